@@ -1,0 +1,119 @@
+import { z } from "zod";
+
+/** Stable atom identity: `A1`, `A2`, … (never reused inside a family). */
+export const ZAtomKeySchema = z
+  .string()
+  .regex(/^A[1-9][0-9]*$/, "an atom key looks like A1, A2, …");
+export type TAtomKey = z.infer<typeof ZAtomKeySchema>;
+
+export const ZPolaritySchema = z.enum(["require", "forbid", "restore"]);
+export type TPolarity = z.infer<typeof ZPolaritySchema>;
+
+/** final: in M*; fixed: in P (active in every history); temporary: only on override / cancellation paths. */
+export const ZAtomRoleSchema = z.enum(["final", "fixed", "temporary"]);
+export type TAtomRole = z.infer<typeof ZAtomRoleSchema>;
+
+export const ZAtomSchema = z.object({
+  key: ZAtomKeySchema,
+  statement: z.string().min(1, "an atom needs a statement"),
+  scope: z.string().min(1, "an atom needs a scope"),
+  inputCondition: z.string().min(1, "an atom needs an input condition"),
+  polarity: ZPolaritySchema,
+  observation: z.string().min(1, "an atom needs an observation"),
+  role: ZAtomRoleSchema,
+});
+export type TAtom = z.infer<typeof ZAtomSchema>;
+
+/** The accepted atoms of one family. C* = the final and fixed atoms in it. */
+export const ZCatalogSchema = z.array(ZAtomSchema);
+export type TCatalog = z.infer<typeof ZCatalogSchema>;
+
+/** The hidden events of one turn: A_t, D_t, R_t. */
+export const ZTurnEventsSchema = z.object({
+  activated: z.array(ZAtomKeySchema),
+  deactivated: z.array(ZAtomKeySchema),
+  restated: z.array(ZAtomKeySchema),
+});
+export type TTurnEvents = z.infer<typeof ZTurnEventsSchema>;
+
+/** One turn of a history: visible text (no atom ids, no event labels) plus its hidden events. */
+export const ZTurnSchema = ZTurnEventsSchema.extend({ text: z.string() });
+export type TTurn = z.infer<typeof ZTurnSchema>;
+
+/** The hidden trace Z_H: the event sets of every turn, in order. */
+export const ZTraceSchema = z.array(ZTurnEventsSchema);
+export type TTrace = z.infer<typeof ZTraceSchema>;
+
+export const CORE_CONDITIONS = ["direct", "duplicate", "split", "override", "cancellation"] as const;
+export const CONTROL_CONDITIONS = ["paraphrase_direct", "length_matched"] as const;
+export const CONDITIONS = [...CORE_CONDITIONS, ...CONTROL_CONDITIONS] as const;
+
+export const ZConditionSchema = z.enum(CONDITIONS);
+export type TCondition = z.infer<typeof ZConditionSchema>;
+export type TCoreCondition = (typeof CORE_CONDITIONS)[number];
+
+export const ZHistorySchema = z.object({
+  condition: ZConditionSchema,
+  turns: z.array(ZTurnSchema),
+});
+export type THistory = z.infer<typeof ZHistorySchema>;
+
+/** Anything with a hidden trace: a history, or a bare list of turn events. */
+export type TTraced = { readonly turns: readonly TTurnEvents[] };
+
+export type TContractErrorCode =
+  // catalog
+  | "duplicate_atom_key"
+  // replay (equation 2)
+  | "empty_history"
+  | "unknown_atom"
+  | "deactivate_inactive"
+  | "restate_inactive"
+  | "activate_and_deactivate"
+  // condition structure (ARCHITECTURE §3)
+  | "turn_count"
+  | "missing_final"
+  | "unexpected_activation"
+  | "unexpected_deactivation"
+  | "unexpected_restatement"
+  | "already_active"
+  | "fixed_deactivated"
+  | "no_restatement"
+  | "no_activation"
+  | "not_split"
+  | "all_repeated_at_end"
+  | "no_override"
+  | "no_replacement"
+  | "no_cancellation"
+  | "temporary_left_active"
+  | "neutral_turn_has_events"
+  | "events_differ"
+  | "same_wording"
+  | "length_turns"
+  | "length_tokens"
+  | "missing_reference"
+  // scaffolding
+  | "scaffold_catalog"
+  | "padding_unreachable";
+
+/**
+ * A rule broken by a trace or catalog, as data. `turn` is 1-based like the
+ * paper's t, or null when the problem concerns the whole history.
+ */
+export type TContractError = {
+  turn: number | null;
+  code: TContractErrorCode;
+  atomKey: string | null;
+  message: string;
+};
+
+export type TResult<T> = { ok: true; value: T } | { ok: false; errors: TContractError[] };
+
+export function contractError(
+  code: TContractErrorCode,
+  turn: number | null,
+  atomKey: string | null,
+  message: string,
+): TContractError {
+  return { turn, code, atomKey, message };
+}
