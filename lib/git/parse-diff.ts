@@ -5,6 +5,9 @@ const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@ ?(.*)$/;
 
 type Lines = readonly string[];
 
+// Plain (non-git) diffs carry no modes; a new or deleted file is taken to be a regular one.
+const DEFAULT_MODE = "100644";
+
 /**
  * Parses a unified diff (git format, or plain `---`/`+++` files). Text before the first
  * file header (a commit message, a format-patch preamble) is ignored; anything malformed
@@ -90,10 +93,10 @@ function readGitFile(lines: Lines, start: number, files: TDiffFile[]): number {
     const end = findIndex(lines, i + 1, (l) => l.startsWith("diff --git ") || l === "-- ");
     file.binaryPatch = lines.slice(i + 1, end);
     i = end;
-  } else if (line?.startsWith("--- ")) {
-    i = readMarkers(lines, i, file);
+  } else {
+    if (line?.startsWith("--- ")) i = readMarkers(lines, i, file);
+    i = readHunks(lines, i, file);
   }
-  i = readHunks(lines, i, file);
 
   if (renameFrom !== undefined) file.oldPath = renameFrom;
   if (renameTo !== undefined) file.newPath = renameTo;
@@ -241,9 +244,21 @@ function emptyFile(oldPath: string | null, newPath: string | null): TDiffFile {
   return { oldPath, newPath, status: "modified", binary: false, hunks: [], additions: 0, deletions: 0 };
 }
 
+// One canonical shape per change, so that parse(serialize(parse(x))) equals parse(x):
+// an added file has only a new side, a deleted one only an old side, and modes come in pairs.
 function finish(file: TDiffFile): TDiffFile {
-  if (file.status === "added") file.oldPath = null;
-  if (file.status === "deleted") file.newPath = null;
+  if (file.status === "added") {
+    file.oldPath = null;
+    delete file.oldMode;
+    file.newMode ??= DEFAULT_MODE;
+  } else if (file.status === "deleted") {
+    file.newPath = null;
+    delete file.newMode;
+    file.oldMode ??= DEFAULT_MODE;
+  } else if (file.oldMode === undefined || file.newMode === undefined) {
+    delete file.oldMode;
+    delete file.newMode;
+  }
   for (const hunk of file.hunks) {
     for (const line of hunk.lines) {
       if (line.kind === "add") file.additions++;
