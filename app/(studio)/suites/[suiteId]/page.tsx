@@ -1,0 +1,35 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { getSuite } from "@/lib/suites/list-suites";
+import { STAGES } from "@/lib/families/stages";
+
+export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
+  await requirePageUser(["curator", "lead", "admin"]);
+  const { suiteId } = await params;
+  const suite = await getSuite(suiteId);
+  if (!suite) notFound();
+  const stageLabel = (key: string) => STAGES.find((s) => s.key === key)?.label ?? key;
+  return (
+    <>
+      <p className="muted"><Link href="/suites">Suites</Link> /</p>
+      <h1>{suite.name}</h1>
+      <p className="muted">{suite.description}</p>
+      <h2>Task families</h2>
+      <table>
+        <thead><tr><th>Family</th><th>Repository</th><th>Merge commit</th><th>Stage</th></tr></thead>
+        <tbody>
+          {suite.families.map((family) => (
+            <tr key={family.id}>
+              <td><Link href={`/families/${family.id}`}>{family.title}</Link></td>
+              <td className="mono">{family.repo}{family.prNumber ? ` #${family.prNumber}` : ""}</td>
+              <td className="mono">{family.mergeCommit.slice(0, 10)}</td>
+              <td>{family.stage === "frozen" ? "Frozen" : stageLabel(family.stage)}</td>
+            </tr>
+          ))}
+          {suite.families.length === 0 && <tr><td colSpan={4} className="muted">No families yet: import and admit a pull request.</td></tr>}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { db } from "@/lib/db";
+import { json } from "@/lib/http/respond";
+
+// Unauthenticated liveness probe used by `npm start` and the e2e harness.
+export async function GET() {
+  try {
+    await db().$queryRaw`SELECT 1`;
+    return json({ ok: true });
+  } catch {
+    return json({ ok: false, error: "database unreachable" }, 503);
+  }
+}
+export const dynamic = "force-dynamic";
