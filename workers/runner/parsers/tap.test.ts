@@ -1,0 +1,65 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseTap } from "./tap";
+import { ReportParseError } from "./types";
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const pairs = (text: string) => parseTap(text).tests.map((t) => [t.id, t.outcome]);
+
+describe("parseTap", () => {
+  it("reads node --test --test-reporter=tap with subtests, like its JUnit ids", () => {
+    expect(pairs(fixture("node-test.tap"))).toEqual([
+      ["adds & <stuff>", "pass"],
+      ["clamp > lower", "fail"],
+      ["clamp > nested > deep", "pass"],
+      ["clamp > nested", "pass"],
+      ["clamp > skipped one", "skip"],
+      ["clamp > todo one", "skip"],
+      ["clamp", "fail"],
+      ["dup", "pass"],
+      ["dup", "fail"],
+    ]);
+  });
+
+  it("reads flat TAP 13 with directives, escapes, YAML and noise", () => {
+    const text = [
+      "some log line from the program",
+      "TAP version 13",
+      "1..4",
+      "ok 1 - parses \\# hash # SKIP not on this platform",
+      "not ok 2 - rejects bad input",
+      "  ---",
+      "  message: 'not ok 3 - inside yaml is not a test'",
+      "  ...",
+      "not ok 3 - later # TODO write it",
+      "ok 4",
+    ].join("\n");
+    expect(pairs(text)).toEqual([
+      ["parses # hash", "skip"],
+      ["rejects bad input", "fail"],
+      ["later", "skip"],
+      ["#4", "pass"],
+    ]);
+  });
+
+  it("names TAP 14 subtests without '# Subtest' comments from their parent line", () => {
+    const text = ["TAP version 14", "    ok 1 - child a", "    not ok 2 - child b", "    1..2", "not ok 1 - parent", "1..1"].join("\n");
+    expect(pairs(text)).toEqual([
+      ["parent > child a", "pass"],
+      ["parent > child b", "fail"],
+      ["parent", "fail"],
+    ]);
+  });
+
+  it("keeps the subtests of a parent that crashed before its line, and warns on plan and bail out", () => {
+    const text = ["TAP version 14", "1..2", "# Subtest: suite", "    ok 1 - first", "Bail out! database gone"].join("\n");
+    const report = parseTap(text);
+    expect(report.tests.map((t) => t.id)).toEqual(["suite > first"]);
+    expect(report.warnings.join("\n")).toMatch(/bailed out: database gone/);
+    expect(report.warnings.join("\n")).toMatch(/plan announced 2 top-level tests, 0 reported/);
+  });
+
+  it("rejects text with no TAP in it", () => {
+    expect(() => parseTap("Ran 3 tests in 0.01s\nOK\n")).toThrow(ReportParseError);
+  });
+});

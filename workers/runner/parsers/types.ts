@@ -1,0 +1,52 @@
+// Shapes shared by the report parsers and the signature. Pure.
+
+export type TestOutcome = "pass" | "fail" | "skip" | "error";
+
+/** One executed test as the report lists it; duplicates stay separate entries. */
+export interface ExecutedTest {
+  id: string;
+  outcome: TestOutcome;
+  durationMs: number | null;
+  /** First line of the failure / error / skip message, when the report gives one. */
+  message: string | null;
+}
+
+export type ReportFormat = "junit" | "tap";
+
+export interface ParsedReport {
+  format: ReportFormat;
+  /** Which reporter the JUnit rules recognised (see junit.ts), "tap" for TAP. */
+  flavor: string;
+  tests: ExecutedTest[];
+  warnings: string[];
+}
+
+export class ReportParseError extends Error {
+  constructor(
+    readonly format: ReportFormat,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ReportParseError";
+  }
+}
+
+/**
+ * Makes a path-like id segment independent of where the workspace lived:
+ * strips `file://`, then the first matching root prefix, and uses `/`.
+ */
+export function relativizePath(value: string, roots: readonly string[]): string {
+  let path = value.replace(/\\/g, "/");
+  if (path.startsWith("file://")) path = path.slice("file://".length);
+  for (const root of roots) {
+    const prefix = root.replace(/\\/g, "/").replace(/\/+$/, "") + "/";
+    if (prefix.length > 1 && path.startsWith(prefix)) return path.slice(prefix.length);
+  }
+  return path;
+}
+
+export function firstLine(text: string | undefined, max = 300): string | null {
+  const line = text?.trim().split("\n")[0]?.trim();
+  if (!line) return null;
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
