@@ -22,7 +22,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const schemaPath = path.join(root, "prisma/schema.prisma");
 const schema = fs.readFileSync(schemaPath, "utf8");
 
-const db = await startEmbeddedPostgres({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "specpath-migration-")) });
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-migration-"));
+fs.chmodSync(tmp, 0o755);
+const db = await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg") });
 try {
   await migrate(db.url);
   const snapshotPath = path.join(root, "prisma/migrations/schema.snapshot.prisma");

@@ -13,8 +13,18 @@ export function UsersView() {
   const update = useMutation({
     mutationFn: (u: { id: string; roles: TRole[]; version: number }) =>
       api<User>(`/api/admin/users/${u.id}`, { method: "PATCH", body: { roles: u.roles, version: u.version } }),
+    // Optimistic: the box flips at once; a refusal puts it back and says why.
+    onMutate: async (u) => {
+      await queryClient.cancelQueries({ queryKey: ["users"] });
+      const previous = queryClient.getQueryData<User[]>(["users"]);
+      queryClient.setQueryData<User[]>(["users"], (list) => list?.map((x) => (x.id === u.id ? { ...x, roles: u.roles } : x)));
+      return { previous };
+    },
     onSuccess: () => setError(null),
-    onError: (e) => setError((e as ApiError).message),
+    onError: (e, _u, context) => {
+      queryClient.setQueryData(["users"], context?.previous);
+      setError((e as ApiError).message);
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["users"] }),
   });
 

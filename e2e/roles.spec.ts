@@ -1,0 +1,65 @@
+import { test, expect } from "./fixtures";
+
+test("a curator signs in through the form and lands on the suites", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByLabel("Email").fill("curator@specpath.test");
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Wrong email or password.")).toBeVisible();
+  await page.getByLabel("Password").fill("specpath-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/suites$/);
+  await expect(page.getByRole("link", { name: "specpath-demo" })).toBeVisible();
+  await page.getByRole("link", { name: "specpath-demo" }).click();
+  await page.getByRole("link", { name: "Required and optional secret lookup" }).click();
+  await expect(page.getByRole("heading", { name: "Required and optional secret lookup" })).toBeVisible();
+  await expect(page.locator('[data-stage="anchoring"]')).toContainText("in progress");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Suites & families"]);
+});
+
+test("a reviewer sees only the inbox and is refused curator pages and APIs", async ({ page, signInAs }) => {
+  await signInAs("reviewer");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/inbox$/);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Review inbox"]);
+  await page.goto("/suites");
+  await expect(page).toHaveURL(/\/forbidden$/);
+  const api = await page.request.get("/api/suites");
+  expect(api.status()).toBe(403);
+  expect((await api.json()).error).toMatch(/curator/);
+});
+
+test("a lead reaches the console and filters the audit log", async ({ page, signInAs }) => {
+  await signInAs("lead");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/console$/);
+  await page.getByRole("link", { name: "Audit log" }).first().click();
+  await expect(page.getByTestId("audit-table")).toContainText("user.sign_in");
+  await page.getByLabel("Action").selectOption("demo.seed");
+  await expect(page.getByTestId("audit-table").locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByTestId("audit-table")).toContainText("demo.seed");
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/forbidden$/);
+});
+
+test("an admin changes a user's roles and the change is audited", async ({ page, signInAs }) => {
+  await signInAs("admin");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  const box = page.getByLabel("reviewer2@specpath.test curator");
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(box).toBeChecked();
+  await page.reload();
+  await expect(page.getByLabel("reviewer2@specpath.test curator")).toBeChecked();
+  await page.goto("/console/audit");
+  await page.getByLabel("Action").selectOption("user.update_roles");
+  await expect(page.getByTestId("audit-table")).toContainText("user.update_roles");
+});
+
+test("signed-out API calls get 401 as JSON", async ({ request }) => {
+  const res = await request.get("/api/me");
+  expect(res.status()).toBe(401);
+  expect(await res.json()).toMatchObject({ code: "UNAUTHENTICATED" });
+});

@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { ZAtomKeySchema, ZAtomRoleSchema, ZConditionSchema, ZPolaritySchema, ZTurnSchema } from "../contract/types";
+import type { TStageKey } from "../families/stages";
+
+// ---------------------------------------------------------------------------
+// Facts: everything the gates read, gathered by the data layer (or a CLI) and
+// passed in as plain data. Later stages add their own optional facts.
+// ---------------------------------------------------------------------------
+
+export const ZFileKindSchema = z.enum(["source", "test", "generated", "other"]);
+
+export const ZDiffFileFactSchema = z.object({
+  path: z.string(),
+  kind: ZFileKindSchema,
+  inSlice: z.boolean(),
+  /** Why the file is outside the behavioral slice; required when inSlice is false. */
+  reason: z.string().nullable(),
+  /** Per-hunk slice decisions inside a file that is in the slice. */
+  hunks: z.array(z.object({ index: z.number().int().nonnegative(), inSlice: z.boolean(), reason: z.string().nullable() })),
+});
+export type TDiffFileFact = z.infer<typeof ZDiffFileFactSchema>;
+
+export const ZAnchoringFactsSchema = z.object({
+  repo: z.string().nullable(),
+  prNumber: z.number().int().positive().nullable(),
+  baseCommit: z.string().nullable(),
+  mergeCommit: z.string().nullable(),
+  /** Whether each was found on the remote: null while nobody has checked yet. */
+  resolved: z.object({
+    repo: z.boolean().nullable(),
+    baseCommit: z.boolean().nullable(),
+    mergeCommit: z.boolean().nullable(),
+  }),
+  /** Which kinds of evidence were captured (non-empty). */
+  evidence: z.object({ issue: z.boolean(), description: z.boolean(), review: z.boolean(), diff: z.boolean() }),
+  files: z.array(ZDiffFileFactSchema),
+});
+export type TAnchoringFacts = z.infer<typeof ZAnchoringFactsSchema>;
+
+export const ZAtomStatusSchema = z.enum(["proposed", "accepted", "rejected", "merged"]);
+
+/** An atom candidate in any status; fields may still be blank before acceptance. */
+export const ZAtomFactSchema = z.object({
+  key: ZAtomKeySchema,
+  status: ZAtomStatusSchema,
+  role: ZAtomRoleSchema,
+  statement: z.string(),
+  scope: z.string(),
+  inputCondition: z.string(),
+  polarity: ZPolaritySchema.nullable(),
+  observation: z.string(),
+  /** Required for rejected and merged candidates. */
+  reason: z.string().nullable(),
+  mergedInto: ZAtomKeySchema.nullable(),
+});
+export type TAtomFact = z.infer<typeof ZAtomFactSchema>;
+
+/** Probes in verifier order; a run's signature bits follow its own probeIds. */
+export const ZProbeFactSchema = z.object({ id: z.string(), testId: z.string(), atomKeys: z.array(ZAtomKeySchema) });
+export type TProbeFact = z.infer<typeof ZProbeFactSchema>;
+
+export const ZPatchFactSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(["gold", "negative", "alternative"]),
+  /** The atom a negative removes or reverses. */
+  targetAtomKey: ZAtomKeySchema.nullable(),
+  /** The diff changes nothing. */
+  empty: z.boolean(),
+  /** The diff is the gold diff (a negative must differ from gold). */
+  identicalToGold: z.boolean(),
+});
+export type TPatchFact = z.infer<typeof ZPatchFactSchema>;
+
+/** The current revision of each history (one per condition). */
+export const ZHistoryFactSchema = z.object({
+  revisionId: z.string(),
+  condition: ZConditionSchema,
+  turns: z.array(ZTurnSchema),
+});
+export type THistoryFact = z.infer<typeof ZHistoryFactSchema>;
+
+export const ZRunKindSchema = z.enum(["checkout", "collect", "calibrate", "replay", "audit"]);
+export const ZRunStatusSchema = z.enum([
+  "queued",
+  "running",
+  "passed",
+  "failed",
+  "timeout",
+  "patch_apply_failed",
+  "empty_collection",
+  "infrastructure_error",
+  "cancelled",
+]);
+export type TRunStatus = z.infer<typeof ZRunStatusSchema>;
+
+/**
+ * One validation job, current state. `patchId` null means the unmodified base.
+ * `signature` is one '0'/'1' per entry of `probeIds` (equation 4); runs whose
+ * probeIds are not the current probe list are stale and ignored. Runs are listed
+ * in creation order. Loaders should share one probeIds array per verifier version.
+ */
+export const ZRunFactSchema = z.object({
+  id: z.string(),
+  kind: ZRunKindSchema,
+  patchId: z.string().nullable(),
+  historyRevisionId: z.string().nullable(),
+  status: ZRunStatusSchema,
+  probeIds: z.array(z.string()),
+  signature: z.string().regex(/^[01]*$/, "a signature is a string of 0 and 1").nullable(),
+  message: z.string().nullable(),
+});
+export type TRunFact = z.infer<typeof ZRunFactSchema>;
+
+export const ZFreezeFactSchema = z.object({ packageHash: z.string(), frozenAt: z.string(), frozenBy: z.string() });
+
+export const ZFamilyFactsSchema = z.object({
+  anchoring: ZAnchoringFactsSchema,
+  atoms: z.array(ZAtomFactSchema),
+  probes: z.array(ZProbeFactSchema),
+  patches: z.array(ZPatchFactSchema),
+  histories: z.array(ZHistoryFactSchema),
+  runs: z.array(ZRunFactSchema),
+  freeze: ZFreezeFactSchema.nullable(),
+});
+export type TFamilyFacts = z.infer<typeof ZFamilyFactsSchema>;
+
+// ---------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------
+
+/** pass: checked and green. fail: checked and wrong. pending: not decidable yet (a job is queued, an artifact does not exist yet, or an earlier stage is not green). */
+export type TGateStatus = "pass" | "fail" | "pending";
+
+export type TGateEvidence = { label: string; detail: string };
+
+export type TGate = {
+  stage: TStageKey;
+  /** Stable within a stage, e.g. "provenance"; (stage, key) identifies a GateResult row. */
+  key: string;
+  title: string;
+  status: TGateStatus;
+  evidence: TGateEvidence[];
+  /** What is wrong or missing, for people; null when the gate passes. */
+  missing: string | null;
+};
+
+export type TStageReport = {
+  stage: TStageKey;
+  title: string;
+  status: TGateStatus;
+  /** The previous stage is not green: this stage reports pending whatever its gates say. */
+  locked: boolean;
+  missing: string | null;
+  gates: TGate[];
+};
+
+export type TGateReport = {
+  status: TGateStatus;
+  /** The first stage that is not green, or null when every stage is. */
+  openStage: TStageKey | null;
+  stages: TStageReport[];
+};

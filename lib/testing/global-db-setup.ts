@@ -1,0 +1,25 @@
+// vitest globalSetup for integration tests: one embedded PostgreSQL per run, a
+// migrated template database, and a fresh copy of it per test file (lib/testing/db.ts).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startEmbeddedPostgres, createDatabase, type EmbeddedDatabase } from "../db/embedded";
+import { migrate } from "../db/migrate";
+
+let server: EmbeddedDatabase | null = null;
+let tempDir: string | null = null;
+
+export async function setup() {
+  if (process.env.STUDIO_TEST_PG_URL) return; // provided by the caller (scripts/test.ts)
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-test-pg-"));
+  fs.chmodSync(tempDir, 0o755); // the postgres user must reach its data folder
+  server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, "pg"), database: "postgres" });
+  const template = await createDatabase(server.url, "studio_template");
+  await migrate(template);
+  process.env.STUDIO_TEST_PG_URL = server.url;
+}
+
+export async function teardown() {
+  await server?.stop();
+  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+}

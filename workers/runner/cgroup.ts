@@ -1,0 +1,166 @@
+// A per-run cgroup for the limits rlimits cannot give: a process-count limit
+// that holds for root (RLIMIT_NPROC is never enforced for uid 0) and a memory
+// limit that covers the whole process tree, tmpfs included, and ends in an
+// OOM kill of the tree rather than of the worker. Placed below the worker's own
+// cgroup (so any limit of the worker's container still applies). Works with
+// cgroup v1 (pids, memory hierarchies) and with a delegated cgroup v2 subtree;
+// anywhere else createRunCgroup returns null and the sandbox says so.
+
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, readdir, rmdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { isProcessAlive } from "./lock";
+
+const ROOT = "/sys/fs/cgroup";
+
+export type LimitName = "memory" | "processes";
+
+export interface RunCgroup {
+  /** cgroup.procs files the sandboxed process writes its pid to before it execs the command. */
+  procsFiles: string[];
+  enforced: Record<LimitName, boolean>;
+  killAll(): Promise<void>;
+  limitsHit(): Promise<LimitName[]>;
+  remove(): Promise<void>;
+}
+
+interface Group {
+  dir: string;
+  controller: "pids" | "memory" | "unified";
+}
+
+export async function createRunCgroup(limits: { memoryBytes: number; maxProcesses: number }): Promise<RunCgroup | null> {
+  const own = await ownCgroupPaths();
+  const name = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const groups: Group[] = [];
+  const enforced: Record<LimitName, boolean> = { memory: false, processes: false };
+
+  if (existsSync(path.join(ROOT, "cgroup.controllers"))) {
+    const parent = path.join(ROOT, own.get("") ?? "/", "specpath");
+    const dir = await makeGroup(parent, name);
+    if (dir) {
+      enforced.processes = await writeLimit(dir, "pids.max", limits.maxProcesses);
+      enforced.memory = await writeLimit(dir, "memory.max", limits.memoryBytes);
+      if (enforced.processes || enforced.memory) {
+        await writeLimit(dir, "memory.swap.max", 0);
+        groups.push({ dir, controller: "unified" });
+      } else await rmdir(dir).catch(() => undefined);
+    }
+  } else {
+    for (const [controller, file, value] of [
+      ["pids", "pids.max", limits.maxProcesses],
+      ["memory", "memory.limit_in_bytes", limits.memoryBytes],
+    ] as const) {
+      const mount = path.join(ROOT, controller);
+      if (!existsSync(path.join(mount, "cgroup.procs"))) continue;
+      const dir = await makeGroup(path.join(mount, own.get(controller) ?? "/", "specpath"), name);
+      if (!dir) continue;
+      if (await writeLimit(dir, file, value)) {
+        groups.push({ dir, controller });
+        enforced[controller === "pids" ? "processes" : "memory"] = true;
+      } else await rmdir(dir).catch(() => undefined);
+    }
+  }
+  if (groups.length === 0) return null;
+
+  const killAll = async () => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      let remaining = 0;
+      for (const group of groups) {
+        if (group.controller === "unified" && (await writeLimit(group.dir, "cgroup.kill", 1))) continue;
+        for (const pid of await readPids(group.dir)) {
+          remaining++;
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // already gone
+          }
+        }
+      }
+      if (remaining === 0) return;
+      await sleep(10);
+    }
+  };
+
+  return {
+    procsFiles: groups.map((g) => path.join(g.dir, "cgroup.procs")),
+    enforced,
+    killAll,
+    async limitsHit() {
+      const hit = new Set<LimitName>();
+      for (const group of groups) {
+        if (group.controller !== "memory" && (await counter(group.dir, "pids.events", "max")) > 0) hit.add("processes");
+        const memoryEvents = group.controller === "memory" ? "memory.oom_control" : "memory.events";
+        if (group.controller !== "pids" && (await counter(group.dir, memoryEvents, "oom_kill")) > 0) hit.add("memory");
+      }
+      return [...hit];
+    },
+    async remove() {
+      await killAll();
+      for (const group of groups) {
+        for (let attempt = 0; attempt < 50; attempt++) {
+          try {
+            await rmdir(group.dir);
+            break;
+          } catch {
+            await sleep(10);
+          }
+        }
+      }
+    },
+  };
+}
+
+async function ownCgroupPaths(): Promise<Map<string, string>> {
+  const paths = new Map<string, string>();
+  const text = await readFile("/proc/self/cgroup", "utf8").catch(() => "");
+  for (const line of text.split("\n")) {
+    const [, controllers, cgroupPath] = line.split(":");
+    if (controllers === undefined || cgroupPath === undefined) continue;
+    for (const controller of controllers.split(",")) paths.set(controller, cgroupPath);
+  }
+  return paths;
+}
+
+async function makeGroup(parent: string, name: string): Promise<string | null> {
+  try {
+    await mkdir(parent, { recursive: true });
+    await sweepAbandoned(parent);
+    const dir = path.join(parent, name);
+    await mkdir(dir);
+    return dir;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes the empty groups of workers that died without cleaning up. */
+async function sweepAbandoned(parent: string): Promise<void> {
+  for (const entry of await readdir(parent).catch(() => [])) {
+    const pid = Number(entry.split("-")[0]);
+    if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) await rmdir(path.join(parent, entry)).catch(() => undefined);
+  }
+}
+
+async function writeLimit(dir: string, file: string, value: number): Promise<boolean> {
+  try {
+    await writeFile(path.join(dir, file), String(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readPids(dir: string): Promise<number[]> {
+  const text = await readFile(path.join(dir, "cgroup.procs"), "utf8").catch(() => "");
+  return text.split("\n").filter(Boolean).map(Number);
+}
+
+/** Reads `key N` from a flat-keyed cgroup file; 0 when absent. */
+async function counter(dir: string, file: string, key: string): Promise<number> {
+  const text = await readFile(path.join(dir, file), "utf8").catch(() => "");
+  const line = text.split("\n").find((l) => l.startsWith(`${key} `));
+  return line ? Number(line.split(" ")[1]) || 0 : 0;
+}
