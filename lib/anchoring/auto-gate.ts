@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { classifyPath, DEFAULT_GENERATED_PATTERNS, type TFileClass } from "@/lib/git/classify";
+import { classifyPath, DEFAULT_GENERATED_PATTERNS, type TFileKind } from "@/lib/git/classify";
 
 export const GATE_STEPS = ["found", "merged", "non_bot", "source_and_tests", "not_generated_dominated", "size_ok"] as const;
 export const ZGateStepSchema = z.enum(GATE_STEPS);
@@ -71,10 +71,10 @@ export function resolveThresholds(input: TAutoGateThresholdsInput = {}): TAutoGa
 /** The automatic gate: keeps merged, non-bot changes to source and tests that are not dominated by generated files nor too large. */
 export function screenCandidate(candidate: TGateCandidate, thresholdsInput: TAutoGateThresholdsInput = {}): TGateVerdict {
   const thresholds = resolveThresholds(thresholdsInput);
-  const classes = candidate.files.map((f) => classifyPath(f.path, { generatedPatterns: thresholds.generatedPatterns }));
-  const count = (cls: TFileClass) => classes.filter((c) => c === cls).length;
+  const kinds = candidate.files.map((f) => classifyPath(f.path, { generatedPatterns: thresholds.generatedPatterns }));
+  const count = (kind: TFileKind) => kinds.filter((k) => k === kind).length;
   const lines = (f: TChangedFile) => f.additions + f.deletions;
-  const handWritten = candidate.files.filter((_, i) => classes[i] !== "generated");
+  const handWritten = candidate.files.filter((_, i) => kinds[i] !== "generated");
   const allLines = candidate.files.reduce((n, f) => n + lines(f), 0);
   const changedLines = handWritten.reduce((n, f) => n + lines(f), 0);
   const generatedFiles = count("generated");

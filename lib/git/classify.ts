@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { matchesAnyPathPattern } from "./path-pattern";
 
-export const ZFileClassSchema = z.enum(["source", "test", "generated", "other"]);
-export type TFileClass = z.infer<typeof ZFileClassSchema>;
+export const ZFileKindSchema = z.enum(["source", "test", "generated", "other"]);
+export type TFileKind = z.infer<typeof ZFileKindSchema>;
 
 export const DEFAULT_GENERATED_PATTERNS: readonly string[] = [
   // lock files
@@ -44,7 +44,7 @@ export type TPathClassRules = z.infer<typeof ZPathClassRulesSchema>;
  * Classifies a changed path. Generated wins over test (a snapshot under tests/ is generated),
  * test over other (a fixture under tests/ is a test), and whatever is left is source.
  */
-export function classifyPath(path: string, rules: Partial<TPathClassRules> = {}): TFileClass {
+export function classifyPath(path: string, rules: Partial<TPathClassRules> = {}): TFileKind {
   if (matchesAnyPathPattern(path, rules.generatedPatterns ?? DEFAULT_GENERATED_PATTERNS)) return "generated";
   if (matchesAnyPathPattern(path, rules.testPatterns ?? DEFAULT_TEST_PATTERNS)) return "test";
   if (matchesAnyPathPattern(path, rules.otherPatterns ?? DEFAULT_OTHER_PATTERNS)) return "other";
