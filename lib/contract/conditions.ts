@@ -156,6 +156,40 @@ export function checkCancellation(ctx: TConditionContext) {
 const sameKeys = (a: readonly string[], b: readonly string[]) =>
   sortAtomKeys(new Set(a)).join(",") === sortAtomKeys(new Set(b)).join(",");
 
+/** How a paraphrase departs from direct: its events must match, its wording must not. */
+export function paraphraseDifferences(paraphrase: THistory, direct: THistory): TContractError[] {
+  const errors: TContractError[] = [];
+  const mine = paraphrase.turns[0];
+  const theirs = direct.turns[0];
+  if (mine && theirs) {
+    for (const kind of ["activated", "deactivated", "restated"] as const) {
+      if (!sameKeys(mine[kind], theirs[kind])) {
+        errors.push(contractError("events_differ", 1, null, `Turn 1 has ${kind} [${mine[kind].join(", ")}] but direct has [${theirs[kind].join(", ")}]; a paraphrase keeps the same events.`));
+      }
+    }
+  }
+  const wording = (h: THistory) => wordingOf(h.turns.map((x) => x.text).join(" "));
+  if (wording(paraphrase) === wording(direct)) {
+    errors.push(contractError("same_wording", 1, null, "The paraphrase has the same wording as direct (ignoring case and punctuation); rewrite it."));
+  }
+  return errors;
+}
+
+/** How length_matched departs from cancellation in turn count and whitespace-token count. */
+export function lengthDifferences(lengthMatched: THistory, cancellation: THistory): TContractError[] {
+  const errors: TContractError[] = [];
+  const turns = lengthMatched.turns.length;
+  const target = cancellation.turns.length;
+  if (turns !== target) errors.push(contractError("length_turns", null, null, `length_matched has ${plural(turns, "turn")}; cancellation has ${target}.`));
+  const tokens = historyTokenCount(lengthMatched);
+  const targetTokens = historyTokenCount(cancellation);
+  if (tokens !== targetTokens) {
+    const diff = tokens - targetTokens;
+    errors.push(contractError("length_tokens", null, null, `length_matched has ${plural(tokens, "whitespace token")}; cancellation has ${targetTokens} (${Math.abs(diff)} too ${diff > 0 ? "many" : "few"}).`));
+  }
+  return errors;
+}
+
 export function checkParaphraseDirect(ctx: TConditionContext, direct: THistory | undefined) {
   exactTurns(ctx, 1);
   directTurn(ctx, 1);
@@ -163,17 +197,7 @@ export function checkParaphraseDirect(ctx: TConditionContext, direct: THistory |
     report(ctx, "missing_reference", null, null, "paraphrase_direct is compared with the direct history, which does not exist yet.");
     return;
   }
-  const mine = turnAt(ctx, 1);
-  const theirs = direct.turns[0]!;
-  for (const kind of ["activated", "deactivated", "restated"] as const) {
-    if (!sameKeys(mine[kind], theirs[kind])) {
-      report(ctx, "events_differ", 1, null, `Turn 1 has ${kind} [${mine[kind].join(", ")}] but direct has [${theirs[kind].join(", ")}]; a paraphrase keeps the same events.`);
-    }
-  }
-  const wording = (h: THistory) => wordingOf(h.turns.map((x) => x.text).join(" "));
-  if (wording(ctx.history) === wording(direct)) {
-    report(ctx, "same_wording", 1, null, "The paraphrase has the same wording as direct (ignoring case and punctuation); rewrite it.");
-  }
+  ctx.errors.push(...paraphraseDifferences(ctx.history, direct));
 }
 
 export function checkLengthMatched(ctx: TConditionContext, cancellation: THistory | undefined) {
@@ -188,14 +212,5 @@ export function checkLengthMatched(ctx: TConditionContext, cancellation: THistor
     report(ctx, "missing_reference", null, null, "length_matched is matched to the cancellation history, which does not exist yet.");
     return;
   }
-  const turns = ctx.history.turns.length;
-  const target = cancellation.turns.length;
-  if (turns !== target) report(ctx, "length_turns", null, null, `length_matched has ${plural(turns, "turn")}; cancellation has ${target}.`);
-  const tokens = historyTokenCount(ctx.history);
-  const targetTokens = historyTokenCount(cancellation);
-  if (tokens !== targetTokens) {
-    const diff = tokens - targetTokens;
-    report(ctx, "length_tokens", null, null, `length_matched has ${plural(tokens, "whitespace token")}; cancellation has ${targetTokens} (${Math.abs(diff)} too ${diff > 0 ? "many" : "few"}).`);
-  }
+  ctx.errors.push(...lengthDifferences(ctx.history, cancellation));
 }
-

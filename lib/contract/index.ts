@@ -20,6 +20,7 @@ export {
   type THistoryStructure,
 } from "./structure";
 export { countTokens, historyTokenCount, wordingOf } from "./tokens";
+export { lengthDifferences, paraphraseDifferences } from "./conditions";
 export { deriveLengthMatched, neutralText } from "./padding";
 export {
   scaffoldHistory,

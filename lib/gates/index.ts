@@ -1,0 +1,3 @@
+export * from "./types";
+export { buildGateReport } from "./report";
+export { BASE, indexRuns, type TRunGroup, type TRunIndex } from "./runs";
