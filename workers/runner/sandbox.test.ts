@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RunnerError } from "./errors";
+import { bwrapStatus, containerEngine, runSandboxed, type SandboxRequest } from "./sandbox";
+
+let base: string;
+let workspace: string;
+let outputDir: string;
+
+beforeAll(async () => {
+  base = await mkdtemp(path.join(os.tmpdir(), "specpath-sandbox-"));
+  workspace = path.join(base, "ws");
+  outputDir = path.join(base, "out");
+  await mkdir(workspace);
+  await mkdir(outputDir);
+});
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+const run = (command: string, extra: Partial<SandboxRequest> = {}) =>
+  runSandboxed({ command, workspace, outputDir, timeoutMs: 10_000, ...extra });
+
+const hasBwrap = (await bwrapStatus()).path !== null;
+
+describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
+  it("runs in the workspace, captures both streams and the exit code", async () => {
+    const result = await run('echo "out:$PWD"; echo err >&2; echo made > note.txt; exit 3');
+    expect(result).toMatchObject({ sandbox: "bwrap", exitCode: 3, timedOut: false, stderr: "err\n" });
+    expect(result.stdout).toBe(`out:${result.paths.workspace}\n`);
+    expect(readFileSync(path.join(workspace, "note.txt"), "utf8")).toBe("made\n");
+  });
+
+  it("cannot write outside the workspace and output directory, nor change sysctls, and holds no capabilities", async () => {
+    const outside = path.join(base, `outside-${randomUUID()}`);
+    await mkdir(outside);
+    const rootFile = `/root/specpath-escape-${randomUUID()}`;
+    const result = await run(
+      [
+        `touch ${rootFile} && echo WROTE_ROOT`,
+        `touch ${outside}/x && echo WROTE_OUTSIDE`,
+        "touch /tmp/private && echo TMP_OK",
+        'echo o > "$SPECPATH_OUTPUT/o.txt" && echo OUTPUT_OK',
+        "v=$(cat /proc/sys/kernel/ctrl-alt-del); (echo $v > /proc/sys/kernel/ctrl-alt-del) 2>/dev/null && echo WROTE_SYSCTL",
+        "grep CapEff /proc/self/status",
+      ].join("; "),
+    );
+    expect(result.stdout).not.toMatch(/WROTE_/);
+    expect(result.stdout).toMatch(/TMP_OK/);
+    expect(result.stdout).toMatch(/OUTPUT_OK/);
+    expect(result.stdout).toMatch(/CapEff:\s+0+\n/);
+    expect(result.stderr).toMatch(/Read-only file system/);
+    expect(existsSync(rootFile)).toBe(false);
+    expect(existsSync(path.join(outside, "x"))).toBe(false);
+    expect(existsSync("/tmp/private")).toBe(false);
+    expect(readFileSync(path.join(outputDir, "o.txt"), "utf8")).toBe("o\n");
+  });
+
+  it("cannot open a network connection, unless network is allowed (setup)", async () => {
+    let connections = 0;
+    const server = net.createServer((socket) => {
+      connections++;
+      socket.on("error", () => undefined);
+      socket.end("hello\n");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const probe = `node -e "require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('CONNECTED'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(1) })"`;
+    try {
+      const isolated = await run(probe);
+      expect(isolated.stdout).toMatch(/ECONNREFUSED|ENETUNREACH/);
+      expect(connections).toBe(0);
+      const allowed = await run(probe, { network: true });
+      expect(allowed.stdout).toMatch(/CONNECTED/);
+      expect(connections).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("does not pass the worker's environment in", async () => {
+    process.env.SPECPATH_TEST_SECRET = "database-password";
+    try {
+      const result = await run('echo "${SPECPATH_TEST_SECRET:-absent} $HOME"', { env: () => ({ EXTRA: "x" }) });
+      expect(result.stdout).toBe("absent /tmp\n");
+    } finally {
+      delete process.env.SPECPATH_TEST_SECRET;
+    }
+  });
+
+  it("kills the whole process tree on timeout", async () => {
+    const beat = path.join(workspace, "beat");
+    const started = Date.now();
+    const result = await run("(while :; do echo x >> beat; sleep 0.05; done) & sleep 600", { timeoutMs: 700 });
+    expect(result.timedOut).toBe(true);
+    expect(result.signal).toBe("SIGKILL");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const size = statSync(beat).size;
+    expect(size).toBeGreaterThan(0);
+    await sleep(400);
+    expect(statSync(beat).size).toBe(size);
+  });
+
+  it("stops a memory hog at its limit and keeps the caller alive", async () => {
+    const hog = "node -e \"const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1))\"";
+    const result = await run(hog, { limits: { memoryBytes: 200 * 1024 * 1024 } });
+    expect(result.exitCode).not.toBe(0);
+    expect(result.timedOut).toBe(false);
+    expect(result.limitsHit).toContain("memory");
+    const after = await run("echo still here");
+    expect(after.stdout).toBe("still here\n");
+  });
+
+  it("bounds the number of processes, even for root", async () => {
+    const result = await run("ok=0; for i in $(seq 60); do sleep 5 & ok=$((ok+1)); done; echo started", {
+      limits: { maxProcesses: 20 },
+    });
+    expect(result.limitsHit).toContain("processes");
+    expect(result.stderr).toMatch(/fork|Resource temporarily unavailable/i);
+  });
+
+  it("keeps the head and tail of output over the cap", async () => {
+    const result = await run("echo FIRST; head -c 200000 /dev/zero | tr '\\0' x; echo; echo LAST", { outputCapBytes: 1024 });
+    expect(result.stdout.startsWith("FIRST\n")).toBe(true);
+    expect(result.stdout.endsWith("LAST\n")).toBe(true);
+    expect(result.stdout).toMatch(/bytes omitted/);
+    expect(result.stdout.length).toBeLessThan(1200);
+  });
+});
+
+describe("runSandboxed without a sandbox", () => {
+  it("runs a plain subprocess with a visible unsandboxed warning", async () => {
+    const result = await run("echo plain", { backend: "none" });
+    expect(result).toMatchObject({ sandbox: "none", stdout: "plain\n", exitCode: 0 });
+    expect(result.warnings.join("\n")).toMatch(/^unsandboxed: /m);
+  });
+
+  it("still kills the tree on timeout, including a process that left the process group", async () => {
+    const result = await run(
+      "setsid sh -c 'while :; do echo x >> beat-none; sleep 0.05; done' & sleep 600",
+      { backend: "none", timeoutMs: 700 },
+    );
+    expect(result.timedOut).toBe(true);
+    const beat = path.join(workspace, "beat-none");
+    const size = statSync(beat).size;
+    await sleep(400);
+    expect(statSync(beat).size).toBe(size);
+  });
+});
+
+describe("runSandboxed with an image", () => {
+  it("fails clearly when no container engine answers", async ({ skip }) => {
+    if (await containerEngine()) skip();
+    await writeFile(path.join(workspace, "f"), "");
+    await expect(run("true", { image: "node:20" })).rejects.toThrow(RunnerError);
+    await expect(run("true", { image: "node:20" })).rejects.toThrow(/neither podman nor docker/);
+  });
+});

@@ -1,0 +1,267 @@
+// Runs one shell command of a repository under test, bounded in time, memory,
+// processes and reach. Backends, in order of preference:
+//   container — podman / docker, when the verifier names an image and an engine answers;
+//   bwrap     — read-only root, writable workspace + output only, private /tmp, no network,
+//               own pid/ipc/uts/user namespaces, no capabilities, /proc/sys read-only,
+//               killed with its parent;
+//   none      — a plain subprocess, only when bwrap is missing or broken, with a warning.
+// On timeout the whole tree dies: SIGKILL to the process group, to every process of the
+// run's cgroup, and (bwrap) the pid namespace goes with its init.
+
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createRunCgroup, type LimitName, type RunCgroup } from "./cgroup";
+import { RunnerError } from "./errors";
+import { findExecutable, runHost } from "./host";
+import { OutputCapture } from "./output-cap";
+import {
+  bwrapArgs,
+  containerArgs,
+  JOIN_CGROUPS_SCRIPT,
+  prlimitArgs,
+  SANDBOX_OUTPUT,
+  SANDBOX_WORKSPACE,
+  type MountPlan,
+  type SandboxLimits,
+} from "./sandbox-args";
+
+export type SandboxKind = "bwrap" | "container" | "none";
+
+export interface SandboxPaths {
+  /** The workspace (cwd) as the command sees it. */
+  workspace: string;
+  /** The output directory as the command sees it. */
+  output: string;
+}
+
+export interface SandboxRequest {
+  command: string;
+  /** Host directory, writable, the command's cwd. */
+  workspace: string;
+  /** Host directory, writable, for reports and scratch files. */
+  outputDir: string;
+  readOnly?: readonly string[];
+  /** Extra environment; gets the paths as the command will see them. */
+  env?: (paths: SandboxPaths) => Record<string, string>;
+  timeoutMs: number;
+  /** Network access (setup only). Default false. */
+  network?: boolean;
+  limits?: Partial<SandboxLimits>;
+  image?: string | null;
+  /** "none" forces a plain subprocess (for comparison and diagnosis). Default "auto". */
+  backend?: "auto" | "none";
+  /** Per stream; head and tail are kept. Default 256 KiB. */
+  outputCapBytes?: number;
+}
+
+export interface SandboxResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+  sandbox: SandboxKind;
+  warnings: string[];
+  /** Limits the command ran into (needs a cgroup to be known). */
+  limitsHit: LimitName[];
+  paths: SandboxPaths;
+}
+
+export const DEFAULT_OUTPUT_CAP = 256 * 1024;
+
+export function defaultLimits(timeoutMs: number): SandboxLimits {
+  return {
+    memoryBytes: 2 * 1024 ** 3,
+    cpuSeconds: Math.max(10, Math.ceil(timeoutMs / 1000) * os.availableParallelism()),
+    maxProcesses: 512,
+    fileSizeBytes: 1024 ** 3,
+  };
+}
+
+export async function runSandboxed(request: SandboxRequest): Promise<SandboxResult> {
+  const limits = { ...defaultLimits(request.timeoutMs), ...request.limits };
+  const plan: MountPlan = {
+    workspace: request.workspace,
+    output: request.outputDir,
+    readOnly: request.readOnly ?? [],
+    network: request.network ?? false,
+  };
+  if (request.image) return runInContainer(request, plan, limits);
+
+  const warnings: string[] = [];
+  const bwrap = request.backend === "none" ? { path: null, reason: "a plain subprocess was requested" } : await bwrapStatus();
+  const kind: SandboxKind = bwrap.path ? "bwrap" : "none";
+  const paths = kind === "bwrap" ? { workspace: SANDBOX_WORKSPACE, output: SANDBOX_OUTPUT } : { workspace: plan.workspace, output: plan.output };
+  if (!bwrap.path) {
+    warnings.push(`unsandboxed: ${bwrap.reason}; the command ran as a plain subprocess with this worker's access to the machine and network`);
+  }
+
+  const cgroup = await createRunCgroup(limits);
+  if (!cgroup?.enforced.processes) {
+    warnings.push("process-count limit not enforced: no writable pids cgroup" + (process.getuid?.() === 0 ? " (RLIMIT_NPROC does not bind root)" : ""));
+  }
+  if (!cgroup?.enforced.memory) warnings.push("memory limited per process (RLIMIT_AS), not for the process tree: no writable memory cgroup");
+
+  const prlimit = findExecutable("prlimit");
+  if (!prlimit) warnings.push("CPU-time and file-size limits not applied: prlimit not found");
+  const limitPrefix = prlimit ? [prlimit, ...prlimitArgs(limits, { addressSpace: !cgroup?.enforced.memory })] : [];
+  const inner = kind === "bwrap" ? [bwrap.path as string, ...bwrapArgs(plan, request.command)] : ["/bin/sh", "-c", request.command];
+  const argv = [...joinCgroups(cgroup), ...limitPrefix, ...inner];
+
+  const scratch = kind === "none" ? await mkdtemp(path.join(plan.output, ".tmp-")) : null;
+  const env = {
+    ...sandboxEnv(scratch ?? "/tmp", paths),
+    ...request.env?.(paths),
+  };
+  try {
+    const outcome = await supervise(argv, { cwd: plan.workspace, env, timeoutMs: request.timeoutMs, capBytes: request.outputCapBytes, cgroup });
+    const limitsHit = (await cgroup?.limitsHit()) ?? [];
+    for (const limit of limitsHit) warnings.push(`${limit} limit reached (${limit === "memory" ? `${limits.memoryBytes} bytes` : `${limits.maxProcesses} processes`})`);
+    return { ...outcome, sandbox: kind, warnings, limitsHit, paths };
+  } finally {
+    await cgroup?.remove();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+function joinCgroups(cgroup: RunCgroup | null): string[] {
+  return cgroup ? ["/bin/sh", "-c", JOIN_CGROUPS_SCRIPT, "specpath-join", ...cgroup.procsFiles, "--"] : [];
+}
+
+function sandboxEnv(tmp: string, paths: SandboxPaths): Record<string, string> {
+  // Nothing of the worker's own environment (database URLs, tokens) leaks in.
+  return {
+    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    HOME: tmp,
+    TMPDIR: tmp,
+    LANG: "C.UTF-8",
+    CI: "true",
+    SPECPATH_WORKSPACE: paths.workspace,
+    SPECPATH_OUTPUT: paths.output,
+  };
+}
+
+interface Supervised {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+}
+
+async function supervise(
+  argv: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number; capBytes?: number; cgroup: RunCgroup | null; onTimeout?: () => void },
+): Promise<Supervised> {
+  const started = performance.now();
+  // detached: its own process group, so the whole group can be killed at once.
+  // (The cast: Next's types add NODE_ENV to ProcessEnv; the sandbox deliberately has none.)
+  const env = options.env as NodeJS.ProcessEnv;
+  const child = spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const stdout = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
+  const stderr = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
+  child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+
+  const killTree = () => {
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // the group is already gone
+      }
+    }
+    void options.cgroup?.killAll();
+  };
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killTree();
+    options.onTimeout?.();
+  }, options.timeoutMs);
+
+  try {
+    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+      child.once("error", reject);
+      child.once("exit", (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
+    });
+    const durationMs = performance.now() - started;
+    // Whatever the command left running (a daemon, a background job) dies with it.
+    killTree();
+    await options.cgroup?.killAll();
+    await Promise.race([closed, sleep(1000)]);
+    child.stdout.destroy();
+    child.stderr.destroy();
+    return { exitCode: code, signal, timedOut, stdout: stdout.toString(), stderr: stderr.toString(), durationMs };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type BwrapStatus = { path: string; reason: null } | { path: null; reason: string };
+let bwrapProbe: Promise<BwrapStatus> | null = null;
+
+/** Whether bwrap exists and runs with the sandbox's own flags here (checked once per process). */
+export function bwrapStatus(): Promise<BwrapStatus> {
+  bwrapProbe ??= (async (): Promise<BwrapStatus> => {
+    const bwrap = findExecutable("bwrap");
+    if (!bwrap) return { path: null, reason: "bwrap not found" };
+    const dir = await mkdtemp(path.join(os.tmpdir(), "specpath-bwrap-probe-"));
+    try {
+      await mkdir(path.join(dir, "out"));
+      const plan: MountPlan = { workspace: dir, output: path.join(dir, "out"), readOnly: [], network: false };
+      const result = await runHost(bwrap, bwrapArgs(plan, "true"), { timeoutMs: 10_000 });
+      return result.code === 0 ? { path: bwrap, reason: null } : { path: null, reason: `bwrap does not work here: ${result.stderr.trim()}` };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })();
+  return bwrapProbe;
+}
+
+let engineProbe: Promise<string | null> | null = null;
+
+/** podman or docker, whichever answers a version query (checked once per process). */
+export function containerEngine(): Promise<string | null> {
+  engineProbe ??= (async () => {
+    for (const [name, format] of [
+      ["podman", "{{.Version}}"],
+      ["docker", "{{.Server.Version}}"],
+    ] as const) {
+      const engine = findExecutable(name);
+      if (!engine) continue;
+      const probe = await runHost(engine, ["version", "--format", format], { timeoutMs: 10_000 }).catch(() => null);
+      if (probe?.code === 0) return engine;
+    }
+    return null;
+  })();
+  return engineProbe;
+}
+
+async function runInContainer(request: SandboxRequest, plan: MountPlan, limits: SandboxLimits): Promise<SandboxResult> {
+  const engine = await containerEngine();
+  if (!engine) {
+    throw new RunnerError("sandbox_unavailable", `image ${request.image} requested, but neither podman nor docker answers on this worker`);
+  }
+  const paths = { workspace: SANDBOX_WORKSPACE, output: SANDBOX_OUTPUT };
+  const name = `specpath-${randomUUID()}`;
+  const env = { ...sandboxEnv("/tmp", paths), ...request.env?.(paths) };
+  delete (env as Partial<typeof env>).PATH; // the image's own PATH
+  const argv = [engine, ...containerArgs({ engine, image: request.image as string, name, env, limits }, plan, request.command)];
+  const outcome = await supervise(argv, {
+    cwd: plan.workspace,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root" },
+    timeoutMs: request.timeoutMs,
+    capBytes: request.outputCapBytes,
+    cgroup: null,
+    onTimeout: () => void runHost(engine, ["kill", name], { timeoutMs: 30_000 }).catch(() => undefined),
+  });
+  return { ...outcome, sandbox: "container", warnings: [], limitsHit: [], paths };
+}
