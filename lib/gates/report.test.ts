@@ -15,6 +15,7 @@ describe("gate report", () => {
       ["freeze", "pending", true],
     ]);
     expect(report.openStage).toBe("audit");
+    expect(report.stages[5]!.gates[0]!.missing).toBe("A lead can freeze the package once every earlier gate is green.");
     expect(report.status).toBe("pending");
     for (const stage of report.stages.slice(0, 4)) {
       for (const gate of stage.gates) expect([gate.key, gate.missing]).toEqual([gate.key, null]);

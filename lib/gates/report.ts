@@ -13,12 +13,13 @@ function auditGates(): TGate[] {
   return [settle("audit", "reviews", "Two independent blind reviews per history match the gold final set", f)];
 }
 
-function freezeGates(facts: TFamilyFacts): TGate[] {
+function freezeGates(facts: TFamilyFacts, earlierGreen: boolean): TGate[] {
   const f = findings();
   if (facts.freeze) {
     f.evidence.push({ label: "package", detail: facts.freeze.packageHash });
     f.evidence.push({ label: "frozen", detail: `${facts.freeze.frozenAt} by ${facts.freeze.frozenBy}` });
-  } else f.waits.push("Every gate is green; a lead can freeze the package.");
+  } else if (earlierGreen) f.waits.push("Every gate is green; a lead can freeze the package.");
+  else f.waits.push("A lead can freeze the package once every earlier gate is green.");
   return [settle("freeze", "frozen", "Frozen by a lead with every gate green", f)];
 }
 
@@ -30,16 +31,17 @@ function freezeGates(facts: TFamilyFacts): TGate[] {
  */
 export function buildGateReport(facts: TFamilyFacts): TGateReport {
   const ctx = familyContext(facts);
+  /** The title of the first stage that is not green, once one is found. */
+  let blocker: string | null = null;
   const gatesOf: Record<TStageKey, () => TGate[]> = {
     anchoring: () => anchoringGates(facts.anchoring, ctx.runs),
     reconciliation: () => reconciliationGates(facts),
     calibration: () => calibrationGates(ctx),
     paths: () => pathGates(ctx),
     audit: () => auditGates(),
-    freeze: () => freezeGates(facts),
+    freeze: () => freezeGates(facts, blocker === null),
   };
   const stages: TStageReport[] = [];
-  let blocker: string | null = null;
   for (const { key, label } of STAGES) {
     const gates = gatesOf[key]();
     const own = combine(gates.map((g) => g.status));
