@@ -9,8 +9,8 @@ import { replay } from "../lib/contract/replay";
 import type { TAtom, TCatalog, THistory, TTurn, TTurnEvents } from "../lib/contract/types";
 import { buildGateReport } from "../lib/gates/report";
 import type { TAtomFact, TFamilyFacts, TPatchFact, TProbeFact, TRunFact } from "../lib/gates/types";
+import type { BenchRow } from "./types";
 
-export type TBenchRow = { name: string; value: number; unit: string; baseline?: { name: string; value: number }; ratio?: number };
 
 /** Deterministic, so every run measures the same input. */
 function mulberry32(seed: number) {
@@ -112,7 +112,7 @@ function naiveReplay(trace: readonly TTurnEvents[], catalog: TCatalog): Set<stri
   return errors.length > 0 ? errors : states;
 }
 
-function replayRow(): TBenchRow {
+function replayRow(): BenchRow {
   const { trace, catalog, events } = randomTrace(10_000, 1_000, 7);
   const ours = replay(trace, catalog);
   const naive = naiveReplay(trace, catalog);
@@ -240,7 +240,7 @@ export function largeFamily(): { facts: TFamilyFacts; currentRuns: number } {
   return { facts, currentRuns };
 }
 
-function gateRow(): TBenchRow {
+function gateRow(): BenchRow {
   const { facts, currentRuns } = largeFamily();
   const report = buildGateReport(facts);
   const calibration = report.stages.find((s) => s.stage === "calibration")!;
@@ -256,23 +256,21 @@ function gateRow(): TBenchRow {
   };
 }
 
-export async function run(): Promise<TBenchRow[]> {
+export async function run(): Promise<BenchRow[]> {
   return [replayRow(), gateRow()];
 }
 
-function printTable(rows: TBenchRow[]) {
-  const fmt = (v: number) => (Number.isInteger(v) ? v.toLocaleString("en") : v.toFixed(2));
-  const lines = rows.map((r) => [r.name, `${fmt(r.value)} ${r.unit}`, r.baseline ? `${r.baseline.name}: ${fmt(r.baseline.value)} ${r.unit}` : "", r.ratio === undefined ? "" : `${r.ratio.toFixed(2)}×`]);
-  const header = ["figure", "value", "baseline", "ratio"];
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
-  console.log(row(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) console.log(row(l));
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  run().then(printTable, (error: unknown) => {
+  const table = (rows: BenchRow[]) =>
+    console.table(
+      rows.map((r) => ({
+        figure: r.name,
+        value: `${r.value.toLocaleString("en")} ${r.unit}`,
+        baseline: r.baseline ? `${r.baseline.name}: ${r.baseline.value.toLocaleString("en")} ${r.unit}` : "",
+        ratio: r.ratio === undefined ? "" : `${r.ratio.toFixed(2)}×`,
+      })),
+    );
+  run().then(table, (error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   });
