@@ -58,7 +58,7 @@ async function sessionCookie(): Promise<string> {
 
 async function load(url: string, headers: Record<string, string> = {}) {
   const times: number[] = [];
-  const instance = autocannon({ url, connections: 50, duration: 10, headers });
+  const instance = autocannon({ url, connections: 50, duration: 10, headers }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
   instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   const result = await instance;
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx responses under load`);

@@ -31,7 +31,7 @@ test("stores and returns a secret", () => {
   "README.md": "# vault-lite\n\nA tiny secrets store.\n",
 };
 
-const PR_FILES: Record<string, string> = {
+export const PR_FILES: Record<string, string> = {
   "src/secrets.js": `const store = new Map();
 
 export class SecretNotFoundError extends Error {
@@ -121,3 +121,37 @@ export function createDemoRepo(dir: string): DemoRepo {
 }
 
 export const DEMO_TEST_COMMAND = "node --test --test-reporter=junit --test-reporter-destination=$SPECPATH_REPORT test/";
+
+/** Near-miss and alternative implementations of the PR, for calibration. */
+export const DEMO_VARIANTS = {
+  // A1 removed: a missing required secret is not an error any more.
+  negativeA1: PR_FILES["src/secrets.js"]!.replace("  throw new SecretNotFoundError(name);\n", "  return undefined;\n"),
+  // A2 reversed: an optional lookup of a missing secret throws like a required one.
+  negativeA2: PR_FILES["src/secrets.js"]!.replace("  if (options.optional) return null;\n", ""),
+  alternative: `const store = new Map();
+
+export class SecretNotFoundError extends Error {
+  constructor(name) {
+    super("Secret " + name + " is not set");
+    this.name = "SecretNotFoundError";
+  }
+}
+
+export function setSecret(name, value) {
+  store.set(name, value);
+}
+
+export function getSecret(name, { optional = false } = {}) {
+  const found = store.get(name);
+  if (found !== undefined || store.has(name)) return found;
+  if (!optional) throw new SecretNotFoundError(name);
+  return null;
+}
+`,
+};
+
+export const DEMO_PROBES = {
+  A1: "required lookup of a missing secret throws SecretNotFoundError",
+  A2: "optional lookup of a missing secret returns null",
+  A3: "optional lookup of a present secret returns its value",
+} as const;

@@ -1,0 +1,37 @@
+import { db } from "@/lib/db";
+import { enqueueRun } from "@/lib/jobs/enqueue-run";
+
+export const HEARTBEAT_SECONDS = 5;
+export const DEAD_AFTER_SECONDS = 20;
+
+/**
+ * Runs held by a worker that stopped beating (killed, machine gone) go back to
+ * the queue as a new attempt. Any live worker may call this; the guarded UPDATE
+ * makes it safe to call from several at once.
+ */
+export async function reapDeadWorkers(): Promise<number> {
+  const orphans = await db().$queryRaw<{ id: string; attempt: number }[]>`
+    UPDATE "Run" r SET status = 'queued', "workerId" = NULL, version = r.version + 1,
+      message = 'The worker running this stopped responding; retried as a new attempt.'
+    WHERE r.status = 'running' AND (
+      r."workerId" IS NULL
+      OR NOT EXISTS (
+        SELECT 1 FROM "Worker" w WHERE w.id = r."workerId" AND w."stoppedAt" IS NULL
+          AND w."lastSeenAt" > now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
+      )
+    ) AND r."heartbeatAt" < now() - make_interval(secs => ${DEAD_AFTER_SECONDS / 2})
+    RETURNING r.id, r.attempt`;
+  for (const run of orphans) await enqueueRun(run.id, run.attempt + 1);
+  return orphans.length;
+}
+
+/** Queued runs with no job (a send lost between the row and the queue) are sent again. */
+export async function resendUnsentRuns(): Promise<number> {
+  const lost = await db().run.findMany({
+    where: { status: "queued", jobId: null, createdAt: { lt: new Date(Date.now() - 10_000) } },
+    select: { id: true, attempt: true },
+    take: 200,
+  });
+  for (const run of lost) await enqueueRun(run.id, run.attempt + 1);
+  return lost.length;
+}

@@ -1,0 +1,55 @@
+import { db, Prisma } from "@/lib/db";
+import { recordEvent } from "@/lib/audit/record-event";
+
+export type TRunOutcomeStatus = "passed" | "failed" | "timeout" | "patch_apply_failed" | "empty_collection" | "infrastructure_error";
+
+export type TRunResultInput = {
+  status: TRunOutcomeStatus;
+  signature: number[];
+  probes: unknown;
+  stdout: string;
+  stderr: string;
+  message: string | null;
+  sandbox: string;
+  warnings: string[];
+  timings: Record<string, number>;
+  collected?: string[];
+};
+
+/**
+ * Records the result of one attempt: the RunResult is an upsert keyed by
+ * (run, attempt), and the Run changes only if this attempt still holds it, so a
+ * worker that was presumed dead cannot overwrite a later attempt.
+ */
+export async function saveRunResult(runId: string, attempt: number, workerId: string, result: TRunResultInput): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const data = {
+      workerId, status: result.status, signature: result.signature, probes: result.probes as Prisma.InputJsonValue,
+      stdout: result.stdout, stderr: result.stderr, message: result.message, sandbox: result.sandbox,
+      warnings: result.warnings, timings: result.timings,
+    };
+    await tx.runResult.upsert({ where: { runId_attempt: { runId, attempt } }, create: { runId, attempt, ...data }, update: data });
+    const { count } = await tx.run.updateMany({
+      where: { id: runId, attempt, status: "running" },
+      data: {
+        status: result.status, signature: result.signature, message: result.message, warnings: result.warnings,
+        finishedAt: new Date(), version: { increment: 1 },
+      },
+    });
+    if (count === 0) return false;
+    const run = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { familyId: true, kind: true } });
+    if (run.kind === "collect" && result.collected) await recordCollection(tx, run.familyId, result.collected);
+    await recordEvent(tx, {
+      actorId: null, action: "run.finish", entity: "Run", entityId: runId, familyId: run.familyId,
+      after: { attempt, status: result.status, signature: result.signature, workerId },
+    });
+    return true;
+  });
+}
+
+// A probe whose test is no longer collected is stale: the reconciliation gate fails on it.
+async function recordCollection(tx: Prisma.TransactionClient, familyId: string, collected: string[]) {
+  await tx.verifier.updateMany({ where: { familyId }, data: { collectedTests: collected } });
+  await tx.probe.updateMany({ where: { familyId, testId: { notIn: collected } }, data: { stale: true } });
+  await tx.probe.updateMany({ where: { familyId, testId: { in: collected } }, data: { stale: false } });
+}
