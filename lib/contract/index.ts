@@ -26,6 +26,7 @@ export {
   scaffoldHistory,
   scaffoldFamily,
   hasDraftText,
+  overridesFromReplacedBy,
   DRAFT_MARKER,
   ZOverrideSchema,
   ZScaffoldCatalogSchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { endsAtContract } from "./equivalence";
 import { deriveLengthMatched, neutralText } from "./padding";
-import { DRAFT_MARKER, hasDraftText, scaffoldFamily, scaffoldHistory, type TScaffoldCatalog } from "./scaffold";
+import { DRAFT_MARKER, hasDraftText, overridesFromReplacedBy, scaffoldFamily, scaffoldHistory, type TScaffoldCatalog } from "./scaffold";
 import { checkFamilyStructure, checkStructure } from "./structure";
 import { t, tracecat } from "./test-fixtures";
 import { countTokens, historyTokenCount } from "./tokens";
@@ -53,6 +53,11 @@ describe("scaffolding", () => {
     expect(family().direct.turns[0]!.activated).toEqual(["A1", "A2"]);
     const stated = scaffoldHistory("direct", { ...input, stateFixed: true });
     expect(stated.ok && stated.value.turns[0]!.activated).toEqual(["A1", "A2", "A4"]);
+  });
+
+  it("reads override paths from the temporary atoms' replacedBy", () => {
+    const rows = tracecat.map((a) => ({ ...a, replacedBy: a.key === "A3" ? ["A1", "A2"] : [] }));
+    expect(overridesFromReplacedBy(rows)).toEqual(input.overrides);
   });
 
   it("explains what the catalog lacks", () => {

@@ -30,6 +30,11 @@ export const ZScaffoldCatalogSchema = z.object({
 });
 export type TScaffoldCatalog = z.infer<typeof ZScaffoldCatalogSchema>;
 
+/** Override paths read off atom rows that record, on each temporary atom, the keys that replace it (Atom.replacedBy). */
+export function overridesFromReplacedBy(atoms: readonly { key: string; role: string; replacedBy: readonly string[] }[]): TOverride[] {
+  return atoms.filter((a) => a.role === "temporary" && a.replacedBy.length > 0).map((a) => ({ replaces: a.key, by: [...a.replacedBy] }));
+}
+
 /** Every scaffolded text starts with this, so a draft nobody rewrote is easy to find. */
 export const DRAFT_MARKER = "[draft]";
 
