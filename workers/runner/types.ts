@@ -1,0 +1,129 @@
+// The runner's input (validated with zod at the boundary) and its results.
+// Every way a run can end is an outcome value, never an exception.
+
+import { z } from "zod";
+import type { LimitName } from "./cgroup";
+import type { ReportFormat } from "./parsers/types";
+import { unsafePathReason } from "./patch-paths";
+import type { SandboxKind } from "./sandbox";
+import type { SandboxLimits } from "./sandbox-args";
+import type { ProbeResult, TestSummary } from "./signature";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export const ZHistoryFileSchema = z.object({
+  path: z.string().min(1).refine((p) => unsafePathReason(p) === null, { error: "must be a relative path inside the workspace, not in .git/" }),
+  content: z.string(),
+});
+
+export const ZCollectSpecSchema = z.object({
+  repoUrl: z.string().trim().min(1, "must name a repository (clone URL or local path)"),
+  baseCommit: z.string().regex(/^[0-9a-f]{4,64}$/i, "must be a commit id in hex"),
+  setupCommand: z.string().min(1).nullable(),
+  testCommand: z.string().min(1, "must not be empty"),
+  resultFormat: z.enum(["junit", "tap"]),
+  /** Unified diff adding the verifier's tests; may be "". */
+  hiddenTestPatch: z.string(),
+  timeoutMs: z.number().int().positive().max(DAY_MS),
+  /** podman / docker image to run in instead of bwrap. */
+  image: z.string().min(1).nullable().optional(),
+});
+
+export const ZRunSpecSchema = ZCollectSpecSchema.extend({
+  /** Unified diff against the base; null runs the base itself. */
+  patch: z.string().nullable(),
+  /** The history materialized for replay runs. */
+  historyFile: ZHistoryFileSchema.nullable(),
+  probes: z
+    .array(z.string().min(1))
+    .min(1, "must list at least one probe")
+    .refine((probes) => new Set(probes).size === probes.length, { error: "must not list a probe twice" }),
+});
+
+export type TCollectSpec = z.infer<typeof ZCollectSpecSchema>;
+export type TRunSpec = z.infer<typeof ZRunSpecSchema>;
+
+export type RunOutcome = "passed" | "failed" | "timeout" | "patch_apply_failed" | "empty_collection" | "infrastructure_error";
+
+export type InfrastructureReason =
+  | "invalid_spec"
+  | "not_a_repository"
+  | "clone_failed"
+  | "commit_not_found"
+  | "setup_failed"
+  | "sandbox_unavailable"
+  | "lock_timeout"
+  | "report_missing"
+  | "report_unparseable"
+  | "internal";
+
+export interface RunTimings {
+  /** Mirror lookup (and clone or fetch, when needed) and commit resolution. */
+  mirrorMs: number;
+  /** Prepared workspace: a lease when cached, else checkout + hidden tests + setup. */
+  prepareMs: number;
+  copyMs: number;
+  applyMs: number;
+  /** The test command alone, as measured around the sandbox. */
+  testMs: number;
+  parseMs: number;
+  /** Everything, including cleanup of the run's workspace. */
+  totalMs: number;
+}
+
+export interface RunLogs {
+  setup: string;
+  apply: string;
+  stdout: string;
+  stderr: string;
+}
+
+/** What every run and collection records, whatever its outcome. */
+export interface RunRecord {
+  /** Full id of the base commit, once resolved. */
+  commit: string | null;
+  workspace: { key: string; created: boolean } | null;
+  exitCode: number | null;
+  signal: string | null;
+  sandbox: SandboxKind | null;
+  warnings: string[];
+  limitsHit: LimitName[];
+  logs: RunLogs;
+  timings: RunTimings;
+  report: { format: ReportFormat; flavor: string } | null;
+}
+
+export interface RunResult extends RunRecord {
+  outcome: RunOutcome;
+  /** For people: what happened, e.g. git's message for patch_apply_failed. */
+  message: string;
+  infrastructureReason: InfrastructureReason | null;
+  /** One "1"/"0" per probe in probe order; null when no report was read. */
+  signature: string | null;
+  probes: ProbeResult[];
+  missingProbes: string[];
+  tests: TestSummary[];
+}
+
+export type CollectOutcome = "collected" | "empty_collection" | "timeout" | "infrastructure_error";
+
+export interface CollectResult extends RunRecord {
+  outcome: CollectOutcome;
+  message: string;
+  infrastructureReason: InfrastructureReason | null;
+  /** Every executed test id with its outcome on the base (+ hidden tests). */
+  tests: TestSummary[];
+}
+
+export interface RunnerOptions {
+  cacheDir: string;
+  /** Bound on mirrors + prepared workspaces, least recently used evicted. Default 20 GiB. */
+  maxCacheBytes?: number;
+  setupTimeoutMs?: number;
+  /** Network during setup. Default true. */
+  setupNetwork?: boolean;
+  limits?: Partial<SandboxLimits>;
+  setupLimits?: Partial<SandboxLimits>;
+  /** "none" forces plain subprocesses. Default "auto". */
+  sandbox?: "auto" | "none";
+}

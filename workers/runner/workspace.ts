@@ -1,0 +1,152 @@
+// Prepared workspaces: one per (repository, base commit, setup command, hidden
+// test patch, image), made once under <cacheDir>/workspaces/<key>/repo:
+// a `git clone --shared` of the mirror (a real .git, objects borrowed from the
+// mirror) checked out at the base commit, the hidden tests applied, the setup
+// command run once in the sandbox. Runs get a copy (copyWorkspace).
+//
+// Setup has network by default (setupNetwork): installing dependencies
+// (npm ci, pip install) needs a registry, and its result is then frozen for
+// every run; test commands never have network.
+//
+// Concurrency: preparation holds workspaces/<key>.lock, builds in a temporary
+// directory and renames it into place, so a crash leaves no half-prepared
+// workspace and two processes never run the same setup twice. A directory
+// found on disk but missing from the index (index lost) is adopted, not rebuilt.
+
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { applyPatch } from "./apply";
+import { CacheIndex, type Lease } from "./cache-index";
+import { RunnerError } from "./errors";
+import { git, runHost } from "./host";
+import { workspaceKey } from "./keys";
+import { withLock } from "./lock";
+import type { Mirror } from "./mirror";
+import { runSandboxed, type SandboxRequest } from "./sandbox";
+import type { SandboxLimits } from "./sandbox-args";
+
+export interface WorkspaceSpec {
+  mirror: Mirror;
+  /** Full commit id (see requireCommit). */
+  commit: string;
+  setupCommand: string | null;
+  hiddenTestPatch: string;
+  image: string | null;
+}
+
+export interface WorkspaceOptions {
+  cacheDir: string;
+  maxCacheBytes?: number;
+  /** Default 15 minutes. */
+  setupTimeoutMs?: number;
+  /** Default true (see above). */
+  setupNetwork?: boolean;
+  setupLimits?: Partial<SandboxLimits>;
+  sandbox?: SandboxRequest["backend"];
+}
+
+export interface PreparedWorkspace {
+  key: string;
+  /** Host path of the prepared repository; never written to by runs. */
+  repoDir: string;
+  /** Paths a run must see read-only for git to work (the mirror, for alternates). */
+  readOnly: string[];
+  created: boolean;
+  /** Output of the setup command (kept from when it ran). */
+  setupLog: string;
+  /** Releases the lease that keeps eviction away while the workspace is copied. */
+  release(): Promise<void>;
+}
+
+const SETUP_LOG = "setup.log";
+
+export async function acquireWorkspace(spec: WorkspaceSpec, options: WorkspaceOptions): Promise<PreparedWorkspace> {
+  const key = workspaceKey({ mirrorKey: spec.mirror.key, ...spec });
+  const workspacesDir = path.join(options.cacheDir, "workspaces");
+  const finalDir = path.join(workspacesDir, key);
+  const index = new CacheIndex(options.cacheDir, options.maxCacheBytes);
+  await mkdir(workspacesDir, { recursive: true });
+
+  const ready = async (lease: Lease, created: boolean): Promise<PreparedWorkspace> => ({
+    key,
+    repoDir: path.join(finalDir, "repo"),
+    readOnly: [spec.mirror.dir],
+    created,
+    setupLog: await readFile(path.join(finalDir, SETUP_LOG), "utf8").catch(() => ""),
+    release: lease.release,
+  });
+
+  const existing = await index.lease(key);
+  if (existing) return ready(existing, false);
+
+  return withLock(path.join(workspacesDir, `${key}.lock`), async () => {
+    const raced = await index.lease(key);
+    if (raced) return ready(raced, false);
+    let created = false;
+    if (!existsSync(finalDir)) {
+      const mirrorLease = await index.lease(spec.mirror.key);
+      try {
+        await prepare(spec, finalDir, options);
+      } finally {
+        await mirrorLease?.release();
+      }
+      created = true;
+    }
+    const lease = await index.add(key, { kind: "workspace", path: path.relative(options.cacheDir, finalDir), mirror: spec.mirror.key });
+    return ready(lease, created);
+  });
+}
+
+async function prepare(spec: WorkspaceSpec, finalDir: string, options: WorkspaceOptions): Promise<void> {
+  const tmp = path.join(path.dirname(finalDir), `.tmp-${process.pid}-${randomUUID()}`);
+  const repo = path.join(tmp, "repo");
+  const out = path.join(tmp, "out");
+  await mkdir(out, { recursive: true });
+  try {
+    const clone = await git(["clone", "--shared", "--no-checkout", "--quiet", "--", spec.mirror.dir, repo]);
+    if (clone.code !== 0) throw new RunnerError("setup_failed", `cannot clone the mirror: ${clone.stderr.trim()}`, clone.stderr);
+    const checkout = await git(["-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", spec.commit], { cwd: repo });
+    if (checkout.code !== 0) throw new RunnerError("setup_failed", `cannot check out ${spec.commit}: ${checkout.stderr.trim()}`, checkout.stderr);
+
+    const target = { workspace: repo, outputDir: out, readOnly: [spec.mirror.dir], backend: options.sandbox, image: spec.image };
+    if (spec.hiddenTestPatch.trim() !== "") {
+      const applied = await applyPatch(target, spec.hiddenTestPatch, "hidden-tests");
+      if (!applied.ok) throw new RunnerError("setup_failed", `the hidden test patch does not apply: ${applied.message}`, applied.message);
+    }
+
+    let log = "";
+    if (spec.setupCommand) {
+      const timeoutMs = options.setupTimeoutMs ?? 15 * 60_000;
+      const setup = await runSandboxed({
+        ...target,
+        command: spec.setupCommand,
+        timeoutMs,
+        network: options.setupNetwork ?? true,
+        limits: { memoryBytes: 4 * 1024 ** 3, ...options.setupLimits },
+      });
+      log = [`$ ${spec.setupCommand}`, ...setup.warnings.map((w) => `warning: ${w}`), setup.stdout, setup.stderr].join("\n");
+      if (setup.timedOut) throw new RunnerError("setup_failed", `setup command timed out after ${timeoutMs} ms`, log);
+      if (setup.exitCode !== 0) throw new RunnerError("setup_failed", `setup command exited with ${setup.exitCode ?? setup.signal}`, log);
+    }
+    await writeFile(path.join(tmp, SETUP_LOG), log);
+    await rm(out, { recursive: true, force: true });
+    await rename(tmp, finalDir);
+  } catch (error) {
+    await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Copies a prepared repository for one run. Reflinks where the filesystem has
+ * them (btrfs, XFS), a plain copy otherwise — never hard links, which would let
+ * a run write through to the prepared copy.
+ */
+export async function copyWorkspace(prepared: PreparedWorkspace, destination: string): Promise<number> {
+  const started = performance.now();
+  const copy = await runHost("cp", ["-a", "--reflink=auto", "--", prepared.repoDir, destination]);
+  if (copy.code !== 0) throw new Error(`cannot copy the prepared workspace: ${copy.stderr.trim()}`);
+  return performance.now() - started;
+}
