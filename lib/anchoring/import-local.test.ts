@@ -115,6 +115,11 @@ describe("listLocalCandidates", () => {
   it("refuses a directory that is not a repository", async () => {
     await mkdir(path.join(tmp, "empty"), { recursive: true });
     await expect(listLocalCandidates(path.join(tmp, "empty"))).rejects.toMatchObject({ code: "not_a_repository" });
+    await expect(listLocalCandidates(path.join(tmp, "empty"), { ref: "main" })).rejects.toMatchObject({ code: "not_a_repository" });
+    await expect(listLocalCandidates(source.dir, { ref: "no-such-branch" })).rejects.toMatchObject({
+      code: "git_failed",
+      message: expect.stringMatching(/^cannot list commits of no-such-branch: bad revision 'no-such-branch'$/),
+    });
   });
 });
 

@@ -2,10 +2,10 @@ import { StringDecoder } from "node:string_decoder";
 import path from "node:path";
 import { z } from "zod";
 import { COMMIT_LOG_FORMAT, CommitLogParser, type TLogCommit } from "@/lib/git/commit-log";
-import { spawnGit } from "@/lib/git/run-git";
+import { firstFatalLine, spawnGit } from "@/lib/git/run-git";
 import { ZChangedFileSchema } from "./auto-gate";
 import { isBotAuthor } from "./bot-author";
-import { assertRepository, defaultBranch, gitIn, gitMessage, LocalImportError } from "./local-mirror";
+import { assertRepository, defaultBranch, gitIn, LocalImportError } from "./local-mirror";
 
 export { prepareMirror, LocalImportError, type TMirror, type TLocalImportErrorCode } from "./local-mirror";
 
@@ -51,39 +51,42 @@ const PROGRESS_EVERY = 100;
  * with their changed files, in one streaming `git log`. Root commits have no base and are skipped.
  */
 export async function listLocalCandidates(repoPath: string, options: ListCandidatesOptions = {}): Promise<TLocalCandidate[]> {
-  await assertRepository(repoPath);
   const ref = options.ref ?? (await defaultBranch(repoPath));
   assertRevision(ref);
   const limit = options.maxCount === undefined ? [] : [`--max-count=${options.maxCount}`];
-  const counted = await gitIn(repoPath, ["rev-list", "--count", "--first-parent", ...limit, ref, "--"]).catch((error) => {
-    throw new LocalImportError("git_failed", `cannot walk ${ref}: ${gitMessage(error)}`);
+  // The count only feeds progress, so it runs beside the log instead of before it.
+  let total = Number.NaN;
+  const counting = gitIn(repoPath, ["rev-list", "--count", "--first-parent", ...limit, ref, "--"]).then(
+    (counted) => void (total = Number(counted.trim())),
+    () => undefined, // the log reports a bad ref itself
+  );
+  const candidates: TLocalCandidate[] = [];
+  let done = 0;
+  await streamCommitLog(repoPath, [...limit, ref], (commit) => {
+    const candidate = toCandidate(commit);
+    if (candidate) candidates.push(candidate);
+    done++;
+    if (done % PROGRESS_EVERY === 0 && !Number.isNaN(total)) options.onProgress?.(done, total);
   });
-  const total = Number(counted.trim());
+  await counting;
+  options.onProgress?.(done, Number.isNaN(total) ? done : total);
+  return candidates;
+}
 
+function streamCommitLog(repoPath: string, revisions: string[], onCommit: (commit: TLogCommit) => void): Promise<void> {
   const dir = path.resolve(repoPath);
   const child = spawnGit(
     ["-c", "log.showSignature=false", "log", "-z", "--first-parent", "--diff-merges=first-parent", "--numstat", "-M",
-      "--no-color", "--no-ext-diff", COMMIT_LOG_FORMAT, ...limit, ref, "--"],
+      "--no-color", "--no-ext-diff", COMMIT_LOG_FORMAT, ...revisions, "--"],
     { cwd: dir, env: { GIT_CEILING_DIRECTORIES: path.dirname(dir) } },
   );
   const parser = new CommitLogParser();
   const decoder = new StringDecoder("utf8");
-  const candidates: TLocalCandidate[] = [];
-  let done = 0;
-  const take = (commits: TLogCommit[]) => {
-    for (const commit of commits) {
-      const candidate = toCandidate(commit);
-      if (candidate) candidates.push(candidate);
-      done++;
-      if (done % PROGRESS_EVERY === 0) options.onProgress?.(done, total);
-    }
-  };
-
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => {
       try {
-        take(parser.push(decoder.write(chunk)));
+        parser.push(decoder.write(chunk)).forEach(onCommit);
       } catch (error) {
         child.kill();
         reject(error);
@@ -93,20 +96,21 @@ export async function listLocalCandidates(repoPath: string, options: ListCandida
     child.on("error", reject);
     child.on("close", (code) => {
       if (code !== 0) {
-        reject(new LocalImportError("git_failed", `git log failed: ${Buffer.concat(stderr).toString("utf8").trim()}`));
+        const said = firstFatalLine(Buffer.concat(stderr).toString("utf8"));
+        reject(/not a git repository/i.test(said)
+          ? new LocalImportError("not_a_repository", `${repoPath} is not a git repository`)
+          : new LocalImportError("git_failed", `cannot list commits of ${revisions.at(-1)}: ${said}`));
         return;
       }
       try {
-        take(parser.push(decoder.end()));
-        take(parser.end());
+        parser.push(decoder.end()).forEach(onCommit);
+        parser.end().forEach(onCommit);
         resolve();
       } catch (error) {
         reject(error);
       }
     });
   });
-  options.onProgress?.(done, total);
-  return candidates;
 }
 
 function toCandidate(commit: TLogCommit): TLocalCandidate | null {

@@ -30,13 +30,7 @@ export function gitIn(repoPath: string, args: readonly string[], options: GitOpt
 }
 
 export async function assertRepository(repoPath: string): Promise<void> {
-  const exists = await stat(repoPath).then((s) => s.isDirectory(), () => false);
-  if (!exists) throw new LocalImportError("not_a_repository", `${repoPath} is not a git repository (no such directory)`);
-  try {
-    await gitIn(repoPath, ["rev-parse", "--git-dir"]);
-  } catch {
-    throw new LocalImportError("not_a_repository", `${repoPath} is not a git repository`);
-  }
+  await defaultBranch(repoPath);
 }
 
 export function isCloneUrl(source: string): boolean {
@@ -100,9 +94,21 @@ async function refreshMirror(mirror: string, source: string): Promise<void> {
   if (head) await gitIn(mirror, ["symbolic-ref", "HEAD", head]);
 }
 
+/** The branch HEAD points at ("HEAD" when detached); also the check that `repoPath` is a repository. */
 export async function defaultBranch(repoPath: string): Promise<string> {
-  const ref = await gitIn(repoPath, ["symbolic-ref", "-q", "--short", "HEAD"]).catch(() => "");
-  return ref.trim() || "HEAD";
+  const exists = await stat(repoPath).then((s) => s.isDirectory(), () => false);
+  if (!exists) throw new LocalImportError("not_a_repository", `${repoPath} is not a git repository (no such directory)`);
+  let ref: string;
+  try {
+    ref = (await gitIn(repoPath, ["rev-parse", "--abbrev-ref", "HEAD"])).trim();
+  } catch (error) {
+    if (/not a git repository/i.test(gitMessage(error))) {
+      throw new LocalImportError("not_a_repository", `${repoPath} is not a git repository`);
+    }
+    // An empty repository: HEAD names a branch with no commits yet.
+    ref = (await gitIn(repoPath, ["symbolic-ref", "-q", "--short", "HEAD"]).catch(() => "")).trim();
+  }
+  return ref || "HEAD";
 }
 
 export function gitMessage(error: unknown): string {
