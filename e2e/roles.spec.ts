@@ -14,6 +14,7 @@ test("a curator signs in through the form and lands on the suites", async ({ pag
   await page.getByRole("link", { name: "specpath-demo" }).click();
   await page.getByRole("link", { name: "Required and optional secret lookup" }).click();
   await expect(page.getByRole("heading", { name: "Required and optional secret lookup" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Family" })).toBeVisible();
   await expect(page.locator('[data-stage="anchoring"]')).toContainText("in progress");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Suites & families"]);
 });

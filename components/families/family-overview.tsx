@@ -1,5 +1,4 @@
 "use client";
-import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import { StageRail } from "./stage-rail";
@@ -17,8 +16,6 @@ export function FamilyOverview({ familyId }: { familyId: string }) {
   const f = family.data;
   return (
     <>
-      <p className="muted"><Link href={`/suites/${f.suite.id}`}>{f.suite.name}</Link> /</p>
-      <h1>{f.title}</h1>
       <StageRail stage={f.stage} />
       <div className="panel">
         <table>

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { db } from "@/lib/db";
+import { FamilyTabs } from "@/components/families/family-tabs";
+
+export default async function FamilyLayout({ children, params }: { children: ReactNode; params: Promise<{ familyId: string }> }) {
+  await requirePageUser(["curator", "lead", "admin"]);
+  const { familyId } = await params;
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { title: true, suite: { select: { id: true, name: true } } } });
+  if (!family) notFound();
+  return (
+    <>
+      <p className="muted"><Link href={`/suites/${family.suite.id}`}>{family.suite.name}</Link> /</p>
+      <h1>{family.title}</h1>
+      <FamilyTabs familyId={familyId} />
+      {children}
+    </>
+  );
+}
