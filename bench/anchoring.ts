@@ -3,7 +3,6 @@
  * import-local, beside plain `git log --numstat` over the same history.
  * Run: npx tsx bench/anchoring.ts
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { funnelCounts } from "../lib/anchoring/auto-gate";

@@ -123,6 +123,20 @@ describe("importGithubPullRequests", () => {
     expect(progress.at(-1)!.message).toBe("imported #103 Bump pytest from 8.1.1 to 8.2.0");
   });
 
+  it("waits before the next request when a response says no requests are left", async () => {
+    const exchanges = await loadExchanges(...FULL_IMPORT);
+    const reset = 1714995000;
+    exchanges[0]!.response.headers = { ...exchanges[0]!.response.headers, "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(reset) };
+    server = await startReplayServer(exchanges);
+    const { clock, sleeps } = fakeClock(reset * 1000 - 90_000);
+    const progress: string[] = [];
+    const result = await importGithubPullRequests({ repo: "acme/widgets", baseUrl: server.baseUrl, perPage: 2, clock, onProgress: (p) => progress.push(p.message) });
+    expect(result.pullRequests).toHaveLength(2);
+    expect(sleeps).toEqual([91_000]);
+    expect(progress[0]).toBe(`waiting for GitHub rate limit until ${clockTime(reset * 1000)}`);
+    expect(server.requests.filter((r) => r.path === "/repos/acme/widgets/pulls")).toHaveLength(2);
+  });
+
   it("searches with the query and merged date range", async () => {
     const { baseUrl } = await serve("search-merged", "pull-101", "pull-101-files", "pull-101-comments", "pull-101-diff", "issue-12");
     const progress: TGithubImportProgress[] = [];
