@@ -1,34 +1,40 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
+import { useGateReport } from "@/components/gates/use-gate-report";
+import { StageGates } from "@/components/gates/stage-gates";
 import { StageRail } from "./stage-rail";
 
 type Family = {
-  id: string; title: string; repo: string; prNumber: number | null; baseCommit: string; mergeCommit: string; stage: string;
-  suite: { id: string; name: string }; lead: { name: string } | null; curators: { id: string; name: string }[];
+  id: string; repo: string; prNumber: number | null; baseCommit: string; mergeCommit: string; stage: string;
+  lead: { name: string } | null; curators: { id: string; name: string }[];
   counts: { atoms: number; probes: number; patches: number; histories: number; runs: number };
 };
 
+/** The gate dashboard: every stage, every gate, its evidence and what is missing. */
 export function FamilyOverview({ familyId }: { familyId: string }) {
   const family = useQuery({ queryKey: ["family", familyId], queryFn: () => api<Family>(`/api/families/${familyId}`) });
-  if (family.isPending) return <p className="muted">Loading…</p>;
+  const report = useGateReport(familyId, 5000);
   if (family.error) return <p className="error">{family.error.message}</p>;
-  const f = family.data;
   return (
     <>
-      <StageRail stage={f.stage} />
-      <div className="panel">
-        <table>
-          <tbody>
-            <tr><th>Repository</th><td className="mono">{f.repo}{f.prNumber ? ` #${f.prNumber}` : ""}</td></tr>
-            <tr><th>Base commit</th><td className="mono">{f.baseCommit}</td></tr>
-            <tr><th>Merge commit</th><td className="mono">{f.mergeCommit}</td></tr>
-            <tr><th>Lead</th><td>{f.lead?.name ?? "—"}</td></tr>
-            <tr><th>Curators</th><td>{f.curators.map((c) => c.name).join(", ") || "—"}</td></tr>
-            <tr><th>Contents</th><td>{f.counts.atoms} atoms · {f.counts.probes} probes · {f.counts.patches} patches · {f.counts.histories} histories · {f.counts.runs} runs</td></tr>
-          </tbody>
-        </table>
-      </div>
+      {report.data && <StageRail report={report.data} />}
+      {family.data && (
+        <div className="panel">
+          <table>
+            <tbody>
+              <tr><th>Repository</th><td className="mono">{family.data.repo}{family.data.prNumber ? ` #${family.data.prNumber}` : ""}</td></tr>
+              <tr><th>Base commit</th><td className="mono">{family.data.baseCommit}</td></tr>
+              <tr><th>Merge commit</th><td className="mono">{family.data.mergeCommit}</td></tr>
+              <tr><th>Lead</th><td>{family.data.lead?.name ?? "—"}</td></tr>
+              <tr><th>Curators</th><td>{family.data.curators.map((c) => c.name).join(", ") || "—"}</td></tr>
+              <tr><th>Contents</th><td>{family.data.counts.atoms} atoms · {family.data.counts.probes} probes · {family.data.counts.patches} patches · {family.data.counts.histories} histories · {family.data.counts.runs} runs</td></tr>
+            </tbody>
+          </table>
+        </div>
+      )}
+      {report.error && <p className="error">{report.error.message}</p>}
+      {report.data?.stages.map((stage) => <StageGates key={stage.stage} stage={stage} />)}
     </>
   );
 }

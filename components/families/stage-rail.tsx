@@ -1,15 +1,14 @@
-import { STAGES } from "@/lib/families/stages";
+import type { TGateReport } from "@/lib/gates/types";
 
-/** The six stages as a progress rail; stages before the current one are done. */
-export function StageRail({ stage }: { stage: string }) {
-  const current = stage === "frozen" ? STAGES.length : STAGES.findIndex((s) => s.key === stage);
+/** The six stages as a progress rail, coloured by their computed gates. */
+export function StageRail({ report }: { report: TGateReport }) {
   return (
     <ol className="rail" aria-label="Stages" style={{ listStyle: "none", padding: 0 }}>
-      {STAGES.map((s, i) => (
-        <li key={s.key} className={`step ${i < current ? "done" : ""} ${i === current ? "current" : ""}`} data-stage={s.key}>
+      {report.stages.map((s, i) => (
+        <li key={s.stage} className={`step ${s.status === "pass" ? "done" : ""} ${report.openStage === s.stage ? "current" : ""}`} data-stage={s.stage} data-status={s.status}>
           <div className="n">Stage {i + 1}</div>
-          <div>{s.label}</div>
-          <div className="muted">{i < current ? "gate green" : i === current ? "in progress" : "locked"}</div>
+          <div>{s.title}</div>
+          <div className="muted">{s.status === "pass" ? "gate green" : s.locked ? "locked" : s.status === "fail" ? "gate red" : "in progress"}</div>
         </li>
       ))}
     </ol>

@@ -13,7 +13,7 @@ export async function loadRunContext(runId: string) {
         select: {
           id: true, repo: true, baseCommit: true, mergeCommit: true,
           verifier: true,
-          probes: { select: { testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
+          probes: { select: { id: true, testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
         },
       },
     },
@@ -35,6 +35,8 @@ export async function loadRunContext(runId: string) {
     run,
     family,
     collect,
+    /** Probe row ids in verifier order: the signature's bits follow this list. */
+    probeIds: family.probes.map((p) => p.id),
     execute: {
       ...collect,
       patch: run.patchRole === "base" ? null : (run.patch?.diff ?? null),

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import { enqueueRun } from "@/lib/jobs/enqueue-run";
 
-export const HEARTBEAT_SECONDS = 5;
-export const DEAD_AFTER_SECONDS = 20;
+export const HEARTBEAT_SECONDS = Number(process.env.STUDIO_HEARTBEAT_SECONDS ?? 5);
+export const DEAD_AFTER_SECONDS = Number(process.env.STUDIO_DEAD_AFTER_SECONDS ?? 20);
 
 /**
  * Runs held by a worker that stopped beating (killed, machine gone) go back to

@@ -14,6 +14,8 @@ export type TRunResultInput = {
   warnings: string[];
   timings: Record<string, number>;
   collected?: string[];
+  /** Probe row ids the signature's bits refer to, in order. */
+  probeIds?: string[];
 };
 
 /**
@@ -33,6 +35,7 @@ export async function saveRunResult(runId: string, attempt: number, workerId: st
       where: { id: runId, attempt, status: "running" },
       data: {
         status: result.status, signature: result.signature, message: result.message, warnings: result.warnings,
+        ...(result.probeIds ? { probeIds: result.probeIds } : {}),
         finishedAt: new Date(), version: { increment: 1 },
       },
     });

@@ -1,0 +1,79 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api, ApiError } from "@/lib/http/api-client";
+import { useGateReport } from "@/components/gates/use-gate-report";
+import { StageGates } from "@/components/gates/stage-gates";
+import { ReplayMatrix, SignatureMatrix } from "./signature-matrix";
+import { RunLog } from "./run-log";
+import { ACTIVE, STATUS_ORDER, type TRunsPayload } from "./types";
+
+export function RunsView({ familyId }: { familyId: string }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  const runs = useQuery({
+    queryKey: ["runs", familyId],
+    queryFn: () => api<TRunsPayload>(`/api/families/${familyId}/runs`),
+    // Live progress: poll every second while anything is queued or running.
+    refetchInterval: (q) => (q.state.data?.runs.some((r) => ACTIVE.has(r.status)) ? 1000 : false),
+  });
+  const active = runs.data?.runs.some((r) => ACTIVE.has(r.status)) ?? false;
+  const report = useGateReport(familyId, active ? 2000 : false);
+  const act = useMutation({
+    mutationFn: (action: string) => api<{ created?: number; reused?: number; rerun?: number }>(`/api/families/${familyId}/runs`, { body: { action } }),
+    onSuccess: (r) => {
+      setNotice({ error: false, text: r.rerun !== undefined ? `Re-running ${r.rerun} run(s).` : `Queued ${r.created} new run(s); ${r.reused ?? 0} unchanged run(s) reused.` });
+      void queryClient.invalidateQueries({ queryKey: ["runs", familyId] });
+      void queryClient.invalidateQueries({ queryKey: ["gates", familyId] });
+    },
+    onError: (e) => setNotice({ error: true, text: (e as ApiError).message }),
+  });
+
+  const data = runs.data;
+  const total = data?.runs.length ?? 0;
+  const finished = data ? data.runs.filter((r) => !ACTIVE.has(r.status)).length : 0;
+  return (
+    <>
+      <div className="row" style={{ marginBottom: 12 }}>
+        <button className="primary" onClick={() => act.mutate("calibrate")} disabled={act.isPending}>Calibrate</button>
+        <button onClick={() => act.mutate("rerun_failed")} disabled={act.isPending}>Re-run failed</button>
+        <button onClick={() => act.mutate("checkout")} disabled={act.isPending}>Check out base</button>
+        <button onClick={() => act.mutate("collect")} disabled={act.isPending}>Collect tests</button>
+      </div>
+      {notice && <p className={notice.error ? "error" : "muted"} role="status">{notice.text}</p>}
+      {data && total > 0 && (
+        <div className="panel" data-testid="run-progress">
+          <progress max={total} value={finished} style={{ width: "100%" }} aria-label="Runs finished" />
+          <div className="muted">
+            {finished} of {total} runs finished ·{" "}
+            {STATUS_ORDER.filter((s) => data.counts[s]).map((s) => `${data.counts[s]} ${s}`).join(" · ")}
+          </div>
+        </div>
+      )}
+      {report.data && report.data.stages.filter((s) => s.stage === "calibration").map((s) => <StageGates key={s.stage} stage={s} />)}
+      <h2>Signature matrix</h2>
+      {data && <SignatureMatrix data={data} />}
+      <h2>Replay under the core histories</h2>
+      {data && <ReplayMatrix data={data} />}
+      <h2>All runs</h2>
+      <table data-testid="runs-table">
+        <thead><tr><th>Kind</th><th>Patch</th><th>History</th><th>Status</th><th>Attempt</th><th>Message</th><th></th></tr></thead>
+        <tbody>
+          {data?.runs.map((run) => (
+            <tr key={run.id} data-status={run.status}>
+              <td>{run.kind}</td>
+              <td>{run.patchName ?? run.patchRole ?? "—"}{run.patchRole === "gold" ? ` #${run.repeat + 1}` : ""}</td>
+              <td>{run.condition ? `${run.condition} r${run.revision}` : "—"}</td>
+              <td><span className="chip">{run.status}</span></td>
+              <td>{run.attempt}</td>
+              <td className="muted">{run.message}{run.warnings.length > 0 && <span className="error"> ⚠ {run.warnings[0]}</span>}</td>
+              <td><button onClick={() => setOpen(open === run.id ? null : run.id)}>{open === run.id ? "Hide" : "Logs"}</button></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {open && <RunLog runId={open} />}
+    </>
+  );
+}

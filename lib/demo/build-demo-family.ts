@@ -1,0 +1,65 @@
+// Builds the demo family in the database: evidence, atoms, verifier, probes with
+// their atoms, gold / negative / alternative patches — all from the real repo.
+import type { Db } from "@/lib/db/client";
+import { demoPatches } from "./demo-family";
+import { DEMO_PROBES, DEMO_TEST_COMMAND, type DemoRepo } from "./demo-repo";
+
+type Options = { suiteId: string; repo: DemoRepo; leadId?: string | null; curatorIds?: string[]; title?: string };
+
+export const DEMO_ATOMS = [
+  { key: "A1", statement: "A required lookup of a missing secret raises SecretNotFoundError.", scope: "getSecret(name)", inputCondition: "the secret is not set and the lookup is not optional", polarity: "require", observation: "SecretNotFoundError is thrown", role: "final", replacedBy: [] },
+  { key: "A2", statement: "An optional lookup of a missing secret returns null.", scope: "getSecret(name, { optional: true })", inputCondition: "the secret is not set", polarity: "require", observation: "the call returns null", role: "final", replacedBy: [] },
+  { key: "A3", statement: "An optional lookup of a present secret returns its value.", scope: "getSecret(name, { optional: true })", inputCondition: "the secret is set", polarity: "require", observation: "the stored value is returned", role: "fixed", replacedBy: [] },
+  { key: "A4", statement: "A lookup of a missing secret returns an empty string.", scope: "getSecret(name)", inputCondition: "the secret is not set", polarity: "require", observation: 'the call returns ""', role: "temporary", replacedBy: ["A1", "A2"] },
+] as const;
+
+export async function buildDemoFamily(prisma: Db, options: Options) {
+  const patches = demoPatches(options.repo);
+  return prisma.$transaction(async (tx) => {
+    const family = await tx.taskFamily.create({
+      data: {
+        suiteId: options.suiteId,
+        title: options.title ?? "Required and optional secret lookup",
+        repo: options.repo.dir,
+        prNumber: 13,
+        baseCommit: options.repo.baseCommit,
+        mergeCommit: options.repo.mergeCommit,
+        leadId: options.leadId ?? null,
+        curators: { create: (options.curatorIds ?? []).map((userId) => ({ userId })) },
+        evidence: {
+          create: {
+            issueTitle: "Missing secrets fail silently",
+            issueBody: "getSecret returns undefined when a secret is missing, so callers crash later with a confusing error.",
+            prTitle: "Split secret lookup into required and optional",
+            prBody: "A missing required secret now raises SecretNotFoundError; optional lookups return null instead.",
+          },
+        },
+        verifier: {
+          create: {
+            testCommand: DEMO_TEST_COMMAND,
+            hiddenTestPatch: patches.hiddenTests,
+            protocol: { historyPath: "HISTORY.md", historyFormat: "markdown", agentTimeoutSec: 1200 },
+            collectedTests: Object.values(DEMO_PROBES),
+          },
+        },
+      },
+    });
+    const atoms: Record<string, string> = {};
+    for (const [position, atom] of DEMO_ATOMS.entries()) {
+      const created = await tx.atom.create({ data: { ...atom, replacedBy: [...atom.replacedBy], familyId: family.id, position, status: "accepted" } });
+      atoms[atom.key] = created.id;
+    }
+    for (const [position, [key, testId]] of Object.entries(DEMO_PROBES).entries()) {
+      await tx.probe.create({ data: { familyId: family.id, testId, position, atoms: { create: [{ atomId: atoms[key]! }] } } });
+    }
+    await tx.patch.createMany({
+      data: [
+        { familyId: family.id, kind: "gold", name: "gold", diff: patches.gold },
+        { familyId: family.id, kind: "negative", name: "negative-A1-remove", targetAtomId: atoms.A1!, mode: "remove", diff: patches.negativeA1 },
+        { familyId: family.id, kind: "negative", name: "negative-A2-reverse", targetAtomId: atoms.A2!, mode: "reverse", diff: patches.negativeA2 },
+        { familyId: family.id, kind: "alternative", name: "alternative-destructuring", diff: patches.alternative },
+      ],
+    });
+    return { family, atoms };
+  });
+}
