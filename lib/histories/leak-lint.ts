@@ -1,0 +1,99 @@
+// Pure: warns when a turn's visible text would tell the agent (or a blind
+// reviewer) something only the hidden trace may say — an atom key, an event or
+// role word used as a label, or the name of a probe the verifier runs.
+export type TLeakKind = "atom_key" | "event_label" | "role_label" | "probe_name";
+
+export type TLeakWarning = {
+  /** 1-based, like the contract engine's turns. */
+  turn: number;
+  kind: TLeakKind;
+  /** The text as it appears in the turn. */
+  match: string;
+  message: string;
+};
+
+export type TLeakLintInput = {
+  /** Keys of the family's atoms (any status); other A-number tokens are still flagged, as possible keys. */
+  atomKeys?: readonly string[];
+  /** Collected test ids of the probes, e.g. `tests/test_x.py::test_y` or `suite > name`. */
+  probeTestIds?: readonly string[];
+};
+
+const ATOM_KEY = /\bA[1-9][0-9]*\b/g;
+
+const EVENT = "(?:de)?activat(?:e|es|ed|ion)|restat(?:e|es|ed|ement)";
+/** Event words that are labels rather than prose: shouted, followed by a colon, bracketed, or naming an atom. */
+const EVENT_LABELS: readonly RegExp[] = [
+  /\b(?:DE)?ACTIVAT(?:E|ES|ED|ION)\b|\bRESTAT(?:E|ES|ED|EMENT)\b/g,
+  new RegExp(`\\b(?:${EVENT})\\s*:`, "gi"),
+  new RegExp(`[\\[(<{]\\s*(?:${EVENT})\\s*[\\])>}]`, "gi"),
+  new RegExp(`\\b(?:${EVENT})\\s+(?:atoms?|requirements?|events?)\\b`, "gi"),
+  new RegExp(`\\batoms?\\s+(?:${EVENT})\\b`, "gi"),
+  // "restated" is the trace's own word for a repetition; prose says "as I said".
+  /\brestated\b/gi,
+];
+
+const ROLE_LABELS: readonly RegExp[] = [/\b(?:final|fixed|temporary)\s+atoms?\b/gi, /\bM\*|\bC\*/g];
+
+/** The names a probe is known by: its whole id and its last segment (after `::`, ` > `, `#` or `/`). */
+export function probeNames(testId: string): string[] {
+  const whole = testId.trim();
+  const leaf = whole.split(/::| > |#|\//).pop()?.trim() ?? "";
+  return [...new Set([whole, leaf])].filter((name) => name.length >= 8);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function nameMatcher(name: string): RegExp {
+  // Identifier-like names need word edges (test_foo must not match test_foobar); sentences match as phrases.
+  const edge = (c: string) => (/\w/.test(c) ? "\\b" : "");
+  return new RegExp(`${edge(name[0]!)}${escape(name).replace(/\s+/g, "\\s+")}${edge(name.at(-1)!)}`, "i");
+}
+
+function collect(text: string, pattern: RegExp): { match: string; at: number }[] {
+  return [...text.matchAll(pattern)].map((m) => ({ match: m[0], at: m.index }));
+}
+
+export function lintTurnText(text: string, turn: number, input: TLeakLintInput = {}): TLeakWarning[] {
+  const warnings: TLeakWarning[] = [];
+  const seen = new Set<string>();
+  /** Spans already reported per kind, so overlapping patterns give one warning per spot. */
+  const covered = new Map<TLeakKind, [number, number][]>();
+  const warn = (kind: TLeakKind, found: { match: string; at: number }, message: (m: string) => string) => {
+    const match = found.match.trim();
+    const end = found.at + found.match.length;
+    const id = `${kind}:${match.toLowerCase()}`;
+    const spans = covered.get(kind) ?? [];
+    if (seen.has(id) || spans.some(([a, b]) => found.at < b && a < end)) return;
+    seen.add(id);
+    covered.set(kind, [...spans, [found.at, end]]);
+    warnings.push({ turn, kind, match, message: message(match) });
+  };
+  const known = new Set(input.atomKeys ?? []);
+  for (const found of collect(text, ATOM_KEY)) {
+    warn("atom_key", found, (key) =>
+      known.has(key) ? `Turn ${turn} names atom ${key}; the visible text never uses atom keys.` : `Turn ${turn} contains "${key}", which reads like an atom key.`,
+    );
+  }
+  for (const pattern of EVENT_LABELS) {
+    for (const found of collect(text, pattern)) warn("event_label", found, (m) => `Turn ${turn} uses "${m}" as an event label; say what changes in plain words.`);
+  }
+  for (const pattern of ROLE_LABELS) {
+    for (const found of collect(text, pattern)) warn("role_label", found, (m) => `Turn ${turn} says "${m}", a hidden role of the contract.`);
+  }
+  for (const testId of input.probeTestIds ?? []) {
+    for (const name of probeNames(testId)) {
+      const m = nameMatcher(name).exec(text);
+      if (m) {
+        warn("probe_name", { match: m[0], at: m.index }, () => `Turn ${turn} quotes the probe "${name}"; the verifier's test names stay hidden.`);
+        break;
+      }
+    }
+  }
+  return warnings;
+}
+
+/** Every warning of a history, in turn order. */
+export function lintHistoryText(turns: readonly { text: string }[], input: TLeakLintInput = {}): TLeakWarning[] {
+  return turns.flatMap((t, i) => lintTurnText(t.text, i + 1, input));
+}
