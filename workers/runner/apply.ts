@@ -16,6 +16,7 @@ export interface ApplyTarget {
   workspace: string;
   outputDir: string;
   readOnly: readonly string[];
+  hide?: readonly string[];
   backend?: SandboxRequest["backend"];
   image?: string | null;
 }
@@ -35,6 +36,7 @@ export async function applyPatch(target: ApplyTarget, diff: string, label: strin
       workspace: target.workspace,
       outputDir: target.outputDir,
       readOnly: target.readOnly,
+      hide: target.hide,
       env: (paths) => ({ SPECPATH_PATCH: path.join(paths.output, `${label}.diff`) }),
       timeoutMs: APPLY_TIMEOUT_MS,
       backend: target.backend,

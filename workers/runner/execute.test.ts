@@ -121,6 +121,24 @@ describe("executeRun on the Node fixture", () => {
     expect(result.outcome).toBe("passed");
   });
 
+  it("refuses to write the history file through a symlink a patch planted", async () => {
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), "specpath-elsewhere-"));
+    const symlink = `diff --git a/docs b/docs\nnew file mode 120000\n--- /dev/null\n+++ b/docs\n@@ -0,0 +1 @@\n+${elsewhere}\n\\ No newline at end of file\n`;
+    try {
+      const result = await executeRun(spec({ patch: symlink, historyFile: { path: "docs/history.md", content: "Turn 1" } }), options);
+      expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "history_file_refused" });
+      expect(readdirSync(elsewhere)).toEqual([]);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it("does not follow a report that is a symlink (to /dev/zero, to a host file)", async () => {
+    const result = await executeRun(spec({ testCommand: 'ln -s /dev/zero "$SPECPATH_REPORT"' }), options);
+    expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "report_unparseable" });
+    expect(result.message).toMatch(/not a regular file/);
+  });
+
   it("prepares once for N runs, even when they start together", async () => {
     const counting = spec({
       setupCommand: "echo prepared >> .setup-marker",

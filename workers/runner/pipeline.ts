@@ -4,13 +4,14 @@
 // matters of it (logs, timings) is in the record.
 
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { applyPatch } from "./apply";
 import { RunnerError } from "./errors";
 import { ensureMirror, requireCommit } from "./mirror";
 import type { ParsedReport } from "./parsers/types";
 import { readReport } from "./report";
+import { writeInside, UnsafePathError } from "./safe-fs";
 import { runSandboxed } from "./sandbox";
 import { sweepAbandoned } from "./sweep";
 import type { InfrastructureReason, RunnerOptions, RunRecord, TCollectSpec } from "./types";
@@ -87,7 +88,7 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     } finally {
       await prepared.release();
     }
-    const target = { workspace, outputDir, readOnly: prepared.readOnly, backend: options.sandbox, image };
+    const target = { workspace, outputDir, readOnly: prepared.readOnly, hide: options.hidePaths, backend: options.sandbox, image };
 
     if (input.patch !== null) {
       const applied = await applyPatch(target, input.patch, "run");
@@ -99,9 +100,12 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
       warn(applied.warnings);
     }
     if (input.historyFile) {
-      const file = path.join(workspace, input.historyFile.path);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, input.historyFile.content);
+      try {
+        await writeInside(workspace, input.historyFile.path, input.historyFile.content);
+      } catch (error) {
+        if (!(error instanceof UnsafePathError)) throw error;
+        return stop("infrastructure_error", `the history file cannot be written: ${error.message}`, "history_file_refused");
+      }
     }
 
     const reportName = spec.resultFormat === "junit" ? "report.xml" : "report.tap";

@@ -1,9 +1,9 @@
 // Reads the report the test command left at $SPECPATH_REPORT and parses it.
 
-import { readFile, stat } from "node:fs/promises";
 import { parseJUnit } from "./parsers/junit";
 import { parseTap } from "./parsers/tap";
 import { ReportParseError, type ParsedReport, type ReportFormat } from "./parsers/types";
+import { readRegularFile, UnsafePathError } from "./safe-fs";
 
 export type ReportRead =
   | { ok: true; report: ParsedReport; source: "file" | "stdout" }
@@ -19,13 +19,16 @@ export async function readReport(input: {
   roots: string[];
 }): Promise<ReportRead> {
   const parse = input.format === "junit" ? parseJUnit : parseTap;
-  const size = await stat(input.file).then((s) => s.size, () => null);
-  if (size !== null) {
-    if (size > MAX_REPORT_BYTES) {
-      return { ok: false, reason: "report_unparseable", message: `the report is ${size} bytes, over the ${MAX_REPORT_BYTES} byte limit` };
-    }
+  let text: string | null;
+  try {
+    text = await readRegularFile(input.file, MAX_REPORT_BYTES);
+  } catch (error) {
+    if (!(error instanceof UnsafePathError)) throw error;
+    return { ok: false, reason: "report_unparseable", message: `the report cannot be read: ${error.message}` };
+  }
+  if (text !== null) {
     try {
-      return { ok: true, report: parse(await readFile(input.file, "utf8"), { roots: input.roots }), source: "file" };
+      return { ok: true, report: parse(text, { roots: input.roots }), source: "file" };
     } catch (error) {
       if (!(error instanceof ReportParseError)) throw error;
       return { ok: false, reason: "report_unparseable", message: `the ${input.format} report cannot be read: ${error.message}` };

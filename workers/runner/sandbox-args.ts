@@ -21,6 +21,8 @@ export interface MountPlan {
   output: string;
   /** Host paths visible read-only at the same path (e.g. the git mirror behind alternates). */
   readOnly: readonly string[];
+  /** Host directories replaced by an empty tmpfs (secrets the command has no business reading). */
+  hidden: readonly string[];
   network: boolean;
 }
 
@@ -35,6 +37,7 @@ export function bwrapArgs(plan: MountPlan, command: string): string[] {
     "--proc", "/proc",
     ...PROC_READ_ONLY.flatMap((p) => ["--ro-bind-try", p, p]),
     "--tmpfs", "/tmp",
+    ...plan.hidden.flatMap((p) => ["--tmpfs", p]),
     ...plan.readOnly.flatMap((p) => ["--ro-bind", p, p]),
     "--bind", plan.workspace, SANDBOX_WORKSPACE,
     "--bind", plan.output, SANDBOX_OUTPUT,

@@ -84,6 +84,19 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     }
   });
 
+  it("hides the directories it is told to hide", async () => {
+    // Not under /tmp, which the sandbox replaces with its own anyway.
+    const secrets = await mkdtemp("/var/tmp/specpath-secrets-");
+    try {
+      await writeFile(path.join(secrets, "token"), "s3cret");
+      const command = `cat ${secrets}/token || echo HIDDEN`;
+      expect((await run(command)).stdout).toBe("s3cret");
+      expect((await run(command, { hide: [secrets] })).stdout).toBe("HIDDEN\n");
+    } finally {
+      await rm(secrets, { recursive: true, force: true });
+    }
+  });
+
   it("does not pass the worker's environment in", async () => {
     process.env.SPECPATH_TEST_SECRET = "database-password";
     try {

@@ -10,6 +10,7 @@
 
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -45,6 +46,8 @@ export interface SandboxRequest {
   /** Host directory, writable, for reports and scratch files. */
   outputDir: string;
   readOnly?: readonly string[];
+  /** Existing host directories to hide behind an empty tmpfs (bwrap only). */
+  hide?: readonly string[];
   /** Extra environment; gets the paths as the command will see them. */
   env?: (paths: SandboxPaths) => Record<string, string>;
   timeoutMs: number;
@@ -89,6 +92,7 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     workspace: request.workspace,
     output: request.outputDir,
     readOnly: request.readOnly ?? [],
+    hidden: (request.hide ?? []).filter((dir) => existsSync(dir)),
     network: request.network ?? false,
   };
   if (request.image) return runInContainer(request, plan, limits);
@@ -216,7 +220,7 @@ export function bwrapStatus(): Promise<BwrapStatus> {
     const dir = await mkdtemp(path.join(os.tmpdir(), "specpath-bwrap-probe-"));
     try {
       await mkdir(path.join(dir, "out"));
-      const plan: MountPlan = { workspace: dir, output: path.join(dir, "out"), readOnly: [], network: false };
+      const plan: MountPlan = { workspace: dir, output: path.join(dir, "out"), readOnly: [], hidden: [], network: false };
       const result = await runHost(bwrap, bwrapArgs(plan, "true"), { timeoutMs: 10_000 });
       return result.code === 0 ? { path: bwrap, reason: null } : { path: null, reason: `bwrap does not work here: ${result.stderr.trim()}` };
     } finally {

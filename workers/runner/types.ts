@@ -55,6 +55,7 @@ export type InfrastructureReason =
   | "lock_timeout"
   | "report_missing"
   | "report_unparseable"
+  | "history_file_refused"
   | "internal";
 
 export interface RunTimings {
@@ -126,4 +127,10 @@ export interface RunnerOptions {
   setupLimits?: Partial<SandboxLimits>;
   /** "none" forces plain subprocesses. Default "auto". */
   sandbox?: "auto" | "none";
+  /**
+   * Host directories hidden from every sandboxed command. The sandbox sees the
+   * host read-only; list here what it must not read (e.g. the studio's checkout
+   * with its .env, ~/.ssh, credential stores).
+   */
+  hidePaths?: string[];
 }

@@ -45,6 +45,8 @@ export interface WorkspaceOptions {
   setupNetwork?: boolean;
   setupLimits?: Partial<SandboxLimits>;
   sandbox?: SandboxRequest["backend"];
+  /** Host directories hidden from every sandboxed command (see SandboxRequest.hide). */
+  hidePaths?: string[];
 }
 
 export interface PreparedWorkspace {
@@ -110,7 +112,7 @@ async function prepare(spec: WorkspaceSpec, finalDir: string, options: Workspace
     const checkout = await git(["-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", spec.commit], { cwd: repo });
     if (checkout.code !== 0) throw new RunnerError("setup_failed", `cannot check out ${spec.commit}: ${checkout.stderr.trim()}`, checkout.stderr);
 
-    const target = { workspace: repo, outputDir: out, readOnly: [spec.mirror.dir], backend: options.sandbox, image: spec.image };
+    const target = { workspace: repo, outputDir: out, readOnly: [spec.mirror.dir], hide: options.hidePaths, backend: options.sandbox, image: spec.image };
     if (spec.hiddenTestPatch.trim() !== "") {
       const applied = await applyPatch(target, spec.hiddenTestPatch, "hidden-tests");
       if (!applied.ok) throw new RunnerError("setup_failed", `the hidden test patch does not apply: ${applied.message}`, applied.message);
