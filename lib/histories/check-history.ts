@@ -108,9 +108,9 @@ function compareLength(lengthMatched: THistory, cancellation: THistory): TLength
   return { turns, tokens, targetTurns, targetTokens, equal: turns === targetTurns && tokens === targetTokens };
 }
 
-/** Why a revision may not go to review yet: its own replay and structure, placeholders, empty turns. */
+/** Why a revision may not go to review yet: replay, structure, the control comparisons, placeholders, empty turns. */
 export function reviewBlockers(check: THistoryCheck): string[] {
-  const blockers = check.errors.map((e) => e.message);
+  const blockers = [...check.errors, ...check.comparisons].map((e) => e.message);
   if (check.activeSets && !check.atContract) {
     if (check.extra.length > 0) blockers.push(`It ends with ${check.extra.join(", ")} active, which C* does not contain.`);
     if (check.missing.length > 0) blockers.push(`It never leaves ${check.missing.join(", ")} of C* active.`);

@@ -1,0 +1,48 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { recordEvent } from "@/lib/audit/record-event";
+import { assertNotFrozen } from "@/lib/families/access";
+import { AppError, staleVersion } from "@/lib/errors/app-error";
+import type { TCondition } from "@/lib/contract";
+import type { TSendToReview } from "@/lib/schemas/histories";
+import { checkHistory, reviewBlockers } from "./check-history";
+import { findRevision } from "./find-revision";
+import { revisionSelect, toRevisionDto } from "./history-select";
+import { loadFamilyCatalog } from "./load-family-catalog";
+import { loadLatestHistories } from "./load-latest-histories";
+import { notDraft } from "./revision-errors";
+
+/**
+ * Freezes a draft revision for review: status in_review, sentToReviewAt set.
+ * Only a revision that replays to C* with its condition's structure and has
+ * no placeholder or empty turn may go; the refusal lists every reason.
+ */
+export async function sendToReview(actorId: string, familyId: string, condition: TCondition, number: number, input: TSendToReview) {
+  return db().$transaction(async (tx) => {
+    const family = await loadFamilyCatalog(tx, familyId);
+    assertNotFrozen(family.stage);
+    const before = await findRevision(tx, familyId, condition, number);
+    const current = toRevisionDto(before);
+    if (before.status !== "draft") throw notDraft(before, condition, current);
+    if (before.version !== input.version) throw staleVersion(`Revision ${number} of ${condition}`, current);
+    const others = await loadLatestHistories(tx, familyId);
+    const check = checkHistory({ condition, turns: current.turns }, { catalog: family.catalog, others });
+    const blockers = reviewBlockers(check);
+    if (blockers.length > 0) {
+      throw new AppError("UNPROCESSABLE", `Revision ${number} of ${condition} cannot go to review yet: ${blockers.slice(0, 5).join(" ")}${blockers.length > 5 ? ` …and ${blockers.length - 5} more.` : ""}`);
+    }
+    const sentAt = new Date();
+    const { count } = await tx.historyRevision.updateMany({
+      where: { id: before.id, version: input.version, status: "draft" },
+      data: { status: "in_review", sentToReviewAt: sentAt, version: { increment: 1 } },
+    });
+    if (count === 0) throw staleVersion(`Revision ${number} of ${condition}`, current);
+    const after = toRevisionDto(await tx.historyRevision.findUniqueOrThrow({ where: { id: before.id }, select: revisionSelect }));
+    await recordEvent(tx, {
+      actorId, action: "history_revision.send_to_review", entity: "HistoryRevision", entityId: before.id, familyId,
+      before: { condition, number, status: before.status, version: before.version },
+      after: { condition, number, status: after.status, version: after.version, sentToReviewAt: after.sentToReviewAt },
+    });
+    return after;
+  });
+}

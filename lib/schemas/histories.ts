@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { ZAtomKeySchema, ZConditionSchema, type TAtomRole, type TCondition, type TTurn } from "@/lib/contract";
+import { ZIdSchema, ZVersionSchema } from "./common";
+
+export const MAX_TURNS = 200;
+export const MAX_TURN_TEXT = 20_000;
+
+const keys = z
+  .array(ZAtomKeySchema)
+  .max(200, "lists at most 200 atoms")
+  .refine((list) => new Set(list).size === list.length, "lists an atom twice");
+
+export const ZTurnInputSchema = z.object({
+  text: z.string().max(MAX_TURN_TEXT, `must be at most ${MAX_TURN_TEXT} characters`),
+  activated: keys,
+  deactivated: keys,
+  restated: keys,
+});
+
+export const ZTurnsSchema = z.array(ZTurnInputSchema).max(MAX_TURNS, `a history has at most ${MAX_TURNS} turns`);
+
+export const ZHistoryParamsSchema = z.object({ familyId: ZIdSchema, condition: ZConditionSchema });
+export const ZRevisionParamsSchema = ZHistoryParamsSchema.extend({
+  number: z.coerce.number({ error: "must be a revision number" }).int().positive(),
+});
+
+/** Save a draft revision's turns, made from `version`. */
+export const ZSaveRevisionSchema = z.object({ version: ZVersionSchema, turns: ZTurnsSchema });
+export type TSaveRevision = z.infer<typeof ZSaveRevisionSchema>;
+
+export const ZSendToReviewSchema = z.object({ version: ZVersionSchema });
+export type TSendToReview = z.infer<typeof ZSendToReviewSchema>;
+
+/** Start a history (revision 1, optional turns) or a new revision copied from the latest. */
+export const ZCreateRevisionSchema = z.object({ turns: ZTurnsSchema.optional() });
+export type TCreateRevision = z.infer<typeof ZCreateRevisionSchema>;
+
+export const ZScaffoldSchema = z.object({
+  /** Which conditions to fill; every condition by default. */
+  conditions: z.array(ZConditionSchema).max(7).optional(),
+  /** Replace draft text a curator already wrote: only after the curator confirmed it. */
+  overwrite: z.boolean().optional(),
+});
+export type TScaffold = z.infer<typeof ZScaffoldSchema>;
+
+// ---------------------------------------------------------------------------
+// DTOs, shared by the route handlers and the editor
+// ---------------------------------------------------------------------------
+
+export type TRevisionStatus = "draft" | "in_review" | "accepted" | "superseded";
+
+export type TRevisionSummaryDto = {
+  id: string;
+  number: number;
+  status: TRevisionStatus;
+  version: number;
+  sentToReviewAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: { id: string; name: string } | null;
+  turnCount: number;
+};
+
+export type TRevisionDto = Omit<TRevisionSummaryDto, "turnCount"> & { condition: TCondition; turns: TTurn[] };
+
+export type THistoryDto = {
+  id: string;
+  condition: TCondition;
+  /** The latest revision: the one the gates, replay runs and reviews use. */
+  revision: TRevisionDto;
+  revisions: TRevisionSummaryDto[];
+};
+
+export type TCatalogAtomDto = { key: string; role: TAtomRole; statement: string; scope: string; inputCondition: string; polarity: "require" | "forbid" | "restore"; observation: string };
+
+export type THistoriesDto = {
+  familyId: string;
+  frozen: boolean;
+  /** Accepted atoms: what turn events may name. */
+  catalog: TCatalogAtomDto[];
+  /** Keys of every atom of the family (any status), for the leak lint. */
+  atomKeys: string[];
+  probeTestIds: string[];
+  protocol: { historyPath: string; historyFormat: "markdown" | "json"; agentTimeoutSec: number; retryPolicy: string };
+  histories: THistoryDto[];
+};
+
+export type TScaffoldResultDto = {
+  created: TCondition[];
+  filled: TCondition[];
+  skipped: { condition: TCondition; reason: string; needsConfirmation: boolean }[];
+};
