@@ -4,6 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRunCgroup } from "./cgroup";
 import { checkoutBase } from "./checkout";
 import { collectTests, executeRun } from "./execute";
 import { createNodeFixture, type NodeFixture } from "./testing/node-fixture";
@@ -102,7 +103,10 @@ describe("executeRun on the Node fixture", () => {
     expect(processesMentioning(marker)).toEqual([]);
   });
 
-  it("survives a memory hog: it hits its limit and the run ends as data", async () => {
+  it("survives a memory hog: it hits its limit and the run ends as data", async ({ skip }) => {
+    const probe = await createRunCgroup({ memoryBytes: 1 << 30, maxProcesses: 100 });
+    await probe?.remove();
+    if (!probe?.enforced.memory) skip();
     const result = await executeRun(
       spec({ testCommand: "node -e \"const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1))\"" }),
       { ...options, limits: { memoryBytes: 200 * 1024 * 1024 } },
@@ -110,6 +114,11 @@ describe("executeRun on the Node fixture", () => {
     expect(result.outcome).toBe("infrastructure_error");
     expect(result.limitsHit).toContain("memory");
     expect(result.message).toMatch(/limit reached: memory/);
+  });
+
+  it("reads TAP from stdout when the test command writes no report file", async () => {
+    const result = await executeRun(spec({ patch: fixture.goldPatch, resultFormat: "tap", testCommand: "node --test --test-reporter=tap" }), options);
+    expect(result).toMatchObject({ outcome: "passed", signature: "111", report: { format: "tap", flavor: "tap" } });
   });
 
   it("writes the history file for replay runs", async () => {
