@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, type DbOrTx } from "@/lib/db";
 import { atomSelect } from "./atom-select";
 
-export const listAtoms = (familyId: string) =>
-  db().atom.findMany({ where: { familyId }, select: atomSelect, orderBy: [{ position: "asc" }, { createdAt: "asc" }] });
+export const listAtoms = (familyId: string, client: DbOrTx = db()) =>
+  client.atom.findMany({ where: { familyId }, select: atomSelect, orderBy: [{ position: "asc" }, { createdAt: "asc" }] });

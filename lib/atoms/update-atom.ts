@@ -1,29 +1,24 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
-import { notFound, staleVersion } from "@/lib/errors/app-error";
 import type { TUpdateAtom } from "@/lib/schemas/atoms";
-import { atomSelect } from "./atom-select";
+import { loadAtomForChange, updateAtVersion } from "./load-for-change";
+import { assertReplacedBy } from "./replaced-by";
 
-/** Saves an atom edit made from `version`; a stale copy gets 409 with the current atom. */
+/**
+ * Saves an atom edit made from `version`; a stale copy gets 409 with the current atom.
+ * The key and the status never change here: acceptance, rejection and merging are their own actions.
+ */
 export async function updateAtom(actorId: string, familyId: string, atomId: string, input: TUpdateAtom) {
   const { version, ...fields } = input;
   return db().$transaction(async (tx) => {
-    const before = await tx.atom.findFirst({
-      where: { id: atomId, familyId },
-      select: { ...atomSelect, family: { select: { stage: true } } },
-    });
-    if (!before) throw notFound("Atom", atomId);
-    assertNotFrozen(before.family.stage);
-    const { count } = await tx.atom.updateMany({
-      where: { id: atomId, version },
-      data: { ...fields, version: { increment: 1 } },
-    });
-    const { family: _family, ...current } = before;
-    if (count === 0) throw staleVersion(`Atom ${before.key}`, current);
-    const after = await tx.atom.findUniqueOrThrow({ where: { id: atomId }, select: atomSelect });
-    await recordEvent(tx, { actorId, action: "atom.update", entity: "Atom", entityId: atomId, familyId, before: current, after });
+    const before = await loadAtomForChange(tx, familyId, atomId);
+    const role = fields.role ?? before.role;
+    // Turning a temporary atom into a final or fixed one drops its replacements.
+    const replacedBy = fields.replacedBy ?? (role === "temporary" ? before.replacedBy : []);
+    if (before.version === version) await assertReplacedBy(tx, familyId, { key: before.key, role }, replacedBy);
+    const after = await updateAtVersion(tx, before, version, { ...fields, replacedBy });
+    await recordEvent(tx, { actorId, action: "atom.update", entity: "Atom", entityId: atomId, familyId, before, after });
     return after;
   });
 }

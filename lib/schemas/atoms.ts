@@ -1,11 +1,32 @@
 import { z } from "zod";
-import { ZVersionSchema } from "./common";
+import { ZIdSchema, ZVersionSchema } from "./common";
 
 export const ZPolaritySchema = z.enum(["require", "forbid", "restore"]);
 export const ZAtomRoleSchema = z.enum(["final", "fixed", "temporary"]);
 export const ZAtomStatusSchema = z.enum(["proposed", "accepted", "rejected", "merged"]);
+export const ZAtomOriginSchema = z.enum(["curator", "heuristic", "model"]);
+
+export type TPolarity = z.infer<typeof ZPolaritySchema>;
+export type TAtomRole = z.infer<typeof ZAtomRoleSchema>;
+export type TAtomStatus = z.infer<typeof ZAtomStatusSchema>;
+export type TAtomOrigin = z.infer<typeof ZAtomOriginSchema>;
+
+/** Help text shown beside the polarity field (the method's rule, not a UI nicety). */
+export const POLARITY_HELP: Record<TPolarity, string> = {
+  require: "The behavior must happen under the input condition.",
+  forbid: "The behavior must not happen. Use it only when a prohibition is stated: the absence of a request is not a prohibition.",
+  restore: "An earlier behavior must come back, so keeping the obsolete behavior is testably wrong.",
+};
+
+export const ROLE_HELP: Record<TAtomRole, string> = {
+  final: "In the final contract M*: activated by the histories.",
+  fixed: "A fixed obligation P: active in every history.",
+  temporary: "Only on override or cancellation paths; name the final atom(s) that replace it.",
+};
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+export const ZAtomKeySchema = z.string().trim().regex(/^A[1-9]\d*$/, "must be an atom key like A3");
+const reason = text(2000).min(1, "is required: say why");
 
 export const ZAtomFieldsSchema = z.object({
   statement: text(2000).min(1, "is required"),
@@ -14,7 +35,7 @@ export const ZAtomFieldsSchema = z.object({
   polarity: ZPolaritySchema,
   observation: text(2000),
   role: ZAtomRoleSchema,
-  replacedBy: z.array(z.string().regex(/^A\d+$/, "must be an atom key like A3")).max(50),
+  replacedBy: z.array(ZAtomKeySchema).max(50),
 });
 
 export const ZCreateAtomSchema = ZAtomFieldsSchema.partial({
@@ -24,10 +45,96 @@ export const ZCreateAtomSchema = ZAtomFieldsSchema.partial({
   observation: true,
   role: true,
   replacedBy: true,
+}).extend({
+  /** Normally allocated by the server; an explicit key must be unused (keys are never reused). */
+  key: ZAtomKeySchema.optional(),
 });
 export type TCreateAtom = z.infer<typeof ZCreateAtomSchema>;
 
 export const ZUpdateAtomSchema = ZAtomFieldsSchema.partial().extend({ version: ZVersionSchema });
 export type TUpdateAtom = z.infer<typeof ZUpdateAtomSchema>;
 
-export const ZAtomParamsSchema = z.object({ familyId: z.string().min(1), atomId: z.string().min(1) });
+export const ZAtomParamsSchema = z.object({ familyId: ZIdSchema, atomId: ZIdSchema });
+
+export const ZAcceptAtomSchema = z.object({ version: ZVersionSchema });
+export type TAcceptAtom = z.infer<typeof ZAcceptAtomSchema>;
+
+export const ZRejectAtomSchema = z.object({ version: ZVersionSchema, reason });
+export type TRejectAtom = z.infer<typeof ZRejectAtomSchema>;
+
+export const ZMergeAtomSchema = z.object({ version: ZVersionSchema, intoAtomId: ZIdSchema, reason });
+export type TMergeAtom = z.infer<typeof ZMergeAtomSchema>;
+
+/** The whole catalog order, as it was shown: a stale list (someone added an atom) is a 409. */
+export const ZReorderAtomsSchema = z.object({ order: z.array(ZIdSchema).min(1).max(1000) });
+export type TReorderAtoms = z.infer<typeof ZReorderAtomsSchema>;
+
+export const ZAnchorSourceSchema = z.enum(["diff", "issue", "description", "review"]);
+
+/** A place in the evidence: file + line range in the diff, or a quote from issue / description / review. */
+export const ZCreateAnchorSchema = z
+  .object({
+    source: ZAnchorSourceSchema,
+    filePath: text(1000).min(1).optional(),
+    lineStart: z.number().int().positive().optional(),
+    lineEnd: z.number().int().positive().optional(),
+    quote: text(4000).optional(),
+  })
+  .superRefine((anchor, ctx) => {
+    if (anchor.source === "diff") {
+      if (!anchor.filePath) ctx.addIssue({ code: "custom", path: ["filePath"], message: "is required for a diff anchor" });
+      if (anchor.lineStart === undefined) ctx.addIssue({ code: "custom", path: ["lineStart"], message: "is required for a diff anchor" });
+    } else if (!anchor.quote) {
+      ctx.addIssue({ code: "custom", path: ["quote"], message: `is required for an anchor in the ${anchor.source}` });
+    }
+    if (anchor.lineStart !== undefined && anchor.lineEnd !== undefined && anchor.lineEnd < anchor.lineStart) {
+      ctx.addIssue({ code: "custom", path: ["lineEnd"], message: "must not be before the first line" });
+    }
+  });
+export type TCreateAnchor = z.infer<typeof ZCreateAnchorSchema>;
+
+export const ZAnchorParamsSchema = ZAtomParamsSchema.extend({ anchorId: ZIdSchema });
+
+/** What the API returns for one anchor. */
+export type TAnchorDto = {
+  id: string;
+  atomId: string | null;
+  source: string;
+  filePath: string | null;
+  lineStart: number | null;
+  lineEnd: number | null;
+  quote: string;
+  createdAt: string;
+};
+
+/** What the API returns for one atom of the catalog. */
+export type TAtomDto = {
+  id: string;
+  familyId: string;
+  key: string;
+  position: number;
+  statement: string;
+  scope: string;
+  inputCondition: string;
+  polarity: TPolarity;
+  observation: string;
+  role: TAtomRole;
+  status: TAtomStatus;
+  reason: string | null;
+  mergedIntoId: string | null;
+  replacedBy: string[];
+  origin: TAtomOrigin;
+  version: number;
+  updatedAt: string;
+};
+
+export type TCatalogAtomDto = TAtomDto & { anchors: TAnchorDto[]; probeCount: number; mergedIntoKey: string | null };
+
+/** Where an anchor opens the evidence tab (built by the anchoring stage). */
+export function evidenceHref(familyId: string, anchor: Pick<TAnchorDto, "filePath" | "lineStart" | "source">): string {
+  const params = new URLSearchParams();
+  if (anchor.filePath) params.set("file", anchor.filePath);
+  if (anchor.lineStart !== null) params.set("line", String(anchor.lineStart));
+  if (!anchor.filePath) params.set("source", anchor.source);
+  return `/families/${familyId}/evidence?${params}`;
+}

@@ -1,14 +1,14 @@
 import { route } from "@/lib/http/route";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZCreateAtomSchema } from "@/lib/schemas/atoms";
-import { listAtoms } from "@/lib/atoms/list-atoms";
+import { listCatalog } from "@/lib/atoms/list-catalog";
 import { createAtom } from "@/lib/atoms/create-atom";
 import { assertFamilyAccess } from "@/lib/families/access";
 import { db } from "@/lib/db";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ user, params }) => {
   await assertFamilyAccess(db(), user, params.familyId);
-  return listAtoms(params.familyId);
+  return listCatalog(params.familyId);
 });
 
 export const POST = route(

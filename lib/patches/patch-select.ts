@@ -1,0 +1,11 @@
+export const patchSelect = {
+  id: true,
+  kind: true,
+  name: true,
+  targetAtomId: true,
+  targetAtom: { select: { key: true } },
+  mode: true,
+  diff: true,
+  version: true,
+  updatedAt: true,
+} as const;

@@ -1,0 +1,33 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { TCollectRunDto, TProbeDto, TProbesDto } from "@/lib/schemas/probes";
+
+export const probeSelect = { id: true, testId: true, position: true, stale: true, version: true, atoms: { select: { atomId: true } } } as const;
+
+export function toProbeDto(row: { id: string; testId: string; position: number; stale: boolean; version: number; atoms: { atomId: string }[] }): TProbeDto {
+  return { id: row.id, testId: row.testId, position: row.position, stale: row.stale, version: row.version, atomIds: row.atoms.map((a) => a.atomId) };
+}
+
+export async function latestCollectRun(familyId: string): Promise<TCollectRunDto | null> {
+  const run = await db().run.findFirst({
+    where: { familyId, kind: "collect" },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, status: true, message: true, createdAt: true, startedAt: true, finishedAt: true },
+  });
+  if (!run) return null;
+  return { ...run, createdAt: run.createdAt.toISOString(), startedAt: run.startedAt?.toISOString() ?? null, finishedAt: run.finishedAt?.toISOString() ?? null };
+}
+
+export async function listProbes(familyId: string): Promise<TProbesDto> {
+  const [probes, verifier, collectRun] = await Promise.all([
+    db().probe.findMany({ where: { familyId }, select: probeSelect, orderBy: [{ position: "asc" }, { testId: "asc" }] }),
+    db().verifier.findUnique({ where: { familyId }, select: { collectedTests: true, testCommand: true } }),
+    latestCollectRun(familyId),
+  ]);
+  return {
+    probes: probes.map(toProbeDto),
+    collectedTests: verifier?.collectedTests ?? [],
+    collectRun,
+    canCollect: Boolean(verifier?.testCommand.trim()),
+  };
+}

@@ -1,0 +1,130 @@
+// The offline proposer: one candidate per test the test diff adds or changes, with the
+// test's name as the statement draft, its assertions as the observation draft, and the
+// hunk lines it touches as evidence anchors. Pure: no I/O.
+import { diffFilePath, safeParseDiff, type TDiffFile, type TDiffHunk } from "@/lib/git/diff";
+import type { TProposal, TProposalInput, TProposer } from "./types";
+
+type TFoundTest = { file: string; name: string; declaration: string; lines: { line: number; text: string; added: boolean }[] };
+
+const DECLARATIONS: { pattern: RegExp; name: (m: RegExpExecArray) => string }[] = [
+  // JS / TS (node:test, vitest, jest, mocha), Ruby-style `it "…"`
+  { pattern: /\b(?:it|test|specify)(?:\.(?:only|skip|concurrent|each\s*\(.*?\)))?\s*\(?\s*(["'`])((?:(?!\1).)+)\1/, name: (m) => m[2]! },
+  // Python: def test_x( / async def test_x(
+  { pattern: /^\s*(?:async\s+)?def\s+(test_?\w*)\s*\(/, name: (m) => m[1]! },
+  // Go: func TestX(t *testing.T)
+  { pattern: /^\s*func\s+(Test\w+)\s*\(/, name: (m) => m[1]! },
+  // Rust / Java / Kotlin / C#: a function right after a test attribute (handled by `afterAttribute`)
+];
+const ATTRIBUTE = /^\s*(?:#\[(?:\w+::)?test\]|@Test\b|\[(?:Fact|Test|TestMethod)\])/;
+const ANNOTATED_FUNCTION = /^\s*(?:pub\s+|public\s+|private\s+|internal\s+|async\s+|suspend\s+)*(?:fn|fun|void|def|Task)\s+(\w+)\s*\(/;
+const ASSERTION = /\b(?:assert\w*|expect|should|require\.\w+|t\.(?:Error|Fatal|Errorf|Fatalf|Fail)|XCTAssert\w*|assert_\w+|pytest\.raises|self\.assert\w+)\b|\.to(?:Be|Equal|Throw|Match|Contain|Have)\w*\(/;
+
+/** Turns an identifier or test title into a sentence: test_required_lookup_raises → "Required lookup raises." */
+export function statementFromName(name: string): string {
+  // A title with spaces is already prose; an identifier is split on case and underscores.
+  const words = /\s/.test(name.trim())
+    ? name.replace(/\s+/g, " ").trim()
+    : name
+        .replace(/^(?:test_?|Test)/, "")
+        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+        .replace(/_+/g, " ")
+        .trim()
+        .toLowerCase();
+  const text = words || name;
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** `forbid` only when the test's own words state a prohibition; silence is not a prohibition. */
+export function polarityFromName(name: string): "require" | "forbid" {
+  return /\b(?:does not|doesn't|do not|don't|never|must not|should not|shouldn't|not allowed|no longer|refuses?|rejects?)\b|_not_|_never_|DoesNot|Never/i.test(name) ? "forbid" : "require";
+}
+
+function declarationName(text: string, previous: string | undefined): string | null {
+  for (const { pattern, name } of DECLARATIONS) {
+    const m = pattern.exec(text);
+    if (m) return name(m);
+  }
+  if (previous !== undefined && ATTRIBUTE.test(previous)) {
+    const m = ANNOTATED_FUNCTION.exec(text);
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+/** Walks one hunk, attributing each new-side line to the test declared before it (in the hunk or its section header). */
+function testsInHunk(file: string, hunk: TDiffHunk): TFoundTest[] {
+  const found: TFoundTest[] = [];
+  const fromSection = hunk.section ? declarationName(hunk.section, undefined) : null;
+  let current: TFoundTest | null = fromSection ? { file, name: fromSection, declaration: hunk.section.trim(), lines: [] } : null;
+  if (current) found.push(current);
+  let line = hunk.newStart;
+  let previous: string | undefined;
+  for (const entry of hunk.lines) {
+    if (entry.kind === "delete") continue;
+    const name = declarationName(entry.text, previous);
+    if (name) {
+      current = { file, name, declaration: entry.text.trim(), lines: [] };
+      found.push(current);
+    }
+    current?.lines.push({ line, text: entry.text, added: entry.kind === "add" });
+    if (entry.text.trim()) previous = entry.text;
+    line += 1;
+  }
+  // Only tests this change adds or changes: a test whose lines are all context is untouched.
+  return found.filter((t) => t.lines.some((l) => l.added));
+}
+
+function testsInFile(file: TDiffFile): TFoundTest[] {
+  if (file.binary || file.newPath === null) return [];
+  const path = diffFilePath(file);
+  const byName = new Map<string, TFoundTest>();
+  for (const test of file.hunks.flatMap((h) => testsInHunk(path, h))) {
+    const seen = byName.get(test.name);
+    if (seen) seen.lines.push(...test.lines);
+    else byName.set(test.name, test);
+  }
+  return [...byName.values()];
+}
+
+export function findChangedTests(testPatch: string): TFoundTest[] {
+  if (!testPatch.trim()) return [];
+  const parsed = safeParseDiff(testPatch.endsWith("\n") ? testPatch : `${testPatch}\n`);
+  if (!parsed.ok) return [];
+  return parsed.diff.files.flatMap(testsInFile);
+}
+
+const normalize = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+
+export function proposeFromTests(input: Pick<TProposalInput, "testPatch" | "existing">): TProposal[] {
+  const existing = new Set(input.existing.map(normalize));
+  const proposals: TProposal[] = [];
+  for (const test of findChangedTests(input.testPatch)) {
+    const statement = statementFromName(test.name);
+    if (existing.has(normalize(statement))) continue;
+    existing.add(normalize(statement));
+    const assertions = test.lines.filter((l) => ASSERTION.test(l.text)).map((l) => l.text.trim());
+    const touched = test.lines.filter((l) => l.added);
+    proposals.push({
+      statement,
+      scope: "",
+      inputCondition: "",
+      polarity: polarityFromName(test.name),
+      observation: assertions.length > 0 ? assertions.slice(0, 4).join("\n") : "",
+      role: "final",
+      anchors: [{
+        source: "diff",
+        filePath: test.file,
+        lineStart: touched[0]!.line,
+        lineEnd: touched.at(-1)!.line,
+        quote: test.declaration,
+      }],
+    });
+  }
+  return proposals;
+}
+
+export const heuristicProposer: TProposer = {
+  origin: "heuristic",
+  propose: async (input) => proposeFromTests(input),
+};

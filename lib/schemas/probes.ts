@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { ZIdSchema } from "./common";
+
+/** A collected test id exactly as the collect job reported it (parameterized tests expand to one id each). */
+export const ZTestIdSchema = z.string().min(1, "must not be empty").max(2000, "is too long");
+
+export const ZAddProbesSchema = z.object({ testIds: z.array(ZTestIdSchema).min(1, "pick at least one collected test").max(500) });
+export type TAddProbes = z.infer<typeof ZAddProbesSchema>;
+
+export const ZProbeParamsSchema = z.object({ familyId: ZIdSchema, probeId: ZIdSchema });
+
+/** One cell of the atom × probe coverage matrix: set, not toggled, so a repeated click is harmless. */
+export const ZSetCoverageSchema = z.object({ atomId: ZIdSchema, covered: z.boolean() });
+export type TSetCoverage = z.infer<typeof ZSetCoverageSchema>;
+
+export type TProbeDto = {
+  id: string;
+  testId: string;
+  position: number;
+  stale: boolean;
+  version: number;
+  atomIds: string[];
+};
+
+export type TCollectRunDto = {
+  id: string;
+  status: string;
+  message: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+export type TProbesDto = {
+  probes: TProbeDto[];
+  /** The test ids the last successful collect job found: the only ids a probe may use. */
+  collectedTests: string[];
+  collectRun: TCollectRunDto | null;
+  /** False until the verifier has a test command (collecting needs one). */
+  canCollect: boolean;
+};
