@@ -1,14 +1,27 @@
 // The worker process: `npm run worker` alone, or beside the web server via `npm start`.
-// Job handlers are registered in workers/handlers (validation worker pool).
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
+import { disconnectDb } from "@/lib/db";
+import { startWorker } from "./worker-process";
 
 const concurrency = Number(process.env.STUDIO_WORKER_CONCURRENCY ?? os.availableParallelism());
-console.log(`[worker] ready (concurrency ${concurrency}); no job kinds registered yet.`);
+const dataDir = path.resolve(process.env.STUDIO_DATA_DIR ?? ".studio-data");
 
-const stop = () => {
+// Sandboxed tests can read the host's files; the studio's database and session
+// secret live in the data folder, so that much is hidden from them.
+const hidePaths = [path.join(dataDir, "pg")].filter((p) => fs.existsSync(p));
+const worker = await startWorker({ concurrency, cacheDir: path.join(dataDir, "cache"), hidePaths });
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log("[worker] finishing running jobs…");
+  await worker.stop();
+  await disconnectDb();
   console.log("[worker] stopped.");
   process.exit(0);
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-setInterval(() => undefined, 1 << 30);
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

@@ -1,0 +1,64 @@
+// A worker process: pulls runs from the queue with `concurrency` pollers, beats
+// its heartbeat, hands the runs of dead workers to the queue again, and on
+// SIGTERM finishes what it holds (or releases it) before exiting.
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { db } from "@/lib/db";
+import { boss, stopBoss } from "@/lib/jobs/boss";
+import { RUN_QUEUE, ZRunJobSchema } from "@/lib/jobs/definitions";
+import { HEARTBEAT_SECONDS, reapDeadWorkers, resendUnsentRuns } from "@/lib/runs/reap-dead-workers";
+import { handleRunJob } from "./handlers/run-job";
+import type { RunnerOptions } from "./runner/index";
+
+export type WorkerOptions = { concurrency: number; cacheDir: string; hidePaths?: string[]; log?: (line: string) => void };
+
+export async function startWorker(options: WorkerOptions) {
+  const log = options.log ?? ((line: string) => console.log(`[worker] ${line}`));
+  const id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+  const runner: RunnerOptions = { cacheDir: path.resolve(options.cacheDir), hidePaths: options.hidePaths };
+  let running = 0;
+
+  await db().worker.create({ data: { id, host: os.hostname(), pid: process.pid, concurrency: options.concurrency } });
+  const beat = async () => {
+    await db().worker.update({ where: { id }, data: { lastSeenAt: new Date(), running } }).catch(() => undefined);
+    await db().run.updateMany({ where: { workerId: id, status: "running" }, data: { heartbeatAt: new Date() } }).catch(() => undefined);
+  };
+  const heartbeat = setInterval(() => void beat(), HEARTBEAT_SECONDS * 1000);
+  const reaper = setInterval(() => {
+    void reapDeadWorkers().then((n) => n && log(`re-queued ${n} run(s) from a worker that stopped`)).catch(() => undefined);
+    void resendUnsentRuns().catch(() => undefined);
+  }, HEARTBEAT_SECONDS * 2000);
+
+  const queue = await boss();
+  for (let i = 0; i < options.concurrency; i++) {
+    await queue.work(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      for (const job of jobs) {
+        const payload = ZRunJobSchema.safeParse(job.data);
+        if (!payload.success) {
+          log(`dropped a malformed job ${job.id}: ${payload.error.issues[0]?.message}`);
+          continue;
+        }
+        running++;
+        try {
+          await handleRunJob(payload.data.runId, id, runner);
+        } finally {
+          running--;
+        }
+      }
+    });
+  }
+  log(`ready: ${id}, concurrency ${options.concurrency}`);
+
+  return {
+    id,
+    async stop() {
+      clearInterval(heartbeat);
+      clearInterval(reaper);
+      await stopBoss({ graceful: true, timeout: 30_000 });
+      await db().worker.update({ where: { id }, data: { stoppedAt: new Date(), running: 0 } }).catch(() => undefined);
+      // Anything still held (the graceful wait timed out) is released to other workers at once.
+      await db().run.updateMany({ where: { workerId: id, status: "running" }, data: { status: "queued", workerId: null } });
+    },
+  };
+}
