@@ -35,9 +35,13 @@ export function statementFromName(name: string): string {
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
-/** `forbid` only when the test's own words state a prohibition; silence is not a prohibition. */
+/**
+ * `forbid` only when the test's own words state a prohibition ("does not", "never", "must not");
+ * silence is not a prohibition, and rejecting bad input is a required behavior.
+ */
 export function polarityFromName(name: string): "require" | "forbid" {
-  return /\b(?:does not|doesn't|do not|don't|never|must not|should not|shouldn't|not allowed|no longer|refuses?|rejects?)\b|_not_|_never_|DoesNot|Never/i.test(name) ? "forbid" : "require";
+  const words = statementFromName(name).toLowerCase();
+  return /\b(?:does not|doesn't|do not|don't|never|must not|should not|shouldn't|cannot|is not allowed|no longer)\b/.test(words) ? "forbid" : "require";
 }
 
 function declarationName(text: string, previous: string | undefined): string | null {
@@ -51,6 +55,9 @@ function declarationName(text: string, previous: string | undefined): string | n
   }
   return null;
 }
+
+/** An added line that says something (a blank line added before the next test changes nothing). */
+const touches = (l: { added: boolean; text: string }) => l.added && l.text.trim() !== "";
 
 /** Walks one hunk, attributing each new-side line to the test declared before it (in the hunk or its section header). */
 function testsInHunk(file: string, hunk: TDiffHunk): TFoundTest[] {
@@ -72,7 +79,7 @@ function testsInHunk(file: string, hunk: TDiffHunk): TFoundTest[] {
     line += 1;
   }
   // Only tests this change adds or changes: a test whose lines are all context is untouched.
-  return found.filter((t) => t.lines.some((l) => l.added));
+  return found.filter((t) => t.lines.some(touches));
 }
 
 function testsInFile(file: TDiffFile): TFoundTest[] {
@@ -104,7 +111,7 @@ export function proposeFromTests(input: Pick<TProposalInput, "testPatch" | "exis
     if (existing.has(normalize(statement))) continue;
     existing.add(normalize(statement));
     const assertions = test.lines.filter((l) => ASSERTION.test(l.text)).map((l) => l.text.trim());
-    const touched = test.lines.filter((l) => l.added);
+    const touched = test.lines.filter(touches);
     proposals.push({
       statement,
       scope: "",
