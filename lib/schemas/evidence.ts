@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { ZFileKindSchema } from "@/lib/git/classify";
+import { ZIdSchema, ZVersionSchema } from "./common";
+
+export const ZDiffFileParamsSchema = z.object({ familyId: ZIdSchema, fileId: ZIdSchema });
+export const ZAnchorParamsSchema = z.object({ familyId: ZIdSchema, anchorId: ZIdSchema });
+
+const reason = z.string().trim().max(2000, "must be at most 2000 characters");
+
+export const ZHunkDecisionSchema = z.object({
+  index: z.number().int().nonnegative(),
+  inSlice: z.boolean(),
+  reason: reason.nullable().optional(),
+});
+
+/**
+ * A curator's change to one diff file: its kind, whether it is in the behavioral slice, and
+ * hunk decisions (merged by index). Taking a file or hunk out needs a reason; the check runs on
+ * the merged result, so a body may rely on a reason already stored.
+ */
+export const ZUpdateDiffFileSchema = z.object({
+  version: ZVersionSchema,
+  kind: ZFileKindSchema.optional(),
+  inSlice: z.boolean().optional(),
+  reason: reason.nullable().optional(),
+  hunks: z.array(ZHunkDecisionSchema).max(10_000).optional(),
+});
+export type TUpdateDiffFile = z.infer<typeof ZUpdateDiffFileSchema>;
+
+export const ZAnchorSourceSchema = z.enum(["diff", "issue", "description", "review"]);
+
+export const ZCreateAnchorSchema = z
+  .object({
+    source: ZAnchorSourceSchema,
+    filePath: z.string().trim().min(1).max(1000).nullable().optional(),
+    lineStart: z.number().int().positive().nullable().optional(),
+    lineEnd: z.number().int().positive().nullable().optional(),
+    quote: z.string().trim().min(1, "is required: select some text first").max(10_000, "must be at most 10,000 characters"),
+    atomId: ZIdSchema.nullable().optional(),
+  })
+  .superRefine((anchor, ctx) => {
+    if (anchor.source === "diff") {
+      if (!anchor.filePath) ctx.addIssue({ code: "custom", path: ["filePath"], message: "is required for a diff anchor" });
+      if (!anchor.lineStart) ctx.addIssue({ code: "custom", path: ["lineStart"], message: "is required for a diff anchor" });
+    }
+    if (anchor.lineStart && anchor.lineEnd && anchor.lineEnd < anchor.lineStart) {
+      ctx.addIssue({ code: "custom", path: ["lineEnd"], message: "must not be before lineStart" });
+    }
+  });
+export type TCreateAnchor = z.infer<typeof ZCreateAnchorSchema>;
+
+export const ZDiffFileQuerySchema = z.object({
+  /** Skip the file contents at base and merge (the plain view needs only the hunks). */
+  contents: z.enum(["0", "1"]).default("1"),
+});
