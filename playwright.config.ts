@@ -25,7 +25,8 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore",
+    stderr: "pipe",
     env: { PORT: String(PORT), STUDIO_DATA_DIR: ".test-data/e2e", NEXTAUTH_URL: BASE_URL, DATABASE_URL: "" },
   },
 });

@@ -21,9 +21,10 @@ export async function openDatabase(dir: string): Promise<{ url: string; embedded
 /** A per-installation session secret, made once and kept in the data folder. */
 export function sessionSecret(dir: string): string {
   if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
-  const file = path.join(dir, "session-secret");
+  // Kept under secrets/, which the workers hide from sandboxed test runs.
+  const file = path.join(dir, "secrets", "session-secret");
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { mode: 0o600 });
   }
   return fs.readFileSync(file, "utf8").trim();

@@ -10,7 +10,7 @@ const dataDir = path.resolve(process.env.STUDIO_DATA_DIR ?? ".studio-data");
 
 // Sandboxed tests can read the host's files; the studio's database and session
 // secret live in the data folder, so that much is hidden from them.
-const hidePaths = [path.join(dataDir, "pg")].filter((p) => fs.existsSync(p));
+const hidePaths = [path.join(dataDir, "pg"), path.join(dataDir, "secrets")].filter((p) => fs.existsSync(p));
 const worker = await startWorker({ concurrency, cacheDir: path.join(dataDir, "cache"), hidePaths });
 
 let stopping = false;
