@@ -1,0 +1,108 @@
+"use client";
+// Server state of the histories page (TanStack Query): one query for the
+// family's histories, one for the path gates, and the mutations that change them.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TCondition, TTurn } from "@/lib/contract";
+import { api } from "@/lib/http/api-client";
+import type { THistoryCheck } from "@/lib/histories/check-history";
+import type { TReplayMatrix } from "@/lib/histories/replay-matrix";
+import type { TStageReport } from "@/lib/gates/types";
+import type { THistoriesDto, TRevisionDto, TRevisionSummaryDto, TScaffoldResultDto } from "@/lib/schemas/histories";
+
+export const historiesKey = (familyId: string) => ["histories", familyId] as const;
+export const pathGatesKey = (familyId: string) => ["histories", familyId, "gates"] as const;
+const base = (familyId: string) => `/api/families/${familyId}/histories`;
+const revisionUrl = (familyId: string, condition: TCondition, number: number) => `${base(familyId)}/${condition}/revisions/${number}`;
+
+export function useHistories(familyId: string) {
+  return useQuery({ queryKey: historiesKey(familyId), queryFn: () => api<THistoriesDto>(base(familyId)) });
+}
+
+export type TPathGates = { paths: TStageReport; matrix: TReplayMatrix };
+
+export function usePathGates(familyId: string) {
+  return useQuery({
+    queryKey: pathGatesKey(familyId),
+    queryFn: () => api<TPathGates>(`${base(familyId)}/gates`),
+    // Replay runs finish on the workers: keep polling while any is queued or running.
+    refetchInterval: (q) => (q.state.data && q.state.data.matrix.counts.queued + q.state.data.matrix.counts.running > 0 ? 3_000 : false),
+  });
+}
+
+export function useRevisions(familyId: string, condition: TCondition, enabled: boolean) {
+  return useQuery({
+    queryKey: [...historiesKey(familyId), condition, "revisions"],
+    queryFn: () => api<TRevisionSummaryDto[]>(`${base(familyId)}/${condition}/revisions`),
+    enabled,
+  });
+}
+
+export function useRevision(familyId: string, condition: TCondition, number: number | null) {
+  return useQuery({
+    queryKey: [...historiesKey(familyId), condition, "revision", number],
+    queryFn: () => api<TRevisionDto>(revisionUrl(familyId, condition, number!)),
+    enabled: number !== null,
+  });
+}
+
+/** Puts a revision returned by a mutation into the cached list, so the editor never flickers back. */
+function useRevisionIntoCache(familyId: string) {
+  const client = useQueryClient();
+  return (revision: TRevisionDto) => {
+    client.setQueryData<THistoriesDto>(historiesKey(familyId), (data) =>
+      data && {
+        ...data,
+        histories: data.histories.map((h) => (h.condition === revision.condition && h.revision.number <= revision.number ? { ...h, revision } : h)),
+      },
+    );
+    void client.invalidateQueries({ queryKey: historiesKey(familyId) });
+  };
+}
+
+export function useSaveRevision(familyId: string) {
+  const client = useQueryClient();
+  const intoCache = useRevisionIntoCache(familyId);
+  return useMutation({
+    mutationFn: (v: { condition: TCondition; number: number; version: number; turns: TTurn[] }) =>
+      api<{ revision: TRevisionDto; check: THistoryCheck }>(revisionUrl(familyId, v.condition, v.number), {
+        method: "PUT",
+        body: { version: v.version, turns: v.turns },
+      }),
+    onSuccess: ({ revision }) => intoCache(revision),
+    // A 409 carries the current copy; refetch so the editor's base is the saved state.
+    onError: () => client.invalidateQueries({ queryKey: historiesKey(familyId) }),
+  });
+}
+
+export function useSendToReview(familyId: string) {
+  const intoCache = useRevisionIntoCache(familyId);
+  return useMutation({
+    mutationFn: (v: { condition: TCondition; number: number; version: number }) =>
+      api<TRevisionDto>(`${revisionUrl(familyId, v.condition, v.number)}/send-to-review`, { body: { version: v.version } }),
+    onSuccess: intoCache,
+  });
+}
+
+export function useCreateRevision(familyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { condition: TCondition }) => api<TRevisionDto>(`${base(familyId)}/${v.condition}/revisions`, { body: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: historiesKey(familyId) }),
+  });
+}
+
+export function useScaffold(familyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { conditions?: TCondition[]; overwrite?: boolean }) => api<TScaffoldResultDto>(`${base(familyId)}/scaffold`, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: historiesKey(familyId) }),
+  });
+}
+
+export function useRunReplay(familyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ requested: number; created: number; reused: number }>(`${base(familyId)}/replay`, { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: pathGatesKey(familyId) }),
+  });
+}
