@@ -30,7 +30,7 @@ export async function checkAgainstBase(repoDir: string, baseCommit: string, diff
   try {
     const env = { GIT_INDEX_FILE: index };
     await gitIn(repoDir, ["read-tree", baseCommit], { env });
-    await gitIn(repoDir, ["apply", "--check", "--cached", "--verbose", "-"], { env, input: text.endsWith("\n") ? text : `${text}\n` });
+    await gitIn(repoDir, ["apply", "--check", "--cached", "-"], { env, input: text.endsWith("\n") ? text : `${text}\n` });
     return null;
   } catch (error) {
     if (!(error instanceof GitCommandError)) throw error;
@@ -38,7 +38,7 @@ export async function checkAgainstBase(repoDir: string, baseCommit: string, diff
     const hunk = failingHunk(diff, error.stderr);
     return {
       rule: "does_not_apply",
-      message: `The patch does not apply to the base commit ${baseCommit.slice(0, 12)} (git apply --check, no fuzz): ${gitText.split("\n")[0]}`,
+      message: `The patch does not apply to the base commit ${baseCommit.slice(0, 12)} (git apply --check, no fuzz): ${headline(gitText)}`,
       gitMessage: gitText,
       file: hunk?.file,
       hunk: hunk?.hunk || undefined,
@@ -56,5 +56,7 @@ async function existingPaths(repoDir: string, commit: string, paths: string[]): 
   const lines = out.split("\n");
   return new Set(paths.filter((_, i) => !lines[i]?.endsWith(" missing")));
 }
+
+const headline = (gitText: string) => gitText.split("\n").find((l) => /patch failed|does not apply|corrupt|error:/.test(l)) ?? gitText.split("\n")[0];
 
 const list = (paths: string[]) => paths.slice(0, 3).join(", ") + (paths.length > 3 ? ` and ${paths.length - 3} more` : "");
