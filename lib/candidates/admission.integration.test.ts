@@ -12,6 +12,7 @@ import { initRepo } from "@/lib/git/testing/temp-repo";
 import { loadExchanges, startReplayServer } from "@/lib/github/testing/replay-server";
 import { importSettled } from "@/lib/imports/active-imports";
 import { startImport } from "@/lib/imports/start-import";
+import { getDiffFile, MAX_DIFF_LINES } from "@/lib/evidence/get-diff-file";
 import * as admitRoute from "@/app/api/suites/[suiteId]/candidates/[candidateId]/admit/route";
 import * as rejectRoute from "@/app/api/suites/[suiteId]/candidates/[candidateId]/reject/route";
 
@@ -184,7 +185,17 @@ describe("admission", () => {
     const res = await admit(suite.id, candidate.id, { overrideReason: "a data table; the behavior is one test" });
     expect(res.status).toBe(201);
     expect(await db().candidate.findUniqueOrThrow({ where: { id: candidate.id } })).toMatchObject({ status: "admitted", statusReason: "a data table; the behavior is one test" });
-    expect(await db().diffFile.count({ where: { familyId: String(res.json.familyId) } })).toBe(2);
+    const familyId = String(res.json.familyId);
+    const table = await db().diffFile.findFirstOrThrow({ where: { familyId, path: "src/table.py" } });
+    expect(table).toMatchObject({ kind: "source", inSlice: true, additions: 50_002, deletions: 1 });
+
+    // The evidence view stays usable: the plain diff is capped, the editor gets the whole file.
+    const started = performance.now();
+    const view = await getDiffFile(familyId, table.id, { contents: true });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(view.hunks.flatMap((h) => h.lines)).toHaveLength(MAX_DIFF_LINES);
+    expect(view.notes).toEqual(["The plain view shows the first 20,000 lines of this file's diff."]);
+    expect(view.modified?.split("\n")).toHaveLength(50_003);
   });
 
   it("captures a GitHub pull request's issue, review threads and diff", async () => {

@@ -53,3 +53,12 @@ export const ZDiffFileQuerySchema = z.object({
   /** Skip the file contents at base and merge (the plain view needs only the hunks). */
   contents: z.enum(["0", "1"]).default("1"),
 });
+
+export const ZUpdateEvidenceTextSchema = z.object({
+  version: ZVersionSchema,
+  issueTitle: z.string().trim().max(500, "must be at most 500 characters").optional(),
+  issueBody: z.string().max(100_000, "must be at most 100,000 characters").optional(),
+  prTitle: z.string().trim().min(1, "is required").max(500, "must be at most 500 characters").optional(),
+  prBody: z.string().max(100_000, "must be at most 100,000 characters").optional(),
+});
+export type TUpdateEvidenceText = z.infer<typeof ZUpdateEvidenceTextSchema>;
