@@ -1,0 +1,36 @@
+// Replays a recorded chat-completions exchange over real HTTP, so the model proposer's own
+// fetch, headers and parsing run exactly as against a real OpenAI-compatible endpoint.
+import { readFile } from "node:fs/promises";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+
+export type TRecordedChat = { request: { method: string; path: string }; response: { status: number; body: unknown } };
+export type TReceived = { method: string; path: string; headers: IncomingHttpHeaders; body: unknown };
+
+export async function loadRecordedChat(name: string): Promise<TRecordedChat> {
+  return JSON.parse(await readFile(path.join(import.meta.dirname, "..", "fixtures", `${name}.json`), "utf8")) as TRecordedChat;
+}
+
+/** Answers the recorded request with the recorded response (404 for anything else) and keeps what it received. */
+export async function startChatReplay(exchange: TRecordedChat) {
+  const received: TReceived[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: text ? JSON.parse(text) : null });
+      const matches = req.method === exchange.request.method && req.url === exchange.request.path;
+      res.writeHead(matches ? exchange.response.status : 404, { "content-type": "application/json" });
+      res.end(JSON.stringify(matches ? exchange.response.body : { error: { message: `no recorded exchange for ${req.method} ${req.url}` } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
