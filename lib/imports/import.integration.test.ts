@@ -72,11 +72,12 @@ describe("local import", () => {
     expect(polled.json).toMatchObject({ id: job.id, status: "done" });
 
     const listed = await callRoute(candidatesRoute.GET, { userId: curator.id, params: { suiteId: suite.id }, path: "/api/x" });
-    const { funnel, candidates } = listed.json as unknown as { funnel: { step: string; count: number }[]; candidates: Array<Record<string, unknown> & { reasons: { step: string; message: string }[] }> };
+    type TListed = Record<string, unknown> & { title: string; reasons: { step: string; message: string }[] };
+    const { funnel, candidates } = listed.json as unknown as { funnel: { step: string; count: number }[]; candidates: TListed[] };
     expect(funnel.map((s) => [s.step, s.count])).toEqual([
       ["found", 3], ["merged", 3], ["non_bot", 2], ["source_and_tests", 1], ["not_generated_dominated", 1], ["size_ok", 1], ["admitted", 0],
     ]);
-    const byTitle = Object.fromEntries(candidates.map((c) => [c.title, c]));
+    const byTitle: Record<string, TListed> = Object.fromEntries(candidates.map((c) => [c.title, c]));
     expect(byTitle["Split secret lookup into required and optional"]).toMatchObject({
       kept: true, prNumber: 13, mergeCommit: demo.mergeCommit, baseCommit: demo.baseCommit, headCommit: demo.headCommit, stoppedAt: null, reasons: [], fileCount: 2,
     });

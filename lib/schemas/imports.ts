@@ -4,8 +4,8 @@ import { ZIdSchema } from "./common";
 
 const optionalDate = z
   .union([z.iso.date({ error: "must be a date like 2024-05-01" }), z.literal("")])
-  .optional()
-  .transform((value) => value || undefined);
+  .transform((value) => value || undefined)
+  .optional();
 
 export const ZLocalImportSchema = z.object({
   source: z.literal("local"),
@@ -17,14 +17,14 @@ export const ZLocalImportSchema = z.object({
     .trim()
     .max(200)
     .regex(/^[^\s-][^\s]*$|^$/, "must be a branch name")
-    .optional()
-    .transform((value) => value || undefined),
+    .transform((value) => value || undefined)
+    .optional(),
 });
 
 export const ZGithubImportSchema = z.object({
   source: z.literal("github"),
   repo: z.string().trim().pipe(ZGithubRepoSlugSchema),
-  query: z.string().trim().max(500, "is too long").optional().transform((value) => value || undefined),
+  query: z.string().trim().max(500, "is too long").transform((value) => value || undefined).optional(),
   mergedFrom: optionalDate,
   mergedTo: optionalDate,
   /** Pull requests per GitHub page (default 50). */
