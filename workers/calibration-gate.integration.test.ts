@@ -12,7 +12,7 @@ import { buildDemoFamily, DEMO_ATOMS } from "@/lib/demo/build-demo-family";
 import { patchFromFiles } from "@/lib/demo/patch-from-files";
 import { scaffoldFamily, overridesFromReplacedBy } from "@/lib/contract";
 import { requestCalibration } from "@/lib/runs/request-runs";
-import { getGateReport } from "@/lib/gates/get-gate-report";
+import { getGateReport } from "@/lib/families/get-gate-report";
 import { startWorker } from "./worker-process";
 
 let tmp: string;

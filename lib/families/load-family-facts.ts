@@ -1,7 +1,7 @@
 // Gathers a family's facts from the database for the pure gate report (lib/gates/report.ts).
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
-import type { TFamilyFacts, TRunFact } from "./types";
+import type { TFamilyFacts, TRunFact } from "@/lib/gates/types";
 
 const nonEmpty = (text: string | null | undefined) => Boolean(text && text.trim());
 const normalizeDiff = (diff: string) => diff.replace(/^index [0-9a-f]+\.\.[0-9a-f]+.*$/gm, "").replace(/\s+$/gm, "").trim();
