@@ -1,0 +1,50 @@
+"use client";
+import { api } from "@/lib/http/api-client";
+import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
+import { ApiErrorNotice } from "./api-error-notice";
+import { AtomCard } from "./atom-card";
+import { AtomForm, type TAtomFields } from "./atom-form";
+import { ProposalsBar } from "./proposals-bar";
+import { ReconciliationPanel } from "./reconciliation-panel";
+import { useCatalog, useFamilyMutation } from "./use-catalog";
+import { useState } from "react";
+
+/** The atoms tab: the reconciliation gate, proposals, the catalog and a form for a new atom. */
+export function AtomsView({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
+  const catalog = useCatalog(familyId);
+  const [formKey, setFormKey] = useState(0);
+  const create = useFamilyMutation(familyId, (body: TAtomFields) => api<TCatalogAtomDto>(`/api/families/${familyId}/atoms`, { body }));
+  const reorder = useFamilyMutation(familyId, (order: string[]) => api(`/api/families/${familyId}/atoms/order`, { method: "PUT", body: { order } }));
+  const atoms = catalog.data ?? [];
+
+  function move(index: number, direction: -1 | 1) {
+    const order = atoms.map((a) => a.id);
+    const [moved] = order.splice(index, 1);
+    order.splice(index + direction, 0, moved!);
+    reorder.mutate(order);
+  }
+
+  const counts = (["proposed", "accepted", "rejected", "merged"] as const).map((s) => `${atoms.filter((a) => a.status === s).length} ${s}`).join(" · ");
+
+  return (
+    <>
+      <ReconciliationPanel familyId={familyId} />
+      {canEdit && <ProposalsBar familyId={familyId} />}
+      <h2>Atom catalog <span className="muted">{catalog.data ? counts : ""}</span></h2>
+      {catalog.isPending && <p className="muted">Loading…</p>}
+      {catalog.error && <p className="error">{catalog.error.message}</p>}
+      <ApiErrorNotice error={reorder.error} />
+      {atoms.map((atom, index) => (
+        <AtomCard key={atom.id} familyId={familyId} atom={atom} catalog={atoms} canEdit={canEdit}
+          onMove={(d) => move(index, d)} first={index === 0} last={index === atoms.length - 1} />
+      ))}
+      {canEdit && (
+        <>
+          <h2>Add an atom</h2>
+          <AtomForm key={formKey} replacements={atoms.filter((a) => a.status === "accepted" && a.role !== "temporary")} pending={create.isPending}
+            error={create.error} submitLabel="Add atom" onSubmit={(fields) => create.mutate(fields, { onSuccess: () => setFormKey((k) => k + 1) })} />
+        </>
+      )}
+    </>
+  );
+}
