@@ -1,5 +1,5 @@
-// `npm test`: every test, in three layers — unit, integration (real PostgreSQL),
-// end-to-end (real browser against the studio started as `npm start` starts it).
+// `npm test`: the type check, then every test in three layers — unit, integration
+// (real PostgreSQL), end-to-end (real browser against the studio started as `npm start` starts it).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
@@ -8,6 +8,7 @@ const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 const only = process.argv.slice(2);
 
 const layers = [
+  { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit", "-p", "."] },
   { name: "unit", cmd: bin("vitest"), args: ["run", "--project", "unit"] },
   { name: "integration", cmd: bin("vitest"), args: ["run", "--project", "integration"] },
   { name: "e2e", cmd: bin("playwright"), args: ["test"] },
