@@ -1,0 +1,103 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { api, ApiError } from "@/lib/http/api-client";
+import type { TVerifierDto } from "@/lib/schemas/verifier";
+import { ApiErrorNotice, isConflict } from "@/components/atoms/api-error-notice";
+import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { CodeEditor } from "./code-editor";
+
+type TForm = Omit<TVerifierDto, "exists" | "defaultHiddenTestPatch" | "collectedTests" | "updatedAt">;
+const formOf = (v: TVerifierDto): TForm => ({
+  version: v.version, setupCommand: v.setupCommand, testCommand: v.testCommand, resultFormat: v.resultFormat,
+  timeoutSec: v.timeoutSec, image: v.image, protocol: v.protocol, hiddenTestPatch: v.hiddenTestPatch,
+});
+
+export const verifierKey = (familyId: string) => ["verifier", familyId] as const;
+
+/** Setup and test commands, result format, timeouts, execution protocol and the hidden test patch. */
+export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
+  const verifier = useQuery({ queryKey: verifierKey(familyId), queryFn: () => api<TVerifierDto>(`/api/families/${familyId}/verifier`) });
+  const [form, setForm] = useState<TForm | null>(null);
+  const save = useFamilyMutation(familyId, (body: TForm) => api<TVerifierDto>(`/api/families/${familyId}/verifier`, { method: "PUT", body: { ...body, version: body.version ?? undefined } }));
+  useEffect(() => {
+    if (verifier.data && form === null) setForm(formOf(verifier.data));
+  }, [verifier.data, form]);
+  if (verifier.error) return <p className="error">{verifier.error.message}</p>;
+  if (!form || !verifier.data) return <p className="muted">Loading the verifier…</p>;
+  const f = form;
+  const set = <K extends keyof TForm>(key: K, value: TForm[K]) => setForm({ ...f, [key]: value });
+  const setProtocol = <K extends keyof TForm["protocol"]>(key: K, value: TForm["protocol"][K]) => setForm({ ...f, protocol: { ...f.protocol, [key]: value } });
+  const fieldError = (name: string) => (save.error instanceof ApiError ? save.error.fieldErrors[name]?.[0] : undefined);
+  const conflict = isConflict(save.error) ? (save.error.current as TVerifierDto) : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(f, { onSuccess: (saved) => { setForm(formOf(saved)); void verifier.refetch(); } });
+  }
+
+  return (
+    <form className="panel" onSubmit={submit} aria-label="Verifier">
+      <h2 style={{ marginTop: 0 }}>Verifier {verifier.data.exists ? <span className="muted">version {verifier.data.version}</span> : <span className="muted">(not saved yet)</span>}</h2>
+      <label>Setup command (optional, runs once per prepared workspace)
+        <input name="setupCommand" className="mono" value={f.setupCommand} onChange={(e) => set("setupCommand", e.target.value)} placeholder="npm ci" />
+      </label>
+      <label style={{ marginTop: 8 }}>Test command
+        <input name="testCommand" className="mono" value={f.testCommand} onChange={(e) => set("testCommand", e.target.value)} required
+          placeholder='node --test --test-reporter=junit --test-reporter-destination="$SPECPATH_REPORT" test/' />
+        {fieldError("testCommand") && <span className="error">{fieldError("testCommand")}</span>}
+      </label>
+      <p className="muted" style={{ margin: "4px 0 8px" }}>
+        The command must write its report to the file named by <code>$SPECPATH_REPORT</code> (JUnit XML or TAP, as chosen below); a run without a report fails closed.
+        <code> $SPECPATH_PROBES</code> holds the probe test ids, one per line, for runners that select tests by id.
+      </p>
+      <div className="row">
+        <label>Result format
+          <select name="resultFormat" value={f.resultFormat} onChange={(e) => set("resultFormat", e.target.value as "junit" | "tap")}>
+            <option value="junit">JUnit XML</option><option value="tap">TAP</option>
+          </select>
+        </label>
+        <label>Verifier timeout (s)
+          <input name="timeoutSec" type="number" min={1} max={3600} value={f.timeoutSec} onChange={(e) => set("timeoutSec", Number(e.target.value))} style={{ width: 110 }} />
+          {fieldError("timeoutSec") && <span className="error">{fieldError("timeoutSec")}</span>}
+        </label>
+        <label style={{ flex: 1 }}>Container image (optional)
+          <input name="image" className="mono" value={f.image} onChange={(e) => set("image", e.target.value)} placeholder="node:20-bookworm" />
+          {fieldError("image") && <span className="error">{fieldError("image")}</span>}
+        </label>
+      </div>
+      <h3 style={{ fontSize: 14, margin: "14px 0 6px" }}>Execution protocol</h3>
+      <div className="row">
+        <label>History path<input name="historyPath" className="mono" value={f.protocol.historyPath} onChange={(e) => setProtocol("historyPath", e.target.value)} />
+          {fieldError("protocol.historyPath") && <span className="error">{fieldError("protocol.historyPath")}</span>}
+        </label>
+        <label>History format
+          <select name="historyFormat" value={f.protocol.historyFormat} onChange={(e) => setProtocol("historyFormat", e.target.value as "markdown" | "json")}>
+            <option value="markdown">markdown</option><option value="json">json</option>
+          </select>
+        </label>
+        <label>Agent timeout (s)<input name="agentTimeoutSec" type="number" min={10} value={f.protocol.agentTimeoutSec} onChange={(e) => setProtocol("agentTimeoutSec", Number(e.target.value))} style={{ width: 110 }} /></label>
+        <label style={{ flex: 1 }}>Retry policy<input name="retryPolicy" value={f.protocol.retryPolicy} onChange={(e) => setProtocol("retryPolicy", e.target.value)} /></label>
+      </div>
+      <div style={{ marginTop: 12 }}>
+        <CodeEditor label="Hidden test patch" value={f.hiddenTestPatch} onChange={canEdit ? (v) => set("hiddenTestPatch", v) : undefined} readOnly={!canEdit} rows={14} />
+        <p className="muted" style={{ margin: "4px 0" }}>
+          Applied before the verifier runs; defaults to the PR&apos;s in-slice test diff. Up to 2 MiB; checked with <code>git apply --check</code> against the base on save.
+          {canEdit && verifier.data.defaultHiddenTestPatch && f.hiddenTestPatch !== verifier.data.defaultHiddenTestPatch && (
+            <> <button type="button" onClick={() => set("hiddenTestPatch", verifier.data.defaultHiddenTestPatch)}>Reset to the in-slice test diff</button></>
+          )}
+        </p>
+      </div>
+      {conflict ? (
+        <div className="error" role="alert">
+          <p>{(save.error as Error).message}</p>
+          <button type="button" onClick={() => { setForm(formOf(conflict)); save.reset(); }}>Load the current verifier (version {conflict.version})</button>{" "}
+          <button type="button" onClick={() => { setForm({ ...f, version: conflict.version }); save.reset(); }}>Keep my edits over it</button>
+        </div>
+      ) : (
+        <ApiErrorNotice error={save.error} field="hiddenTestPatch" />
+      )}
+      {canEdit && <div className="row" style={{ marginTop: 10 }}><button className="primary" disabled={save.isPending}>Save verifier</button>{save.isSuccess && <span role="status" className="muted">Saved.</span>}</div>}
+    </form>
+  );
+}
