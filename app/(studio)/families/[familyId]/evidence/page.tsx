@@ -1,0 +1,16 @@
+import { Suspense } from "react";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { monacoVersion } from "@/lib/evidence/monaco-assets";
+import { EvidenceView } from "@/components/anchoring/evidence-view";
+
+export default async function EvidencePage({ params }: { params: Promise<{ familyId: string }> }) {
+  const user = await requirePageUser(["curator", "lead", "admin"]);
+  const { familyId } = await params;
+  // Monaco's files are served by the studio under a versioned path (see the evidence/monaco route).
+  const monacoBase = `/api/families/_/evidence/monaco/${await monacoVersion()}/vs`;
+  return (
+    <Suspense fallback={<p className="muted">Loading the evidence…</p>}>
+      <EvidenceView familyId={familyId} canEdit={user.roles.includes("curator")} monacoBase={monacoBase} />
+    </Suspense>
+  );
+}
