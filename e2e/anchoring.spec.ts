@@ -31,7 +31,7 @@ test("a curator imports a repository, admits the good change, slices it, and the
   await expect(page.getByRole("heading", { name: "Candidate funnel" })).toBeVisible();
 
   // A folder that is not a repository: the import says so and leaves nothing.
-  const pathField = page.getByLabel("Repository path or clone URL");
+  const pathField = page.getByLabel("Repository path or clone URL", { exact: true });
   await pathField.fill(tmp);
   await page.getByRole("button", { name: "Import", exact: true }).click();
   const latest = page.getByTestId("import-job").first();
