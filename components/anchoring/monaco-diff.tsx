@@ -72,6 +72,8 @@ export function MonacoDiff({ monacoBase, original, modified, language, line, onS
     editorRef.current = { editor, monaco };
     const modifiedEditor = editor.getModifiedEditor();
     editor.onDidUpdateDiff(() => setDiffReady(true));
+    // A trivial diff (e.g. an added file) may be computed before this handler exists.
+    if (editor.getLineChanges() !== null) setDiffReady(true);
     modifiedEditor.onDidChangeCursorSelection(({ selection }) => {
       const model = modifiedEditor.getModel();
       if (!model || selection.isEmpty()) return onSelection(null);

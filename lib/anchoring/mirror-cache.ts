@@ -6,7 +6,8 @@ import { commitExists } from "./import-local";
 import { isCloneUrl, LocalImportError, mirrorPathFor, prepareMirror, type TMirror } from "./local-mirror";
 
 export function studioDataDir(): string {
-  return path.resolve(process.env.STUDIO_DATA_DIR ?? ".studio-data");
+  // The data folder is chosen at run time; the bundler must not trace it.
+  return path.resolve(/*turbopackIgnore: true*/ process.env.STUDIO_DATA_DIR ?? ".studio-data");
 }
 
 export function importMirrorsDir(): string {
