@@ -1,0 +1,395 @@
+/**
+ * Worker-pool figures (issue 5), all measured in this one run, side by side:
+ *
+ * 1. Calibration wall time of a family with 6 probes, 3 negatives, 1 alternative
+ *    and the 5 core histories — 3 gold + base + 4 others + 5 × 5 replay = 33 runs —
+ *    on one in-process worker with 2 pollers (`startWorker({ concurrency: 2 })`,
+ *    i.e. 2 runs at once), fresh cache, from `requestCalibration` until no run is
+ *    queued or running; beside
+ *    (a) a plain bash script doing the same 33 runs one after another, each with
+ *        `git worktree add` + `npm ci` + `git apply` (hidden tests, patch) + tests, and
+ *    (b) the physical floor: Σ bare test-command times (33 × in one prepared
+ *        checkout) / cores.
+ * 2. Per-run overhead: bench/runner.ts, not repeated here.
+ * 3. Throughput on a CPU-bound variant of the suite (~1 s of CPU per run), one
+ *    worker with concurrency 1 vs 2.
+ *
+ * Every outcome is checked (gold and alternative pass, each negative fails
+ * exactly its probe, base fails, in the studio and in the script), so a broken
+ * run cannot be timed. Own embedded PostgreSQL, stopped at the end.
+ * Run: npx tsx bench/pool.ts
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { db, disconnectDb } from "@/lib/db";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+import { getGateReport } from "@/lib/gates/get-gate-report";
+import { protocolOf, renderHistory } from "@/lib/histories/render-history";
+import { stopBoss } from "@/lib/jobs/boss";
+import { requestCalibration, requestRuns } from "@/lib/runs/request-runs";
+import { startWorker } from "../workers/worker-process";
+import {
+  addCoreHistories,
+  buildPoolFamily,
+  cpuBoundTestCommand,
+  createPoolRepo,
+  EXPECTED_SIGNATURES,
+  POOL_PROBES,
+  POOL_SETUP_COMMAND,
+  POOL_TEST_COMMAND,
+  poolPatches,
+  type PoolPatches,
+  type PoolRepo,
+} from "./fixtures/pool-family";
+import { printRows, type BenchRow } from "./types";
+
+const CALIBRATION_RUNS = 3 + 1 + 3 + 1 + 5 * 5;
+/** CPU burnt before each of the 6 probe tests of the CPU-bound suite: ~1 s per run. */
+const BURN_MS_PER_TEST = 170;
+const THROUGHPUT_RUNS = 12;
+const ACTIVE = ["queued", "running"] as const;
+const CORES = os.availableParallelism();
+
+// ── progress on stderr ─────────────────────────────────────────────────────────
+let progressWidth = 0;
+function progress(label: string, done: number, total: number) {
+  const line = `  pool · ${label}: ${done}/${total} runs`;
+  progressWidth = Math.max(progressWidth, line.length);
+  process.stderr.write(`\r${line.padEnd(progressWidth)}`);
+}
+function progressDone() {
+  if (progressWidth > 0) process.stderr.write(`\r${" ".repeat(progressWidth)}\r`);
+  progressWidth = 0;
+}
+
+/** The sandbox's environment (workers/runner/sandbox.ts sandboxEnv), for the commands run outside it. */
+function cleanEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin", HOME: home, TMPDIR: home, LANG: "C.UTF-8", CI: "true", ...extra };
+  return env as NodeJS.ProcessEnv;
+}
+
+function sh(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; onStdoutLine?: (line: string) => void }): Promise<{ code: number | null; stderr: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    let pending = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) options.onStdoutLine?.(line);
+    });
+    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stderr, ms: performance.now() - started }));
+  });
+}
+
+/** Signature (probe order A1..A6) read from a node:test JUnit report: 1 = the probe's test ran and passed. */
+function signatureOfReport(xml: string): string {
+  const cases = new Map<string, boolean>();
+  for (const m of xml.matchAll(/<testcase\s+name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const name = (m[1] ?? "").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    cases.set(name, m[2] === "/>" || !/<(failure|error|skipped)/.test(m[3] ?? ""));
+  }
+  return Object.values(POOL_PROBES).map((probe) => (cases.get(probe) ? "1" : "0")).join("");
+}
+
+/** Waits until no run matching `where` is queued or running, showing finished / total. */
+async function waitForRuns(where: { familyId: string; batchId?: string }, total: number, label: string, logs: string[]): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const active = await db().run.count({ where: { ...where, status: { in: [...ACTIVE] } } });
+    progress(label, total - active, total);
+    if (active === 0) return progressDone();
+    if (Date.now() > deadline) {
+      progressDone();
+      throw new Error(`${label}: ${active} of ${total} runs still queued or running after 4 minutes\n${logs.slice(-20).join("\n")}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+type CheckedRun = { id: string; kind: string; role: string; patchName: string | null; condition: string | null; status: string; signature: string };
+
+/** Throws unless every run ended as the fixture says it must. */
+function checkOutcomes(where: string, runs: CheckedRun[]): void {
+  const wrong: string[] = [];
+  for (const run of runs) {
+    const what = `${where}: ${run.kind} ${run.patchName ?? run.role}${run.condition ? ` under ${run.condition}` : ""}`;
+    if (run.role === "base") {
+      if (run.status !== "failed" || run.signature === "111111") wrong.push(`${what} should fail, got ${run.status} ${run.signature}`);
+      continue;
+    }
+    const expected = EXPECTED_SIGNATURES[run.patchName ?? ""];
+    const status = expected === "111111" ? "passed" : "failed";
+    if (!expected || run.status !== status || run.signature !== expected) wrong.push(`${what} should be ${status} ${expected}, got ${run.status} ${run.signature}`);
+  }
+  if (wrong.length > 0) throw new Error(`the bench refuses to time broken runs:\n  ${wrong.join("\n  ")}`);
+}
+
+async function loadRuns(familyId: string, batchId?: string): Promise<(CheckedRun & { message: string | null; timings: Record<string, number> })[]> {
+  const runs = await db().run.findMany({
+    where: { familyId, ...(batchId ? { batchId } : {}) },
+    include: { patch: { select: { name: true } }, historyRevision: { select: { history: { select: { condition: true } } } }, results: { select: { timings: true } } },
+  });
+  return runs.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    role: r.patchRole ?? "",
+    patchName: r.patch?.name ?? null,
+    condition: r.historyRevision?.history.condition ?? null,
+    status: r.status,
+    signature: r.signature.join(""),
+    message: r.message,
+    timings: (r.results.at(-1)?.timings ?? {}) as Record<string, number>,
+  }));
+}
+
+// ── (a) the plain script ─────────────────────────────────────────────────────
+const SCRIPT = String.raw`
+set -euo pipefail
+repo="$1"; base="$2"; work="$3"
+git clone --quiet "$repo" "$work/clone"
+while read -r id patch history; do
+  wt="$work/wt-$id"
+  git -C "$work/clone" worktree add --quiet --detach "$wt" "$base"
+  cd "$wt"
+  sh -c "$SETUP_COMMAND" > /dev/null 2>&1
+  git apply "$work/patches/hidden.diff"
+  if [ "$patch" != "-" ]; then git apply "$work/patches/$patch"; fi
+  if [ "$history" != "-" ]; then cp "$work/histories/$history" HISTORY.md; fi
+  SPECPATH_REPORT="$work/reports/$id.xml" sh -c "$TEST_COMMAND" > /dev/null 2>&1 || true
+  cd "$work"
+  git -C "$work/clone" worktree remove --force "$wt"
+  echo "done $id"
+done < "$work/runs.txt"
+`;
+
+async function runScript(tmp: string, repo: PoolRepo, patches: PoolPatches, runs: CheckedRun[], histories: Map<string, string>) {
+  const work = path.join(tmp, "script");
+  for (const dir of ["patches", "histories", "reports", "home"]) fs.mkdirSync(path.join(work, dir), { recursive: true });
+  fs.writeFileSync(path.join(work, "patches/hidden.diff"), patches.hiddenTests);
+  for (const [name, diff] of Object.entries(patches.byName)) fs.writeFileSync(path.join(work, `patches/${name}.diff`), diff);
+  for (const [condition, content] of histories) fs.writeFileSync(path.join(work, `histories/${condition}.md`), content);
+  fs.writeFileSync(
+    path.join(work, "runs.txt"),
+    runs.map((r, i) => `${i} ${r.patchName ? `${r.patchName}.diff` : "-"} ${r.condition ? `${r.condition}.md` : "-"}\n`).join(""),
+  );
+  let done = 0;
+  progress("plain script, one after another", 0, runs.length);
+  const result = await sh("bash", ["-c", SCRIPT, "pool-script", repo.dir, repo.baseCommit, work], {
+    cwd: work,
+    env: cleanEnv(path.join(work, "home"), { SETUP_COMMAND: POOL_SETUP_COMMAND, TEST_COMMAND: POOL_TEST_COMMAND }),
+    onStdoutLine: () => progress("plain script, one after another", ++done, runs.length),
+  });
+  progressDone();
+  if (result.code !== 0) throw new Error(`the plain script failed (exit ${result.code}):\n${result.stderr}`);
+  const scored = runs.map((r, i) => {
+    const file = path.join(work, `reports/${i}.xml`);
+    const signature = fs.existsSync(file) ? signatureOfReport(fs.readFileSync(file, "utf8")) : "";
+    return { ...r, signature, status: signature === "111111" ? "passed" : "failed" };
+  });
+  checkOutcomes("plain script", scored);
+  return result.ms / 1000;
+}
+
+// ── (b) the physical floor ─────────────────────────────────────────────────────
+async function bareTestTimes(tmp: string, repo: PoolRepo, patches: PoolPatches, n: number): Promise<number[]> {
+  const dir = path.join(tmp, "bare");
+  const home = path.join(tmp, "bare-home");
+  fs.mkdirSync(home, { recursive: true });
+  fs.writeFileSync(path.join(tmp, "hidden.diff"), patches.hiddenTests);
+  fs.writeFileSync(path.join(tmp, "gold.diff"), patches.byName.gold!);
+  const prepare = `git clone --quiet "${repo.dir}" "${dir}" && cd "${dir}" && git -c advice.detachedHead=false checkout --quiet --detach ${repo.baseCommit} && ${POOL_SETUP_COMMAND} >/dev/null 2>&1 && git apply ../hidden.diff && git apply ../gold.diff`;
+  const prepared = await sh("/bin/sh", ["-c", prepare], { cwd: tmp, env: cleanEnv(home) });
+  if (prepared.code !== 0) throw new Error(`cannot prepare the bare checkout: ${prepared.stderr}`);
+  const report = path.join(tmp, "bare-report.xml");
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    progress("bare test command in one prepared checkout", i, n);
+    fs.rmSync(report, { force: true });
+    const result = await sh("/bin/sh", ["-c", POOL_TEST_COMMAND], { cwd: dir, env: cleanEnv(home, { SPECPATH_REPORT: report }) });
+    const signature = fs.existsSync(report) ? signatureOfReport(fs.readFileSync(report, "utf8")) : "";
+    if (result.code !== 0 || signature !== "111111") throw new Error(`the bare gold run failed (exit ${result.code}, signature ${signature}): ${result.stderr}`);
+    times.push(result.ms);
+  }
+  progressDone();
+  return times;
+}
+
+/** What the machine gives right now: one bare 1 s CPU burn alone, then two at once (2 = perfect scaling). */
+async function parallelismNow(home: string): Promise<number> {
+  const burn = "const s=process.cpuUsage();let x=1;for(;;){for(let i=0;i<20000;i++)x=(x*31+i)%1000003;const u=process.cpuUsage(s);if(u.user+u.system>=1e6)break}";
+  const once = () => sh(process.execPath, ["-e", burn], { cwd: home, env: cleanEnv(home) });
+  const t0 = performance.now();
+  await once();
+  const alone = performance.now() - t0;
+  const t1 = performance.now();
+  await Promise.all([once(), once()]);
+  return (2 * alone) / (performance.now() - t1);
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-bench-pool-"));
+  fs.chmodSync(tmp, 0o755); // the postgres user must reach its data folder
+  const previousUrl = process.env.DATABASE_URL;
+  let server: EmbeddedDatabase | null = null;
+  let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+  const logs: string[] = [];
+  const log = (line: string) => logs.push(line);
+  try {
+    await stopBoss({ graceful: false, timeout: 1000 });
+    await disconnectDb(); // a client of an earlier section would point at another database
+    const pgDir = path.join(tmp, "pg");
+    server = await startEmbeddedPostgres({ dataDir: pgDir });
+    await migrate(server.url);
+    process.env.DATABASE_URL = server.url; // before the first query: lib/db and pg-boss read it lazily
+    const cacheDir = path.join(tmp, "cache");
+    const workerOptions = { cacheDir, hidePaths: [pgDir], log };
+
+    const repo = createPoolRepo(path.join(tmp, "textkit"));
+    const patches = poolPatches(repo);
+    const curator = await db().user.create({ data: { email: "bench-curator@specpath.test", name: "Bench Curator", roles: ["curator"] } });
+    const suite = await db().suite.create({ data: { name: "pool bench" } });
+    const family = await buildPoolFamily(db(), { suiteId: suite.id, repo, patches, title: "truncate (pool bench)", testCommand: POOL_TEST_COMMAND });
+    await addCoreHistories(db(), family.id);
+
+    // 1. Calibration on the studio: 2 runs at once, fresh cache (one mirror clone, one npm ci).
+    worker = await startWorker({ concurrency: 2, ...workerOptions });
+    const started = performance.now();
+    const batch = await requestCalibration(curator.id, family.id);
+    if (batch.created !== CALIBRATION_RUNS) throw new Error(`calibration asked for ${batch.created} runs, expected ${CALIBRATION_RUNS}`);
+    await waitForRuns({ familyId: family.id }, CALIBRATION_RUNS, "calibration on the studio, 2 at once", logs);
+    const studioSeconds = (performance.now() - started) / 1000;
+    await worker.stop();
+    worker = null;
+
+    const runs = await loadRuns(family.id);
+    if (runs.length !== CALIBRATION_RUNS || runs.filter((r) => r.kind === "replay").length !== 25) {
+      throw new Error(`expected ${CALIBRATION_RUNS} runs with 25 replays, got ${runs.length}`);
+    }
+    checkOutcomes("studio", runs);
+    const report = await getGateReport(family.id);
+    const gate = (stage: string, key: string) => report.stages.find((s) => s.stage === stage)?.gates.find((g) => g.key === key);
+    for (const [stage, key] of [["calibration", "gold"], ["calibration", "base"], ["calibration", "negatives"], ["calibration", "alternatives"], ["calibration", "runs"], ["paths", "replay_signatures"]] as const) {
+      const g = gate(stage, key);
+      if (g?.status !== "pass") throw new Error(`gate ${stage}/${key} is ${g?.status ?? "missing"}: ${g?.missing ?? ""}`);
+    }
+    const oneTimeSetupMs = Math.max(...runs.map((r) => (r.timings.mirrorMs ?? 0) + (r.timings.prepareMs ?? 0)));
+    const sumOf = (key: string) => runs.reduce((sum, r) => sum + (r.timings[key] ?? 0), 0) / 1000;
+
+    // (a) the same 33 runs in a plain script, one after another.
+    const histories = new Map<string, string>();
+    const verifier = await db().verifier.findUniqueOrThrow({ where: { familyId: family.id } });
+    for (const h of await db().history.findMany({ where: { familyId: family.id }, include: { revisions: { include: { turns: { orderBy: { index: "asc" } } } } } })) {
+      histories.set(h.condition, renderHistory(h.revisions[0]?.turns ?? [], protocolOf(verifier.protocol)).content);
+    }
+    const scriptSeconds = await runScript(tmp, repo, patches, runs, histories);
+
+    // (b) the floor: the bare test command, as many times as there are runs, spread over every core.
+    const bareMs = await bareTestTimes(tmp, repo, patches, CALIBRATION_RUNS);
+    const floorSeconds = bareMs.reduce((a, b) => a + b, 0) / 1000 / CORES;
+
+    // 3. Throughput on the CPU-bound suite (same repository and setup: the prepared workspace is reused).
+    const cpuFamily = await buildPoolFamily(db(), {
+      suiteId: (await db().suite.create({ data: { name: "pool bench, CPU-bound" } })).id,
+      repo, patches, title: "truncate, CPU-bound (pool bench)", testCommand: cpuBoundTestCommand(BURN_MS_PER_TEST),
+    });
+    const gold = await db().patch.findFirstOrThrow({ where: { familyId: cpuFamily.id, kind: "gold" } });
+    const throughput = async (concurrency: number) => {
+      worker = await startWorker({ concurrency, ...workerOptions });
+      try {
+        const requests = Array.from({ length: THROUGHPUT_RUNS }, (_, i) => ({
+          kind: "calibrate" as const, patchRole: "gold" as const, patchId: gold.id, historyRevisionId: null, repeat: i, requestKey: `pool-bench:cpu:c${concurrency}:${i}`,
+        }));
+        const t0 = performance.now();
+        const { batchId } = await requestRuns(curator.id, cpuFamily.id, requests);
+        await waitForRuns({ familyId: cpuFamily.id, batchId }, THROUGHPUT_RUNS, `CPU-bound suite, concurrency ${concurrency}`, logs);
+        const minutes = (performance.now() - t0) / 60_000;
+        const done = await loadRuns(cpuFamily.id, batchId);
+        checkOutcomes(`CPU-bound, concurrency ${concurrency}`, done.map((r) => ({ ...r, patchName: "gold" })));
+        const testMs = done.map((r) => r.timings.testMs ?? 0).sort((a, b) => a - b);
+        return { perMinute: THROUGHPUT_RUNS / minutes, medianTestMs: testMs[Math.floor(testMs.length / 2)] ?? 0 };
+      } finally {
+        await worker.stop();
+        worker = null;
+      }
+    };
+    const parallelism = await parallelismNow(path.join(tmp, "bare-home"));
+    const one = await throughput(1);
+    const two = await throughput(2);
+
+    const sortedBare = [...bareMs].sort((a, b) => a - b);
+    return [
+      {
+        name: `calibration, ${CALIBRATION_RUNS} runs (3 gold, base, 3 negatives, 1 alternative, 5 × 5 replay), studio: 1 in-process worker × 2 pollers, fresh cache (goal ≤ 1.3× floor)`,
+        value: studioSeconds,
+        unit: "s",
+        baseline: { name: `physical floor: Σ ${CALIBRATION_RUNS} bare test commands / ${CORES} cores`, value: floorSeconds },
+        ratio: studioSeconds / floorSeconds,
+      },
+      {
+        name: `  plain bash script, the same ${CALIBRATION_RUNS} runs one after another: git worktree add + npm ci + git apply ×2 + tests (goal ≥ 3× studio)`,
+        value: scriptSeconds,
+        unit: "s",
+        baseline: { name: "studio", value: studioSeconds },
+        ratio: scriptSeconds / studioSeconds,
+      },
+      { name: "  of which in the studio: one-time mirror clone + prepared workspace (checkout, hidden tests, npm ci)", value: oneTimeSetupMs / 1000, unit: "s" },
+      { name: "  studio, for comparison: Σ executeRun wall time of the 33 runs / 2 pollers", value: sumOf("totalMs") / 2, unit: "s" },
+      {
+        name: "  studio, for comparison: Σ test command inside the sandbox / 2 pollers",
+        value: sumOf("testMs") / 2,
+        unit: "s",
+        baseline: { name: "floor", value: floorSeconds },
+        ratio: sumOf("testMs") / 2 / floorSeconds,
+      },
+      { name: "  bare test command (node --test, JUnit), gold, one prepared checkout, median", value: sortedBare[Math.floor(sortedBare.length / 2)] ?? 0, unit: "ms" },
+      {
+        name: `throughput, CPU-bound suite (~${((BURN_MS_PER_TEST * 6) / 1000).toFixed(1)} s CPU per run, ${THROUGHPUT_RUNS} gold runs), concurrency 2`,
+        value: two.perMinute,
+        unit: "runs/min",
+        baseline: { name: "concurrency 1", value: one.perMinute },
+        ratio: two.perMinute / one.perMinute,
+      },
+      {
+        name: "  machine check just before: two bare 1 s CPU burns at once, speed-up over one (2 = both cores free)",
+        value: parallelism,
+        unit: "×",
+      },
+      {
+        name: "  test command in the sandbox, median, concurrency 2",
+        value: two.medianTestMs,
+        unit: "ms",
+        baseline: { name: "concurrency 1", value: one.medianTestMs },
+        ratio: two.medianTestMs / one.medianTestMs,
+      },
+    ];
+  } finally {
+    progressDone();
+    const stopping = worker as Awaited<ReturnType<typeof startWorker>> | null;
+    if (stopping) await stopping.stop().catch(() => undefined);
+    await stopBoss({ graceful: false, timeout: 1000 }).catch(() => undefined);
+    await disconnectDb().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  run().then(
+    (rows) => printRows("pool", rows),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
