@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { enqueueRun } from "@/lib/jobs/enqueue-run";
+import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
 
 export const HEARTBEAT_SECONDS = Number(process.env.STUDIO_HEARTBEAT_SECONDS ?? 5);
 export const DEAD_AFTER_SECONDS = Number(process.env.STUDIO_DEAD_AFTER_SECONDS ?? 20);
@@ -21,7 +21,7 @@ export async function reapDeadWorkers(): Promise<number> {
       )
     ) AND r."heartbeatAt" < now() - make_interval(secs => ${DEAD_AFTER_SECONDS / 2})
     RETURNING r.id, r.attempt`;
-  for (const run of orphans) await enqueueRun(run.id, run.attempt + 1);
+  await enqueueRuns(orphans.map((run) => ({ id: run.id, attempt: run.attempt + 1 })));
   return orphans.length;
 }
 
@@ -32,6 +32,6 @@ export async function resendUnsentRuns(): Promise<number> {
     select: { id: true, attempt: true },
     take: 200,
   });
-  for (const run of lost) await enqueueRun(run.id, run.attempt + 1);
+  await enqueueRuns(lost.map((run) => ({ id: run.id, attempt: run.attempt + 1 })));
   return lost.length;
 }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
-import { enqueueRun } from "@/lib/jobs/enqueue-run";
+import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
 import { calibrationMatrix, type TRunRequest } from "./matrix";
 
 /** Writes the run rows first, then enqueues the new ones; existing identical runs are reused. */
@@ -27,7 +27,7 @@ export async function requestRuns(actorId: string | null, familyId: string, requ
     return tx.run.findMany({ where: { batchId }, select: { id: true, attempt: true } });
   });
   const timeout = (await db().verifier.findUnique({ where: { familyId }, select: { timeoutSec: true } }))?.timeoutSec ?? 120;
-  for (const run of created) await enqueueRun(run.id, run.attempt + 1, timeout);
+  await enqueueRuns(created.map((run) => ({ id: run.id, attempt: run.attempt + 1 })), timeout);
   return { batchId, requested: requests.length, created: created.length, reused: requests.length - created.length };
 }
 
@@ -81,6 +81,6 @@ export async function rerunFailed(actorId: string, familyId: string) {
     await recordEvent(tx, { actorId, action: "runs.rerun_failed", entity: "TaskFamily", entityId: familyId, familyId, after: { runs: failed.length } });
     return failed;
   });
-  for (const run of runs) await enqueueRun(run.id, run.attempt + 1);
+  await enqueueRuns(runs.map((run) => ({ id: run.id, attempt: run.attempt + 1 })));
   return { rerun: runs.length };
 }
