@@ -65,7 +65,7 @@ test("a curator reconciles the contract and writes the verifier's patches until 
   const editForm = page.getByRole("form", { name: "Edit A6" });
   await editForm.getByLabel("Statement").fill("An optional lookup of a missing secret does not throw.");
   await editForm.getByLabel("Scope").fill("getSecret(name, { optional: true })");
-  await editForm.getByLabel("Input condition").fill("the secret is not set");
+  await editForm.getByRole("textbox", { name: "Input condition" }).fill("the secret is not set");
   await editForm.getByRole("radio", { name: /^forbid/ }).check();
   await editForm.getByLabel("Observation").fill("no error is thrown");
   await editForm.getByRole("button", { name: "Save A6" }).click();
@@ -75,7 +75,7 @@ test("a curator reconciles the contract and writes the verifier's patches until 
   const newAtom = page.getByRole("form", { name: "New atom" });
   await newAtom.getByLabel("Statement").fill("A secret stored with setSecret is kept for later lookups.");
   await newAtom.getByLabel("Scope").fill("setSecret(name, value)");
-  await newAtom.getByLabel("Input condition").fill("setSecret was called for the name");
+  await newAtom.getByRole("textbox", { name: "Input condition" }).fill("setSecret was called for the name");
   await newAtom.getByLabel("Observation").fill("a later lookup returns the stored value");
   await newAtom.getByLabel("Role").selectOption("fixed");
   await newAtom.getByRole("button", { name: "Add atom" }).click();

@@ -1,17 +1,32 @@
 "use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
 import type { TProbesDto } from "@/lib/schemas/probes";
 import { ApiErrorNotice } from "@/components/atoms/api-error-notice";
-import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { useFamilyInvalidation, useFamilyMutation } from "@/components/atoms/use-catalog";
+
+type TCell = { probeId: string; atomId: string; covered: boolean };
 
 type Props = { familyId: string; data: TProbesDto; atoms: TCatalogAtomDto[]; canEdit: boolean };
 
 /** Probes × accepted final and fixed atoms, one checkbox per cell; an atom no probe covers is a gap. */
 export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
   const contract = atoms.filter((a) => a.status === "accepted" && a.role !== "temporary");
-  const cell = useFamilyMutation(familyId, (input: { probeId: string; atomId: string; covered: boolean }) =>
-    api(`/api/families/${familyId}/probes/${input.probeId}/coverage`, { method: "PUT", body: { atomId: input.atomId, covered: input.covered } }));
+  const queryClient = useQueryClient();
+  const invalidate = useFamilyInvalidation(familyId);
+  // The cell shows its new state at once; the server's answer (or refusal) replaces it.
+  const cell = useMutation({
+    mutationFn: (input: TCell) => api(`/api/families/${familyId}/probes/${input.probeId}/coverage`, { method: "PUT", body: { atomId: input.atomId, covered: input.covered } }),
+    onMutate: async (input: TCell) => {
+      await queryClient.cancelQueries({ queryKey: ["probes", familyId] });
+      queryClient.setQueryData<TProbesDto>(["probes", familyId], (old) => old && {
+        ...old,
+        probes: old.probes.map((p) => p.id !== input.probeId ? p : { ...p, atomIds: input.covered ? [...p.atomIds, input.atomId] : p.atomIds.filter((id) => id !== input.atomId) }),
+      });
+    },
+    onSettled: () => invalidate(),
+  });
   const remove = useFamilyMutation(familyId, (probeId: string) => api(`/api/families/${familyId}/probes/${probeId}`, { method: "DELETE" }));
   const coveredBy = (atomId: string) => data.probes.filter((p) => p.atomIds.includes(atomId)).length;
   const gaps = contract.filter((a) => coveredBy(a.id) === 0).map((a) => a.key);
@@ -36,7 +51,7 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
                   <td className="mono">{probe.testId} {probe.stale && <span className="chip status-fail" title="The last collect job did not find this test">stale</span>}</td>
                   {contract.map((a) => (
                     <td key={a.id} style={{ textAlign: "center" }}>
-                      <input type="checkbox" aria-label={`${probe.testId} covers ${a.key}`} checked={probe.atomIds.includes(a.id)} disabled={!canEdit || cell.isPending}
+                      <input type="checkbox" aria-label={`${probe.testId} covers ${a.key}`} checked={probe.atomIds.includes(a.id)} disabled={!canEdit}
                         onChange={(e) => cell.mutate({ probeId: probe.id, atomId: a.id, covered: e.target.checked })} />
                     </td>
                   ))}

@@ -7,7 +7,8 @@ import { ZAtomRoleSchema, ZPolaritySchema } from "@/lib/schemas/atoms";
 import type { TModelEndpoint } from "./model-config";
 import { ZProposalAnchorSchema, type TProposal, type TProposalInput, type TProposer } from "./types";
 
-export const PROMPT_PATH = path.join("prompts", "extract-atoms.md");
+/** The prompt lives in the repository, under prompts/, so it is reviewed like code. */
+export const PROMPT_FILE = "extract-atoms.md";
 
 const ZChatCompletionSchema = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1, "the answer has no choices"),
@@ -61,14 +62,14 @@ export function parseAnswer(content: string): TProposal[] {
   }));
 }
 
-type TModelOptions = { timeoutMs?: number; promptPath?: string };
+type TModelOptions = { timeoutMs?: number; promptFile?: string };
 
 /** The model-backed proposer: one chat-completions request, answer validated with zod. */
 export function modelProposer(endpoint: TModelEndpoint, options: TModelOptions = {}): TProposer {
   return {
     origin: "model",
     async propose(input) {
-      const prompt = await readFile(path.resolve(process.cwd(), options.promptPath ?? PROMPT_PATH), "utf8");
+      const prompt = await readFile(path.join(process.cwd(), "prompts", options.promptFile ?? PROMPT_FILE), "utf8");
       const url = `${endpoint.baseUrl.replace(/\/+$/, "")}/chat/completions`;
       let res: Response;
       try {
