@@ -1,16 +1,22 @@
 /**
  * Source-anchoring figures: listing candidates from a 2,000-commit repository with
- * import-local, beside plain `git log --numstat` over the same history.
- * Run: npx tsx bench/anchoring.ts
+ * import-local, beside plain `git log --numstat` over the same history; and opening the
+ * evidence view of a 40-file, 10,000-line PR in Chromium until its first diff is interactive.
+ * Run: npx tsx bench/anchoring.ts (the evidence view starts a studio, which builds it if needed;
+ * set BENCH_STUDIO_URL to use a running one, BENCH_SKIP_BROWSER=1 to skip that figure).
  */
+import { spawn } from "node:child_process";
+import { chmod } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { chromium } from "@playwright/test";
 import { funnelCounts } from "../lib/anchoring/auto-gate";
 import { listLocalCandidates } from "../lib/anchoring/import-local";
 import { runGit, spawnGit } from "../lib/git/run-git";
-import { makeTempDir, removeDir } from "../lib/git/testing/temp-repo";
+import { initRepo, makeTempDir, removeDir } from "../lib/git/testing/temp-repo";
 import { printRows, type BenchRow } from "./types";
 
+const ROOT = path.resolve(import.meta.dirname, "..");
 const COMMITS = 2000;
 const MODULES = 50;
 const LINES = 40;
@@ -121,7 +127,7 @@ export async function run(): Promise<BenchRow[]> {
     const screenStart = performance.now();
     const funnel = funnelCounts(candidates);
     const screenSeconds = (performance.now() - screenStart) / 1000;
-    return [
+    const listingRows: BenchRow[] = [
       { name: `generate a ${COMMITS.toLocaleString("en")}-commit repository with git fast-import`, value: generated.seconds, unit: "s" },
       {
         name: `import-local candidate listing (${candidates.length} first-parent candidates with files)`,
@@ -136,10 +142,165 @@ export async function run(): Promise<BenchRow[]> {
         unit: "candidates/s",
       },
     ];
+    const viewRows = process.env.BENCH_SKIP_BROWSER ? [] : await evidenceViewRows();
+    return [...listingRows, ...viewRows];
   } finally {
     await removeDir(tmp);
   }
 }
+
+// ---------------------------------------------------------------------------
+// Evidence view: a PR of 40 files and 10,000 changed lines, opened in Chromium against a
+// running studio (BENCH_STUDIO_URL, or one started here with a throwaway data folder).
+
+const VIEW_FILES = 40;
+const VIEW_LINES_PER_FILE = 250; // 125 deleted + 125 added: 10,000 changed lines in all
+const VIEW_PORT = 3291;
+
+/** A repository whose one merged PR rewrites 125 of the 200 lines of each of 20 source and 20 test files. */
+async function makeWidePullRequest(dir: string): Promise<void> {
+  const repo = await initRepo(dir);
+  const half = VIEW_FILES / 2;
+  // 125 of 200 lines carry the version: each file changes by 125 deletions and 125 additions.
+  const body = (file: number, version: string) =>
+    Array.from({ length: 200 }, (_, i) => (i % 8 < 5 ? `export const v${file}_${i} = "${version}-${i}";\n` : `export const keep${file}_${i} = ${i};\n`)).join("");
+  const files = (version: string) => Object.fromEntries(Array.from({ length: half }, (_, i) => [
+    [`src/module${i}.ts`, body(i, version)],
+    [`tests/module${i}.test.ts`, body(i + half, version)],
+  ]).flat());
+  await repo.write(files("old"));
+  await repo.commit("Initial");
+  await repo.git("checkout", "-q", "-b", "wide-change");
+  await repo.write(files("new"));
+  await repo.commit("Rename every exported value\n\nA wide mechanical change across modules and their tests.");
+  await repo.git("checkout", "-q", "main");
+  await repo.git("merge", "-q", "--no-ff", "wide-change", "-m", "Merge pull request #77 from acme/wide-change");
+}
+
+type TStudio = { base: string; stop: () => Promise<void> };
+
+async function openStudio(dataDir: string): Promise<TStudio> {
+  const given = process.env.BENCH_STUDIO_URL;
+  if (given) return { base: given.replace(/\/$/, ""), stop: async () => {} };
+  const base = `http://127.0.0.1:${VIEW_PORT}`;
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(VIEW_PORT), STUDIO_DATA_DIR: dataDir, DATABASE_URL: "", NEXTAUTH_URL: base },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGINT");
+  });
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the studio exited (${child.exitCode}): ${stderr.trim().split("\n").at(-1) ?? ""}`);
+    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (up) return { base, stop };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error("the studio did not answer within 10 minutes");
+}
+
+async function signIn(base: string): Promise<string> {
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  const jar = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST", redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar },
+    body: new URLSearchParams({ csrfToken, email: "curator@specpath.test", password: "specpath-demo", json: "true" }),
+  });
+  const session = res.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
+  if (!session) throw new Error("signing in as the demo curator failed");
+  return session.split(";")[0]!;
+}
+
+/** Imports the repository through the API and admits its PR (the gate drops it for size). */
+async function admitWidePullRequest(base: string, cookie: string, repoDir: string): Promise<string> {
+  const call = async <T>(url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}${url}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = (await res.json()) as T & { error?: string };
+    if (!res.ok) throw new Error(`${url}: ${data.error}`);
+    return data;
+  };
+  const suite = await call<{ id: string }>("/api/suites", { name: `bench-evidence-${Date.now()}` });
+  const job = await call<{ id: string }>(`/api/suites/${suite.id}/imports`, { source: "local", repo: repoDir });
+  for (;;) {
+    const now = await call<{ status: string; message: string }>(`/api/imports/${job.id}`);
+    if (now.status === "done") break;
+    if (now.status === "failed") throw new Error(`the import failed: ${now.message}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const { candidates } = await call<{ candidates: { id: string; fileCount: number; additions: number; deletions: number }[] }>(`/api/suites/${suite.id}/candidates`);
+  const wide = candidates.find((c) => c.fileCount === VIEW_FILES)!;
+  if (wide.additions + wide.deletions !== VIEW_FILES * VIEW_LINES_PER_FILE) throw new Error(`the PR changes ${wide.additions + wide.deletions} lines`);
+  const admitted = await call<{ familyId: string }>(`/api/suites/${suite.id}/candidates/${wide.id}/admit`, { overrideReason: "benchmark" });
+  return admitted.familyId;
+}
+
+async function evidenceViewRows(): Promise<BenchRow[]> {
+  const tmp = await makeTempDir("bench-evidence-view");
+  await chmod(tmp, 0o755); // the embedded PostgreSQL's own user must reach its data folder
+  let studio: TStudio | null = null;
+  try {
+    const repoDir = path.join(tmp, "wide");
+    await makeWidePullRequest(repoDir);
+    try {
+      studio = await openStudio(path.join(tmp, "data"));
+    } catch (error) {
+      console.warn(`\n[anchoring] evidence view figure skipped: no studio could be started (${(error as Error).message}).`);
+      return [];
+    }
+    const cookie = await signIn(studio.base);
+    const familyId = await admitWidePullRequest(studio.base, cookie, repoDir);
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+    try {
+      const context = await browser.newContext();
+      const eq = cookie.indexOf("=");
+      await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: studio.base }]);
+      const page = await context.newPage();
+      const open = async () => {
+        const started = performance.now();
+        await page.goto(`${studio!.base}/families/${familyId}/evidence`);
+        await page.locator('[data-testid="diff-files"]').waitFor();
+        const listed = performance.now() - started;
+        await page.locator('[data-testid="monaco-diff"][data-diff-ready="true"]').waitFor({ timeout: 120_000 });
+        return { listed: listed / 1000, interactive: (performance.now() - started) / 1000 };
+      };
+      const cold = await open(); // Monaco's files are not in the browser cache yet
+      const warm: { listed: number; interactive: number }[] = [];
+      for (let i = 0; i < 5; i++) warm.push(await open());
+      const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const interactive = mid(warm.map((w) => w.interactive));
+      const listed = mid(warm.map((w) => w.listed));
+      return [
+        {
+          name: `evidence view of a ${VIEW_FILES}-file, ${(VIEW_FILES * VIEW_LINES_PER_FILE).toLocaleString("en")}-line PR: first file's diff interactive in Monaco (median of 5, warm cache)`,
+          value: interactive,
+          unit: "s",
+          baseline: { name: "file list rendered in the same load", value: listed },
+          ratio: interactive / listed,
+        },
+        { name: "the same, first open with Monaco not yet cached", value: cold.interactive, unit: "s" },
+      ];
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await studio?.stop();
+    await removeDir(tmp);
+  }
+}
+
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run().then((rows) => printRows("anchoring", rows), (error: unknown) => {

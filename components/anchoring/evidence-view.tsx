@@ -1,13 +1,14 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { api } from "@/lib/http/api-client";
 import { AnchoringGatePanel } from "./anchoring-gate-panel";
 import { AnchorsPanel } from "./anchors-panel";
 import { DiffFileList } from "./diff-file-list";
 import { DiffFileViewer } from "./diff-file-viewer";
 import { EvidenceText } from "./evidence-text";
+import { preloadMonaco } from "./monaco-diff";
 import { SliceAction } from "./slice-action";
 import styles from "./anchoring.module.css";
 import type { DiffFile, Evidence } from "./types";
@@ -21,6 +22,7 @@ export function EvidenceView({ familyId, canEdit, monacoBase }: { familyId: stri
   const wantedPath = search.get("file");
   const line = Number(search.get("line")) || null;
   const selected = useMemo(() => pickFile(files ?? [], wantedPath), [files, wantedPath]);
+  useEffect(() => preloadMonaco(monacoBase), [monacoBase]);
 
   if (evidence.isPending) return <p className="muted">Loading the evidence…</p>;
   if (evidence.error) return <p className="error">{evidence.error.message}</p>;

@@ -14,6 +14,11 @@ const DiffEditor = dynamic(async () => (await import("@monaco-editor/react")).Di
   loading: () => <p className="muted">Loading the diff editor…</p>,
 });
 
+/** Starts loading Monaco before a file is chosen, so the editor's load overlaps the API calls. */
+export function preloadMonaco(base: string): void {
+  initMonaco(base).catch(() => undefined); // the viewer reports a failure when it needs the editor
+}
+
 async function initMonaco(base: string): Promise<void> {
   const { loader } = await import("@monaco-editor/react");
   if (vsPath !== base) {
