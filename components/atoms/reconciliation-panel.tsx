@@ -15,7 +15,9 @@ export function ReconciliationPanel({ familyId }: { familyId: string }) {
       </div>
       {gate.error && <p className="error">{gate.error.message}</p>}
       {gate.data?.locked && (
-        <p className="muted">These checks are this stage&apos;s own; the <Link href={`/families/${familyId}`}>gate dashboard</Link> keeps the stage pending until the earlier stage is green ({gate.data.lockedBy}).</p>
+        <p className="muted">
+          These are this stage&apos;s own checks. The <Link href={`/families/${familyId}`}>gate dashboard</Link> keeps the stage pending until the earlier stage is green: {gate.data.lockedBy}
+        </p>
       )}
       {gate.data && (
         <table style={{ marginTop: 8 }}>
