@@ -15,8 +15,8 @@ export function ImportPanel({ suiteId, canImport }: { suiteId: string; canImport
     queryFn: () => api<ImportJob[]>(`/api/suites/${suiteId}/imports`),
     refetchInterval: (query) => (query.state.data?.some(live) ? 1000 : false),
   });
-  // When an import stops running, the funnel has new candidates.
-  const running = jobs.data?.filter(live).map((j) => j.id).join(",") ?? "";
+  // While an import writes candidates, and when it stops, the funnel changes.
+  const running = jobs.data?.filter(live).map((j) => `${j.id}:${j.progress}`).join(",") ?? "";
   const previous = useRef(running);
   useEffect(() => {
     if (previous.current !== running) void queryClient.invalidateQueries({ queryKey: ["candidates", suiteId] });
