@@ -16,14 +16,14 @@ type Props = {
 
 /** Monaco when it can load, a plain textarea otherwise (or when the person prefers it). */
 export function CodeEditor({ label, value, onChange, original, readOnly, rows = 18 }: Props) {
-  const { plain } = usePlainEditors();
+  const { plain, monacoBase } = usePlainEditors();
   const height = rows * 18;
   if (!plain) {
     return (
       <div aria-label={label} role="group">
         <div className="muted" style={{ marginBottom: 4 }}>{original ? `${original.label} (left) · ${label} (right)` : label}</div>
         <div style={{ border: "1px solid var(--line)", borderRadius: 6 }}>
-          <MonacoEditors value={value} onChange={onChange} original={original?.value} readOnly={readOnly} height={height} />
+          <MonacoEditors monacoBase={monacoBase} value={value} onChange={onChange} original={original?.value} readOnly={readOnly} height={height} />
         </div>
       </div>
     );

@@ -2,16 +2,16 @@
 // Loaded with next/dynamic (ssr: false) by code-editor.tsx: Monaco touches `window` and is large.
 import { DiffEditor, Editor, loader } from "@monaco-editor/react";
 
-let configured = false;
-function configure() {
-  if (configured) return;
-  configured = true;
-  // Same-origin copy of monaco-editor/min (see app/(studio)/families/[familyId]/verifier/monaco).
-  const base = window.location.pathname.replace(/\/verifier(\/.*)?$/, "/verifier");
-  loader.config({ paths: { vs: `${base}/monaco/vs` } });
+let configured = "";
+function configure(base: string) {
+  if (configured === base) return;
+  configured = base;
+  // The studio's own copy of monaco-editor/min (lib/evidence/monaco-assets.ts), shared with the evidence tab.
+  loader.config({ paths: { vs: base } });
 }
 
 type Props = {
+  monacoBase: string;
   value: string;
   onChange?: (value: string) => void;
   /** When set, a side-by-side diff editor: `original` on the left (read-only), `value` on the right. */
@@ -21,8 +21,8 @@ type Props = {
   language?: string;
 };
 
-export default function MonacoEditors({ value, onChange, original, readOnly, height, language = "diff" }: Props) {
-  configure();
+export default function MonacoEditors({ monacoBase, value, onChange, original, readOnly, height, language = "diff" }: Props) {
+  configure(monacoBase);
   const options = { readOnly, minimap: { enabled: false }, scrollBeyondLastLine: false, fontSize: 12, renderWhitespace: "boundary" as const, wordWrap: "off" as const };
   if (original !== undefined) {
     return (

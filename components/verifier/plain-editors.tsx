@@ -4,16 +4,17 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 // Monaco is the default editor; plain text areas are the fallback (no script, slow machines,
 // and browser automation, which types reliably into a textarea). The choice is remembered.
 const STORAGE_KEY = "specpath.plainEditors";
-const PlainEditors = createContext<{ plain: boolean; setPlain: (plain: boolean) => void }>({ plain: false, setPlain: () => {} });
+type TEditors = { plain: boolean; setPlain: (plain: boolean) => void; /** Where Monaco's own files are served (the studio's copy, no CDN). */ monacoBase: string };
+const PlainEditors = createContext<TEditors>({ plain: true, setPlain: () => {}, monacoBase: "" });
 
-export function PlainEditorsProvider({ children }: { children: ReactNode }) {
+export function PlainEditorsProvider({ children, monacoBase }: { children: ReactNode; monacoBase: string }) {
   const [plain, setPlainState] = useState(false);
   useEffect(() => setPlainState(window.localStorage.getItem(STORAGE_KEY) === "1"), []);
   const setPlain = (value: boolean) => {
     window.localStorage.setItem(STORAGE_KEY, value ? "1" : "0");
     setPlainState(value);
   };
-  return <PlainEditors.Provider value={{ plain, setPlain }}>{children}</PlainEditors.Provider>;
+  return <PlainEditors.Provider value={{ plain, setPlain, monacoBase }}>{children}</PlainEditors.Provider>;
 }
 
 export const usePlainEditors = () => useContext(PlainEditors);

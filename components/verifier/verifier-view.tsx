@@ -8,11 +8,11 @@ import { useProbes } from "./use-probes";
 import { VerifierForm } from "./verifier-form";
 
 /** The "Verifier & patches" tab: the verifier form, probes and coverage, gold / negatives / alternatives. */
-export function VerifierView({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
+export function VerifierView({ familyId, canEdit, monacoBase }: { familyId: string; canEdit: boolean; monacoBase: string }) {
   const probes = useProbes(familyId);
   const catalog = useCatalog(familyId);
   return (
-    <PlainEditorsProvider>
+    <PlainEditorsProvider monacoBase={monacoBase}>
       <div className="row" style={{ justifyContent: "flex-end", marginBottom: 8 }}><PlainEditorsToggle /></div>
       <VerifierForm familyId={familyId} canEdit={canEdit} />
       <section aria-label="Probes">

@@ -1,8 +1,11 @@
 import { requirePageUser } from "@/lib/auth/page-guard";
+import { monacoVersion } from "@/lib/evidence/monaco-assets";
 import { VerifierView } from "@/components/verifier/verifier-view";
 
 export default async function VerifierPage({ params }: { params: Promise<{ familyId: string }> }) {
   const user = await requirePageUser(["curator", "lead", "admin"]);
   const { familyId } = await params;
-  return <VerifierView familyId={familyId} canEdit={user.roles.includes("curator")} />;
+  // Monaco's files come from the studio's one asset route (shared with the evidence tab).
+  const monacoBase = `/api/families/_/evidence/monaco/${await monacoVersion()}/vs`;
+  return <VerifierView familyId={familyId} canEdit={user.roles.includes("curator")} monacoBase={monacoBase} />;
 }
