@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { getGateReport } from "@/lib/gates/get-gate-report";
+import { getGateReport } from "@/lib/families/get-gate-report";
 import type { TGate, TGateStatus } from "@/lib/gates/types";
 
 export type TReconciliationStatus = {
