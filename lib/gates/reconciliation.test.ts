@@ -42,6 +42,13 @@ describe("reconciliation gates", () => {
     });
   });
 
+  it("fails on a probe whose test the last collection no longer found", () => {
+    expect(reconciliation(() => undefined, "stale_probes").status).toBe("pass");
+    const stale = reconciliation((f) => (f.probes[0]!.stale = true), "stale_probes");
+    expect(stale.status).toBe("fail");
+    expect(stale.missing).toMatch(/no longer collects a test/);
+  });
+
   it("needs a reason for every rejected or merged candidate, and a merge target that is accepted", () => {
     expect(reconciliation((f) => (f.atoms[5]!.reason = null), "decisions")).toEqual({ status: "fail", missing: "A6 was rejected without a reason." });
     expect(reconciliation((f) => (f.atoms[6]!.mergedInto = "A6"), "decisions").missing).toBe("A7 was merged into A6, which is not an accepted atom.");

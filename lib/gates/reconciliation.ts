@@ -45,6 +45,14 @@ function coverage(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
   return settle("reconciliation", "coverage", "Every final and fixed atom is covered by a probe", f);
 }
 
+function staleProbes(facts: TFamilyFacts): TGate {
+  const f = findings();
+  const stale = facts.probes.filter((p) => p.stale).map((p) => p.testId);
+  f.evidence.push({ label: "stale probes", detail: stale.length > 0 ? listOf(stale) : "none" });
+  if (stale.length > 0) f.failures.push(`${stale.length === 1 ? "Probe" : "Probes"} ${listOf(stale, 5)} no longer collect${stale.length === 1 ? "s" : ""} a test; remove or replace ${stale.length === 1 ? "it" : "them"}.`);
+  return settle("reconciliation", "stale_probes", "Every probe is a collected test (none stale)", f);
+}
+
 function decisions(atoms: TAtomFact[]): TGate {
   const f = findings();
   const accepted = new Set(atoms.filter((a) => a.status === "accepted").map((a) => a.key));
@@ -64,5 +72,5 @@ function decisions(atoms: TAtomFact[]): TGate {
 
 export function reconciliationGates(facts: TFamilyFacts): TGate[] {
   const accepted = facts.atoms.filter((a) => a.status === "accepted");
-  return [finalAtom(accepted), fields(accepted), coverage(facts, accepted), decisions(facts.atoms)];
+  return [finalAtom(accepted), fields(accepted), coverage(facts, accepted), staleProbes(facts), decisions(facts.atoms)];
 }

@@ -56,7 +56,13 @@ export const ZAtomFactSchema = z.object({
 export type TAtomFact = z.infer<typeof ZAtomFactSchema>;
 
 /** Probes in verifier order; a run's signature bits follow its own probeIds. */
-export const ZProbeFactSchema = z.object({ id: z.string(), testId: z.string(), atomKeys: z.array(ZAtomKeySchema) });
+export const ZProbeFactSchema = z.object({
+  id: z.string(),
+  testId: z.string(),
+  atomKeys: z.array(ZAtomKeySchema),
+  /** The last collection no longer found this test: coverage through it is not real. */
+  stale: z.boolean().optional(),
+});
 export type TProbeFact = z.infer<typeof ZProbeFactSchema>;
 
 export const ZPatchFactSchema = z.object({
