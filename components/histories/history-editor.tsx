@@ -51,7 +51,7 @@ export function HistoryEditor({ familyId, condition, history, drafts, check, cat
 
   if (!history) {
     return (
-      <div className="panel">
+      <div className="panel" data-testid="history-editor" data-condition={condition}>
         <p>There is no {condition} history yet. Scaffold it from the catalog, or start it empty.</p>
         {canEdit && (
           <button type="button" onClick={() => next.mutate({ condition })} disabled={next.isPending}>

@@ -58,34 +58,46 @@ function GateRow({ gate }: { gate: TGate }) {
 }
 
 function MatrixTable({ matrix }: { matrix: TReplayMatrix }) {
+  const outdated = matrix.rows.some((r) => Object.values(r.cells).some((c) => c?.outdated));
   return (
-    <table className={`${styles.small} ${styles.matrix}`}>
-      <thead>
-        <tr>
-          <th>Patch</th>
-          {matrix.columns.map((c) => <th key={c.condition}>{c.condition}{c.number ? ` r${c.number}` : " (none)"}</th>)}
-          <th>Same signature?</th>
-        </tr>
-      </thead>
-      <tbody>
-        {matrix.rows.map((row) => (
-          <tr key={row.key}>
-            <td>{row.label}</td>
-            {matrix.columns.map((c) => {
-              const cell = row.cells[c.condition];
-              const cls = cell?.agrees === true ? styles.cellAgrees : cell?.agrees === false ? styles.cellDiffers : undefined;
-              return (
-                <td key={c.condition} className={cls} title={cell ? `run ${cell.runId}: ${cell.status}${cell.stale ? " (older probe list)" : ""}` : "no run"}>
-                  {cell ? (cell.signature ?? cell.status) : "—"}
-                </td>
-              );
-            })}
-            <td className={row.equal === true ? styles.good : row.equal === false ? styles.bad : "muted"}>
-              {row.equal === true ? "equal" : row.equal === false ? "unequal" : "incomplete"}
-            </td>
+    <>
+      <table className={`${styles.small} ${styles.matrix}`}>
+        <thead>
+          <tr>
+            <th>Patch</th>
+            {matrix.columns.map((c) => <th key={c.condition}>{c.condition}{c.number ? ` r${c.number}` : " (none)"}</th>)}
+            <th>Same signature?</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {matrix.rows.map((row) => (
+            <tr key={row.key}>
+              <td>{row.label}</td>
+              {matrix.columns.map((c) => {
+                const cell = row.cells[c.condition];
+                const cls = cell?.agrees === true ? styles.cellAgrees : cell?.agrees === false ? styles.cellDiffers : undefined;
+                const title = cell
+                  ? `run ${cell.runId}: ${cell.status}${cell.stale ? " (older probe list)" : ""}${cell.outdated ? " (replayed an earlier text of this draft)" : ""}`
+                  : "no run";
+                return (
+                  <td key={c.condition} className={cls} title={title} data-outdated={cell?.outdated || undefined}>
+                    {cell ? (cell.signature ?? cell.status) : "—"}
+                    {cell?.outdated ? " *" : ""}
+                  </td>
+                );
+              })}
+              <td className={row.equal === true ? styles.good : row.equal === false ? styles.bad : "muted"}>
+                {row.equal === true ? "equal" : row.equal === false ? "unequal" : "incomplete"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {outdated && (
+        <p className={styles.warning} data-testid="matrix-outdated">
+          * These runs replayed an earlier text of a draft that has been edited since; their signatures describe that earlier text.
+        </p>
+      )}
+    </>
   );
 }

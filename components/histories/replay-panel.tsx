@@ -94,13 +94,13 @@ function LengthTable({ check, canRepad, onRepad, error }: { check: THistoryCheck
   const length = check.length;
   return (
     <div style={{ marginTop: 10 }}>
-      <h4 className={styles.panelTitle}>Length match with cancellation</h4>
+      <h4 className={styles.panelTitle}>Length match with cancellation (turns, whitespace tokens)</h4>
       {length ? (
         <table className={styles.small} data-testid="length-match">
-          <thead><tr><th></th><th>length_matched</th><th>cancellation</th></tr></thead>
+          <thead><tr><th></th><th>This</th><th>Cancellation</th></tr></thead>
           <tbody>
             <tr><th>Turns</th><td className={length.turns === length.targetTurns ? styles.good : styles.bad}>{length.turns}</td><td>{length.targetTurns}</td></tr>
-            <tr><th>Whitespace tokens</th><td className={length.tokens === length.targetTokens ? styles.good : styles.bad} data-testid="length-tokens">{length.tokens}</td><td data-testid="cancellation-tokens">{length.targetTokens}</td></tr>
+            <tr><th>Tokens</th><td className={length.tokens === length.targetTokens ? styles.good : styles.bad} data-testid="length-tokens">{length.tokens}</td><td data-testid="cancellation-tokens">{length.targetTokens}</td></tr>
           </tbody>
         </table>
       ) : (

@@ -13,10 +13,10 @@ export async function loadReplayMatrix(familyId: string) {
     select: {
       patches: { where: { kind: { in: ["gold", "negative"] } }, select: { id: true, name: true, kind: true }, orderBy: { createdAt: "asc" } },
       probes: { select: { id: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
-      histories: { select: { condition: true, revisions: { select: { id: true, number: true }, orderBy: { number: "desc" }, take: 1 } } },
+      histories: { select: { condition: true, revisions: { select: { id: true, number: true, updatedAt: true }, orderBy: { number: "desc" }, take: 1 } } },
       runs: {
         where: { kind: "replay" },
-        select: { id: true, patchId: true, patchRole: true, historyRevisionId: true, status: true, signature: true, probeIds: true },
+        select: { id: true, patchId: true, patchRole: true, historyRevisionId: true, status: true, signature: true, probeIds: true, createdAt: true },
         orderBy: { createdAt: "asc" },
       },
     },
@@ -25,9 +25,9 @@ export async function loadReplayMatrix(familyId: string) {
   return buildReplayMatrix({
     patches: family.patches,
     revisions: family.histories.flatMap((h) =>
-      isCore(h.condition) && h.revisions[0] ? [{ condition: h.condition, revisionId: h.revisions[0].id, number: h.revisions[0].number }] : [],
+      isCore(h.condition) && h.revisions[0] ? [{ condition: h.condition, revisionId: h.revisions[0].id, number: h.revisions[0].number, updatedAt: h.revisions[0].updatedAt.toISOString() }] : [],
     ),
-    runs: family.runs.map((r) => ({ ...r, patchId: r.patchRole === "base" ? null : r.patchId })),
+    runs: family.runs.map((r) => ({ ...r, patchId: r.patchRole === "base" ? null : r.patchId, createdAt: r.createdAt.toISOString() })),
     probeIds: family.probes.map((p) => p.id),
   });
 }

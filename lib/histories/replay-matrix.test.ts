@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { buildReplayMatrix, type TMatrixRun } from "./replay-matrix";
 
 const probeIds = ["p1", "p2"];
-const revisions = (["direct", "duplicate", "split", "override", "cancellation"] as const).map((condition, i) => ({ condition, revisionId: `r-${condition}`, number: i + 1 }));
+const revisions = (["direct", "duplicate", "split", "override", "cancellation"] as const).map((condition, i) => ({ condition, revisionId: `r-${condition}`, number: i + 1, updatedAt: "2026-01-01T00:00:00.000Z" }));
 let n = 0;
-const run = (patchId: string | null, condition: string, signature: number[], status = "passed", ids = probeIds): TMatrixRun => ({
-  id: `run-${++n}`, patchId, historyRevisionId: `r-${condition}`, status, signature, probeIds: ids,
+const run = (patchId: string | null, condition: string, signature: number[], status = "passed", ids = probeIds, createdAt = "2026-01-02T00:00:00.000Z"): TMatrixRun => ({
+  id: `run-${++n}`, patchId, historyRevisionId: `r-${condition}`, status, signature, probeIds: ids, createdAt,
 });
 const patches = [{ id: "g", name: "gold", kind: "gold" }, { id: "n1", name: "neg", kind: "negative" }, { id: "alt", name: "alt", kind: "alternative" }];
 
@@ -43,5 +43,12 @@ describe("replay matrix", () => {
     expect(m.rows[2]!.cells.direct?.status).toBe("queued");
     expect(m.rows[2]!.cells.split).toMatchObject({ stale: true, signature: null });
     expect(m.rows[2]!.equal).toBeNull();
+  });
+
+  it("marks a run requested before the draft's text was last saved as outdated", () => {
+    const runs = [run("g", "direct", [1, 1], "passed", probeIds, "2025-12-31T23:59:59.000Z"), run("g", "split", [1, 1])];
+    const m = buildReplayMatrix({ patches, revisions, runs, probeIds });
+    expect(m.rows[1]!.cells.direct?.outdated).toBe(true);
+    expect(m.rows[1]!.cells.split?.outdated).toBe(false);
   });
 });

@@ -11,10 +11,13 @@ export type TMatrixRun = {
   /** One 0/1 per probe, as stored on the run. */
   signature: readonly number[];
   probeIds: readonly string[];
+  /** ISO time the run was requested. */
+  createdAt: string;
 };
 
 export type TMatrixPatch = { id: string; name: string; kind: string };
-export type TMatrixRevision = { condition: TCoreCondition; revisionId: string; number: number };
+/** `updatedAt` (ISO) moves whenever a draft's turns are saved. */
+export type TMatrixRevision = { condition: TCoreCondition; revisionId: string; number: number; updatedAt: string };
 
 export type TMatrixCell = {
   runId: string;
@@ -23,6 +26,8 @@ export type TMatrixCell = {
   signature: string | null;
   /** Finished against an older probe list. */
   stale: boolean;
+  /** Requested before the revision's text was last saved: it replayed an older text of a draft. */
+  outdated: boolean;
   /** Whether the signature equals the row's reference (its first finished cell); null while unknown. */
   agrees: boolean | null;
 };
@@ -36,7 +41,7 @@ export type TMatrixRow = {
 };
 
 export type TReplayMatrix = {
-  columns: { condition: TCoreCondition; revisionId: string | null; number: number | null }[];
+  columns: { condition: TCoreCondition; revisionId: string | null; number: number | null; updatedAt: string | null }[];
   rows: TMatrixRow[];
   counts: { queued: number; running: number; finished: number; other: number };
 };
@@ -52,7 +57,7 @@ export function buildReplayMatrix(input: {
 }): TReplayMatrix {
   const columns = CORE_CONDITIONS.map((condition) => {
     const revision = input.revisions.find((r) => r.condition === condition);
-    return { condition, revisionId: revision?.revisionId ?? null, number: revision?.number ?? null };
+    return { condition, revisionId: revision?.revisionId ?? null, number: revision?.number ?? null, updatedAt: revision?.updatedAt ?? null };
   });
   const fixed = [
     { key: "base", id: null as string | null, label: "base" },
@@ -92,7 +97,8 @@ export function buildReplayMatrix(input: {
         agrees = signature === reference;
         if (!agrees) differs = true;
       }
-      cells[column.condition] = { runId: run.id, status: run.status, signature, stale, agrees };
+      const outdated = column.updatedAt !== null && run.createdAt < column.updatedAt;
+      cells[column.condition] = { runId: run.id, status: run.status, signature, stale, outdated, agrees };
     }
     return { key, label, cells, equal: differs ? false : complete ? true : null };
   });
