@@ -137,4 +137,19 @@ test("a revision sent to review is immutable; editing opens the next revision", 
   await save(page);
   await expect(page.getByTestId("revision-diff")).toContainText("Revision 1 → revision 2: 1 of 1 turn(s) differ");
   await expect(page.getByTestId("revisions")).toContainText("in review");
+
+  // Someone else saves revision 2 behind this editor's back: the stale save gets 409 and the current copy is shown.
+  const familyId = new URL(page.url()).pathname.split("/")[2]!;
+  const url = `/api/families/${familyId}/histories/direct/revisions/2`;
+  const theirs = await (await page.request.get(url)).json();
+  const turns = [{ ...theirs.turns[0], text: "Someone else's wording: required lookups fail with SecretNotFoundError, optional ones give null." }];
+  expect((await page.request.put(url, { data: { version: theirs.version, turns } })).status()).toBe(200);
+  await turn(page, 1).getByLabel("Turn 1 text").fill("My competing wording of the same request, which must not silently win.");
+  await editor(page).getByRole("button", { name: "Save", exact: true }).click();
+  const conflict = page.getByTestId("conflict");
+  await expect(conflict).toContainText("changed by someone else");
+  await conflict.getByText("Their copy").click();
+  await expect(conflict).toContainText("Someone else's wording");
+  await conflict.getByRole("button", { name: "Load their version (drop mine)" }).click();
+  await expect(turn(page, 1).getByLabel("Turn 1 text")).toHaveValue(/^Someone else's wording/);
 });
