@@ -19,7 +19,7 @@ const stop = async () => {
   stopping = true;
   console.log("[worker] finishing running jobs…");
   await worker.stop();
-  await disconnectDb();
+  await disconnectDb().catch(() => undefined);
   console.log("[worker] stopped.");
   process.exit(0);
 };

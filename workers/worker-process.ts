@@ -55,10 +55,11 @@ export async function startWorker(options: WorkerOptions) {
     async stop() {
       clearInterval(heartbeat);
       clearInterval(reaper);
-      await stopBoss({ graceful: true, timeout: 30_000 });
+      await stopBoss({ graceful: true, timeout: 30_000 }).catch(() => undefined);
       await db().worker.update({ where: { id }, data: { stoppedAt: new Date(), running: 0 } }).catch(() => undefined);
       // Anything still held (the graceful wait timed out) is released to other workers at once.
-      await db().run.updateMany({ where: { workerId: id, status: "running" }, data: { status: "queued", workerId: null } });
+      // If the database is already gone (Ctrl-C stops it too), the reaper does this on the next start.
+      await db().run.updateMany({ where: { workerId: id, status: "running" }, data: { status: "queued", workerId: null } }).catch(() => undefined);
     },
   };
 }
