@@ -27,10 +27,11 @@ async function main() {
 
   process.env.DATABASE_URL = database.url;
   const { db, disconnectDb } = await import("../lib/db/client");
-  const { isSeeded, seedDemo, DEMO_USERS, DEMO_PASSWORD } = await import("../lib/db/seed");
+  const { isSeeded, seedDemo, DEMO_USERS, DEMO_PASSWORD, COMPLETE_DEMO_TITLE } = await import("../lib/db/seed");
   if (!(await isSeeded(db()))) {
     say("Empty database: adding the demo accounts and the demo suite.");
     await seedDemo(db(), dir);
+    await queueDemoValidation(COMPLETE_DEMO_TITLE);
   }
   await disconnectDb();
 
@@ -70,6 +71,20 @@ async function main() {
   say(`SpecPath Studio is ready at http://localhost:${port} (${seconds} s)`);
   say(`Demo accounts (password "${DEMO_PASSWORD}"):`);
   for (const user of DEMO_USERS) say(`  ${user.roles.join(", ").padEnd(9)} ${user.email}`);
+}
+
+// The fully built demo family gets its checkout and calibration queued at once, so
+// the workers turn its gates green while the newcomer signs in.
+async function queueDemoValidation(title: string) {
+  const { db } = await import("../lib/db/client");
+  const { requestCalibration, requestSingleRun } = await import("../lib/runs/request-runs");
+  const { stopBoss } = await import("../lib/jobs/boss");
+  const family = await db().taskFamily.findFirst({ where: { title }, select: { id: true } });
+  if (!family) return;
+  await requestSingleRun(null, family.id, "checkout", "demo");
+  const batch = await requestCalibration(null, family.id);
+  await stopBoss({ graceful: false, timeout: 1000 });
+  say(`Queued the demo family's base checkout and ${batch.created} calibration and replay runs for the workers.`);
 }
 
 function terminate(child: ChildProcess): Promise<void> {

@@ -9,6 +9,7 @@ import { createDemoRepo } from "@/lib/demo/demo-repo";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 
 export const DEMO_PASSWORD = "specpath-demo";
+export const COMPLETE_DEMO_TITLE = "Secret lookup, fully built";
 
 export const DEMO_USERS = [
   { email: "admin@specpath.test", name: "Ada Admin", roles: ["admin"] },
@@ -40,5 +41,11 @@ export async function seedDemo(prisma: Db, dataDir: string): Promise<void> {
     return { suite, lead: lead!, curator: curator! };
   });
   const { family } = await buildDemoFamily(prisma, { suiteId: suite.id, repo, leadId: lead.id, curatorIds: [curator.id] });
+  // A second family with its evidence and all seven histories written, ready to calibrate.
+  const completeRepoDir = path.join(dataDir, "demo-repos", "vault-lite-complete");
+  fs.rmSync(completeRepoDir, { recursive: true, force: true });
+  await buildDemoFamily(prisma, {
+    suiteId: suite.id, repo: createDemoRepo(completeRepoDir), leadId: lead.id, curatorIds: [curator.id], title: COMPLETE_DEMO_TITLE, complete: true,
+  });
   await recordEvent(prisma, { actorId: null, action: "demo.seed", entity: "Suite", entityId: suite.id, familyId: family.id, after: { suite: suite.name, family: family.title } });
 }

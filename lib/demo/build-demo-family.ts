@@ -1,10 +1,22 @@
 // Builds the demo family in the database: evidence, atoms, verifier, probes with
 // their atoms, gold / negative / alternative patches — all from the real repo.
+import { execFileSync } from "node:child_process";
 import type { Db } from "@/lib/db/client";
+import { parseDiff } from "@/lib/git/diff";
+import { listEvidenceFiles } from "@/lib/anchoring/behavioral-slice";
 import { demoPatches } from "./demo-family";
 import { DEMO_PROBES, DEMO_TEST_COMMAND, type DemoRepo } from "./demo-repo";
+import { DEMO_CANCELLED_ATOM, demoHistories } from "./demo-histories";
 
-type Options = { suiteId: string; repo: DemoRepo; leadId?: string | null; curatorIds?: string[]; title?: string };
+type Options = {
+  suiteId: string;
+  repo: DemoRepo;
+  leadId?: string | null;
+  curatorIds?: string[];
+  title?: string;
+  /** Also capture the diff as evidence and write all seven histories: a family ready for calibration and review. */
+  complete?: boolean;
+};
 
 export const DEMO_ATOMS = [
   { key: "A1", statement: "A required lookup of a missing secret raises SecretNotFoundError.", scope: "getSecret(name)", inputCondition: "the secret is not set and the lookup is not optional", polarity: "require", observation: "SecretNotFoundError is thrown", role: "final", replacedBy: [] },
@@ -45,7 +57,8 @@ export async function buildDemoFamily(prisma: Db, options: Options) {
       },
     });
     const atoms: Record<string, string> = {};
-    for (const [position, atom] of DEMO_ATOMS.entries()) {
+    const catalog = options.complete ? [...DEMO_ATOMS, DEMO_CANCELLED_ATOM] : DEMO_ATOMS;
+    for (const [position, atom] of catalog.entries()) {
       const created = await tx.atom.create({ data: { ...atom, replacedBy: [...atom.replacedBy], familyId: family.id, position, status: "accepted" } });
       atoms[atom.key] = created.id;
     }
@@ -60,6 +73,36 @@ export async function buildDemoFamily(prisma: Db, options: Options) {
         { familyId: family.id, kind: "alternative", name: "alternative-destructuring", diff: patches.alternative },
       ],
     });
+    if (options.complete) {
+      const diff = execFileSync("git", ["-C", options.repo.dir, "diff", "--no-color", options.repo.baseCommit, options.repo.mergeCommit], { encoding: "utf8" });
+      await tx.evidence.update({
+        where: { familyId: family.id },
+        data: {
+          diff,
+          reviewThreads: [{ path: "src/secrets.js", line: 14, comments: [
+            { author: "riley", body: "Should optional lookups log anything?" },
+            { author: "dana", body: "No: returning null is the whole contract for optional lookups." },
+          ] }],
+        },
+      });
+      for (const [position, file] of listEvidenceFiles(parseDiff(diff)).entries()) {
+        await tx.diffFile.create({
+          data: {
+            familyId: family.id, path: file.path, oldPath: file.oldPath, kind: file.kind, inSlice: file.inSlice, reason: file.reason,
+            hunks: file.hunks, additions: file.additions, deletions: file.deletions, binary: file.binary, position,
+          },
+        });
+      }
+      for (const history of demoHistories()) {
+        await tx.history.create({
+          data: {
+            familyId: family.id,
+            condition: history.condition,
+            revisions: { create: { number: 1, turns: { create: history.turns.map((t, index) => ({ index, ...t })) } } },
+          },
+        });
+      }
+    }
     return { family, atoms };
   });
 }

@@ -34,7 +34,7 @@ export async function requestRuns(actorId: string | null, familyId: string, requ
 export type SingleRun = Omit<TRunRequest, "kind" | "patchRole"> & { kind: "checkout" | "collect" | "audit"; patchRole: null };
 
 /** The whole calibration matrix of a family as it stands now. */
-export async function requestCalibration(actorId: string, familyId: string) {
+export async function requestCalibration(actorId: string | null, familyId: string) {
   const family = await db().taskFamily.findUnique({
     where: { id: familyId },
     select: {

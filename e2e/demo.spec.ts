@@ -1,0 +1,14 @@
+import { test, expect } from "./fixtures";
+
+test("a newcomer's fully built demo family turns its first four gates green on the workers", async ({ page, signInAs }) => {
+  test.setTimeout(180_000);
+  await signInAs("curator");
+  await page.goto("/suites");
+  await page.getByRole("link", { name: "specpath-demo" }).click();
+  await page.getByRole("link", { name: "Secret lookup, fully built" }).click();
+  for (const stage of ["anchoring", "reconciliation", "calibration", "paths"]) {
+    await expect(page.locator(`[data-stage="${stage}"]`)).toHaveAttribute("data-status", "pass", { timeout: 150_000 });
+  }
+  // The independent audit needs two blind reviews per history: nothing can fake that.
+  await expect(page.locator('[data-stage="audit"]')).not.toHaveAttribute("data-status", "pass");
+});
