@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { CONDITIONS, type TCondition } from "@/lib/contract";
 import { checkHistories, type THistoryCheck } from "@/lib/histories/check-history";
+import { EditorSettings } from "./editor-settings";
 import { ExposurePlot } from "./exposure-plot";
 import { HistoryEditor } from "./history-editor";
 import { HistoryPreview } from "./history-preview";
@@ -16,7 +17,8 @@ import { useHistories } from "./use-histories";
 import { useHistoryDrafts } from "./use-history-drafts";
 import styles from "./histories.module.css";
 
-const PLAIN_KEY = "specpath.histories.plainEditor";
+// The same preference as the other Monaco editors of the studio (components/verifier/plain-editors.tsx).
+const PLAIN_KEY = "specpath.plainEditors";
 
 function stateOf(check: THistoryCheck | undefined): "pass" | "fail" | "pending" | "none" {
   if (!check) return "none";
@@ -25,7 +27,9 @@ function stateOf(check: THistoryCheck | undefined): "pass" | "fail" | "pending" 
   return "pass";
 }
 
-export function HistoriesWorkspace({ familyId, isCurator, canRunReplay }: { familyId: string; isCurator: boolean; canRunReplay: boolean }) {
+type Props = { familyId: string; isCurator: boolean; canRunReplay: boolean; /** Where Monaco's files are served (the studio's copy). */ monacoBase: string };
+
+export function HistoriesWorkspace({ familyId, isCurator, canRunReplay, monacoBase }: Props) {
   const query = useHistories(familyId);
   const drafts = useHistoryDrafts(query.data);
   const [selected, setSelected] = useState<TCondition>("direct");
@@ -52,7 +56,7 @@ export function HistoriesWorkspace({ familyId, isCurator, canRunReplay }: { fami
   const current = drafts.histories.find((h) => h.condition === selected);
 
   return (
-    <>
+    <EditorSettings.Provider value={{ plain, monacoBase }}>
       <div className={styles.toolbar}>
         {canEdit && <ScaffoldButton familyId={familyId} unsaved={drafts.anyDirty} />}
         <label style={{ flexDirection: "row", alignItems: "center" }}>
@@ -91,7 +95,6 @@ export function HistoriesWorkspace({ familyId, isCurator, canRunReplay }: { fami
             check={check}
             catalog={family.catalog}
             canEdit={canEdit}
-            plain={plain}
           />
         </div>
         <aside className={styles.side}>
@@ -121,6 +124,6 @@ export function HistoriesWorkspace({ familyId, isCurator, canRunReplay }: { fami
         <ExposurePlot histories={drafts.histories} catalog={family.catalog} />
       </section>
       <PathGatesPanel familyId={familyId} canRunReplay={canRunReplay} unsaved={drafts.anyDirty} />
-    </>
+    </EditorSettings.Provider>
   );
 }

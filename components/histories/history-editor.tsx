@@ -23,14 +23,13 @@ type Props = {
   check: THistoryCheck | undefined;
   catalog: TCatalogAtomDto[];
   canEdit: boolean;
-  plain: boolean;
 };
 
 type TConflict = { message: string; current: TRevisionDto | null };
 
 const STATUS_LABEL: Record<string, string> = { draft: "draft", in_review: "in review", accepted: "accepted", superseded: "superseded" };
 
-export function HistoryEditor({ familyId, condition, history, drafts, check, catalog, canEdit, plain }: Props) {
+export function HistoryEditor({ familyId, condition, history, drafts, check, catalog, canEdit }: Props) {
   const save = useSaveRevision(familyId);
   const send = useSendToReview(familyId);
   const next = useCreateRevision(familyId);
@@ -176,7 +175,6 @@ export function HistoryEditor({ familyId, condition, history, drafts, check, cat
           count={turns.length}
           catalog={catalog}
           readOnly={readOnly}
-          plain={plain}
           problems={problemsAt(index + 1)}
           leaks={check?.leaks.filter((w) => w.turn === index + 1) ?? []}
           activeAfter={check?.activeSets?.[index + 1] ?? null}

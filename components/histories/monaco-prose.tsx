@@ -1,19 +1,20 @@
 "use client";
 // Monaco for a turn's visible text, configured for prose. Loaded only in the
-// browser (next/dynamic, ssr:false) from the bundled monaco-editor, never a CDN.
+// browser (next/dynamic, ssr:false); its files come from the studio's shared
+// Monaco asset route (lib/evidence/monaco-assets.ts), never a CDN.
 import { useState } from "react";
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
-import * as monaco from "monaco-editor/editor/editor.api";
-import "monaco-editor/editor/contrib/clipboard/browser/clipboard";
-import "monaco-editor/editor/contrib/cursorUndo/browser/cursorUndo";
-import "monaco-editor/editor/contrib/contextmenu/browser/contextmenu";
-import "monaco-editor/editor/contrib/wordOperations/browser/wordOperations";
-import "monaco-editor/languages/definitions/markdown/register";
 import styles from "./histories.module.css";
 
-loader.config({ monaco });
+let configuredBase = "";
+function configure(base: string) {
+  if (configuredBase === base) return;
+  configuredBase = base;
+  loader.config({ paths: { vs: base } });
+}
 
 export type TMonacoProseProps = {
+  monacoBase: string;
   value: string;
   onChange: (value: string) => void;
   ariaLabel: string;
@@ -24,7 +25,8 @@ export type TMonacoProseProps = {
 const MIN_HEIGHT = 96;
 const MAX_HEIGHT = 420;
 
-export default function MonacoProse({ value, onChange, ariaLabel, readOnly, onReady }: TMonacoProseProps) {
+export default function MonacoProse({ monacoBase, value, onChange, ariaLabel, readOnly, onReady }: TMonacoProseProps) {
+  configure(monacoBase);
   const [height, setHeight] = useState(MIN_HEIGHT);
   const onMount: OnMount = (editor) => {
     editor.onDidContentSizeChange((e) => setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, e.contentHeight + 8))));

@@ -18,7 +18,6 @@ type Props = {
   count: number;
   catalog: TCatalogAtomDto[];
   readOnly: boolean;
-  plain: boolean;
   problems: string[];
   leaks: TLeakWarning[];
   activeAfter: string[] | null;
@@ -50,7 +49,7 @@ export function TurnCard(props: Props) {
         {button("delete", "Delete turn", "Delete")}
       </div>
       <div className={styles.turnBody}>
-        <TurnText value={turn.text} onChange={props.onText} label={`Turn ${n} text`} readOnly={readOnly} plain={props.plain} onHandle={props.onHandle} />
+        <TurnText value={turn.text} onChange={props.onText} label={`Turn ${n} text`} readOnly={readOnly} onHandle={props.onHandle} />
         <div className={styles.events}>
           {EVENT_KINDS.map((kind) => (
             <AtomChips

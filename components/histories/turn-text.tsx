@@ -3,6 +3,7 @@
 // (or the textarea for good, when the curator prefers plain text).
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { useEditorSettings } from "./editor-settings";
 import type { TMonacoProseProps } from "./monaco-prose";
 import styles from "./histories.module.css";
 
@@ -15,11 +16,12 @@ type Props = {
   onChange: (value: string) => void;
   label: string;
   readOnly: boolean;
-  plain: boolean;
   onHandle: (handle: TTextHandle) => void;
 };
 
-export function TurnText({ value, onChange, label, readOnly, plain, onHandle }: Props) {
+export function TurnText({ value, onChange, label, readOnly, onHandle }: Props) {
+  const { plain: prefersPlain, monacoBase } = useEditorSettings();
+  const plain = prefersPlain || !monacoBase;
   const [monacoReady, setMonacoReady] = useState(false);
   const showTextarea = plain || !monacoReady;
   const onReady: TMonacoProseProps["onReady"] = (handle) => {
@@ -42,7 +44,7 @@ export function TurnText({ value, onChange, label, readOnly, plain, onHandle }: 
       )}
       {!plain && (
         <div hidden={!monacoReady}>
-          <MonacoProse value={value} onChange={onChange} ariaLabel={label} readOnly={readOnly} onReady={onReady} />
+          <MonacoProse monacoBase={monacoBase} value={value} onChange={onChange} ariaLabel={label} readOnly={readOnly} onReady={onReady} />
         </div>
       )}
     </>

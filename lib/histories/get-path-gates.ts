@@ -1,5 +1,5 @@
 import "server-only";
-import { getGateReport } from "@/lib/gates/get-gate-report";
+import { getGateReport } from "@/lib/families/get-gate-report";
 
 /** The path-construction stage of the family's gate report (computed from the database, never stored by hand). */
 export async function getPathGates(familyId: string) {
