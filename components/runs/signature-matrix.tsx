@@ -45,7 +45,8 @@ export function ReplayMatrix({ data }: { data: TRunsPayload }) {
       <thead><tr><th>Fixed patch</th>{conditions.map((c) => <th key={c}>{c}</th>)}<th>Identical?</th></tr></thead>
       <tbody>
         {patches.map((patch) => {
-          const row = conditions.map((c) => runs.find((r) => (r.patchName ?? r.patchRole) === patch && r.condition === c));
+          // The latest run of each cell: earlier ones replayed text that has been saved over since.
+          const row = conditions.map((c) => runs.filter((r) => (r.patchName ?? r.patchRole) === patch && r.condition === c).at(-1));
           const sigs = row.filter((r) => r && r.status !== "queued" && r.status !== "running").map((r) => r!.signature.join(""));
           const same = sigs.length === conditions.length && sigs.every((s) => s === sigs[0]);
           return (

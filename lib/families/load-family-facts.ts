@@ -20,18 +20,19 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
       histories: {
         select: {
           condition: true,
-          revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, turns: { orderBy: { index: "asc" } } } },
+          revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, version: true, turns: { orderBy: { index: "asc" } } } },
         },
       },
       runs: {
         orderBy: { createdAt: "asc" },
-        select: { id: true, kind: true, patchId: true, patchRole: true, historyRevisionId: true, status: true, probeIds: true, signature: true, message: true },
+        select: { id: true, kind: true, patchId: true, patchRole: true, historyRevisionId: true, historyRevisionVersion: true, status: true, probeIds: true, signature: true, message: true },
       },
       packages: { where: { frozenAt: { not: null } }, take: 1, select: { hash: true, frozenAt: true, frozenBy: { select: { name: true } } } },
     },
   });
   if (!family) throw notFound("Task family", familyId);
 
+  const currentVersions = new Map(family.histories.flatMap((h) => h.revisions.map((r) => [r.id, r.version] as const)));
   const checkout = family.runs.filter((r) => r.kind === "checkout").at(-1);
   const resolvedByCheckout = checkout?.status === "passed" ? true : checkout && isFinished(checkout.status) ? false : null;
   const gold = family.patches.find((p) => p.kind === "gold");
@@ -75,7 +76,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
         turns: r.turns.map((t) => ({ text: t.text, activated: t.activated, deactivated: t.deactivated, restated: t.restated })),
       })),
     ),
-    runs: shareProbeLists(family.runs.map((r) => ({
+    runs: shareProbeLists(family.runs.filter((r) => !replaysOutdatedText(r, currentVersions)).map((r) => ({
       id: r.id,
       kind: r.kind,
       // The gates read a null patch as the unmodified base.
@@ -90,6 +91,13 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
       ? { packageHash: family.packages[0].hash, frozenAt: family.packages[0].frozenAt!.toISOString(), frozenBy: family.packages[0].frozenBy?.name ?? "" }
       : null,
   };
+}
+
+// A replay of a revision saved since is a signature of text that no longer exists.
+function replaysOutdatedText(run: { kind: string; historyRevisionId: string | null; historyRevisionVersion: number | null }, current: Map<string, number>) {
+  if (run.kind !== "replay" || !run.historyRevisionId || run.historyRevisionVersion === null) return false;
+  const version = current.get(run.historyRevisionId);
+  return version !== undefined && version !== run.historyRevisionVersion;
 }
 
 function isFinished(status: string) {

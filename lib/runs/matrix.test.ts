@@ -11,7 +11,7 @@ const input = {
     { id: "n2", kind: "negative" as const, version: 3 },
     { id: "a", kind: "alternative" as const, version: 1 },
   ],
-  coreRevisions: ["direct", "duplicate", "split", "override", "cancellation", "paraphrase_direct"].map((c) => ({ id: `r-${c}`, condition: c })),
+  coreRevisions: ["direct", "duplicate", "split", "override", "cancellation", "paraphrase_direct"].map((c) => ({ id: `r-${c}`, condition: c, version: 1 })),
 };
 
 describe("calibrationMatrix", () => {
@@ -35,6 +35,9 @@ describe("calibrationMatrix", () => {
     const changed = edited.filter((r, i) => r.requestKey !== runs[i]!.requestKey);
     expect(changed.every((r) => r.patchId === "n1")).toBe(true);
     expect(changed).toHaveLength(1 + 5);
+    const resaved = calibrationMatrix({ ...input, coreRevisions: input.coreRevisions.map((r) => (r.condition === "split" ? { ...r, version: 2 } : r)) });
+    const outdated = resaved.filter((r, i) => r.requestKey !== runs[i]!.requestKey);
+    expect(outdated.map((r) => r.historyRevisionId)).toEqual(Array(4).fill("r-split")); // gold, base, 2 negatives
     const newVerifier = calibrationMatrix({ ...input, verifierVersion: 3 });
     expect(newVerifier.every((r, i) => r.requestKey !== runs[i]!.requestKey)).toBe(true);
   });

@@ -9,7 +9,8 @@ export type TMatrixInput = {
   verifierVersion: number;
   probesKey: string; // stable digest of the probe list
   patches: { id: string; kind: "gold" | "negative" | "alternative" | "hidden_tests"; version: number }[];
-  coreRevisions: { id: string; condition: string }[];
+  /** The latest revision of each history; its version changes with every save. */
+  coreRevisions: { id: string; condition: string; version: number }[];
 };
 
 export type TRunRequest = {
@@ -17,6 +18,7 @@ export type TRunRequest = {
   patchRole: "gold" | "base" | "negative" | "alternative";
   patchId: string | null;
   historyRevisionId: string | null;
+  historyRevisionVersion?: number | null;
   repeat: number;
   requestKey: string;
 };
@@ -48,8 +50,8 @@ export function calibrationMatrix(input: TMatrixInput): TRunRequest[] {
   for (const [patchRole, patch] of fixed) {
     for (const revision of core) {
       requests.push({
-        kind: "replay", patchRole, patchId: patch?.id ?? null, historyRevisionId: revision.id, repeat: 0,
-        requestKey: key("replay", patchRole, patch ? `${patch.id}@${patch.version}` : "base", revision.id),
+        kind: "replay", patchRole, patchId: patch?.id ?? null, historyRevisionId: revision.id, historyRevisionVersion: revision.version, repeat: 0,
+        requestKey: key("replay", patchRole, patch ? `${patch.id}@${patch.version}` : "base", `${revision.id}@${revision.version}`),
       });
     }
   }

@@ -16,6 +16,7 @@ export async function requestRuns(actorId: string | null, familyId: string, requ
     await tx.run.createMany({
       data: fresh.map((r) => ({
         familyId, kind: r.kind, patchRole: r.patchRole, patchId: r.patchId, historyRevisionId: r.historyRevisionId,
+        historyRevisionVersion: "historyRevisionVersion" in r ? (r.historyRevisionVersion ?? null) : null,
         repeat: r.repeat, requestKey: r.requestKey, batchId, requestedById: actorId,
       })),
       skipDuplicates: true,
@@ -42,7 +43,7 @@ export async function requestCalibration(actorId: string | null, familyId: strin
       verifier: { select: { version: true, testCommand: true } },
       probes: { select: { testId: true }, orderBy: { position: "asc" } },
       patches: { select: { id: true, kind: true, version: true } },
-      histories: { select: { condition: true, revisions: { select: { id: true }, orderBy: { number: "desc" }, take: 1 } } },
+      histories: { select: { condition: true, revisions: { select: { id: true, version: true }, orderBy: { number: "desc" }, take: 1 } } },
     },
   });
   if (!family) throw notFound("Task family", familyId);
@@ -55,7 +56,7 @@ export async function requestCalibration(actorId: string | null, familyId: strin
     verifierVersion: family.verifier.version,
     probesKey,
     patches: family.patches,
-    coreRevisions: family.histories.flatMap((h) => h.revisions.map((r) => ({ id: r.id, condition: h.condition }))),
+    coreRevisions: family.histories.flatMap((h) => h.revisions.map((r) => ({ id: r.id, condition: h.condition, version: r.version }))),
   });
   return requestRuns(actorId, familyId, requests);
 }
