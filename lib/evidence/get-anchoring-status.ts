@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { getGateReport } from "@/lib/gates/get-gate-report";
+import { getGateReport } from "@/lib/families/get-gate-report";
 
 /** The anchoring stage's gates and the latest base checkout job, for the evidence page's panel. */
 export async function getAnchoringStatus(familyId: string) {
