@@ -27,7 +27,7 @@ import { pathToFileURL } from "node:url";
 import { db, disconnectDb } from "@/lib/db";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
-import { getGateReport } from "@/lib/gates/get-gate-report";
+import { getGateReport } from "@/lib/families/get-gate-report";
 import { protocolOf, renderHistory } from "@/lib/histories/render-history";
 import { stopBoss } from "@/lib/jobs/boss";
 import { requestCalibration, requestRuns } from "@/lib/runs/request-runs";
