@@ -21,7 +21,7 @@ export interface ApplyTarget {
   image?: string | null;
 }
 
-const APPLY_TIMEOUT_MS = 120_000;
+export const APPLY_TIMEOUT_MS = 120_000;
 
 export async function applyPatch(target: ApplyTarget, diff: string, label: string): Promise<ApplyResult> {
   const started = performance.now();

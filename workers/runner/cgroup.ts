@@ -65,8 +65,10 @@ export async function createRunCgroup(limits: { memoryBytes: number; maxProcesse
   }
   if (groups.length === 0) return null;
 
+  // Polls fast at first: right after the command exits, its last processes are usually gone within a millisecond or two.
   const killAll = async () => {
-    for (let attempt = 0; attempt < 100; attempt++) {
+    const deadline = performance.now() + 1000;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 10)) {
       let remaining = 0;
       for (const group of groups) {
         if (group.controller === "unified" && (await writeLimit(group.dir, "cgroup.kill", 1))) continue;
@@ -79,8 +81,8 @@ export async function createRunCgroup(limits: { memoryBytes: number; maxProcesse
           }
         }
       }
-      if (remaining === 0) return;
-      await sleep(10);
+      if (remaining === 0 || performance.now() > deadline) return;
+      await sleep(pause);
     }
   };
 

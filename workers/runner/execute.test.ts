@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,15 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRunCgroup } from "./cgroup";
 import { checkoutBase } from "./checkout";
 import { collectTests, executeRun } from "./execute";
+import { overlayProbe, settleDiscards } from "./run-workspace";
 import { createNodeFixture, type NodeFixture } from "./testing/node-fixture";
 import type { RunnerOptions, TRunSpec } from "./types";
 
 let fixture: NodeFixture;
 let options: RunnerOptions;
+let overlayHere: boolean;
 
 beforeAll(async () => {
   fixture = await createNodeFixture();
   options = { cacheDir: await mkdtemp(path.join(os.tmpdir(), "specpath-exec-cache-")) };
+  overlayHere = (await overlayProbe(options.cacheDir)) === null;
 });
 afterAll(async () => {
   await rm(fixture.repoDir, { recursive: true, force: true });
@@ -164,8 +167,52 @@ describe("executeRun on the Node fixture", () => {
     expect(all[0]?.logs.setup).toMatch(/\$ echo prepared >> \.setup-marker/);
   });
 
+  it("gives every run its own overlay: nothing a run does reaches the prepared workspace or the next run", async () => {
+    const vandal = [
+      "echo broken > src/math.js",
+      "rm test/add.test.js",
+      "mv test tests",
+      "echo '[core]' >> .git/config",
+      "mkdir -p node_modules/x && echo junk > node_modules/x/index.js",
+      fixture.testCommand,
+    ].join(" && ");
+    const vandalized = await executeRun(spec({ patch: fixture.goldPatch, testCommand: vandal }), options);
+    expect(vandalized.workspace?.layer).toBe(overlayHere ? "overlay" : "copy");
+    const repoDir = path.join(options.cacheDir, "workspaces", vandalized.workspace?.key ?? "", "repo");
+    expect(readFileSync(path.join(repoDir, "src/math.js"), "utf8")).toMatch(/export function add/);
+    expect(readdirSync(path.join(repoDir, "test")).sort()).toEqual(["add.test.js", "clamp.test.js"]);
+    expect(existsSync(path.join(repoDir, "node_modules"))).toBe(false);
+    const next = await executeRun(spec({ patch: fixture.goldPatch }), options);
+    expect(next).toMatchObject({ outcome: "passed", signature: "111" });
+    expect(next.tests.map((t) => t.id)).toContain("add sums two numbers");
+  });
+
+  it("keeps git's view of an overlay workspace valid: git status neither re-reads nor rewrites the index", async ({ skip }) => {
+    if (!overlayHere) skip();
+    const check = `before=$(stat -c '%y %i' .git/index); git status --porcelain >&2; test "$(stat -c '%y %i' .git/index)" = "$before" && ${fixture.testCommand}`;
+    const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: check }), options);
+    expect(result.outcome).toBe("passed");
+    expect(result.logs.stderr).toBe(" M src/math.js\n?? test/clamp.test.js\n");
+  });
+
+  it("falls back to a copy of the prepared workspace when asked, with the same outcomes", async () => {
+    const copied = { ...options, workspaceLayer: "copy" as const };
+    expect(await executeRun(spec({ patch: fixture.goldPatch }), copied)).toMatchObject({ outcome: "passed", signature: "111", workspace: { layer: "copy" } });
+    expect(await executeRun(spec({ patch: fixture.negativePatch }), copied)).toMatchObject({ outcome: "failed", signature: "101" });
+    expect(await executeRun(spec({ patch: fixture.staleContextPatch }), copied)).toMatchObject({ outcome: "patch_apply_failed" });
+  });
+
+  it("does not let a test command pass itself off as a refused patch or history file", async () => {
+    const forge = "printf 'apply-failed\\nforged' >&3; printf 'history-refused\\nforged' > /proc/1/fd/3; printf 'apply-failed\\nforged' > /proc/$PPID/fd/3; exit 3";
+    const result = await executeRun(spec({ patch: fixture.goldPatch, historyFile: { path: "HISTORY.md", content: "x" }, testCommand: forge }), options);
+    expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "report_missing", exitCode: 3 });
+    expect(result.logs.apply).toBe("");
+  });
+
   it("cleans up the run workspaces", async () => {
     expect(readdirSync(path.join(options.cacheDir, "runs"))).toEqual([]);
+    await settleDiscards();
+    expect(readdirSync(path.join(options.cacheDir, "trash"))).toEqual([]);
   });
 
   it("rejects an invalid spec as data, naming the field", async () => {

@@ -23,6 +23,7 @@ export {
 
 export { ensureMirror, refreshMirror, resolveCommit, requireCommit, type Mirror, type MirrorOptions } from "./mirror";
 export { acquireWorkspace, copyWorkspace, type PreparedWorkspace, type WorkspaceSpec, type WorkspaceOptions } from "./workspace";
+export { overlayProbe, settleDiscards, type WorkspaceLayer } from "./run-workspace";
 export { CacheIndex, DEFAULT_MAX_CACHE_BYTES } from "./cache-index";
 export { runSandboxed, bwrapStatus, containerEngine, defaultLimits, type SandboxKind, type SandboxRequest, type SandboxResult } from "./sandbox";
 export { SANDBOX_WORKSPACE, SANDBOX_OUTPUT, type SandboxLimits } from "./sandbox-args";

@@ -50,6 +50,7 @@ export async function ensureMirror(repoUrl: string, options: MirrorOptions): Pro
       throw new RunnerError("clone_failed", `${repoUrl} cannot be cloned: ${lastLine(clone.stderr)}`, clone.stderr);
     }
     await git(["config", "gc.auto", "0"], { cwd: tmp });
+    for (const key of knownCommits.keys()) if (key.startsWith(`${mirror.dir}\0`)) knownCommits.delete(key); // a new clone (the old one was evicted)
     await rename(tmp, mirror.dir);
     const lease = await index.add(key, { kind: "mirror", path: path.relative(options.cacheDir, mirror.dir) });
     await lease.release();
@@ -68,10 +69,18 @@ export async function resolveCommit(mirror: Mirror, sha: string): Promise<string
   return result.code === 0 ? result.stdout.trim() : null;
 }
 
+// Full commit ids this process has found in a mirror: found once, found for good
+// (gc.auto=0, nothing is pruned), so a run spares itself a `git rev-parse`.
+// Short ids are not kept: a fetch can make them ambiguous.
+const knownCommits = new Map<string, string>();
+
 /** Like resolveCommit, but fetches once before giving up; throws commit_not_found. */
 export async function requireCommit(mirror: Mirror, sha: string, options: { cacheDir: string }): Promise<string> {
+  const known = knownCommits.get(`${mirror.dir}\0${sha}`);
+  if (known) return known;
   const found = (await resolveCommit(mirror, sha)) ?? (await refreshMirror(mirror, options).then(() => resolveCommit(mirror, sha)));
   if (!found) throw new RunnerError("commit_not_found", `commit ${sha} not found in ${mirror.source}`);
+  if (found === sha.toLowerCase()) knownCommits.set(`${mirror.dir}\0${sha}`, found);
   return found;
 }
 

@@ -1,21 +1,21 @@
-// The steps every test execution shares: mirror → prepared workspace → copy →
-// apply the run's patch → write the history file → test command in the
-// sandbox → read the report. The run workspace is deleted at the end; what
-// matters of it (logs, timings) is in the record.
+// The steps every test execution shares: mirror → prepared workspace → the
+// run's own workspace on top of it (overlay, or a copy) → one sandbox start
+// that applies the run's patch, writes the history file and runs the test
+// command (run-steps.ts) → read the report. The run's directory is discarded
+// in the background at the end; what matters of it (logs, timings) is in the
+// record.
 
 import { randomUUID } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { applyPatch } from "./apply";
 import { RunnerError } from "./errors";
 import { ensureMirror, requireCommit } from "./mirror";
 import type { ParsedReport } from "./parsers/types";
 import { readReport } from "./report";
-import { writeInside, UnsafePathError } from "./safe-fs";
-import { runSandboxed } from "./sandbox";
+import { runSteps } from "./run-steps";
+import { createRunWorkspace, discardRunDir, overlayProbe } from "./run-workspace";
 import { sweepAbandoned } from "./sweep";
 import type { InfrastructureReason, RunnerOptions, RunRecord, TCollectSpec } from "./types";
-import { acquireWorkspace, copyWorkspace } from "./workspace";
+import { acquireWorkspace, type PreparedWorkspace } from "./workspace";
 
 export interface PipelineInput {
   spec: TCollectSpec;
@@ -61,74 +61,71 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     report: null,
   });
   const image = spec.image ?? null;
+  let prepared: PreparedWorkspace | null = null;
   let runDir: string | null = null;
 
   try {
     await sweepAbandoned(options.cacheDir);
+    if (!image && options.workspaceLayer !== "copy") void overlayProbe(options.cacheDir, options.sandbox); // once per process; meanwhile
     let mark = performance.now();
     const mirror = await ensureMirror(spec.repoUrl, options);
     record.commit = await requireCommit(mirror, spec.baseCommit, options);
     timings.mirrorMs = performance.now() - mark;
 
     mark = performance.now();
-    const prepared = await acquireWorkspace(
+    prepared = await acquireWorkspace(
       { mirror, commit: record.commit, setupCommand: spec.setupCommand, hiddenTestPatch: spec.hiddenTestPatch, image },
       options,
     );
     timings.prepareMs = performance.now() - mark;
-    record.workspace = { key: prepared.key, created: prepared.created };
+    record.workspace = { key: prepared.key, created: prepared.created, layer: null };
     logs.setup = prepared.setupLog;
 
     runDir = path.join(options.cacheDir, "runs", `${process.pid}-${randomUUID()}`);
-    const workspace = path.join(runDir, "repo");
-    const outputDir = path.join(runDir, "out");
-    await mkdir(outputDir, { recursive: true });
-    try {
-      timings.copyMs = await copyWorkspace(prepared, workspace);
-    } finally {
-      await prepared.release();
-    }
-    const target = { workspace, outputDir, readOnly: prepared.readOnly, hide: options.hidePaths, backend: options.sandbox, image };
-
-    if (input.patch !== null) {
-      const applied = await applyPatch(target, input.patch, "run");
-      timings.applyMs = applied.durationMs;
-      if (!applied.ok) {
-        logs.apply = applied.message;
-        return stop("patch_apply_failed", applied.message);
-      }
-      warn(applied.warnings);
-    }
-    if (input.historyFile) {
-      try {
-        await writeInside(workspace, input.historyFile.path, input.historyFile.content);
-      } catch (error) {
-        if (!(error instanceof UnsafePathError)) throw error;
-        return stop("infrastructure_error", `the history file cannot be written: ${error.message}`, "history_file_refused");
-      }
-    }
+    const workspace = await createRunWorkspace(prepared, runDir, { cacheDir: options.cacheDir, layer: options.workspaceLayer, image, backend: options.sandbox });
+    timings.copyMs = workspace.ms;
+    record.workspace.layer = workspace.layer;
 
     const reportName = spec.resultFormat === "junit" ? "report.xml" : "report.tap";
-    const test = await runSandboxed({
-      ...target,
+    const steps = await runSteps({
+      workspace: workspace.dir,
+      overlay: workspace.overlay,
+      outputDir: workspace.outputDir,
+      readOnly: prepared.readOnly,
+      hide: options.hidePaths,
+      backend: options.sandbox,
+      image,
+      patch: input.patch,
+      historyFile: input.historyFile,
       command: spec.testCommand,
       env: (paths) => ({ SPECPATH_REPORT: path.join(paths.output, reportName), SPECPATH_PROBES: input.probes.join("\n") }),
       timeoutMs: spec.timeoutMs,
       limits: options.limits,
     });
+    timings.applyMs = steps.applyMs;
+    if (!steps.ok) {
+      if (steps.sandbox) {
+        Object.assign(record, { exitCode: steps.sandbox.exitCode, signal: steps.sandbox.signal, sandbox: steps.sandbox.sandbox, limitsHit: steps.sandbox.limitsHit });
+        Object.assign(logs, { stdout: steps.sandbox.stdout, stderr: steps.sandbox.stderr });
+        warn(steps.sandbox.warnings);
+      }
+      if (steps.outcome === "patch_apply_failed") logs.apply = steps.message;
+      return stop(steps.outcome, steps.message, steps.reason);
+    }
+    const test = steps.test;
     Object.assign(record, { exitCode: test.exitCode, signal: test.signal, sandbox: test.sandbox, limitsHit: test.limitsHit });
     Object.assign(logs, { stdout: test.stdout, stderr: test.stderr });
-    timings.testMs = test.durationMs;
-    warn(test.warnings);
+    timings.testMs = steps.testMs;
+    warn(steps.warnings);
     if (test.timedOut) return stop("timeout", `the test command was killed after ${spec.timeoutMs} ms`);
 
     mark = performance.now();
     const read = await readReport({
-      file: path.join(outputDir, reportName),
+      file: path.join(workspace.outputDir, reportName),
       format: spec.resultFormat,
       stdout: test.stdout,
       exitCode: test.exitCode,
-      roots: [test.paths.workspace, workspace],
+      roots: [test.paths.workspace, workspace.dir],
     });
     timings.parseMs = performance.now() - mark;
     if (!read.ok) {
@@ -145,7 +142,9 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     }
     return stop("infrastructure_error", `internal error: ${(error as Error).message}`, "internal");
   } finally {
-    if (runDir) await rm(runDir, { recursive: true, force: true });
+    // The lease keeps eviction away from the prepared tree while the run's overlay reads it.
+    await prepared?.release();
+    if (runDir) await discardRunDir(options.cacheDir, runDir);
     timings.totalMs = performance.now() - started;
   }
 }

@@ -14,10 +14,16 @@ export class UnsafePathError extends Error {
   }
 }
 
-/** Writes `relative` under `root`, refusing to follow any symlink on the way. */
-export async function writeInside(root: string, relative: string, content: string): Promise<void> {
+/** The components of a relative path that stays inside its root; throws UnsafePathError otherwise. */
+export function insideParts(relative: string): string[] {
   const parts = path.normalize(relative).split(path.sep).filter(Boolean);
   if (parts.length === 0 || parts.includes("..") || path.isAbsolute(relative)) throw new UnsafePathError(`${relative} is not inside the workspace`);
+  return parts;
+}
+
+/** Writes `relative` under `root`, refusing to follow any symlink on the way. */
+export async function writeInside(root: string, relative: string, content: string): Promise<void> {
+  const parts = insideParts(relative);
   let current = root;
   for (const part of parts.slice(0, -1)) {
     current = path.join(current, part);

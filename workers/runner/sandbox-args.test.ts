@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bwrapArgs, containerArgs, SANDBOX_WORKSPACE, type MountPlan } from "./sandbox-args";
+import { bwrapArgs, containerArgs, overlayArgs, SANDBOX_WORKSPACE, type MountPlan } from "./sandbox-args";
 
 const plan: MountPlan = { workspace: "/cache/runs/1/repo", output: "/cache/runs/1/out", readOnly: ["/cache/mirrors/m.git"], hidden: ["/srv/secrets"], network: false };
 const limits = { memoryBytes: 1024, cpuSeconds: 60, maxProcesses: 64, fileSizeBytes: 2048 };
@@ -22,6 +22,27 @@ describe("bwrapArgs", () => {
     expect(after(args, "--chdir")).toEqual([SANDBOX_WORKSPACE]);
     expect(after(args, "--cap-drop")).toEqual(["ALL"]);
     expect(args.slice(-4)).toEqual(["--", "/bin/sh", "-c", "make test"]);
+  });
+});
+
+describe("overlayArgs", () => {
+  const tools = { unshare: "/usr/bin/unshare", mount: "/usr/bin/mount" };
+  const layers = { lower: "/cache/workspaces/k/repo", upper: "/cache/runs/1/upper", work: "/cache/runs/1/work" };
+
+  it("mounts the layers in a private mount namespace, then execs the rest in the mounted workspace", () => {
+    const args = overlayArgs(tools, layers, "/cache/runs/1/repo");
+    expect(args.slice(0, 5)).toEqual(["/usr/bin/unshare", "--mount", "--propagation", "private", "--"]);
+    expect(args.slice(-3)).toEqual([
+      "/usr/bin/mount",
+      "lowerdir=/cache/workspaces/k/repo,upperdir=/cache/runs/1/upper,workdir=/cache/runs/1/work,redirect_dir=on",
+      "/cache/runs/1/repo",
+    ]);
+    expect(args.find((a) => a.includes("exec"))).toMatch(/cd "\$3" && shift 3 && exec "\$@"/);
+  });
+
+  it("refuses a layer path that mount would split", () => {
+    expect(() => overlayArgs(tools, { ...layers, lower: "/cache,x/repo" }, "/m")).toThrow(/cannot be passed to mount/);
+    expect(() => overlayArgs(tools, { ...layers, upper: "/a:b" }, "/m")).toThrow(/cannot be passed to mount/);
   });
 });
 

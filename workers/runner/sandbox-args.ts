@@ -62,6 +62,37 @@ export function prlimitArgs(limits: SandboxLimits, options: { addressSpace: bool
   ];
 }
 
+/** A run's copy-on-write workspace: the prepared tree read-only below, a per-run upper layer. */
+export interface OverlayLayers {
+  /** The prepared workspace; never written to. */
+  lower: string;
+  /** Receives every change the run makes (same filesystem as work). */
+  upper: string;
+  /** overlayfs' scratch directory. */
+  work: string;
+}
+
+// mount(8) splits its options at "," and lowerdir at ":"; backslashes escape.
+const UNSAFE_IN_OPTIONS = /[,:\\\s]/;
+
+/**
+ * Prefix that mounts the overlay on `mountPoint` in a private mount namespace
+ * (it disappears with the run's last process, even on a crash), enters it,
+ * then execs the rest of the command line. Needs root; the overlay probe
+ * (run-workspace.ts) checks that it works here before any run relies on it.
+ */
+export function overlayArgs(tools: { unshare: string; mount: string }, layers: OverlayLayers, mountPoint: string): string[] {
+  for (const dir of [layers.lower, layers.upper, layers.work]) {
+    if (UNSAFE_IN_OPTIONS.test(dir)) throw new Error(`overlay layer path ${JSON.stringify(dir)} cannot be passed to mount`);
+  }
+  // redirect_dir=on: renaming a directory of the prepared tree works (instead of EXDEV).
+  const options = `lowerdir=${layers.lower},upperdir=${layers.upper},workdir=${layers.work},redirect_dir=on`;
+  return [
+    tools.unshare, "--mount", "--propagation", "private", "--",
+    "/bin/sh", "-c", '"$1" -t overlay overlay -o "$2" "$3" && cd "$3" && shift 3 && exec "$@"', "specpath-overlay", tools.mount, options, mountPoint,
+  ];
+}
+
 /** sh script that joins the cgroups named by its arguments up to "--", then execs the rest. */
 export const JOIN_CGROUPS_SCRIPT = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -140,6 +140,39 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     });
     expect(result.limitsHit).toContain("processes");
     expect(result.stderr).toMatch(/fork|Resource temporarily unavailable/i);
+  });
+
+  it("mounts an overlay for the command only: changes land in the upper layer, the lower one stays as it was", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "specpath-overlay-"));
+    const layers = { lower: path.join(dir, "lower"), upper: path.join(dir, "upper"), work: path.join(dir, "work") };
+    for (const d of [path.join(layers.lower, "src"), layers.upper, layers.work, path.join(dir, "mnt")]) await mkdir(d, { recursive: true });
+    await writeFile(path.join(layers.lower, "src", "a.js"), "prepared\n");
+    try {
+      const result = await run("cat src/a.js && echo changed > src/a.js && mv src lib && touch new && ls", {
+        workspace: path.join(dir, "mnt"),
+        overlay: layers,
+      });
+      expect(result).toMatchObject({ exitCode: 0, stdout: "prepared\nlib\nnew\n" });
+      expect(readFileSync(path.join(layers.lower, "src", "a.js"), "utf8")).toBe("prepared\n");
+      expect(readFileSync(path.join(layers.upper, "lib", "a.js"), "utf8")).toBe("changed\n");
+      expect(readdirSync(path.join(dir, "mnt"))).toEqual([]); // the mount lived in the command's own namespace
+      expect(readFileSync("/proc/self/mountinfo", "utf8")).not.toContain(path.join(dir, "mnt"));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("hands a control channel to the command: its first line, and 'ready' restarts the clock", async () => {
+    const result = await run("sleep 0.3; printf 'ready\\n' >&3; exec sh -c 'sleep 0.5; echo late >&3; echo done' 3>&-", {
+      control: { setupTimeoutMs: 1_000 },
+      timeoutMs: 700,
+    });
+    expect(result).toMatchObject({ timedOut: false, exitCode: 0, stdout: "done\n" });
+    expect(result.control?.text).toBe("ready\n");
+    expect(result.control?.readyMs).toBeGreaterThan(250);
+    expect(result.stderr).toMatch(/Bad file descriptor|can't create|cannot create/i);
+    const stuck = await run("sleep 5", { control: { setupTimeoutMs: 300 }, timeoutMs: 60_000 });
+    expect(stuck).toMatchObject({ timedOut: true, control: { text: "", readyMs: null } });
   });
 
   it("keeps the head and tail of output over the cap", async () => {

@@ -14,6 +14,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createRunCgroup, type LimitName, type RunCgroup } from "./cgroup";
 import { RunnerError } from "./errors";
@@ -23,10 +24,12 @@ import {
   bwrapArgs,
   containerArgs,
   JOIN_CGROUPS_SCRIPT,
+  overlayArgs,
   prlimitArgs,
   SANDBOX_OUTPUT,
   SANDBOX_WORKSPACE,
   type MountPlan,
+  type OverlayLayers,
   type SandboxLimits,
 } from "./sandbox-args";
 
@@ -41,8 +44,16 @@ export interface SandboxPaths {
 
 export interface SandboxRequest {
   command: string;
-  /** Host directory, writable, the command's cwd. */
+  /** Host directory, writable, the command's cwd (with `overlay`: the empty directory the overlay is mounted on). */
   workspace: string;
+  /** Mount these layers on `workspace` for this command only (bwrap and none; needs root). */
+  overlay?: OverlayLayers;
+  /**
+   * A control channel on fd 3 for a command that prepares before it runs the real
+   * thing (run-steps.ts): its first line "ready" restarts the clock, from
+   * `setupTimeoutMs` to `timeoutMs`. Not for containers.
+   */
+  control?: { setupTimeoutMs: number };
   /** Host directory, writable, for reports and scratch files. */
   outputDir: string;
   readOnly?: readonly string[];
@@ -73,6 +84,8 @@ export interface SandboxResult {
   /** Limits the command ran into (needs a cgroup to be known). */
   limitsHit: LimitName[];
   paths: SandboxPaths;
+  /** What the command wrote on fd 3, and when "ready" arrived (ms after the start); with `control` only. */
+  control: { text: string; readyMs: number | null } | null;
 }
 
 export const DEFAULT_OUTPUT_CAP = 256 * 1024;
@@ -95,7 +108,10 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     hidden: (request.hide ?? []).filter((dir) => existsSync(dir)),
     network: request.network ?? false,
   };
-  if (request.image) return runInContainer(request, plan, limits);
+  if (request.image) {
+    if (request.overlay || request.control) throw new Error("overlay workspaces and control channels are not available in containers");
+    return runInContainer(request, plan, limits);
+  }
 
   const warnings: string[] = [];
   const bwrap = request.backend === "none" ? { path: null, reason: "a plain subprocess was requested" } : await bwrapStatus();
@@ -115,7 +131,7 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
   if (!prlimit) warnings.push("CPU-time and file-size limits not applied: prlimit not found");
   const limitPrefix = prlimit ? [prlimit, ...prlimitArgs(limits, { addressSpace: !cgroup?.enforced.memory })] : [];
   const inner = kind === "bwrap" ? [bwrap.path as string, ...bwrapArgs(plan, request.command)] : ["/bin/sh", "-c", request.command];
-  const argv = [...joinCgroups(cgroup), ...limitPrefix, ...inner];
+  const argv = [...joinCgroups(cgroup), ...(request.overlay ? overlayArgs(overlayTools(), request.overlay, plan.workspace) : []), ...limitPrefix, ...inner];
 
   const scratch = kind === "none" ? await mkdtemp(path.join(plan.output, ".tmp-")) : null;
   const env = {
@@ -123,7 +139,14 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     ...request.env?.(paths),
   };
   try {
-    const outcome = await supervise(argv, { cwd: plan.workspace, env, timeoutMs: request.timeoutMs, capBytes: request.outputCapBytes, cgroup });
+    const outcome = await supervise(argv, {
+      cwd: plan.workspace,
+      env,
+      timeoutMs: request.timeoutMs,
+      capBytes: request.outputCapBytes,
+      cgroup,
+      control: request.control,
+    });
     const limitsHit = (await cgroup?.limitsHit()) ?? [];
     for (const limit of limitsHit) warnings.push(`${limit} limit reached (${limit === "memory" ? `${limits.memoryBytes} bytes` : `${limits.maxProcesses} processes`})`);
     return { ...outcome, sandbox: kind, warnings, limitsHit, paths };
@@ -135,6 +158,13 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
 
 function joinCgroups(cgroup: RunCgroup | null): string[] {
   return cgroup ? ["/bin/sh", "-c", JOIN_CGROUPS_SCRIPT, "specpath-join", ...cgroup.procsFiles, "--"] : [];
+}
+
+function overlayTools(): { unshare: string; mount: string } {
+  const unshare = findExecutable("unshare");
+  const mount = findExecutable("mount");
+  if (!unshare || !mount) throw new RunnerError("sandbox_unavailable", "an overlay workspace needs unshare and mount");
+  return { unshare, mount };
 }
 
 function sandboxEnv(tmp: string, paths: SandboxPaths): Record<string, string> {
@@ -157,21 +187,33 @@ interface Supervised {
   stdout: string;
   stderr: string;
   durationMs: number;
+  control: SandboxResult["control"];
 }
+
+const CONTROL_CAP = 64 * 1024;
 
 async function supervise(
   argv: string[],
-  options: { cwd: string; env: Record<string, string>; timeoutMs: number; capBytes?: number; cgroup: RunCgroup | null; onTimeout?: () => void },
+  options: {
+    cwd: string;
+    env: Record<string, string>;
+    timeoutMs: number;
+    capBytes?: number;
+    cgroup: RunCgroup | null;
+    onTimeout?: () => void;
+    control?: { setupTimeoutMs: number };
+  },
 ): Promise<Supervised> {
   const started = performance.now();
   // detached: its own process group, so the whole group can be killed at once.
   // (The cast: Next's types add NODE_ENV to ProcessEnv; the sandbox deliberately has none.)
   const env = options.env as NodeJS.ProcessEnv;
-  const child = spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const stdio = options.control ? (["ignore", "pipe", "pipe", "pipe"] as const) : (["ignore", "pipe", "pipe"] as const);
+  const child = spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, env, detached: true, stdio: [...stdio] });
   const stdout = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
   const stderr = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
-  child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-  child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+  child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
 
   const killTree = () => {
@@ -185,11 +227,29 @@ async function supervise(
     void options.cgroup?.killAll();
   };
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killTree();
-    options.onTimeout?.();
-  }, options.timeoutMs);
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      killTree();
+      options.onTimeout?.();
+    }, ms);
+  };
+  arm(options.control ? options.control.setupTimeoutMs : options.timeoutMs);
+
+  // The control channel: only its first line decides; "ready" starts the command's own clock.
+  let controlBytes = Buffer.alloc(0);
+  let readyMs: number | null = null;
+  const controlStream = child.stdio[3] as Readable | null | undefined;
+  controlStream?.on("data", (chunk: Buffer) => {
+    if (controlBytes.length >= CONTROL_CAP) return;
+    controlBytes = Buffer.concat([controlBytes, chunk]).subarray(0, CONTROL_CAP);
+    if (readyMs === null && !timedOut && controlBytes.subarray(0, 6).toString() === "ready\n") {
+      readyMs = performance.now() - started;
+      arm(options.timeoutMs);
+    }
+  });
 
   try {
     const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
@@ -201,9 +261,11 @@ async function supervise(
     killTree();
     await options.cgroup?.killAll();
     await Promise.race([closed, sleep(1000)]);
-    child.stdout.destroy();
-    child.stderr.destroy();
-    return { exitCode: code, signal, timedOut, stdout: stdout.toString(), stderr: stderr.toString(), durationMs };
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    controlStream?.destroy();
+    const control = options.control ? { text: controlBytes.toString("utf8"), readyMs } : null;
+    return { exitCode: code, signal, timedOut, stdout: stdout.toString(), stderr: stderr.toString(), durationMs, control };
   } finally {
     clearTimeout(timer);
   }

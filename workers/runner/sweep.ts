@@ -16,14 +16,16 @@ export async function sweepAbandoned(cacheDir: string): Promise<void> {
     return Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid);
   };
   const removals: Promise<void>[] = [];
+  // Best effort: another live process may be deleting the same trash entry (run-workspace.ts discardRunDir).
+  const remove = (dir: string) => removals.push(rm(dir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined));
   for (const sub of ["runs", "workspaces", "mirrors"]) {
     for (const name of await readdir(path.join(cacheDir, sub)).catch(() => [])) {
       const abandoned = sub === "runs" ? ownerDead(name) : name.startsWith(".tmp-") && ownerDead(name);
-      if (abandoned) removals.push(rm(path.join(cacheDir, sub, name), { recursive: true, force: true }));
+      if (abandoned) remove(path.join(cacheDir, sub, name));
     }
   }
   for (const name of await readdir(path.join(cacheDir, "trash")).catch(() => [])) {
-    removals.push(rm(path.join(cacheDir, "trash", name), { recursive: true, force: true }));
+    remove(path.join(cacheDir, "trash", name));
   }
   await Promise.all(removals);
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { LimitName } from "./cgroup";
 import type { ReportFormat } from "./parsers/types";
 import { unsafePathReason } from "./patch-paths";
+import type { WorkspaceLayer } from "./run-workspace";
 import type { SandboxKind } from "./sandbox";
 import type { SandboxLimits } from "./sandbox-args";
 import type { ProbeResult, TestSummary } from "./signature";
@@ -63,12 +64,14 @@ export interface RunTimings {
   mirrorMs: number;
   /** Prepared workspace: a lease when cached, else checkout + hidden tests + setup. */
   prepareMs: number;
+  /** The run's own workspace: overlay directories, or the full copy. */
   copyMs: number;
+  /** From the sandbox's start to the test command's: overlay mount, git apply, history file. */
   applyMs: number;
-  /** The test command alone, as measured around the sandbox. */
+  /** The test command alone, from the moment the steps script hands over until the sandbox exits. */
   testMs: number;
   parseMs: number;
-  /** Everything, including cleanup of the run's workspace. */
+  /** Everything; the run's directory is deleted in the background afterwards. */
   totalMs: number;
 }
 
@@ -83,7 +86,8 @@ export interface RunLogs {
 export interface RunRecord {
   /** Full id of the base commit, once resolved. */
   commit: string | null;
-  workspace: { key: string; created: boolean } | null;
+  /** The prepared workspace (key; whether this run prepared it) and how the run got its own on top of it. */
+  workspace: { key: string; created: boolean; layer: WorkspaceLayer | null } | null;
   exitCode: number | null;
   signal: string | null;
   sandbox: SandboxKind | null;
@@ -127,6 +131,8 @@ export interface RunnerOptions {
   setupLimits?: Partial<SandboxLimits>;
   /** "none" forces plain subprocesses. Default "auto". */
   sandbox?: "auto" | "none";
+  /** "copy" gives every run a full copy of the prepared workspace instead of an overlay. Default "auto". */
+  workspaceLayer?: "auto" | "copy";
   /**
    * Host directories hidden from every sandboxed command. The sandbox sees the
    * host read-only; list here what it must not read (e.g. the studio's checkout

@@ -2,7 +2,8 @@
 // test patch, image), made once under <cacheDir>/workspaces/<key>/repo:
 // a `git clone --shared` of the mirror (a real .git, objects borrowed from the
 // mirror) checked out at the base commit, the hidden tests applied, the setup
-// command run once in the sandbox. Runs get a copy (copyWorkspace).
+// command run once in the sandbox. Runs get an overlay on
+// top of it, or a copy (run-workspace.ts).
 //
 // Setup has network by default (setupNetwork): installing dependencies
 // (npm ci, pip install) needs a registry, and its result is then frozen for
@@ -15,7 +16,7 @@
 
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, lutimes, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { applyPatch } from "./apply";
 import { CacheIndex, type Lease } from "./cache-index";
@@ -58,7 +59,7 @@ export interface PreparedWorkspace {
   created: boolean;
   /** Output of the setup command (kept from when it ran). */
   setupLog: string;
-  /** Releases the lease that keeps eviction away while the workspace is copied. */
+  /** Releases the lease that keeps eviction away while a run uses the workspace (an overlay reads it throughout). */
   release(): Promise<void>;
 }
 
@@ -111,6 +112,7 @@ async function prepare(spec: WorkspaceSpec, finalDir: string, options: Workspace
     if (clone.code !== 0) throw new RunnerError("setup_failed", `cannot clone the mirror: ${clone.stderr.trim()}`, clone.stderr);
     const checkout = await git(["-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", spec.commit], { cwd: repo });
     if (checkout.code !== 0) throw new RunnerError("setup_failed", `cannot check out ${spec.commit}: ${checkout.stderr.trim()}`, checkout.stderr);
+    await settleIndex(repo);
 
     const target = { workspace: repo, outputDir: out, readOnly: [spec.mirror.dir], hide: options.hidePaths, backend: options.sandbox, image: spec.image };
     if (spec.hiddenTestPatch.trim() !== "") {
@@ -139,6 +141,34 @@ async function prepare(spec: WorkspaceSpec, finalDir: string, options: Workspace
     await rm(tmp, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Leaves no index entry "racily clean": git compares mtimes in whole seconds, so
+ * files checked out in the same second as the index was written get re-read by
+ * every `git status`, which then rewrites the index (in a run's overlay: copies
+ * it up). Files of that last second are dated one second back and the index
+ * refreshed; every other file's stat data stays valid in the overlays (same
+ * inode, times, device). On the host, right after our own checkout, before any
+ * code from the repository has run. Best effort: a failure costs speed only.
+ */
+async function settleIndex(repo: string): Promise<void> {
+  const indexStat = await stat(path.join(repo, ".git", "index")).catch(() => null);
+  if (!indexStat) return;
+  const second = Math.floor(indexStat.mtimeMs / 1000) * 1000;
+  const files = (await git(["ls-files", "-z"], { cwd: repo })).stdout.split("\0").filter(Boolean);
+  let backdated = 0;
+  for (let i = 0; i < files.length; i += 256) {
+    await Promise.all(
+      files.slice(i, i + 256).map(async (file) => {
+        const full = path.join(repo, file);
+        const stats = await lstat(full).catch(() => null);
+        if (!stats || stats.mtimeMs < second) return;
+        await lutimes(full, stats.atime, new Date(second - 1000)).then(() => backdated++, () => undefined);
+      }),
+    );
+  }
+  if (backdated > 0) await git(["update-index", "-q", "--refresh"], { cwd: repo });
 }
 
 /**

@@ -1,0 +1,150 @@
+// A run's steps in its workspace: apply the patch, write the history file, run
+// the test command.
+//
+// bwrap and none: one sandbox start for all three. STEPS_SCRIPT does the first
+// two, reports on fd 3 how far it got, closes fd 3 and execs the test command.
+// Only the first line on fd 3 counts and the test command never holds fd 3, so
+// a test cannot pass itself off as a refused patch (an exit code could).
+// Containers cannot be handed an fd: there the steps run one by one.
+
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { applyPatch, APPLY_TIMEOUT_MS } from "./apply";
+import { refusePatch } from "./patch-paths";
+import { insideParts, UnsafePathError, writeInside } from "./safe-fs";
+import { runSandboxed, type SandboxRequest, type SandboxResult } from "./sandbox";
+import type { OverlayLayers, SandboxLimits } from "./sandbox-args";
+import type { InfrastructureReason } from "./types";
+
+export interface StepsInput {
+  workspace: string;
+  overlay: OverlayLayers | null;
+  outputDir: string;
+  readOnly: readonly string[];
+  hide?: readonly string[];
+  backend?: SandboxRequest["backend"];
+  image: string | null;
+  patch: string | null;
+  historyFile: { path: string; content: string } | null;
+  command: string;
+  env: NonNullable<SandboxRequest["env"]>;
+  timeoutMs: number;
+  limits?: Partial<SandboxLimits>;
+}
+
+export type StepsResult =
+  | { ok: true; test: SandboxResult; applyMs: number; testMs: number; warnings: string[] }
+  | {
+      ok: false;
+      outcome: "patch_apply_failed" | "infrastructure_error";
+      reason: InfrastructureReason | null;
+      message: string;
+      applyMs: number;
+      /** The sandbox's result when it ran (logs, limits). */
+      sandbox: SandboxResult | null;
+    };
+
+const PATCH_FILE = ".specpath-run.diff";
+const HISTORY_FILE = ".specpath-history";
+
+/** sh, run in the sandbox; its fd 3 reports "apply-failed\n<git>", "history-refused\n<why>" or "ready\n". */
+export const STEPS_SCRIPT = `say() { printf '%s\\n%s' "$1" "$2" >&3; exit 0; }
+if [ -n "$SPECPATH_PATCH" ]; then
+  out=$(git apply --check -- "$SPECPATH_PATCH" 2>&1 && git apply -- "$SPECPATH_PATCH" 2>&1) || say apply-failed "$out"
+fi
+if [ -n "$SPECPATH_HISTORY" ]; then
+  at=. rest=$SPECPATH_HISTORY
+  while [ "\${rest#*/}" != "$rest" ]; do
+    at=$at/\${rest%%/*} rest=\${rest#*/}
+    if [ -L "$at" ] || { [ -e "$at" ] && [ ! -d "$at" ]; }; then say history-refused "\${at#./} is not a directory (a symlink or file is in the way)"; fi
+    [ -d "$at" ] || mkdir -- "$at" || say history-refused "cannot create \${at#./}"
+  done
+  at=$at/$rest
+  if [ -L "$at" ] || { [ -e "$at" ] && [ ! -f "$at" ]; }; then say history-refused "$SPECPATH_HISTORY exists and is not a regular file"; fi
+  cat -- "$SPECPATH_HISTORY_SOURCE" > "$at" || say history-refused "cannot write $SPECPATH_HISTORY"
+fi
+command=$SPECPATH_COMMAND
+unset SPECPATH_PATCH SPECPATH_HISTORY SPECPATH_HISTORY_SOURCE SPECPATH_COMMAND
+printf 'ready\\n' >&3
+exec /bin/sh -c "$command" 3>&-
+`;
+
+export function runSteps(input: StepsInput): Promise<StepsResult> {
+  return input.image ? oneByOne(input) : together(input);
+}
+
+async function together(input: StepsInput): Promise<StepsResult> {
+  const started = performance.now();
+  const failed = (outcome: "patch_apply_failed" | "infrastructure_error", message: string, reason: InfrastructureReason | null, sandbox: SandboxResult | null = null): StepsResult => ({
+    ok: false, outcome, reason, message, applyMs: performance.now() - started, sandbox,
+  });
+  const refusal = input.patch !== null ? refusePatch(input.patch) : null;
+  if (refusal) return failed("patch_apply_failed", refusal, null);
+  let historyPath = "";
+  if (input.historyFile) {
+    try {
+      historyPath = insideParts(input.historyFile.path).join("/");
+    } catch (error) {
+      if (!(error instanceof UnsafePathError)) throw error;
+      return failed("infrastructure_error", `the history file cannot be written: ${error.message}`, "history_file_refused");
+    }
+    await writeFile(path.join(input.outputDir, HISTORY_FILE), input.historyFile.content);
+  }
+  if (input.patch !== null) await writeFile(path.join(input.outputDir, PATCH_FILE), input.patch);
+
+  const result = await runSandboxed({
+    command: STEPS_SCRIPT,
+    workspace: input.workspace,
+    overlay: input.overlay ?? undefined,
+    outputDir: input.outputDir,
+    readOnly: input.readOnly,
+    hide: input.hide,
+    backend: input.backend,
+    env: (paths) => ({
+      ...input.env(paths),
+      SPECPATH_PATCH: input.patch !== null ? path.join(paths.output, PATCH_FILE) : "",
+      SPECPATH_HISTORY: historyPath,
+      SPECPATH_HISTORY_SOURCE: path.join(paths.output, HISTORY_FILE),
+      SPECPATH_COMMAND: input.command,
+    }),
+    timeoutMs: input.timeoutMs,
+    control: { setupTimeoutMs: APPLY_TIMEOUT_MS },
+    limits: input.limits,
+  });
+  const { text, readyMs } = result.control ?? { text: "", readyMs: null };
+  if (readyMs !== null) return { ok: true, test: result, applyMs: readyMs, testMs: result.durationMs - readyMs, warnings: result.warnings };
+
+  const [first = "", ...rest] = text.split("\n");
+  const detail = rest.join("\n").trim();
+  if (first === "apply-failed") return failed("patch_apply_failed", detail || "git apply failed without a message", null, result);
+  if (first === "history-refused") return failed("infrastructure_error", `the history file cannot be written: ${detail}`, "history_file_refused", result);
+  if (result.timedOut && input.patch !== null) return failed("patch_apply_failed", `git apply timed out after ${APPLY_TIMEOUT_MS} ms`, null, result);
+  const why = result.stderr.trim() || `exit ${result.exitCode ?? result.signal}`;
+  const limits = result.limitsHit.length > 0 ? ` (limit reached: ${result.limitsHit.join(", ")})` : "";
+  return failed("infrastructure_error", `the sandbox stopped before the test command started: ${why}${limits}`, "sandbox_unavailable", result);
+}
+
+/** Containers: git apply in one container, the history file from the host, the test command in another. */
+async function oneByOne(input: StepsInput): Promise<StepsResult> {
+  if (input.overlay) throw new Error("containers run on a copied workspace");
+  const target = { workspace: input.workspace, outputDir: input.outputDir, readOnly: input.readOnly, hide: input.hide, backend: input.backend, image: input.image };
+  let applyMs = 0;
+  const warnings: string[] = [];
+  if (input.patch !== null) {
+    const applied = await applyPatch(target, input.patch, "run");
+    applyMs = applied.durationMs;
+    if (!applied.ok) return { ok: false, outcome: "patch_apply_failed", reason: null, message: applied.message, applyMs, sandbox: null };
+    warnings.push(...applied.warnings);
+  }
+  if (input.historyFile) {
+    try {
+      await writeInside(input.workspace, input.historyFile.path, input.historyFile.content);
+    } catch (error) {
+      if (!(error instanceof UnsafePathError)) throw error;
+      const message = `the history file cannot be written: ${error.message}`;
+      return { ok: false, outcome: "infrastructure_error", reason: "history_file_refused", message, applyMs, sandbox: null };
+    }
+  }
+  const test = await runSandboxed({ ...target, command: input.command, env: input.env, timeoutMs: input.timeoutMs, limits: input.limits });
+  return { ok: true, test, applyMs, testMs: test.durationMs, warnings: [...warnings, ...test.warnings] };
+}
