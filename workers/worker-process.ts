@@ -32,7 +32,8 @@ export async function startWorker(options: WorkerOptions) {
 
   const queue = await boss();
   for (let i = 0; i < options.concurrency; i++) {
-    await queue.work(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    let pollerId = "";
+    pollerId = await queue.work(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
       for (const job of jobs) {
         const payload = ZRunJobSchema.safeParse(job.data);
         if (!payload.success) {
@@ -46,6 +47,9 @@ export async function startWorker(options: WorkerOptions) {
           running--;
         }
       }
+      // pg-boss would otherwise wait out the polling interval after a short job:
+      // ask for the next one at once, so a busy queue keeps every slot full.
+      queue.notifyWorker(pollerId);
     });
   }
   log(`ready: ${id}, concurrency ${options.concurrency}`);
