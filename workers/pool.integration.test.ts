@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/boss";
 import { createDemoRepo, DEMO_PROBES } from "@/lib/demo/demo-repo";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
-import { requestCalibration, requestRuns } from "@/lib/runs/request-runs";
+import { requestCalibration, requestRuns, requestSingleRun } from "@/lib/runs/request-runs";
 import { startWorker } from "./worker-process";
 
 const TERMINAL = ["passed", "failed", "timeout", "patch_apply_failed", "empty_collection", "infrastructure_error", "cancelled"];
@@ -72,6 +72,23 @@ describe("calibration on the worker pool", () => {
       for (const run of runs) expect(run.results).toHaveLength(1);
       const result = runs[0]!.results[0]!;
       expect(result.sandbox).toBe(fs.existsSync("/usr/bin/bwrap") ? "bwrap" : "none");
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("collects the tests with gold applied, so tests that import what the PR adds are found and no probe goes stale", async () => {
+    const { family } = await makeFamily("collect");
+    await db().verifier.update({ where: { familyId: family.id }, data: { collectedTests: [] } });
+    const worker = await startWorker({ concurrency: 1, cacheDir: path.join(tmp, "cache"), log: () => undefined });
+    try {
+      await requestSingleRun(null, family.id, "collect", "first");
+      const [run] = await allTerminal(family.id, 1);
+      expect(run!.status).toBe("passed");
+      const verifier = await db().verifier.findUniqueOrThrow({ where: { familyId: family.id } });
+      expect(verifier.collectedTests).toEqual(expect.arrayContaining([...Object.values(DEMO_PROBES), "stores and returns a secret"]));
+      expect(verifier.collectedTests.some((id) => id.startsWith("/"))).toBe(false);
+      expect(await db().probe.count({ where: { familyId: family.id, stale: true } })).toBe(0);
     } finally {
       await worker.stop();
     }

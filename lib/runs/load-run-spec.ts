@@ -12,6 +12,7 @@ export async function loadRunContext(runId: string) {
       family: {
         select: {
           id: true, repo: true, baseCommit: true, mergeCommit: true,
+          patches: { where: { kind: "gold" }, select: { diff: true }, take: 1 },
           verifier: true,
           probes: { select: { id: true, testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
         },
@@ -34,7 +35,8 @@ export async function loadRunContext(runId: string) {
   return {
     run,
     family,
-    collect,
+    /** Collection runs with gold applied: the hidden tests often cannot load on the bare base. */
+    collectWithGold: { ...collect, patch: family.patches[0]?.diff ?? null },
     /** Probe row ids in verifier order: the signature's bits follow this list. */
     probeIds: family.probes.map((p) => p.id),
     execute: {

@@ -29,7 +29,7 @@ async function execute(context: Awaited<ReturnType<typeof loadRunContext>>, runn
       return { ...EMPTY, status: "passed", message: `Base ${base.commit.slice(0, 10)} checks out (${base.fileCount} files); merge commit resolves.`, timings: { totalMs: base.durationMs + merge.durationMs } };
     }
     case "collect": {
-      const collected = await collectTests(context.collect, runner);
+      const collected = await collectTests(context.collectWithGold, runner);
       const ids = collected.tests.map((t) => t.id);
       return {
         status: collected.outcome === "collected" ? "passed" : collected.outcome,

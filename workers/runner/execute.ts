@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { attemptRun, emptyRecord, type Attempt } from "./pipeline";
 import { computeSignature, summarizeTests } from "./signature";
-import { ZCollectSpecSchema, ZRunSpecSchema, type CollectResult, type RunnerOptions, type RunResult, type TCollectSpec, type TRunSpec } from "./types";
+import { ZCollectWithPatchSchema, ZRunSpecSchema, type CollectResult, type RunnerOptions, type RunResult, type TCollectSpec, type TRunSpec } from "./types";
 
 export async function executeRun(spec: TRunSpec, options: RunnerOptions): Promise<RunResult> {
   const parsed = ZRunSpecSchema.safeParse(spec);
@@ -37,14 +37,14 @@ export async function executeRun(spec: TRunSpec, options: RunnerOptions): Promis
   };
 }
 
-/** Runs the test command on the base with the hidden tests and no patch; lists what executed. */
+/** Runs the test command on the base with the hidden tests (and the gold patch when given); lists what executed. */
 export async function collectTests(spec: TCollectSpec, options: RunnerOptions): Promise<CollectResult> {
-  const parsed = ZCollectSpecSchema.safeParse(spec);
+  const parsed = ZCollectWithPatchSchema.safeParse(spec);
   if (!parsed.success) {
     const { outcome, message, infrastructureReason, tests, ...record } = invalidSpec(parsed.error);
     return { ...record, outcome: outcome as "infrastructure_error", message, infrastructureReason, tests };
   }
-  const attempt = await attemptRun({ spec: parsed.data, patch: null, historyFile: null, probes: [] }, options);
+  const attempt = await attemptRun({ spec: parsed.data, patch: parsed.data.patch ?? null, historyFile: null, probes: [] }, options);
   if (attempt.stop) {
     const { outcome, message, infrastructureReason, ...rest } = stopped(attempt);
     return { ...rest, outcome: outcome === "timeout" ? "timeout" : "infrastructure_error", message, infrastructureReason, tests: [] };

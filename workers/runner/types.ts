@@ -30,6 +30,9 @@ export const ZCollectSpecSchema = z.object({
   image: z.string().min(1).nullable().optional(),
 });
 
+/** Collection applies the gold patch when there is one: new tests often import what the PR adds. */
+export const ZCollectWithPatchSchema = ZCollectSpecSchema.extend({ patch: z.string().nullable().optional() });
+
 export const ZRunSpecSchema = ZCollectSpecSchema.extend({
   /** Unified diff against the base; null runs the base itself. */
   patch: z.string().nullable(),
@@ -41,7 +44,7 @@ export const ZRunSpecSchema = ZCollectSpecSchema.extend({
     .refine((probes) => new Set(probes).size === probes.length, { error: "must not list a probe twice" }),
 });
 
-export type TCollectSpec = z.infer<typeof ZCollectSpecSchema>;
+export type TCollectSpec = z.infer<typeof ZCollectWithPatchSchema>;
 export type TRunSpec = z.infer<typeof ZRunSpecSchema>;
 
 export type RunOutcome = "passed" | "failed" | "timeout" | "patch_apply_failed" | "empty_collection" | "infrastructure_error";
