@@ -12,7 +12,10 @@ export function dataDir(): string {
 
 /** DATABASE_URL when set; otherwise an embedded PostgreSQL under the data folder. */
 export async function openDatabase(dir: string): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, embedded: null };
+  if (process.env.DATABASE_URL) {
+    await assertReachable(process.env.DATABASE_URL);
+    return { url: process.env.DATABASE_URL, embedded: null };
+  }
   const port = process.env.STUDIO_PG_PORT ? Number(process.env.STUDIO_PG_PORT) : undefined;
   const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), port });
   return { url: embedded.url, embedded };
@@ -28,4 +31,23 @@ export function sessionSecret(dir: string): string {
     fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { mode: 0o600 });
   }
   return fs.readFileSync(file, "utf8").trim();
+}
+
+async function assertReachable(url: string): Promise<void> {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    let where = "the server in DATABASE_URL";
+    try {
+      const parsed = new URL(url);
+      where = `${parsed.hostname}:${parsed.port || 5432}/${parsed.pathname.slice(1)}`;
+    } catch {
+      throw new Error("DATABASE_URL is not a valid postgresql:// URL; unset it to use the embedded database.");
+    }
+    throw new Error(`Cannot reach the database in DATABASE_URL (${where}): ${(error as Error).message}. Unset DATABASE_URL to use the embedded database.`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
