@@ -86,9 +86,13 @@ test("a curator reconciles the contract and writes the verifier's patches until 
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Verifier & patches" }).click();
   await page.getByLabel("Plain text editors (no Monaco)").check();
   await expect(page.getByTestId("coverage-gaps")).toHaveText("Not covered by any probe: A6, A8");
-  await page.getByLabel("optional lookup of a missing secret returns null covers A6").check();
+  // Controlled, optimistic checkbox: click, then wait for the new state (under load it lands a tick later).
+  await page.getByLabel("optional lookup of a missing secret returns null covers A6").click();
   await expect(page.getByLabel("optional lookup of a missing secret returns null covers A6")).toBeChecked();
-  await page.getByLabel("optional lookup of a present secret returns its value covers A8").check();
+  await expect(page.getByLabel("optional lookup of a missing secret returns null covers A6")).toBeChecked();
+  // Controlled, optimistic checkbox: click, then wait for the new state (under load it lands a tick later).
+  await page.getByLabel("optional lookup of a present secret returns its value covers A8").click();
+  await expect(page.getByLabel("optional lookup of a present secret returns its value covers A8")).toBeChecked();
   await expect(page.getByTestId("coverage-gaps")).toHaveText("Every final and fixed atom is covered.");
 
   // A negative for the new final atom: refused while it is gold over again, saved once it reverses A6.

@@ -50,7 +50,7 @@ test("an admin changes a user's roles and the change is audited", async ({ page,
   await expect(page).toHaveURL(/\/admin\/users$/);
   const box = page.getByLabel("reviewer2@specpath.test curator");
   await expect(box).not.toBeChecked();
-  await box.check();
+  await box.click(); // controlled, optimistic checkbox: its new state lands a tick after the click
   await expect(box).toBeChecked();
   await page.reload();
   await expect(page.getByLabel("reviewer2@specpath.test curator")).toBeChecked();
