@@ -1,10 +1,2 @@
-export const anchorSelect = {
-  id: true,
-  atomId: true,
-  source: true,
-  filePath: true,
-  lineStart: true,
-  lineEnd: true,
-  quote: true,
-  createdAt: true,
-} as const;
+// An atom's anchors are the evidence anchors that cite it: one shape for both pages.
+export { anchorSelect } from "@/lib/evidence/anchor-select";
