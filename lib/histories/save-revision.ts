@@ -1,17 +1,14 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
 import { staleVersion } from "@/lib/errors/app-error";
 import type { TCondition } from "@/lib/contract";
 import type { TSaveRevision } from "@/lib/schemas/histories";
 import { assertKnownAtoms } from "./assert-known-atoms";
 import { checkHistory } from "./check-history";
-import { findRevision } from "./find-revision";
 import { revisionSelect, toRevisionDto, turnRows } from "./history-select";
-import { loadFamilyCatalog } from "./load-family-catalog";
 import { loadLatestHistories } from "./load-latest-histories";
-import { notDraft } from "./revision-errors";
+import { loadDraftForChange } from "./load-draft-for-change";
 
 /**
  * Saves a draft revision's turns made from `version`. A history that does not
@@ -20,11 +17,7 @@ import { notDraft } from "./revision-errors";
  */
 export async function saveRevision(actorId: string, familyId: string, condition: TCondition, number: number, input: TSaveRevision) {
   return db().$transaction(async (tx) => {
-    const family = await loadFamilyCatalog(tx, familyId);
-    assertNotFrozen(family.stage);
-    const before = await findRevision(tx, familyId, condition, number);
-    const current = toRevisionDto(before);
-    if (before.status !== "draft") throw notDraft(before, condition, current);
+    const { family, before, current } = await loadDraftForChange(tx, familyId, condition, number);
     assertKnownAtoms(family.catalog, input.turns);
     const { count } = await tx.historyRevision.updateMany({
       where: { id: before.id, version: input.version, status: "draft" },

@@ -1,16 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
 import { AppError, staleVersion } from "@/lib/errors/app-error";
 import type { TCondition } from "@/lib/contract";
 import type { TSendToReview } from "@/lib/schemas/histories";
 import { checkHistory, reviewBlockers } from "./check-history";
-import { findRevision } from "./find-revision";
 import { revisionSelect, toRevisionDto } from "./history-select";
-import { loadFamilyCatalog } from "./load-family-catalog";
 import { loadLatestHistories } from "./load-latest-histories";
-import { notDraft } from "./revision-errors";
+import { loadDraftForChange } from "./load-draft-for-change";
 
 /**
  * Freezes a draft revision for review: status in_review, sentToReviewAt set.
@@ -19,11 +16,7 @@ import { notDraft } from "./revision-errors";
  */
 export async function sendToReview(actorId: string, familyId: string, condition: TCondition, number: number, input: TSendToReview) {
   return db().$transaction(async (tx) => {
-    const family = await loadFamilyCatalog(tx, familyId);
-    assertNotFrozen(family.stage);
-    const before = await findRevision(tx, familyId, condition, number);
-    const current = toRevisionDto(before);
-    if (before.status !== "draft") throw notDraft(before, condition, current);
+    const { family, before, current } = await loadDraftForChange(tx, familyId, condition, number);
     if (before.version !== input.version) throw staleVersion(`Revision ${number} of ${condition}`, current);
     const others = await loadLatestHistories(tx, familyId);
     const check = checkHistory({ condition, turns: current.turns }, { catalog: family.catalog, others });
