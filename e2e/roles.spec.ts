@@ -59,6 +59,21 @@ test("an admin changes a user's roles and the change is audited", async ({ page,
   await expect(page.getByTestId("audit-table")).toContainText("user.update_roles");
 });
 
+test("an admin stores the GitHub token for imports without it ever being shown again", async ({ page, signInAs }) => {
+  await signInAs("admin");
+  await page.goto("/admin/settings");
+  await expect(page.getByText("Token: not configured")).toBeVisible();
+  await page.getByLabel("Token (write-only)").fill("ghp_e2e_secret");
+  await page.getByRole("button", { name: "Save token" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await expect(page.getByText("Token: set here")).toBeVisible();
+  await page.reload();
+  await expect(page.locator("body")).not.toContainText("ghp_e2e_secret");
+  await page.getByLabel("Token (write-only)").fill("");
+  await page.getByRole("button", { name: "Save token" }).click();
+  await expect(page.getByText("Token: not configured")).toBeVisible();
+});
+
 test("signed-out API calls get 401 as JSON", async ({ request }) => {
   const res = await request.get("/api/me");
   expect(res.status()).toBe(401);

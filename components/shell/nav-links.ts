@@ -8,4 +8,5 @@ export const NAV_LINKS: { href: string; label: string; roles: TRole[] }[] = [
   { href: "/console/queue", label: "Queue", roles: ["lead", "admin"] },
   { href: "/console/audit", label: "Audit log", roles: ["lead", "admin"] },
   { href: "/admin/users", label: "Users & roles", roles: ["admin"] },
+  { href: "/admin/settings", label: "Settings", roles: ["admin"] },
 ];
