@@ -1,8 +1,7 @@
 import type { TCondition, TTurn } from "@/lib/contract";
 import type { TRevisionDto, TRevisionStatus, TRevisionSummaryDto } from "@/lib/schemas/histories";
 
-/** A revision with its turns; the hidden events are included, so only construction roles may receive it. */
-export const revisionSelect = {
+const revisionFields = {
   id: true,
   number: true,
   status: true,
@@ -11,21 +10,16 @@ export const revisionSelect = {
   createdAt: true,
   updatedAt: true,
   createdBy: { select: { id: true, name: true } },
+} as const;
+
+/** A revision with its turns; the hidden events are included, so only construction roles may receive it. */
+export const revisionSelect = {
+  ...revisionFields,
   history: { select: { condition: true } },
   turns: { select: { text: true, activated: true, deactivated: true, restated: true }, orderBy: { index: "asc" } },
 } as const;
 
-export const revisionSummarySelect = {
-  id: true,
-  number: true,
-  status: true,
-  version: true,
-  sentToReviewAt: true,
-  createdAt: true,
-  updatedAt: true,
-  createdBy: { select: { id: true, name: true } },
-  _count: { select: { turns: true } },
-} as const;
+export const revisionSummarySelect = { ...revisionFields, _count: { select: { turns: true } } } as const;
 
 type TRevisionRow = {
   id: string;
