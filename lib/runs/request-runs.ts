@@ -32,7 +32,7 @@ export async function requestRuns(actorId: string | null, familyId: string, requ
   return { batchId, requested: requests.length, created: created.length, reused: requests.length - created.length };
 }
 
-export type SingleRun = Omit<TRunRequest, "kind" | "patchRole"> & { kind: "checkout" | "collect" | "audit"; patchRole: null };
+export type SingleRun = Omit<TRunRequest, "kind" | "patchRole"> & { kind: "checkout" | "collect" | "oracle_audit"; patchRole: null };
 
 /** The whole calibration matrix of a family as it stands now. */
 export async function requestCalibration(actorId: string | null, familyId: string) {
