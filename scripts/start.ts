@@ -1,29 +1,43 @@
-// `npm start`: database (embedded unless DATABASE_URL), migrations, demo data,
-// build if needed, then the web server and a worker pool together. Ctrl-C stops all.
+// `npm start`: database (embedded unless DATABASE_URL), migrations as the owner role,
+// demo data, build if needed, then the web server and a worker pool as the
+// application role. A child that crashes is restarted with backoff; an embedded
+// PostgreSQL that dies is restarted too. Ctrl-C stops all.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { migrate } from "../lib/db/migrate";
-import { DatabaseInUseError } from "../lib/db/embedded";
+import { DatabaseInUseError, DatabaseStartError, type EmbeddedDatabase } from "../lib/db/embedded";
+import { checkRuntimeRole, grantRuntimePrivileges, installQueue, runtimeRoleProblem } from "../lib/db/roles";
+import { describeExit, MAX_FAST_RESTARTS, nextAttempt, restartDelayMs } from "../lib/supervision/backoff";
 import { buildIfNeeded } from "./build-if-needed";
 import { dataDir, openDatabase, ROOT, sessionSecret } from "./studio-env";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || undefined;
 const say = (line: string) => console.log(`[studio] ${line}`);
+
+class StartRefused extends Error {}
 
 async function main() {
   const started = Date.now();
   const dir = dataDir();
-  const database = await openDatabase(dir).catch((error: unknown) => {
-    if (error instanceof DatabaseInUseError) {
-      console.error(`[studio] ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  });
-  say(database.embedded ? `Embedded PostgreSQL running (data in ${path.relative(ROOT, dir) || dir}).` : "Using DATABASE_URL.");
-  const applied = await migrate(database.url);
+  const database = await openDatabase(dir);
+  say(database.embedded ? `Embedded PostgreSQL running (data in ${path.relative(ROOT, database.embedded.dataDir) || database.embedded.dataDir}).` : "Using DATABASE_URL.");
+  const applied = await migrate(database.migrationUrl);
   if (applied.length) say(`Applied migrations: ${applied.join(", ")}`);
+  await installQueue(database.migrationUrl);
+  const runtimeRole = decodeURIComponent(new URL(database.url).username);
+  if (runtimeRole !== decodeURIComponent(new URL(database.migrationUrl).username)) {
+    await grantRuntimePrivileges(database.migrationUrl, runtimeRole);
+  }
+  const problem = runtimeRoleProblem(await checkRuntimeRole(database.url));
+  if (problem) {
+    if (process.env.STUDIO_ALLOW_PRIVILEGED_DATABASE !== "1") {
+      await database.embedded?.stop();
+      throw new StartRefused(problem);
+    }
+    say(`Warning (STUDIO_ALLOW_PRIVILEGED_DATABASE=1): ${problem}`);
+  }
 
   process.env.DATABASE_URL = database.url;
   const { db, disconnectDb } = await import("../lib/db/client");
@@ -37,40 +51,107 @@ async function main() {
 
   if (!dev) buildIfNeeded(ROOT, say);
 
-  const env = {
+  // The public URL: fixed when configured; otherwise sign-in and sign-out redirect to
+  // whatever address the browser used (next-auth derives it from the Host header).
+  const publicUrl = process.env.STUDIO_PUBLIC_URL || process.env.NEXTAUTH_URL || "";
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
     NEXTAUTH_SECRET: sessionSecret(dir),
-    NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
     STUDIO_DATA_DIR: dir,
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),
   };
-  const next = path.join(ROOT, "node_modules/next/dist/bin/next");
-  const children: ChildProcess[] = [
-    spawn(process.execPath, [next, dev ? "dev" : "start", "-p", String(port)], { cwd: ROOT, env, stdio: "inherit" }),
-    spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }),
-  ];
+  delete env.MIGRATION_DATABASE_URL; // the owner's credentials stay with this process
+  if (publicUrl) env.NEXTAUTH_URL = publicUrl;
+  else {
+    delete env.NEXTAUTH_URL;
+    env.AUTH_TRUST_HOST = "1";
+  }
+  if (database.embedded) env.STUDIO_PG_DIR = database.embedded.dataDir;
 
+  const next = path.join(ROOT, "node_modules/next/dist/bin/next");
+  const nextArgs = [next, dev ? "dev" : "start", "-p", String(port), ...(host ? ["-H", host] : [])];
   let stopping = false;
+  const children = [
+    supervise("web server", () => spawn(process.execPath, nextArgs, { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1)),
+    supervise("worker", () => spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1)),
+  ];
+  if (database.embedded) supervisePostgres(database.embedded, () => stopping, () => void stop(1));
+
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     say("Stopping…");
-    await Promise.all(children.map((child) => terminate(child)));
+    await Promise.all(children.map((child) => child.stop()));
     await database.embedded?.stop();
     say("Stopped.");
     process.exit(code);
   };
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
-  for (const child of children) child.on("exit", (code) => void stop(code ?? 1));
 
   await waitForHttp(`http://127.0.0.1:${port}/api/health`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  say(`SpecPath Studio is ready at http://localhost:${port} (${seconds} s)`);
+  say(`SpecPath Studio is ready at ${publicUrl || `http://localhost:${port}`} (${seconds} s)`);
   say(`Demo accounts (password "${DEMO_PASSWORD}"):`);
   for (const user of DEMO_USERS) say(`  ${user.roles.join(", ").padEnd(9)} ${user.email}`);
+}
+
+/** Runs a child; when it exits on its own, says so and starts it again after a backoff. */
+function supervise(name: string, launch: () => ChildProcess, giveUp: () => void) {
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const run = () => {
+    const startedAt = Date.now();
+    const current = launch();
+    child = current;
+    current.once("exit", (code, signal) => {
+      if (stopping || child !== current) return;
+      attempt = nextAttempt(attempt, Date.now() - startedAt);
+      if (attempt > MAX_FAST_RESTARTS) {
+        say(`The ${name} keeps exiting right after it starts (${describeExit(code, signal)}); stopping the studio — see its messages above.`);
+        return giveUp();
+      }
+      const delay = restartDelayMs(attempt);
+      say(`The ${name} exited (${describeExit(code, signal)}); restarting it in ${(delay / 1000).toFixed(1)} s (restart ${attempt}).`);
+      timer = setTimeout(run, delay);
+    });
+  };
+  run();
+  return {
+    stop: async () => {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await terminate(child);
+    },
+  };
+}
+
+/** An embedded PostgreSQL that dies is started again; if it cannot be, the studio stops and says why. */
+function supervisePostgres(embedded: EmbeddedDatabase, stopping: () => boolean, giveUp: () => void) {
+  embedded.onUnexpectedExit((code, signal) => {
+    if (stopping()) return;
+    say(`PostgreSQL exited (${describeExit(code, signal)}); restarting it. Until it is back the API answers 503.`);
+    void (async () => {
+      let lastError = "";
+      for (let attempt = 1; attempt <= MAX_FAST_RESTARTS; attempt++) {
+        await new Promise((r) => setTimeout(r, restartDelayMs(attempt)));
+        if (stopping()) return;
+        try {
+          await embedded.restart();
+          say(`PostgreSQL is running again (attempt ${attempt}).`);
+          return;
+        } catch (error) {
+          lastError = (error as Error).message;
+        }
+      }
+      say(`PostgreSQL could not be restarted: ${lastError} Stopping the studio.`);
+      giveUp();
+    })();
+  });
 }
 
 // The fully built demo family gets its checkout and calibration queued at once, so
@@ -87,9 +168,9 @@ async function queueDemoValidation(title: string) {
   say(`Queued the demo family's base checkout and ${batch.created} calibration and replay runs for the workers.`);
 }
 
-function terminate(child: ChildProcess): Promise<void> {
+function terminate(child: ChildProcess | null): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
     child.once("exit", () => {
       clearTimeout(timer);
@@ -114,6 +195,11 @@ async function waitForHttp(url: string, timeoutMs = 120_000): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error("[studio] failed to start:", error instanceof Error ? error.message : error);
+  // Known start failures are one sentence with the fix; anything else, its message only.
+  if (error instanceof DatabaseInUseError || error instanceof DatabaseStartError || error instanceof StartRefused) {
+    console.error(`[studio] ${error.message}`);
+  } else {
+    console.error("[studio] failed to start:", error instanceof Error ? error.message : error);
+  }
   process.exit(1);
 });

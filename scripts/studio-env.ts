@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
+import { provisionRoles, storedSecret } from "../lib/db/roles";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -10,15 +11,45 @@ export function dataDir(): string {
   return path.resolve(ROOT, process.env.STUDIO_DATA_DIR ?? ".studio-data");
 }
 
-/** DATABASE_URL when set; otherwise an embedded PostgreSQL under the data folder. */
-export async function openDatabase(dir: string): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
+export type TStudioDatabase = {
+  /** The application role: what the web server and the workers connect with. */
+  url: string;
+  /** The owner role: migrations, the queue schema, grants. */
+  migrationUrl: string;
+  embedded: EmbeddedDatabase | null;
+};
+
+/**
+ * DATABASE_URL (+ MIGRATION_DATABASE_URL for the owner) when set; otherwise an
+ * embedded PostgreSQL under the data folder with a random superuser password and the
+ * two roles, their passwords kept in secrets/ (mode 0600).
+ */
+export async function openDatabase(dir: string, options: { onLog?: (line: string) => void } = {}): Promise<TStudioDatabase> {
   if (process.env.DATABASE_URL) {
-    await assertReachable(process.env.DATABASE_URL);
-    return { url: process.env.DATABASE_URL, embedded: null };
+    const url = process.env.DATABASE_URL;
+    const migrationUrl = process.env.MIGRATION_DATABASE_URL || url;
+    await assertReachable(url, "DATABASE_URL");
+    if (migrationUrl !== url) await assertReachable(migrationUrl, "MIGRATION_DATABASE_URL");
+    return { url, migrationUrl, embedded: null };
   }
   const port = process.env.STUDIO_PG_PORT ? Number(process.env.STUDIO_PG_PORT) : undefined;
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), port });
-  return { url: embedded.url, embedded };
+  const secrets = path.join(dir, "secrets");
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.join(dir, "pg"),
+    port,
+    passwordFile: path.join(secrets, "pg-superuser-password"),
+    onLog: options.onLog,
+  });
+  try {
+    const roles = await provisionRoles(embedded.url, {
+      owner: storedSecret(path.join(secrets, "pg-owner-password")),
+      app: storedSecret(path.join(secrets, "pg-app-password")),
+    });
+    return { url: roles.appUrl, migrationUrl: roles.ownerUrl, embedded };
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
 }
 
 /** A per-installation session secret, made once and kept in the data folder. */
@@ -33,20 +64,20 @@ export function sessionSecret(dir: string): string {
   return fs.readFileSync(file, "utf8").trim();
 }
 
-async function assertReachable(url: string): Promise<void> {
+async function assertReachable(url: string, name: string): Promise<void> {
   const pg = (await import("pg")).default;
+  let where: string;
+  try {
+    const parsed = new URL(url);
+    where = `${parsed.hostname}:${parsed.port || 5432}/${parsed.pathname.slice(1)}`;
+  } catch {
+    throw new Error(`${name} is not a valid postgresql:// URL; unset DATABASE_URL to use the embedded database.`);
+  }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
   } catch (error) {
-    let where = "the server in DATABASE_URL";
-    try {
-      const parsed = new URL(url);
-      where = `${parsed.hostname}:${parsed.port || 5432}/${parsed.pathname.slice(1)}`;
-    } catch {
-      throw new Error("DATABASE_URL is not a valid postgresql:// URL; unset it to use the embedded database.");
-    }
-    throw new Error(`Cannot reach the database in DATABASE_URL (${where}): ${(error as Error).message}. Unset DATABASE_URL to use the embedded database.`);
+    throw new Error(`Cannot reach the database in ${name} (${where}): ${(error as Error).message}. Unset DATABASE_URL to use the embedded database.`);
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -10,7 +10,8 @@ const dataDir = path.resolve(process.env.STUDIO_DATA_DIR ?? ".studio-data");
 
 // Sandboxed tests can read the host's files; the studio's database and session
 // secret live in the data folder, so that much is hidden from them.
-const hidePaths = [path.join(dataDir, "pg"), path.join(dataDir, "secrets")].filter((p) => fs.existsSync(p));
+// (STUDIO_PG_DIR: where `npm start` placed the cluster when PostgreSQL's user could not reach the data folder.)
+const hidePaths = [path.join(dataDir, "pg"), path.join(dataDir, "secrets"), process.env.STUDIO_PG_DIR ?? ""].filter((p) => p && fs.existsSync(p));
 const worker = await startWorker({ concurrency, cacheDir: path.join(dataDir, "cache"), hidePaths });
 
 let stopping = false;

@@ -23,7 +23,8 @@ export function AppShell({ user, children }: Props) {
           <div data-testid="current-user">{user.name}</div>
           <div>{user.email}</div>
           <div>{user.roles.join(", ")}</div>
-          <button onClick={() => signOut({ callbackUrl: "/signin" })}>Sign out</button>
+          {/* A relative redirect: the sign-in page on the address the user is on, whatever NEXTAUTH_URL says. */}
+          <button onClick={() => void signOut({ redirect: false }).then(() => window.location.assign("/signin"))}>Sign out</button>
         </div>
       </nav>
       <main>{children}</main>

@@ -15,7 +15,8 @@ export function SignInForm({ github }: { github: boolean }) {
     setError(null);
     const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
     setBusy(false);
-    if (!result || result.error) return setError("Wrong email or password.");
+    // "CredentialsSignin" is a plain wrong password; anything else is the server's sentence (throttled, database away).
+    if (!result || result.error) return setError(!result || result.error === "CredentialsSignin" ? "Wrong email or password." : result.error);
     router.replace("/");
     router.refresh();
   }

@@ -6,27 +6,53 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit/record-event";
 import { verifyPassword } from "./password";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "@/lib/errors/app-error";
+import { isDatabaseUnavailable } from "@/lib/errors/database-unavailable";
+import { recordFailedSignIn } from "./record-failed-sign-in";
+import { signInFailures } from "./sign-in-failures";
+import { clientAddress, signInWaitMs, throttledMessage } from "./sign-in-throttle";
 
-const ZCredentialsSchema = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1) });
+const ZCredentialsSchema = z.object({ email: z.string().trim().toLowerCase().max(320).email(), password: z.string().min(1).max(1024) });
 
-async function authorizeCredentials(raw: unknown) {
+type TAuthorizeRequest = { headers?: Record<string, string | string[] | undefined> };
+
+// Failed sign-ins are throttled per account and per client and recorded in the audit
+// log (README "Sign-in"). The thrown message is what the sign-in form shows.
+export async function authorizeCredentials(raw: unknown, req?: TAuthorizeRequest) {
   const parsed = ZCredentialsSchema.safeParse(raw);
   if (!parsed.success) return null;
-  const user = await db().user.findUnique({
-    where: { email: parsed.data.email },
-    omit: { passwordHash: false },
-  });
-  if (!user?.passwordHash || !user.active) return null;
-  if (!(await verifyPassword(parsed.data.password, user.passwordHash))) return null;
-  await recordEvent(db(), { actorId: user.id, action: "user.sign_in", entity: "User", entityId: user.id });
-  return { id: user.id, email: user.email, name: user.name };
+  const { email, password } = parsed.data;
+  const client = clientAddress(req?.headers);
+  try {
+    const user = await db().user.findUnique({ where: { email }, omit: { passwordHash: false } });
+    const failures = await signInFailures(db(), email, user?.id ?? null, client);
+    const wait = signInWaitMs(failures.account, failures.client, new Date());
+    if (wait > 0) {
+      await recordFailedSignIn(db(), { email, client, userId: user?.id ?? null, reason: "throttled" });
+      throw new SignInRefused(throttledMessage(wait));
+    }
+    const reason = !user ? "unknown_account" : !user.passwordHash || !user.active ? "inactive" : (await verifyPassword(password, user.passwordHash)) ? null : "wrong_password";
+    if (reason || !user) {
+      await recordFailedSignIn(db(), { email, client, userId: user?.id ?? null, reason: reason ?? "unknown_account" });
+      return null;
+    }
+    await recordEvent(db(), { actorId: user.id, action: "user.sign_in", entity: "User", entityId: user.id });
+    return { id: user.id, email: user.email, name: user.name };
+  } catch (error) {
+    if (error instanceof SignInRefused) throw error;
+    if (isDatabaseUnavailable(error)) throw new SignInRefused(DATABASE_UNAVAILABLE_MESSAGE);
+    console.error("[studio] sign-in failed", error);
+    throw new SignInRefused("Sign-in failed on the server; the details are in the server log.");
+  }
 }
+
+class SignInRefused extends Error {}
 
 const providers: NextAuthOptions["providers"] = [
   CredentialsProvider({
     name: "Email and password",
     credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-    authorize: authorizeCredentials,
+    authorize: (credentials, req) => authorizeCredentials(credentials, req as TAuthorizeRequest),
   }),
 ];
 

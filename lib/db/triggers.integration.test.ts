@@ -1,19 +1,24 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "../testing/db";
+import { testDatabaseUrls, useFreshDatabase } from "../testing/db";
 import { makeFamily, makeUser } from "../testing/factories";
 import { db } from "./client";
+import { withClient } from "./embedded";
+
+// The runtime role may not even try (lib/db/roles.integration.test.ts); the triggers
+// hold against the tables' owner too.
+const asOwner = (sql: string) => withClient(testDatabaseUrls().owner, (c) => c.query(sql));
 
 beforeAll(async () => {
   await useFreshDatabase();
 });
 
 describe("append-only tables", () => {
-  it("rejects UPDATE and DELETE on an audit row through raw SQL", async () => {
+  it("rejects UPDATE and DELETE on an audit row through raw SQL, even as the owner", async () => {
     const user = await makeUser(["lead"]);
     const event = await db().auditEvent.create({ data: { actorId: user.id, action: "x.test", entity: "X", entityId: "1" } });
-    await expect(db().$executeRawUnsafe(`UPDATE "AuditEvent" SET action = 'forged' WHERE id = ${event.id}`)).rejects.toThrow(/append-only/);
-    await expect(db().$executeRawUnsafe(`DELETE FROM "AuditEvent" WHERE id = ${event.id}`)).rejects.toThrow(/append-only/);
-    await expect(db().$executeRawUnsafe(`TRUNCATE "AuditEvent" CASCADE`)).rejects.toThrow(/append-only/);
+    await expect(asOwner(`UPDATE "AuditEvent" SET action = 'forged' WHERE id = ${event.id}`)).rejects.toThrow(/append-only/);
+    await expect(asOwner(`DELETE FROM "AuditEvent" WHERE id = ${event.id}`)).rejects.toThrow(/append-only/);
+    await expect(asOwner(`TRUNCATE "AuditEvent" CASCADE`)).rejects.toThrow(/append-only/);
     const still = await db().auditEvent.findUniqueOrThrow({ where: { id: event.id } });
     expect(still.action).toBe("x.test");
   });

@@ -8,6 +8,8 @@ export type AppErrorCode =
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "UNPROCESSABLE"
+  | "TOO_MANY_REQUESTS"
+  | "UNAVAILABLE"
   | "INTERNAL";
 
 export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
@@ -18,6 +20,8 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE: 422,
+  TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -43,3 +47,7 @@ export const notFound = (what: string, id: string) => new AppError("NOT_FOUND", 
 /** The optimistic-concurrency failure: the caller's copy is stale. */
 export const staleVersion = (what: string, current: unknown) =>
   new AppError("CONFLICT", `${what} was changed by someone else; reload to see the current version.`, { current });
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The database is unavailable right now (it is being restarted or cannot be reached); try again in a few seconds.";
+export const databaseUnavailable = () => new AppError("UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE);

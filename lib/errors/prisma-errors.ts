@@ -1,8 +1,10 @@
 import { Prisma } from "@/lib/db";
-import { AppError } from "./app-error";
+import { AppError, databaseUnavailable } from "./app-error";
+import { isDatabaseUnavailable } from "./database-unavailable";
 
 // Prisma errors become domain errors at the data layer boundary.
 export function fromPrismaError(error: unknown, what = "Record"): unknown {
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) return databaseUnavailable();
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return error;
   switch (error.code) {
     case "P2002": {

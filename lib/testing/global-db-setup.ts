@@ -1,10 +1,14 @@
 // vitest globalSetup for integration tests: one embedded PostgreSQL per run, a
 // migrated template database, and a fresh copy of it per test file (lib/testing/db.ts).
+// As in production, migrations and the queue schema are installed by the owner role
+// and the code under test connects as the application role, so privilege gaps show.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres, createDatabase, type EmbeddedDatabase } from "../db/embedded";
 import { migrate } from "../db/migrate";
+import { grantRuntimePrivileges, installQueue, provisionRoles } from "../db/roles";
 
 let server: EmbeddedDatabase | null = null;
 let tempDir: string | null = null;
@@ -15,8 +19,13 @@ export async function setup() {
   fs.chmodSync(tempDir, 0o755); // the postgres user must reach its data folder
   server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, "pg"), database: "postgres" });
   const template = await createDatabase(server.url, "studio_template");
-  await migrate(template);
+  const passwords = { owner: crypto.randomBytes(12).toString("hex"), app: crypto.randomBytes(12).toString("hex") };
+  const { ownerUrl } = await provisionRoles(template, passwords);
+  await migrate(ownerUrl);
+  await installQueue(ownerUrl);
+  await grantRuntimePrivileges(ownerUrl);
   process.env.STUDIO_TEST_PG_URL = server.url;
+  process.env.STUDIO_TEST_PG_ROLES = JSON.stringify(passwords);
 }
 
 export async function teardown() {
