@@ -8,8 +8,7 @@ export function fromPrismaError(error: unknown, what = "Record"): unknown {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return error;
   switch (error.code) {
     case "P2002": {
-      const target = (error.meta?.target as string[] | string | undefined) ?? "";
-      const fields = Array.isArray(target) ? target : [target];
+      const fields = uniqueFields(error.meta);
       return new AppError("CONFLICT", `${what} with this ${fields.join(", ")} already exists.`, {
         fieldErrors: Object.fromEntries(fields.map((f) => [f, ["already exists"]])),
       });
@@ -21,4 +20,29 @@ export function fromPrismaError(error: unknown, what = "Record"): unknown {
     default:
       return error;
   }
+}
+
+type TUniqueMeta = {
+  target?: string[] | string;
+  modelName?: string;
+  driverAdapterError?: { cause?: { table?: string; constraint?: { fields?: string[]; index?: string } } };
+};
+
+/**
+ * The fields of a violated unique constraint. Prisma's driver adapters report the
+ * index ("Suite_name_key", "Probe_familyId_testId_key") rather than `target`.
+ */
+export function uniqueFields(meta: unknown): string[] {
+  const m = (meta ?? {}) as TUniqueMeta;
+  if (Array.isArray(m.target) && m.target.length) return m.target;
+  if (typeof m.target === "string" && m.target) return [m.target];
+  const cause = m.driverAdapterError?.cause;
+  if (cause?.constraint?.fields?.length) return cause.constraint.fields.map((f) => f.replace(/^"|"$/g, ""));
+  const index = cause?.constraint?.index;
+  if (index) {
+    const table = cause?.table ?? m.modelName ?? "";
+    const inner = index.replace(new RegExp(`^${table}_`), "").replace(/_key$/, "");
+    if (inner) return inner.split("_");
+  }
+  return ["value"];
 }

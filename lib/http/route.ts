@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { loadSessionUser, type TSessionUser } from "@/lib/auth/current-user";
 import { hasAnyRole, type TRole } from "@/lib/auth/roles";
 import { errorResponse, invalidInput, json } from "./respond";
+import { findBadText } from "./text-rule";
 
 /** Documented limit for JSON bodies (README "Limits"); patch uploads raise it per route. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -58,6 +59,11 @@ async function authenticate(req: NextRequest): Promise<TSessionUser> {
 }
 
 function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T | unknown {
+  // One rule for all text before any schema sees it (lib/http/text-rule.ts).
+  const bad = findBadText(value);
+  if (bad) {
+    throw new AppError("INVALID_INPUT", `Invalid ${where} — ${bad.field}: ${bad.problem}`, { fieldErrors: { [bad.field]: [bad.problem] } });
+  }
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (!result.success) throw invalidInput(result.error, where);

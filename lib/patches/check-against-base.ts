@@ -17,7 +17,15 @@ import { failingHunk, pathsCreated, pathsNeededInBase } from "./patch-rules";
  * temporary worktree would hold, without checking out a single file.
  */
 export async function checkAgainstBase(repoDir: string, baseCommit: string, diff: TDiff, text: string): Promise<TPatchProblem | null> {
-  const present = await existingPaths(repoDir, baseCommit, [...pathsNeededInBase(diff), ...pathsCreated(diff)]);
+  let present: Set<string>;
+  try {
+    present = await existingPaths(repoDir, baseCommit, [...pathsNeededInBase(diff), ...pathsCreated(diff)]);
+  } catch (error) {
+    // A path git will not even look up ("'../x' is outside repository"): refused with git's reason.
+    if (!(error instanceof GitCommandError)) throw error;
+    const gitText = error.stderr.trim() || error.message;
+    return { rule: "does_not_apply", message: `The patch names a path git refuses: ${gitText.split("\n")[0]}`, gitMessage: gitText };
+  }
   const missing = pathsNeededInBase(diff).filter((p) => !present.has(p));
   if (missing.length > 0) {
     return { rule: "unknown_file", file: missing[0], message: `The patch changes ${list(missing)}, which ${missing.length === 1 ? "does" : "do"} not exist in the base commit ${baseCommit.slice(0, 12)}.` };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZIdSchema, ZVersionSchema } from "./common";
+import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
 
 export const ZPolaritySchema = z.enum(["require", "forbid", "restore"]);
 export const ZAtomRoleSchema = z.enum(["final", "fixed", "temporary"]);
@@ -76,8 +76,8 @@ export const ZCreateAnchorSchema = z
   .object({
     source: ZAnchorSourceSchema,
     filePath: text(1000).min(1).optional(),
-    lineStart: z.number().int().positive().optional(),
-    lineEnd: z.number().int().positive().optional(),
+    lineStart: z.number().int().positive().max(INT4_MAX, int4Message).optional(),
+    lineEnd: z.number().int().positive().max(INT4_MAX, int4Message).optional(),
     quote: text(4000).optional(),
   })
   .superRefine((anchor, ctx) => {

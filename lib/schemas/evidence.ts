@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZFileKindSchema } from "@/lib/git/classify";
-import { ZIdSchema, ZVersionSchema } from "./common";
+import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
 
 export const ZDiffFileParamsSchema = z.object({ familyId: ZIdSchema, fileId: ZIdSchema });
 export const ZAnchorParamsSchema = z.object({ familyId: ZIdSchema, anchorId: ZIdSchema });
@@ -8,7 +8,7 @@ export const ZAnchorParamsSchema = z.object({ familyId: ZIdSchema, anchorId: ZId
 const reason = z.string().trim().max(2000, "must be at most 2000 characters");
 
 export const ZHunkDecisionSchema = z.object({
-  index: z.number().int().nonnegative(),
+  index: z.number().int().nonnegative().max(INT4_MAX, int4Message),
   inSlice: z.boolean(),
   reason: reason.nullable().optional(),
 });
@@ -33,8 +33,8 @@ export const ZCreateAnchorSchema = z
   .object({
     source: ZAnchorSourceSchema,
     filePath: z.string().trim().min(1).max(1000).nullable().optional(),
-    lineStart: z.number().int().positive().nullable().optional(),
-    lineEnd: z.number().int().positive().nullable().optional(),
+    lineStart: z.number().int().positive().max(INT4_MAX, int4Message).nullable().optional(),
+    lineEnd: z.number().int().positive().max(INT4_MAX, int4Message).nullable().optional(),
     quote: z.string().trim().min(1, "is required: select some text first").max(10_000, "must be at most 10,000 characters"),
     atomId: ZIdSchema.nullable().optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZAtomKeySchema, ZConditionSchema, type TAtomRole, type TCondition, type TTurn } from "@/lib/contract";
-import { ZIdSchema, ZVersionSchema } from "./common";
+import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
 
 export const MAX_TURNS = 200;
 export const MAX_TURN_TEXT = 20_000;
@@ -21,7 +21,7 @@ export const ZTurnsSchema = z.array(ZTurnInputSchema).max(MAX_TURNS, `a history 
 
 export const ZHistoryParamsSchema = z.object({ familyId: ZIdSchema, condition: ZConditionSchema });
 export const ZRevisionParamsSchema = ZHistoryParamsSchema.extend({
-  number: z.coerce.number({ error: "must be a revision number" }).int().positive(),
+  number: z.coerce.number({ error: "must be a revision number" }).int().positive().max(INT4_MAX, int4Message),
 });
 
 /** Save a draft revision's turns, made from `version`. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZGithubRepoSlugSchema } from "@/lib/github/github-schema";
-import { ZIdSchema } from "./common";
+import { ZIdSchema, INT4_MAX, int4Message } from "./common";
 
 const optionalDate = z
   .union([z.iso.date({ error: "must be a date like 2024-05-01" }), z.literal("")])
@@ -47,7 +47,7 @@ export const ZImportQuerySchema = z.object({
 export type TImportQuery = z.infer<typeof ZImportQuerySchema>;
 
 /** A local import resumes after the candidates already written for the same branch tip. */
-export const ZLocalImportCursorSchema = z.object({ head: z.string(), written: z.number().int().nonnegative() });
+export const ZLocalImportCursorSchema = z.object({ head: z.string(), written: z.number().int().nonnegative().max(INT4_MAX, int4Message) });
 export type TLocalImportCursor = z.infer<typeof ZLocalImportCursorSchema>;
 
 export const ZImportStatusSchema = z.enum(["running", "waiting", "done", "failed"]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZIdSchema, ZVersionSchema } from "./common";
+import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
 
 /**
  * Patch uploads (gold, negatives, alternatives, the hidden test patch) may be up to 2 MiB
@@ -43,7 +43,7 @@ export type TUpdatePatch = z.infer<typeof ZUpdatePatchSchema>;
 
 export const ZPatchParamsSchema = z.object({ familyId: ZIdSchema, patchId: ZIdSchema });
 
-export const ZDeletePatchQuerySchema = z.object({ version: z.coerce.number().int().positive() });
+export const ZDeletePatchQuerySchema = z.object({ version: z.coerce.number().int().positive().max(INT4_MAX, int4Message) });
 
 /** Why a patch was refused, in a shape the editor can show beside the text. */
 export type TPatchProblem = {

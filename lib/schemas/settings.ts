@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { INT4_MAX, int4Message } from "./common";
 
-const ZVersion = z.number().int().nonnegative().optional();
+const ZVersion = z.number().int().nonnegative().max(INT4_MAX, int4Message).optional();
 
 /** One runtime setting per request; secrets are write-only ("" clears, omitted keeps the stored one). */
 export const ZUpdateSettingSchema = z.discriminatedUnion("key", [
