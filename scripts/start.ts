@@ -3,6 +3,7 @@
 // application role. A child that crashes is restarted with backoff; an embedded
 // PostgreSQL that dies is restarted too. Ctrl-C stops all.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { migrate } from "../lib/db/migrate";
 import { DatabaseInUseError, DatabaseStartError, type EmbeddedDatabase } from "../lib/db/embedded";
@@ -73,11 +74,19 @@ async function main() {
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
   const nextArgs = [next, dev ? "dev" : "start", "-p", String(port), ...(host ? ["-H", host] : [])];
   let stopping = false;
+  // Who is who, for operators and the supervision test/bench: $STUDIO_DATA_DIR/studio-pids.json.
+  const pids: Record<string, number | undefined> = { studio: process.pid };
+  const pidFile = path.join(dir, "studio-pids.json");
+  const notePid = (name: string, pid: number | undefined) => {
+    pids[name] = pid;
+    fs.writeFileSync(pidFile, JSON.stringify(pids) + "\n");
+  };
+  notePid("postgres", database.embedded?.pid());
   const children = [
-    supervise("web server", () => spawn(process.execPath, nextArgs, { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1)),
-    supervise("worker", () => spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1)),
+    supervise("web server", () => spawn(process.execPath, nextArgs, { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("web", pid)),
+    supervise("worker", () => spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("worker", pid)),
   ];
-  if (database.embedded) supervisePostgres(database.embedded, () => stopping, () => void stop(1));
+  if (database.embedded) supervisePostgres(database.embedded, () => stopping, () => void stop(1), (pid) => notePid("postgres", pid));
 
   const stop = async (code: number) => {
     if (stopping) return;
@@ -85,6 +94,7 @@ async function main() {
     say("Stopping…");
     await Promise.all(children.map((child) => child.stop()));
     await database.embedded?.stop();
+    fs.rmSync(pidFile, { force: true });
     say("Stopped.");
     process.exit(code);
   };
@@ -99,7 +109,7 @@ async function main() {
 }
 
 /** Runs a child; when it exits on its own, says so and starts it again after a backoff. */
-function supervise(name: string, launch: () => ChildProcess, giveUp: () => void) {
+function supervise(name: string, launch: () => ChildProcess, giveUp: () => void, started: (pid: number | undefined) => void) {
   let child: ChildProcess | null = null;
   let stopping = false;
   let attempt = 0;
@@ -108,6 +118,7 @@ function supervise(name: string, launch: () => ChildProcess, giveUp: () => void)
     const startedAt = Date.now();
     const current = launch();
     child = current;
+    started(current.pid);
     current.once("exit", (code, signal) => {
       if (stopping || child !== current) return;
       attempt = nextAttempt(attempt, Date.now() - startedAt);
@@ -131,7 +142,7 @@ function supervise(name: string, launch: () => ChildProcess, giveUp: () => void)
 }
 
 /** An embedded PostgreSQL that dies is started again; if it cannot be, the studio stops and says why. */
-function supervisePostgres(embedded: EmbeddedDatabase, stopping: () => boolean, giveUp: () => void) {
+function supervisePostgres(embedded: EmbeddedDatabase, stopping: () => boolean, giveUp: () => void, started: (pid: number | undefined) => void) {
   embedded.onUnexpectedExit((code, signal) => {
     if (stopping()) return;
     say(`PostgreSQL exited (${describeExit(code, signal)}); restarting it. Until it is back the API answers 503.`);
@@ -142,6 +153,7 @@ function supervisePostgres(embedded: EmbeddedDatabase, stopping: () => boolean, 
         if (stopping()) return;
         try {
           await embedded.restart();
+          started(embedded.pid());
           say(`PostgreSQL is running again (attempt ${attempt}).`);
           return;
         } catch (error) {

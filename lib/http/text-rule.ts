@@ -9,7 +9,7 @@ const NUL = "\u0000";
 
 export function textProblem(value: string): string | null {
   if (value.includes(NUL)) return "must not contain a NUL character (U+0000)";
-  if (!value.isWellFormed()) return "must not contain a lone UTF-16 surrogate (invalid Unicode)";
+  if (!(value as string & { isWellFormed(): boolean }).isWellFormed()) return "must not contain a lone UTF-16 surrogate (invalid Unicode)";
   return null;
 }
 
