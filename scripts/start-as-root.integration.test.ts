@@ -38,7 +38,7 @@ function cloneInto(target: string): void {
   }
 }
 
-function start(cwd: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+function start(cwd: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", path.join(cwd, "scripts/start.ts")], {
     cwd,

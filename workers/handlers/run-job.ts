@@ -1,20 +1,23 @@
 // One job = one attempt of one Run. Idempotent: a job for a run that is no longer
 // queued does nothing; results are keyed by (run, attempt).
+import { retryWhileUnavailable } from "@/lib/db/retry-unavailable";
 import { claimRun } from "@/lib/runs/claim-run";
 import { loadRunContext } from "@/lib/runs/load-run-spec";
 import { saveRunResult, type TRunResultInput } from "@/lib/runs/save-run-result";
 import { checkoutBase, collectTests, executeRun, type RunnerOptions } from "../runner/index";
 
 export async function handleRunJob(runId: string, workerId: string, runner: RunnerOptions): Promise<void> {
-  const claim = await claimRun(runId, workerId);
+  // A database that is restarting is waited for, so a run in flight still ends exactly once.
+  const claim = await retryWhileUnavailable(() => claimRun(runId, workerId));
   if (!claim) return;
-  const context = await loadRunContext(runId);
+  const context = await retryWhileUnavailable(() => loadRunContext(runId));
   const result = await execute(context, runner).catch(
     (error: unknown): TRunResultInput => ({
       ...EMPTY, status: "infrastructure_error", message: `The worker failed: ${(error as Error).message}`, stderr: String((error as Error).stack ?? error),
     }),
   );
-  await saveRunResult(runId, claim.attempt, workerId, { ...result, probeIds: context.run.kind === "calibrate" || context.run.kind === "replay" ? context.probeIds : undefined });
+  const input = { ...result, probeIds: context.run.kind === "calibrate" || context.run.kind === "replay" ? context.probeIds : undefined };
+  await retryWhileUnavailable(() => saveRunResult(runId, claim.attempt, workerId, input));
 }
 
 const EMPTY: TRunResultInput = { status: "infrastructure_error", signature: [], probes: [], stdout: "", stderr: "", message: null, sandbox: "none", warnings: [], timings: {} };
