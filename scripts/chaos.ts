@@ -31,7 +31,7 @@ export async function chaos(options: { dataDir: string; port: number; runsTimeou
       STUDIO_DATA_DIR: dataDir,
       STUDIO_PG_PORT: String(pgPort),
       DATABASE_URL: "",
-      NEXTAUTH_URL: "",
+      NEXTAUTH_URL: "", // unset: sign-in follows the address in use
       STUDIO_WORKER_CONCURRENCY: "2",
       STUDIO_HEARTBEAT_SECONDS: "2",
       STUDIO_DEAD_AFTER_SECONDS: "8",

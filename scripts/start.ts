@@ -16,6 +16,8 @@ const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
 const say = (line: string) => console.log(`[studio] ${line}`);
+// An empty NEXTAUTH_URL means "not set" (next-auth would fail to parse it, also in `next build`).
+if (!process.env.NEXTAUTH_URL) delete process.env.NEXTAUTH_URL;
 
 class StartRefused extends Error {}
 
