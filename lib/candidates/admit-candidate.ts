@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { thresholdsFromSettings } from "@/lib/anchoring/suite-thresholds";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
 import { fromPrismaError } from "@/lib/errors/prisma-errors";

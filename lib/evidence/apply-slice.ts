@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { assertNotFrozen } from "@/lib/families/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { cutBehavioralSlice } from "@/lib/anchoring/behavioral-slice";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { screenCandidate, type TAutoGateThresholds } from "@/lib/anchoring/auto-gate";
 import { importGithubPullRequests, ZGithubImportCursorSchema, type TGithubPullRequest } from "@/lib/github/import-github";
 import { upsertCandidate, type TCandidateInput } from "@/lib/candidates/upsert-candidate";

@@ -1,7 +1,7 @@
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
-import { listAuditActions } from "@/lib/audit/list-events";
-import { AuditLogView } from "@/components/audit/audit-log-view";
+import { listAuditActions } from "@/lib/audit-log/list-events";
+import { AuditLogView } from "@/components/audit-log/audit-log-view";
 
 export default async function AuditPage() {
   await requirePageUser(["lead", "admin"]);

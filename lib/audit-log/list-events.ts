@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { TAuditQuery } from "@/lib/schemas/audit";
+import type { TAuditQuery } from "@/lib/schemas/audit-log";
 
 export async function listEvents(query: TAuditQuery) {
   const events = await db().auditEvent.findMany({

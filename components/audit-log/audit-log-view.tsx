@@ -18,7 +18,7 @@ export function AuditLogView({ families, users, actions }: { families: Option[];
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
       if (pageParam) params.set("before", pageParam);
-      return api<Page>(`/api/audit?${params}`);
+      return api<Page>(`/api/audit-log?${params}`);
     },
     getNextPageParam: (last) => last.nextCursor,
   });
