@@ -1,8 +1,8 @@
 // The JSON the anchoring API sends (dates as strings), as the pages read it.
-import type { TGateReason, TGateStep } from "@/lib/anchoring/auto-gate";
-import type { TSliceHunk } from "@/lib/anchoring/behavioral-slice";
+import type { TGateReason, TGateStep } from "@/lib/anchoring/screening/screen-candidate";
+import type { TSliceHunk } from "@/lib/anchoring/evidence/behavioral-slice";
 import type { TFileKind } from "@/lib/git/classify";
-import type { TReviewComment } from "@/lib/github/github-schema";
+import type { TReviewComment } from "@/lib/anchoring/github/github-schema";
 import type { TGate, TStageReport } from "@/lib/gates/types";
 
 export type ImportJob = {

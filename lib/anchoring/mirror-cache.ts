@@ -2,7 +2,7 @@
 // ${STUDIO_DATA_DIR}/cache/import-mirrors, shared by imports, admission and the evidence view.
 import { access } from "node:fs/promises";
 import path from "node:path";
-import { commitExists } from "./import-local";
+import { commitExists } from "./imports/list-local-candidates";
 import { isCloneUrl, LocalImportError, mirrorPathFor, prepareMirror, type TMirror } from "./local-mirror";
 
 export function studioDataDir(): string {

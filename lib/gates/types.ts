@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZAtomKeySchema, ZAtomRoleSchema, ZConditionSchema, ZPolaritySchema, ZTurnSchema } from "../contract/types";
-import type { TStageKey } from "../families/stages";
+import type { TStageKey } from "./stages";
 
 // ---------------------------------------------------------------------------
 // Facts: everything the gates read, gathered by the data layer (or a CLI) and

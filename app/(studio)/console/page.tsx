@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
-import { STAGES } from "@/lib/families/stages";
+import { STAGES } from "@/lib/gates/stages";
 
 export default async function ConsolePage() {
   await requirePageUser(["lead"]);
