@@ -1,6 +1,5 @@
 import "server-only";
-import { gitIn } from "@/lib/anchoring/local-mirror";
-import { openMirror } from "@/lib/anchoring/mirror-cache";
+import { gitIn, openMirror } from "@/lib/git/mirror";
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 const MIRROR_WAIT_MS = 15_000;

@@ -4,8 +4,7 @@ import { recordEvent } from "@/lib/audit-log/record-event";
 import { screenCandidate, type TAutoGateThresholds } from "@/lib/anchoring/screening/screen-candidate";
 import { describeChange, readCommitMessages } from "@/lib/anchoring/imports/describe-change";
 import { listLocalCandidates, type TLocalCandidate } from "@/lib/anchoring/imports/list-local-candidates";
-import { gitIn } from "@/lib/anchoring/local-mirror";
-import { refreshMirror } from "@/lib/anchoring/mirror-cache";
+import { gitIn, refreshSourceMirror } from "@/lib/git/mirror";
 import { upsertCandidate, type TCandidateInput } from "@/lib/anchoring/screening/upsert-candidate";
 import { ZLocalImportCursorSchema, type TImportQuery } from "@/lib/schemas/imports";
 import type { TProgressWriter } from "./progress-writer";
@@ -18,7 +17,7 @@ const CHUNK = 50;
 /** Mirrors a local path or clone URL, lists its first-parent changes and writes them as screened candidates; returns what was read. */
 export async function importLocalSource(job: TJob, thresholds: TAutoGateThresholds, progress: TProgressWriter): Promise<string> {
   progress.update({ message: `Mirroring ${job.repo}…`, progress: 0, total: 0 }, true);
-  const mirror = await refreshMirror(job.repo);
+  const mirror = await refreshSourceMirror(job.repo);
   const ref = job.query.ref ?? mirror.defaultBranch;
   progress.update({ message: `Reading the history of ${ref}…` }, true);
   const listed = await listLocalCandidates(mirror.path, {

@@ -5,9 +5,9 @@ import { COMMIT_LOG_FORMAT, CommitLogParser, type TLogCommit } from "@/lib/git/c
 import { firstFatalLine, spawnGit } from "@/lib/git/run-git";
 import { ZChangedFileSchema } from "../screening/screen-candidate";
 import { isBotAuthor } from "../github/bot-author";
-import { assertRepository, defaultBranch, gitIn, LocalImportError } from "../local-mirror";
+import { assertRepository, commitExists, defaultBranch, gitIn, isRevision, LocalImportError } from "@/lib/git/mirror";
 
-export { prepareMirror, LocalImportError, type TMirror, type TLocalImportErrorCode } from "../local-mirror";
+export { commitExists, prepareMirror, LocalImportError, type TMirror, type TLocalImportErrorCode } from "@/lib/git/mirror";
 
 export const ZLocalCandidateFileSchema = ZChangedFileSchema.extend({
   /** The path before a rename or copy. */
@@ -134,11 +134,6 @@ function toCandidate(commit: TLogCommit): TLocalCandidate | null {
   };
 }
 
-export async function commitExists(repoPath: string, sha: string): Promise<boolean> {
-  if (!isRevision(sha)) return false;
-  return gitIn(repoPath, ["cat-file", "-e", `${sha}^{commit}`]).then(() => true, () => false);
-}
-
 /** The raw unified diff from base to head, as the curator and the gold patch see it. */
 export async function readDiff(repoPath: string, base: string, head: string, options: { binary?: boolean } = {}): Promise<string> {
   await assertRepository(repoPath);
@@ -151,10 +146,6 @@ export async function readDiff(repoPath: string, base: string, head: string, opt
     "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "-M",
     "--src-prefix=a/", "--dst-prefix=b/", ...(options.binary ? ["--binary"] : []), base, head, "--",
   ]);
-}
-
-function isRevision(value: string): boolean {
-  return value.length > 0 && !value.startsWith("-") && !/[\s\0]/.test(value);
 }
 
 function assertRevision(value: string): void {
