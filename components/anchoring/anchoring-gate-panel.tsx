@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import styles from "./anchoring.module.css";
 import type { AnchoringStatus } from "./types";
+import { queryKeys } from "@/components/query-keys";
 
 const ACTIVE = ["queued", "running"];
 
@@ -10,13 +11,13 @@ const ACTIVE = ["queued", "running"];
 export function AnchoringGatePanel({ familyId, canRequest }: { familyId: string; canRequest: boolean }) {
   const queryClient = useQueryClient();
   const status = useQuery({
-    queryKey: ["anchoring-gates", familyId],
+    queryKey: queryKeys.anchoringGates(familyId),
     queryFn: () => api<AnchoringStatus>(`/api/families/${familyId}/evidence/gates`),
     refetchInterval: (query) => (ACTIVE.includes(query.state.data?.checkout?.status ?? "") ? 1500 : false),
   });
   const checkout = useMutation({
     mutationFn: () => api(`/api/families/${familyId}/evidence/checkout`, { method: "POST" }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["anchoring-gates", familyId] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.anchoringGates(familyId) }),
   });
   if (status.isPending) return <section className="panel muted">Loading the anchoring gate…</section>;
   if (status.error) return <section className="panel error">{status.error.message}</section>;

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { StatusChip } from "./api-error-notice";
+import { StatusChip } from "@/components/ui/status-chip";
 import { useReconciliation } from "./use-catalog";
 
 /** The contract-reconciliation gate, computed by the server from the family's facts (never typed in). */

@@ -2,6 +2,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
 
 type Option = { id: string; title?: string; name?: string };
 type Event = {
@@ -13,7 +14,7 @@ type Page = { events: Event[]; nextCursor: string | null };
 export function AuditLogView({ families, users, actions }: { families: Option[]; users: Option[]; actions: string[] }) {
   const [filters, setFilters] = useState({ familyId: "", actorId: "", action: "" });
   const events = useInfiniteQuery({
-    queryKey: ["audit", filters],
+    queryKey: queryKeys.auditLog(filters),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));

@@ -7,13 +7,14 @@ import { StageGates } from "@/components/gates/stage-gates";
 import { ReplayMatrix, SignatureMatrix } from "./signature-matrix";
 import { RunLog } from "./run-log";
 import { ACTIVE, STATUS_ORDER, type TRunsPayload } from "./types";
+import { queryKeys } from "@/components/query-keys";
 
 export function RunsView({ familyId }: { familyId: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
   const runs = useQuery({
-    queryKey: ["runs", familyId],
+    queryKey: queryKeys.runs(familyId),
     queryFn: () => api<TRunsPayload>(`/api/families/${familyId}/runs`),
     // Live progress: poll every second while anything is queued or running.
     refetchInterval: (q) => (q.state.data?.runs.some((r) => ACTIVE.has(r.status)) ? 1000 : false),
@@ -24,8 +25,8 @@ export function RunsView({ familyId }: { familyId: string }) {
     mutationFn: (action: string) => api<{ created?: number; reused?: number; rerun?: number }>(`/api/families/${familyId}/runs`, { body: { action } }),
     onSuccess: (r) => {
       setNotice({ error: false, text: r.rerun !== undefined ? `Re-running ${r.rerun} run(s).` : `Queued ${r.created} new run(s); ${r.reused ?? 0} unchanged run(s) reused.` });
-      void queryClient.invalidateQueries({ queryKey: ["runs", familyId] });
-      void queryClient.invalidateQueries({ queryKey: ["gates", familyId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.runs(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
     },
     onError: (e) => setNotice({ error: true, text: (e as ApiError).message }),
   });

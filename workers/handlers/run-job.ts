@@ -1,7 +1,7 @@
 // One job = one attempt of one Run. Idempotent: a job for a run that is no longer
 // queued does nothing; results are keyed by (run, attempt).
 import { claimRun } from "@/lib/runs/claim-run";
-import { loadRunContext } from "@/lib/runs/load-run-spec";
+import { loadRunContext } from "@/lib/runs/load-run-context";
 import { saveRunResult, type TRunResultInput } from "@/lib/runs/save-run-result";
 import { checkoutBase, collectTests, executeRun, type RunnerOptions } from "../runner/index";
 

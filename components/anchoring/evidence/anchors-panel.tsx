@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import type { Anchor, Evidence } from "../types";
+import { queryKeys } from "@/components/query-keys";
 
 /** Saved anchors: the places in the evidence that atoms can cite. */
 export function AnchorsPanel({ familyId, anchors, canEdit }: { familyId: string; anchors: Anchor[]; canEdit: boolean }) {
@@ -10,7 +11,7 @@ export function AnchorsPanel({ familyId, anchors, canEdit }: { familyId: string;
   const remove = useMutation({
     mutationFn: (id: string) => api(`/api/families/${familyId}/anchors/${id}`, { method: "DELETE" }),
     onSuccess: (_data, id) =>
-      queryClient.setQueryData<Evidence>(["evidence", familyId], (old) => (old ? { ...old, anchors: old.anchors.filter((a) => a.id !== id) } : old)),
+      queryClient.setQueryData<Evidence>(queryKeys.evidence(familyId), (old) => (old ? { ...old, anchors: old.anchors.filter((a) => a.id !== id) } : old)),
   });
   return (
     <section className="panel" aria-label="Evidence anchors">

@@ -7,13 +7,14 @@ import { MonacoDiff, type EditorSelection } from "./monaco-diff";
 import { PlainDiff, plainSelection } from "./plain-diff";
 import type { DiffFile, DiffFileView } from "../types";
 import { useCreateAnchor } from "./use-create-anchor";
+import { queryKeys } from "@/components/query-keys";
 
 type Props = { familyId: string; file: DiffFile; line: number | null; monacoBase: string; canEdit: boolean };
 
 /** One file of the diff: side by side in Monaco (or as plain text), its hunk decisions, and anchors from a selection. */
 export function DiffFileViewer({ familyId, file, line, monacoBase, canEdit }: Props) {
   const view = useQuery({
-    queryKey: ["diff-file", familyId, file.id],
+    queryKey: queryKeys.diffFile(familyId, file.id),
     queryFn: () => api<DiffFileView>(`/api/families/${familyId}/diff-files/${file.id}?contents=1`),
     staleTime: Infinity,
   });

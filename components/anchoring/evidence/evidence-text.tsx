@@ -6,6 +6,7 @@ import { api, ApiError } from "@/lib/http/api-client";
 import styles from "../anchoring.module.css";
 import type { Evidence } from "../types";
 import { useCreateAnchor, type AnchorInput } from "./use-create-anchor";
+import { queryKeys } from "@/components/query-keys";
 
 type Text = NonNullable<Evidence["evidence"]>;
 
@@ -93,8 +94,8 @@ function EvidenceTextForm({ familyId, evidence, onDone }: { familyId: string; ev
   const save = useMutation<unknown, ApiError, Record<string, unknown>>({
     mutationFn: (body) => api(`/api/families/${familyId}/evidence`, { method: "PATCH", body: { version: evidence.version, ...body } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["evidence", familyId] });
-      void queryClient.invalidateQueries({ queryKey: ["anchoring-gates", familyId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.evidence(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.anchoringGates(familyId) });
       onDone();
     },
   });

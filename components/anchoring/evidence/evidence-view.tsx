@@ -12,12 +12,13 @@ import { preloadMonaco } from "./monaco-diff";
 import { SliceAction } from "./slice-action";
 import styles from "../anchoring.module.css";
 import type { DiffFile, Evidence } from "../types";
+import { queryKeys } from "@/components/query-keys";
 
 /** The evidence page: gate panel, issue / description / review, the diff file by file, anchors. `?file=…&line=…` opens a place. */
 export function EvidenceView({ familyId, canEdit, monacoBase }: { familyId: string; canEdit: boolean; monacoBase: string }) {
   const router = useRouter();
   const search = useSearchParams();
-  const evidence = useQuery({ queryKey: ["evidence", familyId], queryFn: () => api<Evidence>(`/api/families/${familyId}/evidence`) });
+  const evidence = useQuery({ queryKey: queryKeys.evidence(familyId), queryFn: () => api<Evidence>(`/api/families/${familyId}/evidence`) });
   const files = evidence.data?.files;
   const wantedPath = search.get("file");
   const line = Number(search.get("line")) || null;

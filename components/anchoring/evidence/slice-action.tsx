@@ -2,13 +2,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { Evidence, SliceResult } from "../types";
+import { queryKeys } from "@/components/query-keys";
 
 /** "Use slice as gold / hidden tests": writes the gold patch and the verifier's hidden test patch. */
 export function SliceAction({ familyId, slice }: { familyId: string; slice: Evidence["slice"] }) {
   const queryClient = useQueryClient();
   const apply = useMutation<SliceResult, ApiError>({
     mutationFn: () => api<SliceResult>(`/api/families/${familyId}/evidence/slice`, { method: "POST" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["evidence", familyId] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.evidence(familyId) }),
   });
   return (
     <div className="panel">

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { Anchor, Evidence } from "../types";
+import { queryKeys } from "@/components/query-keys";
 
 export type AnchorInput = { source: Anchor["source"]; filePath?: string | null; lineStart?: number | null; lineEnd?: number | null; quote: string };
 
@@ -10,6 +11,6 @@ export function useCreateAnchor(familyId: string) {
   return useMutation<Anchor, ApiError, AnchorInput>({
     mutationFn: (input) => api<Anchor>(`/api/families/${familyId}/anchors`, { body: input }),
     onSuccess: (anchor) =>
-      queryClient.setQueryData<Evidence>(["evidence", familyId], (old) => (old ? { ...old, anchors: [...old.anchors, anchor] } : old)),
+      queryClient.setQueryData<Evidence>(queryKeys.evidence(familyId), (old) => (old ? { ...old, anchors: [...old.anchors, anchor] } : old)),
   });
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import styles from "../anchoring.module.css";
 import type { ImportJob } from "../types";
+import { queryKeys } from "@/components/query-keys";
 
 const live = (job: ImportJob) => job.active && (job.status === "running" || job.status === "waiting");
 
@@ -11,7 +12,7 @@ const live = (job: ImportJob) => job.active && (job.status === "running" || job.
 export function ImportPanel({ suiteId, canImport }: { suiteId: string; canImport: boolean }) {
   const queryClient = useQueryClient();
   const jobs = useQuery({
-    queryKey: ["imports", suiteId],
+    queryKey: queryKeys.imports(suiteId),
     queryFn: () => api<ImportJob[]>(`/api/suites/${suiteId}/imports`),
     refetchInterval: (query) => (query.state.data?.some(live) ? 1000 : false),
   });
@@ -19,7 +20,7 @@ export function ImportPanel({ suiteId, canImport }: { suiteId: string; canImport
   const running = jobs.data?.filter(live).map((j) => `${j.id}:${j.progress}`).join(",") ?? "";
   const previous = useRef(running);
   useEffect(() => {
-    if (previous.current !== running) void queryClient.invalidateQueries({ queryKey: ["candidates", suiteId] });
+    if (previous.current !== running) void queryClient.invalidateQueries({ queryKey: queryKeys.candidates(suiteId) });
     previous.current = running;
   }, [running, suiteId, queryClient]);
 
@@ -42,7 +43,7 @@ function ImportForm({ suiteId }: { suiteId: string }) {
   const [source, setSource] = useState<"local" | "github">("local");
   const start = useMutation({
     mutationFn: (body: Record<string, string>) => api<ImportJob>(`/api/suites/${suiteId}/imports`, { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["imports", suiteId] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.imports(suiteId) }),
   });
   const error = start.error as ApiError | null;
 
@@ -90,7 +91,7 @@ function ImportJobRow({ job, suiteId, canResume }: { job: ImportJob; suiteId: st
   const queryClient = useQueryClient();
   const resume = useMutation({
     mutationFn: () => api<ImportJob>(`/api/imports/${job.id}/resume`, { method: "POST" }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["imports", suiteId] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.imports(suiteId) }),
   });
   const percent = job.total > 0 ? Math.min(100, Math.round((job.progress / job.total) * 100)) : null;
   const status = job.interrupted ? "interrupted" : job.status;

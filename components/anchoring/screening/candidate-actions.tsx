@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { Candidate } from "../types";
+import { queryKeys } from "@/components/query-keys";
 
 type Mode = null | "admit" | "reject";
 
@@ -13,7 +14,7 @@ export function CandidateActions({ suiteId, candidate }: { suiteId: string; cand
   const router = useRouter();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["candidates", suiteId] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.candidates(suiteId) });
   const admit = useMutation({
     mutationFn: (overrideReason?: string) =>
       api<{ familyId: string }>(`/api/suites/${suiteId}/candidates/${candidate.id}/admit`, { body: { version: candidate.version, overrideReason } }),

@@ -6,13 +6,14 @@ import { CandidateFilters, CandidatesTable, type CandidateFilter } from "./candi
 import { FunnelCounts } from "./funnel-counts";
 import { ImportPanel } from "../imports/import-panel";
 import type { CandidateList } from "../types";
+import { queryKeys } from "@/components/query-keys";
 
 export function FunnelView({ suiteId, canCurate }: { suiteId: string; canCurate: boolean }) {
   const [filter, setFilter] = useState<CandidateFilter>({ verdict: "all", stoppedAt: "", status: "", q: "" });
   const deferred = useDeferredValue(filter);
   const params = new URLSearchParams(Object.entries(deferred).filter(([, value]) => value && value !== "all"));
   const list = useQuery({
-    queryKey: ["candidates", suiteId, params.toString()],
+    queryKey: queryKeys.candidates(suiteId, params.toString()),
     queryFn: () => api<CandidateList>(`/api/suites/${suiteId}/candidates?${params}`),
     placeholderData: keepPreviousData,
   });

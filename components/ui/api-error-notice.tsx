@@ -25,10 +25,3 @@ export function ApiErrorNotice({ error, field }: { error: unknown; field?: strin
 }
 
 export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409 && error.current !== undefined;
-
-export function StatusChip({ status, testId }: { status: string; testId?: string }) {
-  const tone = status === "pass" || status === "accepted" || status === "passed" ? "status-pass"
-    : status === "fail" || status === "rejected" || status === "failed" || status === "stale" ? "status-fail"
-    : status === "pending" || status === "proposed" || status === "queued" || status === "running" ? "status-pending" : "";
-  return <span className={`chip ${tone}`} data-testid={testId}>{status}</span>;
-}
