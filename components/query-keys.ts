@@ -3,6 +3,8 @@
 // Keys of one family share their family id at position 1, so `["gates", id]`
 // also matches every stage panel under it.
 
+import type { TStageKey } from "@/lib/gates/stages";
+
 export const queryKeys = {
   settings: () => ["settings"] as const,
   users: () => ["users"] as const,
@@ -16,19 +18,18 @@ export const queryKeys = {
   candidates: (suiteId: string, params?: string) => (params === undefined ? (["candidates", suiteId] as const) : (["candidates", suiteId, params] as const)),
 
   family: (familyId: string) => ["family", familyId] as const,
+  /** The whole gate report; as a prefix it also matches every stage panel of the family. */
   gates: (familyId: string) => ["gates", familyId] as const,
-  anchoringGates: (familyId: string) => ["anchoring-gates", familyId] as const,
+  stage: (familyId: string, stage: TStageKey) => ["gates", familyId, stage] as const,
   evidence: (familyId: string) => ["evidence", familyId] as const,
   diffFile: (familyId: string, fileId: string) => ["diff-file", familyId, fileId] as const,
   catalog: (familyId: string) => ["atoms", familyId] as const,
-  reconciliation: (familyId: string) => ["reconciliation", familyId] as const,
   proposers: (familyId: string) => ["proposers", familyId] as const,
   probes: (familyId: string) => ["probes", familyId] as const,
   patches: (familyId: string) => ["patches", familyId] as const,
   verifier: (familyId: string) => ["verifier", familyId] as const,
   runs: (familyId: string) => ["runs", familyId] as const,
   histories: (familyId: string) => ["histories", familyId] as const,
-  pathGates: (familyId: string) => ["histories", familyId, "gates"] as const,
   revisions: (familyId: string, condition: string) => ["histories", familyId, condition, "revisions"] as const,
   revision: (familyId: string, condition: string, number: number | null) => ["histories", familyId, condition, "revision", number] as const,
 } as const;

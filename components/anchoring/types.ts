@@ -50,11 +50,6 @@ export type DiffFileView = {
   original: string | null; modified: string | null; contentNote: string | null; language: string;
 };
 
-export type AnchoringStatus = {
-  stage: (Omit<TStageReport, "gates"> & { gates: TGate[] }) | null;
-  checkout: { id: string; status: string; message: string | null; attempt: number; createdAt: string; finishedAt: string | null } | null;
-};
-
 export type SliceResult = {
   gold: { id: string; files: string[]; bytes: number };
   hiddenTests: { verifierId: string; files: string[]; bytes: number };

@@ -2,14 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
-import type { TReconciliationStatus } from "@/lib/atoms/reconciliation-status";
 import { queryKeys } from "@/components/query-keys";
-
 
 export function useCatalog(familyId: string) {
   return useQuery({ queryKey: queryKeys.catalog(familyId), queryFn: () => api<TCatalogAtomDto[]>(`/api/families/${familyId}/atoms`) });
-}
-
-export function useReconciliation(familyId: string) {
-  return useQuery({ queryKey: queryKeys.reconciliation(familyId), queryFn: () => api<TReconciliationStatus>(`/api/families/${familyId}/atoms/reconciliation`) });
 }

@@ -5,10 +5,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TCondition, TTurn } from "@/lib/contract";
 import { api } from "@/lib/http/api-client";
 import type { THistoryCheck } from "@/lib/histories/check-history";
-import type { TReplayMatrix } from "@/lib/histories/replay-matrix";
-import type { TStageReport } from "@/lib/gates/types";
 import type { THistoriesDto, TRevisionDto, TRevisionSummaryDto, TScaffoldResultDto } from "@/lib/schemas/histories";
 import { queryKeys } from "@/components/query-keys";
+import { useStageReport } from "@/components/gates/use-gate-report";
 
 const base = (familyId: string) => `/api/families/${familyId}/histories`;
 const revisionUrl = (familyId: string, condition: TCondition, number: number) => `${base(familyId)}/${condition}/revisions/${number}`;
@@ -17,15 +16,9 @@ export function useHistories(familyId: string) {
   return useQuery({ queryKey: queryKeys.histories(familyId), queryFn: () => api<THistoriesDto>(base(familyId)) });
 }
 
-export type TPathGates = { paths: TStageReport; matrix: TReplayMatrix };
-
 export function usePathGates(familyId: string) {
-  return useQuery({
-    queryKey: queryKeys.pathGates(familyId),
-    queryFn: () => api<TPathGates>(`${base(familyId)}/gates`),
-    // Replay runs finish on the workers: keep polling while any is queued or running.
-    refetchInterval: (q) => (q.state.data && q.state.data.matrix.counts.queued + q.state.data.matrix.counts.running > 0 ? 3_000 : false),
-  });
+  // Replay runs finish on the workers: keep polling while any is queued or running.
+  return useStageReport(familyId, "paths", (data) => (data && data.matrix.counts.queued + data.matrix.counts.running > 0 ? 3_000 : false));
 }
 
 export function useRevisions(familyId: string, condition: TCondition, enabled: boolean) {
@@ -102,6 +95,6 @@ export function useRunReplay(familyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ requested: number; created: number; reused: number }>(`${base(familyId)}/replay`, { method: "POST" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.pathGates(familyId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.stage(familyId, "paths") }),
   });
 }

@@ -1,4 +1,6 @@
-// The six stages in order (ARCHITECTURE §3). Shared by client and server.
+// Pure: the six stages in order (ARCHITECTURE §3). Shared by client and server.
+import { z } from "zod";
+
 export const STAGES = [
   { key: "anchoring", label: "Source anchoring" },
   { key: "reconciliation", label: "Contract reconciliation" },
@@ -9,3 +11,6 @@ export const STAGES = [
 ] as const;
 
 export type TStageKey = (typeof STAGES)[number]["key"];
+
+/** The stage keys in order, as a zod enum (route params, payloads). */
+export const ZStageKeySchema = z.enum(STAGES.map((s) => s.key) as [TStageKey, ...TStageKey[]]);

@@ -95,7 +95,7 @@ function EvidenceTextForm({ familyId, evidence, onDone }: { familyId: string; ev
     mutationFn: (body) => api(`/api/families/${familyId}/evidence`, { method: "PATCH", body: { version: evidence.version, ...body } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.evidence(familyId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.anchoringGates(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stage(familyId, "anchoring") });
       onDone();
     },
   });

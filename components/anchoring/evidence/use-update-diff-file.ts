@@ -14,7 +14,7 @@ export function useUpdateDiffFile(familyId: string, file: DiffFile) {
     onSuccess: (updated) => {
       queryClient.setQueryData<Evidence>(queryKeys.evidence(familyId), (old) =>
         old ? { ...old, files: old.files.map((f) => (f.id === updated.id ? updated : f)) } : old);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.anchoringGates(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stage(familyId, "anchoring") });
     },
     onError: (error) => {
       // Someone else changed the file: show their version.

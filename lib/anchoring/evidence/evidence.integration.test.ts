@@ -14,7 +14,7 @@ import { importSettled } from "@/lib/anchoring/imports/active-imports";
 import { startImport } from "@/lib/anchoring/imports/start-import";
 import { admitCandidate } from "@/lib/anchoring/screening/admit-candidate";
 import * as evidenceRoute from "@/app/api/families/[familyId]/evidence/route";
-import * as gatesRoute from "@/app/api/families/[familyId]/evidence/gates/route";
+import * as gatesRoute from "@/app/api/families/[familyId]/gates/[stage]/route";
 import * as sliceRoute from "@/app/api/families/[familyId]/evidence/slice/route";
 import * as fileRoute from "@/app/api/families/[familyId]/diff-files/[fileId]/route";
 import * as anchorsRoute from "@/app/api/families/[familyId]/anchors/route";
@@ -215,7 +215,7 @@ describe("evidence anchors", () => {
 
 describe("anchoring gate panel", () => {
   it("reports the anchoring gates, waiting on the queued base checkout and on text beyond the diff", async () => {
-    const res = await callRoute(gatesRoute.GET, { userId: curator.id, params: { familyId } });
+    const res = await callRoute(gatesRoute.GET, { userId: curator.id, params: { familyId, stage: "anchoring" } });
     const body = res.json as unknown as { stage: { status: string; gates: { key: string; status: string }[] }; checkout: { status: string } };
     expect(body.checkout.status).toBe("queued");
     expect(body.stage.gates.map((g) => [g.key, g.status])).toEqual([
@@ -231,7 +231,14 @@ describe("anchoring gate panel", () => {
     expect(pasted.json).toMatchObject({ issueTitle: "#4 Constants should be spelled out", version: evidence.version + 1 });
     expect(await db().auditEvent.count({ where: { familyId, action: "evidence.update" } })).toBe(1);
     await db().run.updateMany({ where: { familyId, kind: "checkout" }, data: { status: "passed", message: "ok" } });
-    const after = await callRoute(gatesRoute.GET, { userId: curator.id, params: { familyId } });
+    const after = await callRoute(gatesRoute.GET, { userId: curator.id, params: { familyId, stage: "anchoring" } });
     expect((after.json as unknown as { stage: { status: string } }).stage.status).toBe("pass");
+    // One route serves every stage; an unknown stage is refused by name.
+    const unknown = await callRoute(gatesRoute.GET, { userId: curator.id, params: { familyId, stage: "evidence" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.fieldErrors).toHaveProperty("stage");
+    const calibration = await callRoute(gatesRoute.GET, { userId: curator.id, params: { familyId, stage: "calibration" } });
+    // Reconciliation is not green in this family yet: calibration is shown locked, its own verdict beside it.
+    expect(calibration.json).toMatchObject({ stage: { stage: "calibration", status: "pending", locked: true }, status: "pending" });
   });
 });
