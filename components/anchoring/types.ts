@@ -1,7 +1,7 @@
 // The JSON the anchoring API sends (dates as strings), as the pages read it.
 import type { TGateReason, TGateStep } from "@/lib/anchoring/screening/screen-candidate";
 import type { TSliceHunk } from "@/lib/anchoring/evidence/behavioral-slice";
-import type { TFileKind } from "@/lib/git/classify";
+import type { TFileKind } from "@/lib/contract/types";
 import type { TReviewComment } from "@/lib/anchoring/github/github-schema";
 import type { TGate, TStageReport } from "@/lib/gates/types";
 

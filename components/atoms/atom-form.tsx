@@ -1,6 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { POLARITY_HELP, ROLE_HELP, type TAtomRole, type TCatalogAtomDto, type TPolarity } from "@/lib/schemas/atoms";
+import type { TAtomRole, TPolarity } from "@/lib/contract/types";
+import { POLARITY_HELP, ROLE_HELP, type TCatalogAtomDto } from "@/lib/schemas/atoms";
 import { ApiError } from "@/lib/http/api-client";
 import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
 

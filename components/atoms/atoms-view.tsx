@@ -1,5 +1,6 @@
 "use client";
 import { api } from "@/lib/http/api-client";
+import { ZAtomStatusSchema } from "@/lib/contract/types";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { AtomCard } from "./atom-card";
@@ -25,7 +26,7 @@ export function AtomsView({ familyId, canEdit }: { familyId: string; canEdit: bo
     reorder.mutate(order);
   }
 
-  const counts = (["proposed", "accepted", "rejected", "merged"] as const).map((s) => `${atoms.filter((a) => a.status === s).length} ${s}`).join(" · ");
+  const counts = ZAtomStatusSchema.options.map((s) => `${atoms.filter((a) => a.status === s).length} ${s}`).join(" · ");
 
   return (
     <>

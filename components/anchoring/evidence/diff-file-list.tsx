@@ -2,9 +2,10 @@
 import { useState } from "react";
 import styles from "../anchoring.module.css";
 import type { DiffFile } from "../types";
+import { ZFileKindSchema } from "@/lib/contract/types";
 import { useUpdateDiffFile } from "./use-update-diff-file";
 
-const KINDS = ["source", "test", "generated", "other"] as const;
+const KINDS = ZFileKindSchema.options;
 
 /** Every file of the diff with its classification and slice decision. */
 export function DiffFileList(props: { familyId: string; files: DiffFile[]; selectedId: string | null; onSelect: (id: string) => void; canEdit: boolean }) {

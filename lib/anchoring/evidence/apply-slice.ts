@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { assertNotFrozen } from "@/lib/families/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
+import type { TFileKind } from "@/lib/contract/types";
 import { cutBehavioralSlice } from "@/lib/anchoring/evidence/behavioral-slice";
 import { DiffSelectionError, parseDiff, type TDiff } from "@/lib/git/diff";
 import { readHunkDecisions } from "./diff-file-select";
@@ -70,7 +71,7 @@ function cut(diff: TDiff, files: { path: string; kind: string; inSlice: boolean;
   try {
     return cutBehavioralSlice(diff, files.map((f) => ({
       path: f.path,
-      kind: f.kind as "source" | "test" | "generated" | "other",
+      kind: f.kind as TFileKind,
       inSlice: f.inSlice,
       hunks: readHunkDecisions(f.hunks),
     })));

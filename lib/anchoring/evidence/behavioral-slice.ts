@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { classifyPath, ZFileKindSchema, type TPathClassRules } from "@/lib/git/classify";
+import { classifyPath, type TPathClassRules } from "@/lib/git/classify";
+import { ZFileKindSchema } from "@/lib/contract/types";
 import { diffFilePath, selectHunks, serializeDiff, ZDiffFileStatusSchema, type TDiff } from "@/lib/git/diff";
 
 export const ZSliceHunkSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZSliceHunkSchema, type TSliceHunk } from "@/lib/anchoring/evidence/behavioral-slice";
-import type { TFileKind } from "@/lib/git/classify";
+import type { TFileKind } from "@/lib/contract/types";
 
 export const diffFileSelect = {
   id: true,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { classifyPath, DEFAULT_GENERATED_PATTERNS, type TFileKind } from "@/lib/git/classify";
+import { classifyPath, DEFAULT_GENERATED_PATTERNS } from "@/lib/git/classify";
+import { type TFileKind } from "@/lib/contract/types";
 
 export const GATE_STEPS = ["found", "merged", "non_bot", "source_and_tests", "not_generated_dominated", "size_ok"] as const;
 export const ZGateStepSchema = z.enum(GATE_STEPS);
