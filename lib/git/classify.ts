@@ -1,3 +1,4 @@
+// Pure: which kind a changed file is (source, test, generated, other).
 import { z } from "zod";
 import type { TFileKind } from "@/lib/contract/types";
 import { matchesAnyPathPattern } from "./path-pattern";

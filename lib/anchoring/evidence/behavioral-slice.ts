@@ -1,3 +1,4 @@
+// Pure: the behavioral slice — which files and hunks of the diff are behavior.
 import { z } from "zod";
 import { classifyPath, type TPathClassRules } from "@/lib/git/classify";
 import { ZFileKindSchema } from "@/lib/contract/types";

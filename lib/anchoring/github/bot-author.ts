@@ -1,3 +1,4 @@
+// Pure: whether an author identity is a bot.
 const BOT_AUTHOR = /\[bot\]|dependabot|renovate|github-actions/i;
 
 /** Automated authors whose changes the gate screens out (matched on name, email or login). */

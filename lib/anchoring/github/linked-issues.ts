@@ -1,3 +1,4 @@
+// Pure: issue references in a PR text.
 export interface TIssueReference {
   owner: string;
   repo: string;

@@ -1,3 +1,4 @@
+// Pure: the screening funnel counts of a suite.
 import { countFunnel, GATE_STEPS, ZGateReasonSchema, type TFunnelCount, type TGateReason, type TGateStep } from "@/lib/anchoring/screening/screen-candidate";
 import { z } from "zod";
 

@@ -1,3 +1,4 @@
+// Pure: candidate screening — the automatic gate steps a candidate PR passes or stops at.
 import { z } from "zod";
 import { classifyPath, DEFAULT_GENERATED_PATTERNS } from "@/lib/git/classify";
 import { type TFileKind } from "@/lib/contract/types";

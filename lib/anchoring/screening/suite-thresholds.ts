@@ -1,3 +1,4 @@
+// Pure: screening thresholds read from Suite.settings.
 import { resolveThresholds, ZAutoGateThresholdsSchema, type TAutoGateThresholds } from "./screen-candidate";
 
 const KEYS = ["maxFiles", "maxChangedLines", "generatedShareMax", "generatedPatterns"] as const;
