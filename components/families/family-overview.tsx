@@ -19,7 +19,7 @@ export function FamilyOverview({ familyId }: { familyId: string }) {
   if (family.error) return <p className="error">{family.error.message}</p>;
   return (
     <>
-      {report.data && <StageRail report={report.data} />}
+      {report.data && <StageRail familyId={familyId} report={report.data} />}
       {family.data && (
         <div className="panel">
           <table>
