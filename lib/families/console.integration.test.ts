@@ -6,7 +6,7 @@ import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
 import { getGateReport } from "./get-gate-report";
 import { listConsoleFamilies } from "./list-console-families";
 
-const cleanups: Array<() => Promise<void>> = [];
+const cleanups: Array<() => void | Promise<void>> = [];
 beforeAll(async () => {
   await useFreshDatabase();
 });
