@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 
 export const FAILED_SIGN_IN = "user.sign_in_failed";
 export const THROTTLED_SIGN_IN = "user.sign_in_throttled";
