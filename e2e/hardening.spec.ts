@@ -26,10 +26,10 @@ test("wrong passwords are throttled after five tries, and the form says how long
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Wrong email or password.");
   }
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("alert")).toHaveText(/^Too many failed sign-ins; try again in \d+ seconds\.$/);
+  await expect(page.locator("form").getByRole("alert")).toHaveText(/^Too many failed sign-ins; try again in \d+ seconds\.$/);
 });
 
 test("while PostgreSQL is down the API answers 503 and pages show a notice; both recover on their own", async ({ page, signInAs }) => {
