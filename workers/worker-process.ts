@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { db } from "@/lib/db";
+import { retryWhileUnavailable } from "@/lib/db/retry-unavailable";
 import { boss, stopBoss } from "@/lib/jobs/boss";
 import { RUN_QUEUE, ZRunJobSchema } from "@/lib/jobs/definitions";
 import { HEARTBEAT_SECONDS, reapDeadWorkers, resendUnsentRuns } from "@/lib/runs/reap-dead-workers";
@@ -19,7 +20,8 @@ export async function startWorker(options: WorkerOptions) {
   const runner: RunnerOptions = { cacheDir: path.resolve(options.cacheDir), hidePaths: options.hidePaths };
   let running = 0;
 
-  await db().worker.create({ data: { id, host: os.hostname(), pid: process.pid, concurrency: options.concurrency } });
+  // Started again while PostgreSQL is still coming back (npm start's supervision): wait for it.
+  await retryWhileUnavailable(() => db().worker.create({ data: { id, host: os.hostname(), pid: process.pid, concurrency: options.concurrency } }));
   const beat = async () => {
     await db().worker.update({ where: { id }, data: { lastSeenAt: new Date(), running } }).catch(() => undefined);
     await db().run.updateMany({ where: { workerId: id, status: "running" }, data: { heartbeatAt: new Date() } }).catch(() => undefined);
