@@ -126,6 +126,8 @@ export async function installQueue(ownerUrl: string): Promise<void> {
   await instance.start();
   try {
     await instance.createQueue(RUN_QUEUE, { name: RUN_QUEUE, retryLimit: 3, retryDelay: 2 });
+    // pg-boss's own queue for cron schedules, which each process would otherwise try to create.
+    await instance.createQueue("__pgboss__send-it");
   } finally {
     await instance.stop({ graceful: false, wait: true, timeout: 2000 });
   }
