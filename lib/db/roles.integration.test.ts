@@ -49,6 +49,14 @@ describe("the application role", () => {
     await stopBoss({ graceful: false, timeout: 1000 });
   });
 
+  it("gets what a later migration creates through default privileges, without a new grant", async () => {
+    const { owner } = testDatabaseUrls();
+    await run(owner, `CREATE TABLE "LaterTable" (id serial PRIMARY KEY, note text)`);
+    await run(app, `INSERT INTO "LaterTable" (note) VALUES ('x')`);
+    expect((await run(app, `SELECT note FROM "LaterTable"`)).rows).toEqual([{ note: "x" }]);
+    await expect(run(app, `ALTER TABLE "LaterTable" ADD COLUMN evil int`)).rejects.toThrow(/must be owner/);
+  });
+
   it("a superuser or a table owner as the runtime role is named and refused", async () => {
     const { admin, owner } = testDatabaseUrls();
     expect(runtimeRoleProblem(await checkRuntimeRole(admin))).toMatch(/is a superuser.*STUDIO_ALLOW_PRIVILEGED_DATABASE/);
