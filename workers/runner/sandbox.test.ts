@@ -48,6 +48,7 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     const result = await run(
       [
         `touch ${rootFile} && echo WROTE_ROOT`,
+        "touch /usr/specpath-escape && echo WROTE_USR",
         `touch ${outside}/x && echo WROTE_OUTSIDE`,
         "touch /tmp/private && echo TMP_OK",
         'echo o > "$SPECPATH_OUTPUT/o.txt" && echo OUTPUT_OK',
@@ -59,45 +60,75 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     expect(result.stdout).toMatch(/TMP_OK/);
     expect(result.stdout).toMatch(/OUTPUT_OK/);
     expect(result.stdout).toMatch(/CapEff:\s+0+\n/);
-    expect(result.stderr).toMatch(/Read-only file system/);
+    expect(result.stderr).toMatch(/\/usr\/specpath-escape.*Read-only file system/);
     expect(existsSync(rootFile)).toBe(false);
+    expect(existsSync("/usr/specpath-escape")).toBe(false);
     expect(existsSync(path.join(outside, "x"))).toBe(false);
     expect(existsSync("/tmp/private")).toBe(false);
     expect(readFileSync(path.join(outputDir, "o.txt"), "utf8")).toBe("o\n");
   });
 
-  it("cannot open a network connection, unless network is allowed (setup)", async () => {
+  it("cannot open a network connection; with network (setup), still none to this machine", async () => {
     let connections = 0;
     const server = net.createServer((socket) => {
       connections++;
       socket.on("error", () => undefined);
       socket.end("hello\n");
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    // All interfaces, as a web server started without HOST listens: loopback and the host's own addresses.
+    await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
     const port = (server.address() as net.AddressInfo).port;
-    const probe = `node -e "require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('CONNECTED'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(1) })"`;
+    const hostAddress = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+    const targets = ["127.0.0.1", "10.0.2.2", ...(hostAddress ? [hostAddress] : [])];
+    const probe = `for h in ${targets.join(" ")}; do node -e "require('net').connect(${port}, '$h').setTimeout(3000, () => { console.log('$h TIMEOUT'); process.exit(1) }).on('connect', () => { console.log('$h CONNECTED'); process.exit(0) }).on('error', (e) => { console.log('$h', e.code); process.exit(1) })"; done`;
     try {
       const isolated = await run(probe);
-      expect(isolated.stdout).toMatch(/ECONNREFUSED|ENETUNREACH/);
+
+      expect(isolated.stdout).not.toMatch(/CONNECTED/);
+      expect(isolated.stdout.trim().split("\n")).toHaveLength(targets.length);
+      const setup = await run(probe, { network: true });
+      expect(setup.stdout).not.toMatch(/CONNECTED/);
+      expect(setup.stdout.trim().split("\n")).toHaveLength(targets.length);
+      expect(setup.warnings).toEqual(expect.not.arrayContaining([expect.stringMatching(/network/)]));
       expect(connections).toBe(0);
-      const allowed = await run(probe, { network: true });
-      expect(allowed.stdout).toMatch(/CONNECTED/);
-      expect(connections).toBe(1);
     } finally {
       server.close();
     }
   });
 
-  it("hides the directories it is told to hide", async () => {
-    // Not under /tmp, which the sandbox replaces with its own anyway.
-    const secrets = await mkdtemp("/var/tmp/specpath-secrets-");
+  it("shows only what a toolchain needs: no home directory, no studio folder, no /etc secrets; node and python3 run", async () => {
+    const studio = process.cwd();
+    const result = await run(
+      [
+        "ls /root && echo LISTED_ROOT",
+        "cat /root/.bashrc && echo READ_BASHRC",
+        `ls ${studio} && echo LISTED_STUDIO`,
+        `cat ${path.join(studio, "package.json")} && echo READ_STUDIO`,
+        "ls /work /home && echo LISTED_WORK",
+        "test -s /etc/shadow && echo READ_SHADOW",
+        "ls /etc/ssl/private/* && echo READ_TLS_KEYS",
+        "node --version",
+        "python3 --version",
+        "cat /etc/hostname > /dev/null && echo ETC_OK",
+      ].join("; "),
+    );
+    expect(result.stdout).not.toMatch(/LISTED_|READ_/);
+    expect(result.stdout).toMatch(/^v\d+\.\d+\.\d+$/m);
+    expect(result.stdout).toMatch(/^Python 3\.\d+/m);
+    expect(result.stdout).toMatch(/ETC_OK/);
+  });
+
+  it("hides the directories it is told to hide, inside what it shows", async () => {
+    const mirror = await mkdtemp("/var/tmp/specpath-mirror-");
     try {
-      await writeFile(path.join(secrets, "token"), "s3cret");
-      const command = `cat ${secrets}/token || echo HIDDEN`;
-      expect((await run(command)).stdout).toBe("s3cret");
-      expect((await run(command, { hide: [secrets] })).stdout).toBe("HIDDEN\n");
+      await mkdir(path.join(mirror, "secrets"));
+      await writeFile(path.join(mirror, "secrets", "token"), "s3cret");
+      const command = `cat ${mirror}/secrets/token || echo HIDDEN`;
+      expect((await run(command, { readOnly: [mirror] })).stdout).toBe("s3cret");
+      expect((await run(command, { readOnly: [mirror], hide: [path.join(mirror, "secrets")] })).stdout).toBe("HIDDEN\n");
+      expect((await run(`ls /var/tmp || echo UNLISTED`)).stdout).toBe("UNLISTED\n");
     } finally {
-      await rm(secrets, { recursive: true, force: true });
+      await rm(mirror, { recursive: true, force: true });
     }
   });
 
