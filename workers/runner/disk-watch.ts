@@ -42,8 +42,8 @@ export interface DiskWatch {
 /**
  * Watches `dirs` until stopped; what they held at the start is the baseline
  * (a full copy of the workspace counts only for what the run adds to it).
- * The interval grows with the cost of one measurement, so a large tree is
- * not walked without pause.
+ * The interval grows with the cost of one measurement (a large tree is
+ * walked at most a tenth of the time).
  */
 export async function watchDisk(dirs: readonly string[], quotaBytes: number, minIntervalMs = 200): Promise<DiskWatch> {
   const baseline = await diskUsage(dirs);
@@ -61,7 +61,8 @@ export async function watchDisk(dirs: readonly string[], quotaBytes: number, min
         signal(true);
         return;
       }
-      await sleep(Math.max(minIntervalMs, 4 * (performance.now() - started)));
+      // At most a tenth of the time spent measuring.
+      await sleep(Math.max(minIntervalMs, 10 * (performance.now() - started)));
     }
   })();
   return { exceeded, peakBytes: () => peak, stop: () => (stopped = true) };

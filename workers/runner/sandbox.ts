@@ -317,8 +317,9 @@ async function supervise(
   let finished = false;
   let stopNetwork = () => undefined as void;
   if (namespaced) {
-    const info = child.stdio[NET_INFO_FD] as Readable;
-    const block = child.stdio[NET_BLOCK_FD] as NodeJS.WritableStream;
+    const fds = child.stdio as unknown as Array<Readable & NodeJS.WritableStream>;
+    const info = fds[NET_INFO_FD] as Readable;
+    const block = fds[NET_BLOCK_FD] as NodeJS.WritableStream;
     let text = "";
     info.on("error", () => undefined);
     block.on("error", () => undefined);
