@@ -119,6 +119,16 @@ describe("executeRun on the Node fixture", () => {
     expect(result.message).toMatch(/limit reached: memory/);
   });
 
+  it("stops a run that fills the disk: limitsHit disk, a message that says so, and the next run is unaffected", async () => {
+    const fill = "head -c 12582912 /dev/zero > big.bin && head -c 12582912 /dev/zero > /tmp/big.bin && sleep 10 && " + fixture.testCommand;
+    const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: fill }), { ...options, limits: { diskBytes: 16 * 1024 * 1024 } });
+    expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "disk_limit", limitsHit: ["disk"], signature: null });
+    expect(result.message).toBe("the run was stopped: it wrote more than 16 MiB to disk (workspace changes, output and /tmp together; limit reached: disk)");
+    expect(result.timings.testMs).toBeLessThan(8_000);
+    const next = await executeRun(spec({ patch: fixture.goldPatch }), options);
+    expect(next).toMatchObject({ outcome: "passed", limitsHit: [] });
+  });
+
   it("reads TAP from stdout when the test command writes no report file", async () => {
     const result = await executeRun(spec({ patch: fixture.goldPatch, resultFormat: "tap", testCommand: "node --test --test-reporter=tap" }), options);
     expect(result).toMatchObject({ outcome: "passed", signature: "111", report: { format: "tap", flavor: "tap" } });

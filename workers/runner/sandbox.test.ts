@@ -29,8 +29,8 @@ const run = (command: string, extra: Partial<SandboxRequest> = {}) =>
   runSandboxed({ command, workspace, outputDir, timeoutMs: 10_000, ...extra });
 
 const hasBwrap = (await bwrapStatus()).path !== null;
-const probe = await createRunCgroup({ memoryBytes: 1 << 30, maxProcesses: 100 });
-const enforced = probe?.enforced ?? { memory: false, processes: false };
+const probe = await createRunCgroup({ memoryBytes: 1 << 30, maxProcesses: 100, cpuCores: 1 });
+const enforced = probe?.enforced ?? { memory: false, processes: false, cpu: false };
 await probe?.remove();
 
 describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
@@ -171,6 +171,42 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     });
     expect(result.limitsHit).toContain("processes");
     expect(result.stderr).toMatch(/fork|Resource temporarily unavailable/i);
+  });
+
+  it("stops a run that writes past its disk quota, counting the workspace, the output and /tmp together", async () => {
+    const tmpDir = path.join(base, `tmp-${randomUUID()}`);
+    await mkdir(tmpDir);
+    const limits = { diskBytes: 24 * 1024 * 1024 };
+    // 10 MiB each: no single place is over the quota, together they are.
+    const write = (where: string) => `head -c 10485760 /dev/zero > ${where}`;
+    const result = await run(
+      [write("w.bin"), write('"$SPECPATH_OUTPUT/o.bin"'), write("/tmp/t.bin"), "sleep 5", "echo SURVIVED"].join(" && "),
+      { tmpDir, limits },
+    );
+    expect(result.limitsHit).toEqual(["disk"]);
+    expect(result.stdout).not.toMatch(/SURVIVED/);
+    expect(result.durationMs).toBeLessThan(4_000);
+    expect(result.warnings.join("\n")).toMatch(/disk limit reached \(25165824 bytes written to the workspace, output and \/tmp together\)/);
+    expect(statSync(path.join(tmpDir, "t.bin")).size).toBe(10485760); // /tmp really was the host directory
+
+    const within = await run([write("w2.bin"), "echo FITS"].join(" && "), { tmpDir, limits: { diskBytes: 64 * 1024 * 1024 } });
+    expect(within).toMatchObject({ limitsHit: [], stdout: "FITS\n" });
+  });
+
+  it.runIf(enforced.cpu)("bounds the CPU share of a fork-heavy run", async () => {
+    // Four busy loops for 1.5 s of wall time under a tenth of a core: at most ~0.15 s of CPU
+    // (without the quota, ~3 s on two idle cores, and still ~0.9 s on this machine under a load of 6).
+    const result = await run("for i in 1 2 3 4; do timeout 1.5 sh -c 'while :; do :; done' & done; wait; times", {
+      limits: { cpuCores: 0.1 },
+    });
+    const [, children] = result.stdout.trim().split("\n");
+    const seconds = (children ?? "").split(/\s+/).map((t) => {
+      const m = /^(\d+)m([\d.]+)s$/.exec(t);
+      return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+    });
+    const cpu = seconds.reduce((a, b) => a + b, 0);
+    expect(cpu).toBeGreaterThan(0.02);
+    expect(cpu).toBeLessThan(0.35);
   });
 
   it("mounts an overlay for the command only: changes land in the upper layer, the lower one stays as it was", async () => {

@@ -139,7 +139,7 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
   if (!bwrap.path) {
     warnings.push(`unsandboxed: ${bwrap.reason}; the command ran as a plain subprocess with this worker's access to the machine and network`);
   } else {
-    const network = chooseNetwork(request.network ?? false, request.allowHostNetwork);
+    const network = chooseNetwork(request.network ?? false, request.allowHostNetwork ?? process.env.SPECPATH_SETUP_HOST_NETWORK === "1");
     plan.network = network.mode;
     if (network.warning) warnings.push(network.warning);
     if (network.mode === "namespace") plan.resolvConf = await namespaceResolvConf();

@@ -30,9 +30,13 @@ export interface NetworkChoice {
 }
 
 /** How a command that asked for network gets it on this worker. */
-export function chooseNetwork(requested: boolean, allowHostNetwork = process.env.SPECPATH_SETUP_HOST_NETWORK === "1"): NetworkChoice {
+export function chooseNetwork(
+  requested: boolean,
+  allowHostNetwork = process.env.SPECPATH_SETUP_HOST_NETWORK === "1",
+  stackAvailable = Boolean(findExecutable("slirp4netns") && findExecutable("nsenter") && findExecutable("ip")),
+): NetworkChoice {
   if (!requested) return { mode: "none", warning: null };
-  if (findExecutable("slirp4netns") && findExecutable("nsenter") && findExecutable("ip")) return { mode: "namespace", warning: null };
+  if (stackAvailable) return { mode: "namespace", warning: null };
   if (allowHostNetwork) {
     return { mode: "host", warning: "setup used the host's network (SPECPATH_SETUP_HOST_NETWORK=1): it could reach services on this machine, the studio's included" };
   }
