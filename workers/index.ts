@@ -11,7 +11,9 @@ const dataDir = path.resolve(process.env.STUDIO_DATA_DIR ?? ".studio-data");
 // Sandboxed tests can read the host's files; the studio's database and session
 // secret live in the data folder, so that much is hidden from them.
 const hidePaths = [path.join(dataDir, "pg"), path.join(dataDir, "secrets")].filter((p) => fs.existsSync(p));
-const worker = await startWorker({ concurrency, cacheDir: path.join(dataDir, "cache"), hidePaths });
+// A worker's caches are local to its machine; STUDIO_CACHE_DIR puts them elsewhere (a second worker here, a faster disk).
+const cacheDir = path.resolve(process.env.STUDIO_CACHE_DIR ?? path.join(dataDir, "cache"));
+const worker = await startWorker({ concurrency, cacheDir, hidePaths });
 
 let stopping = false;
 const stop = async () => {
