@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -127,6 +127,27 @@ describe("executeRun on the Node fixture", () => {
     expect(result.timings.testMs).toBeLessThan(8_000);
     const next = await executeRun(spec({ patch: fixture.goldPatch }), options);
     expect(next).toMatchObject({ outcome: "passed", limitsHit: [] });
+  });
+
+  it("shows the test command nothing of the data folder its cache lives in, but the mirror it borrows objects from", async () => {
+    const dataDir = await mkdtemp(path.join("/var/tmp", "specpath-data-"));
+    try {
+      mkdirSync(path.join(dataDir, "secrets"), { recursive: true });
+      writeFileSync(path.join(dataDir, "secrets", "session-secret"), "s3cret");
+      const probe = [
+        `cat ${dataDir}/secrets/session-secret && echo READ_SECRET`,
+        `ls ${dataDir} && echo LISTED_DATA`,
+        `ls ${dataDir}/cache && echo LISTED_CACHE`,
+        "git log --oneline -1 > /dev/null && echo GIT_OK",
+        fixture.testCommand,
+      ].join("; ");
+      const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: probe }), { cacheDir: path.join(dataDir, "cache") });
+      expect(result.outcome).toBe("passed");
+      expect(result.logs.stdout).not.toMatch(/READ_SECRET|LISTED_|s3cret/);
+      expect(result.logs.stdout).toMatch(/GIT_OK/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("reads TAP from stdout when the test command writes no report file", async () => {

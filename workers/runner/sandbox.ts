@@ -70,8 +70,11 @@ export interface SandboxRequest {
   /** Extra environment; gets the paths as the command will see them. */
   env?: (paths: SandboxPaths) => Record<string, string>;
   timeoutMs: number;
-  /** Network access (setup only): a user-mode network that cannot reach this machine. Default false. */
-  network?: boolean;
+  /**
+   * Network access (setup only): true — a user-mode network that cannot reach this machine;
+   * "host" — the host's network, with a warning (comparison, diagnosis). Default false.
+   */
+  network?: boolean | "host";
   /** Where no user-mode network stack exists: let `network` use the host's network (with a warning). Default: SPECPATH_SETUP_HOST_NETWORK=1. */
   allowHostNetwork?: boolean;
   /** Host directory bound as the private /tmp, counted in the disk quota (bwrap; default: a tmpfs of at most the quota). */
@@ -139,7 +142,11 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
   if (!bwrap.path) {
     warnings.push(`unsandboxed: ${bwrap.reason}; the command ran as a plain subprocess with this worker's access to the machine and network`);
   } else {
-    const network = chooseNetwork(request.network ?? false, request.allowHostNetwork ?? process.env.SPECPATH_SETUP_HOST_NETWORK === "1");
+    const requested = request.network ?? false;
+    const network =
+      requested === "host"
+        ? chooseNetwork(true, true, false)
+        : chooseNetwork(requested, request.allowHostNetwork ?? process.env.SPECPATH_SETUP_HOST_NETWORK === "1");
     plan.network = network.mode;
     if (network.warning) warnings.push(network.warning);
     if (network.mode === "namespace") plan.resolvConf = await namespaceResolvConf();

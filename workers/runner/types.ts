@@ -129,8 +129,8 @@ export interface RunnerOptions {
   /** Bound on mirrors + prepared workspaces, least recently used evicted. Default 20 GiB. */
   maxCacheBytes?: number;
   setupTimeoutMs?: number;
-  /** Network during setup (a user-mode network that cannot reach this machine). Default true. */
-  setupNetwork?: boolean;
+  /** Network during setup (a user-mode network that cannot reach this machine). Default true; "host": the host's network, with a warning. */
+  setupNetwork?: boolean | "host";
   /** Where no user-mode network stack exists, let setup use the host's network (with a warning on every run). Default: SPECPATH_SETUP_HOST_NETWORK=1. */
   allowHostNetwork?: boolean;
   limits?: Partial<SandboxLimits>;

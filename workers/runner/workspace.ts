@@ -45,8 +45,8 @@ export interface WorkspaceOptions {
   maxCacheBytes?: number;
   /** Default 15 minutes. */
   setupTimeoutMs?: number;
-  /** Default true (see above). */
-  setupNetwork?: boolean;
+  /** Default true (see above); "host" uses the host's network instead, with a warning (comparison, diagnosis). */
+  setupNetwork?: boolean | "host";
   /** See RunnerOptions.allowHostNetwork. */
   allowHostNetwork?: boolean;
   setupLimits?: Partial<SandboxLimits>;
