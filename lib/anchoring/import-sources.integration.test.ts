@@ -76,7 +76,7 @@ describe("import sources", () => {
   it("refuses a local path outside every root with a 400 naming repo, and stores nothing; an admin's root then allows it", async () => {
     const refused = await start(outside.dir);
     expect(refused.res.status).toBe(400);
-    expect(refused.res.json.fieldErrors.repo[0]).toMatch(/^is not under an allowed import root/);
+    expect(refused.res.json.fieldErrors?.repo?.[0]).toMatch(/^is not under an allowed import root/);
     expect(refused.res.json.error).toContain(outside.dir);
     expect(refused.jobs).toBe(0);
     // Not through a file:// URL, nor through a symlink inside an allowed root.
