@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rmdir, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isProcessAlive } from "./lock";
@@ -22,9 +23,14 @@ type CgroupLimit = "memory" | "processes" | "cpu";
 
 /** CFS period for the CPU quota; a run gets cpuCores × this much CPU time per period. */
 const CPU_PERIOD_US = 100_000;
-/** Weight of all runs together against a normal process (v1 cpu.shares 1024, v2 cpu.weight 100): half of one. */
-const RUNS_SHARES = 512;
-const RUNS_WEIGHT = 50;
+/**
+ * Weight of all runs together: as much as one ordinary process per core (v1
+ * cpu.shares 1024, v2 cpu.weight 100 each), however many processes they fork,
+ * so a fork-heavy run cannot crowd the web server out, and runs still get
+ * their cores when the machine is otherwise busy.
+ */
+const RUNS_SHARES = 1024 * os.availableParallelism();
+const RUNS_WEIGHT = Math.min(10_000, 100 * os.availableParallelism());
 
 export interface RunCgroup {
   /** cgroup.procs files the sandboxed process writes its pid to before it execs the command. */
