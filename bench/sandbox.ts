@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ensureMirror, requireCommit } from "../workers/runner/mirror";
+import { ensureMirror, requireCommit } from "../lib/git/mirror";
 import { runSandboxed } from "../workers/runner/sandbox";
 import { createNodeFixture } from "../workers/runner/testing/node-fixture";
 import { chooseNetwork } from "../workers/runner/user-net";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { ZImportSourcesValueSchema } from "@/lib/schemas/settings";
-import { studioDataDir } from "./mirror-cache";
+import { studioDataDir } from "@/lib/git/mirror";
 import { judgeSource, sourceTarget, type TSourcePolicy } from "./source-policy";
 
 export const IMPORT_SOURCES_KEY = "imports.sources";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createDemoRepo, type DemoRepo } from "@/lib/demo/demo-repo";
-import { importSettled } from "@/lib/imports/active-imports";
+import { importSettled } from "@/lib/anchoring/imports/active-imports";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeSuite, makeUser } from "@/lib/testing/factories";
 import * as importsRoute from "@/app/api/suites/[suiteId]/imports/route";
