@@ -277,13 +277,12 @@ async function supervise(
   // (The cast: Next's types add NODE_ENV to ProcessEnv; the sandbox deliberately has none.)
   const env = options.env as NodeJS.ProcessEnv;
   const namespaced = options.network === "namespace";
-  const stdio = [
-    "ignore", "pipe", "pipe",
-    options.control ? "pipe" : "ignore",
-    ...(namespaced ? ["pipe", "pipe"] : []),
-  ] as Array<"ignore" | "pipe">;
-  // bwrap's info fd and block fd must sit at NET_INFO_FD and NET_BLOCK_FD.
-  if (namespaced && (NET_INFO_FD !== 4 || NET_BLOCK_FD !== 5)) throw new Error("network fds out of place");
+  const stdio: Array<"ignore" | "pipe"> = ["ignore", "pipe", "pipe", options.control ? "pipe" : "ignore"];
+  if (namespaced) {
+    // bwrap's info fd and block fd (bwrapArgs): the pid of the sandbox, and "go" once its network is up.
+    stdio[NET_INFO_FD] = "pipe";
+    stdio[NET_BLOCK_FD] = "pipe";
+  }
   const child = spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, env, detached: true, stdio });
   const stdout = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
   const stderr = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
