@@ -96,6 +96,14 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     }
   });
 
+  it("connects every setup's namespace when many start at once", async () => {
+    const runs = await Promise.all(Array.from({ length: 10 }, () => run("ip route show default", { network: true, timeoutMs: 30_000 })));
+    for (const result of runs) {
+      expect(result.warnings).toEqual([]);
+      expect(result.stdout).toMatch(/^default via 10\.0\.2\.2 dev tap0/);
+    }
+  }, 60_000);
+
   it("shows only what a toolchain needs: no home directory, no studio folder, no /etc secrets; node and python3 run", async () => {
     const studio = process.cwd();
     const result = await run(

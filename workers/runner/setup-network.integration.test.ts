@@ -80,10 +80,11 @@ describe.runIf(canRun)("setup network", () => {
       }))).then((lines) => require("fs").writeFileSync("connections.txt", lines.join("\\n") + "\\n"));`;
     const setupCommand = [
       `node -e '${probe.replace(/'/g, "'\\''")}'`,
-      "npm pack is-number@7.0.0 --silent > packed.txt",
+      // No long retries: without network this fails within seconds, and the setup log says why.
+      "npm pack is-number@7.0.0 --silent --fetch-retries=0 --fetch-timeout=60000 > packed.txt",
     ].join(" && ");
 
-    const prepared = await acquireWorkspace({ mirror, commit, setupCommand, hiddenTestPatch: "", image: null }, { cacheDir, setupTimeoutMs: 120_000 });
+    const prepared = await acquireWorkspace({ mirror, commit, setupCommand, hiddenTestPatch: "", image: null }, { cacheDir, setupTimeoutMs: 150_000 });
     try {
       const lines = readFileSync(path.join(prepared.repoDir, "connections.txt"), "utf8").trim().split("\n");
       expect(lines).toHaveLength(targets.length);
@@ -99,5 +100,5 @@ describe.runIf(canRun)("setup network", () => {
     // From the host, the same servers answer: the test would notice if they were not listening.
     const reply = await fetch(`http://127.0.0.1:${webPort}/`).then((r) => r.text());
     expect(reply).toBe("studio");
-  });
+  }, 180_000);
 });

@@ -54,12 +54,36 @@ export interface UserNet {
 
 /** Connects the network namespace of `pid` (bwrap's sandbox init) to the outside through slirp4netns. */
 export async function startUserNet(pid: number, timeoutMs = 10_000): Promise<UserNet> {
+  const deadline = performance.now() + timeoutMs;
+  let failure = "no answer";
+  // A failed start (the machine under load) is retried for a little while.
+  for (let pause = 25; performance.now() < deadline; pause = Math.min(pause * 2, 400)) {
+    const attempt = await startSlirp(pid, deadline - performance.now());
+    if (attempt.ok) {
+      const configured = await configureNamespace(pid);
+      if (!configured) return { failure: null, stop: attempt.stop };
+      attempt.stop();
+      return { failure: configured, stop: () => undefined };
+    }
+    failure = attempt.failure;
+    if (attempt.timedOut) break;
+    await sleep(pause);
+  }
+  return { failure: `slirp4netns did not start: ${failure}`, stop: () => undefined };
+}
+
+type SlirpStart = { ok: true; stop: () => void } | { ok: false; failure: string; timedOut: boolean };
+
+async function startSlirp(pid: number, timeoutMs: number): Promise<SlirpStart> {
   const slirp4netns = findExecutable("slirp4netns") as string;
   // fd 3: "ready" once the interface is configured; fd 4: slirp4netns exits when it closes (with this worker, at the latest).
   const child: ChildProcess = spawn(
     slirp4netns,
     // Not --configure: it would bring lo up too, racing bwrap, which does that itself.
-    ["--mtu=65520", "--disable-host-loopback", "--enable-sandbox", "--ready-fd=3", "--exit-fd=4", String(pid), "tap0"],
+    // The namespace by path: given a pid, slirp4netns would also join that process's user
+    // namespace — bwrap's nested one (--disable-userns) once it exists — and then lack the
+    // right to enter a network namespace owned by the outer one (setns EPERM).
+    ["--mtu=65520", "--disable-host-loopback", "--enable-sandbox", "--ready-fd=3", "--exit-fd=4", "--netns-type=path", `/proc/${pid}/ns/net`, "tap0"],
     { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] },
   );
   let stderr = "";
@@ -69,22 +93,16 @@ export async function startUserNet(pid: number, timeoutMs = 10_000): Promise<Use
     (child.stdio[4] as NodeJS.WritableStream | null)?.end();
     child.kill("SIGKILL");
   };
-  const ready = await Promise.race([
-    new Promise<boolean>((resolve) => (child.stdio[3] as NodeJS.ReadableStream).once("data", () => resolve(true))),
-    new Promise<boolean>((resolve) => child.once("exit", () => resolve(false))),
-    new Promise<boolean>((resolve) => child.once("error", () => resolve(false))),
-    sleep(timeoutMs).then(() => false),
+  const outcome = await Promise.race([
+    new Promise<"ready">((resolve) => (child.stdio[3] as NodeJS.ReadableStream).once("data", () => resolve("ready"))),
+    // "close", not "exit": the streams are read to their end, so the error message is all there.
+    new Promise<"exited">((resolve) => child.once("close", () => resolve("exited"))),
+    new Promise<"exited">((resolve) => child.once("error", () => resolve("exited"))),
+    sleep(Math.max(0, timeoutMs)).then(() => "timeout" as const),
   ]);
-  if (!ready) {
-    stop();
-    return { failure: `slirp4netns did not start: ${stderr.trim() || "no answer"}`, stop };
-  }
-  const configured = await configureNamespace(pid);
-  if (configured) {
-    stop();
-    return { failure: configured, stop };
-  }
-  return { failure: null, stop };
+  if (outcome === "ready") return { ok: true, stop };
+  stop();
+  return { ok: false, failure: stderr.trim().replace(/\s*child failed\(1\)$/, "") || "no answer", timedOut: outcome === "timeout" };
 }
 
 /** The host's own addresses (a service on 0.0.0.0 answers on them) and link-local ones, unreachable from the namespace. */
