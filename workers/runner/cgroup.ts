@@ -24,12 +24,13 @@ type CgroupLimit = "memory" | "processes" | "cpu";
 /** CFS period for the CPU quota; a run gets cpuCores × this much CPU time per period. */
 const CPU_PERIOD_US = 100_000;
 /**
- * Weight of all runs together: as much as one ordinary process per core (v1
- * cpu.shares 1024, v2 cpu.weight 100 each), however many processes they fork,
- * so a fork-heavy run cannot crowd the web server out, and runs still get
- * their cores when the machine is otherwise busy.
+ * CPU weight: a run's whole tree weighs as one ordinary process, however many
+ * processes it forks, so a fork-heavy run cannot crowd the web server out.
+ * cgroup v1: each run's cpu group sits beside the worker (named CPU_PREFIX…)
+ * with the default cpu.shares; v2 keeps every controller in one group, so the
+ * runs' common parent weighs one ordinary process per core (cpu.weight).
  */
-const RUNS_SHARES = 1024 * os.availableParallelism();
+const CPU_PREFIX = "specpath-run-";
 const RUNS_WEIGHT = Math.min(10_000, 100 * os.availableParallelism());
 
 export interface RunCgroup {
@@ -77,10 +78,9 @@ export async function createRunCgroup(limits: { memoryBytes: number; maxProcesse
       if (value === null) continue;
       const mount = path.join(ROOT, controller);
       if (!existsSync(path.join(mount, "cgroup.procs"))) continue;
-      const parent = path.join(mount, own.get(controller) ?? "/", "specpath");
-      const dir = await makeGroup(parent, name);
+      const parent = path.join(mount, own.get(controller) ?? "/", ...(controller === "cpu" ? [] : ["specpath"]));
+      const dir = await makeGroup(parent, controller === "cpu" ? `${CPU_PREFIX}${name}` : name, controller === "cpu" ? CPU_PREFIX : "");
       if (!dir) continue;
-      if (controller === "cpu") await writeLimit(parent, "cpu.shares", RUNS_SHARES);
       if (await writeLimit(dir, file, value)) {
         groups.push({ dir, controller });
         enforced[controller === "pids" ? "processes" : controller] = true;
@@ -151,10 +151,10 @@ async function ownCgroupPaths(): Promise<Map<string, string>> {
   return paths;
 }
 
-async function makeGroup(parent: string, name: string): Promise<string | null> {
+async function makeGroup(parent: string, name: string, prefix = ""): Promise<string | null> {
   try {
     await mkdir(parent, { recursive: true });
-    await sweepAbandoned(parent);
+    await sweepAbandoned(parent, prefix);
     const dir = path.join(parent, name);
     await mkdir(dir);
     return dir;
@@ -163,10 +163,11 @@ async function makeGroup(parent: string, name: string): Promise<string | null> {
   }
 }
 
-/** Removes the empty groups of workers that died without cleaning up. */
-async function sweepAbandoned(parent: string): Promise<void> {
+/** Removes the empty groups of workers that died without cleaning up (named <prefix><pid>-…). */
+async function sweepAbandoned(parent: string, prefix: string): Promise<void> {
   for (const entry of await readdir(parent).catch(() => [])) {
-    const pid = Number(entry.split("-")[0]);
+    if (!entry.startsWith(prefix)) continue;
+    const pid = Number(entry.slice(prefix.length).split("-")[0]);
     if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) await rmdir(path.join(parent, entry)).catch(() => undefined);
   }
 }
