@@ -185,7 +185,8 @@ async function openStudio(dataDir: string): Promise<TStudio> {
   const base = `http://127.0.0.1:${VIEW_PORT}`;
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(VIEW_PORT), STUDIO_DATA_DIR: dataDir, DATABASE_URL: "", NEXTAUTH_URL: base },
+    // The bench's repository sits beside the data folder: an allowed import root for this studio.
+    env: { ...process.env, PORT: String(VIEW_PORT), STUDIO_DATA_DIR: dataDir, DATABASE_URL: "", NEXTAUTH_URL: base, STUDIO_IMPORT_ROOTS: path.dirname(dataDir) },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

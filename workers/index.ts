@@ -9,8 +9,9 @@ import { startWorker } from "./worker-process";
 const concurrency = Number(process.env.STUDIO_WORKER_CONCURRENCY ?? os.availableParallelism());
 const dataDir = path.resolve(process.env.STUDIO_DATA_DIR ?? ".studio-data");
 
-// Sandboxed tests can read the host's files; the studio's database and session
-// secret live in the data folder, so that much is hidden from them.
+// The sandbox shows nothing of the data folder but the mirrors runs borrow
+// objects from; the database and the session secret are hidden again in case
+// a cache folder is ever placed around them.
 // (STUDIO_PG_DIR: where `npm start` placed the cluster when PostgreSQL's user could not reach the data folder.)
 const hidePaths = [path.join(dataDir, "pg"), path.join(dataDir, "secrets"), process.env.STUDIO_PG_DIR ?? ""].filter((p) => p && fs.existsSync(p));
 // pg-boss leaves some of its own promises without a handler; with the database away
@@ -21,7 +22,9 @@ process.on("unhandledRejection", (reason) => {
   process.exit(1);
 });
 
-const worker = await startWorker({ concurrency, cacheDir: path.join(dataDir, "cache"), hidePaths });
+// A worker's caches are local to its machine; STUDIO_CACHE_DIR puts them elsewhere (a second worker here, a faster disk).
+const cacheDir = path.resolve(process.env.STUDIO_CACHE_DIR ?? path.join(dataDir, "cache"));
+const worker = await startWorker({ concurrency, cacheDir, hidePaths });
 
 let stopping = false;
 const stop = async () => {

@@ -7,11 +7,14 @@ import { queryKeys } from "@/components/query-keys";
 type Settings = {
   githubToken: { configured: boolean; source: string | null; apiUrl: string; version: number };
   modelEndpoint: { configured: boolean; source: string | null; baseUrl: string; model: string; apiKeySet: boolean; version: number };
+  importSources: { roots: string[]; allowedHosts: string[]; defaultRoots: string[]; version: number };
 };
+
+const lines = (value: FormDataEntryValue | null) => String(value ?? "").split("\n").map((line) => line.trim()).filter(Boolean);
 
 const sourceLabel = (s: string | null) => (s === "setting" ? "set here" : s === "environment" ? "from the environment" : "not configured");
 
-/** Runtime settings: the GitHub token for imports and the model endpoint for extraction proposals. */
+/** Runtime settings: the GitHub token for imports, the model endpoint for extraction proposals, the import sources. */
 export function SettingsView() {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: queryKeys.settings(), queryFn: () => api<Settings>("/api/admin/settings") });
@@ -43,6 +46,12 @@ export function SettingsView() {
     });
   };
 
+  const onSources = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    save.mutate({ key: "imports.sources", roots: lines(form.get("roots")), allowedHosts: lines(form.get("allowedHosts")), version: s.importSources.version });
+  };
+
   return (
     <>
       <h1>Runtime settings</h1>
@@ -63,6 +72,18 @@ export function SettingsView() {
           <label style={{ flex: 1 }}>Model<input name="model" defaultValue={s.modelEndpoint.model} /></label>
           <label style={{ flex: 1 }}>API key (write-only)<input name="apiKey" type="password" autoComplete="off" placeholder={s.modelEndpoint.apiKeySet ? "•••• unchanged" : ""} /></label>
           <button className="primary" disabled={save.isPending}>Save endpoint</button>
+        </div>
+      </form>
+      <form className="panel" onSubmit={onSources} data-testid="import-sources">
+        <h2 style={{ marginTop: 0 }}>Import sources</h2>
+        <p className="muted">
+          A local import reads only under these folders; always allowed: {s.importSources.defaultRoots.join(", ")}. Clone URLs to loopback or private
+          addresses are refused unless their host is listed here.
+        </p>
+        <div className="row">
+          <label style={{ flex: 2 }}>Allowed folders (absolute paths, one per line)<textarea name="roots" rows={3} defaultValue={s.importSources.roots.join("\n")} /></label>
+          <label style={{ flex: 1 }}>Allowed internal hosts (one per line)<textarea name="allowedHosts" rows={3} defaultValue={s.importSources.allowedHosts.join("\n")} /></label>
+          <button className="primary" disabled={save.isPending}>Save sources</button>
         </div>
       </form>
     </>

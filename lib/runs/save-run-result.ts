@@ -19,9 +19,11 @@ export type TRunResultInput = {
 };
 
 /**
- * Records the result of one attempt: the RunResult is an upsert keyed by
- * (run, attempt), and the Run changes only if this attempt still holds it, so a
- * worker that was presumed dead cannot overwrite a later attempt.
+ * Records the result of one attempt, only if this attempt still holds the run:
+ * a worker that was presumed dead (killed, or just slow) and finishes after its
+ * run went back to the queue writes nothing, so neither the run's outcome nor
+ * its results get a second entry. The RunResult is an upsert keyed by
+ * (run, attempt), written in the same transaction as the guarded update.
  */
 export async function saveRunResult(runId: string, attempt: number, workerId: string, result: TRunResultInput): Promise<boolean> {
   return db().$transaction(async (tx) => {
@@ -30,7 +32,6 @@ export async function saveRunResult(runId: string, attempt: number, workerId: st
       stdout: result.stdout, stderr: result.stderr, message: result.message, sandbox: result.sandbox,
       warnings: result.warnings, timings: result.timings,
     };
-    await tx.runResult.upsert({ where: { runId_attempt: { runId, attempt } }, create: { runId, attempt, ...data }, update: data });
     const { count } = await tx.run.updateMany({
       where: { id: runId, attempt, status: "running" },
       data: {
@@ -40,6 +41,7 @@ export async function saveRunResult(runId: string, attempt: number, workerId: st
       },
     });
     if (count === 0) return false;
+    await tx.runResult.upsert({ where: { runId_attempt: { runId, attempt } }, create: { runId, attempt, ...data }, update: data });
     const run = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { familyId: true, kind: true } });
     if (run.kind === "collect" && result.collected) await recordCollection(tx, run.familyId, result.collected);
     await recordEvent(tx, {

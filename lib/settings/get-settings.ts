@@ -2,12 +2,13 @@ import "server-only";
 import { db } from "@/lib/db";
 import { githubConnection } from "@/lib/anchoring/imports/github-connection";
 import { MODEL_SETTING_KEY, modelEndpoint } from "@/lib/proposals/model-config";
+import { defaultImportRoots, storedImportSources } from "@/lib/anchoring/check-import-source";
 
 /** What an admin may see of the runtime settings: where each comes from, never a secret. */
 export async function getSettings() {
   const rows = await db().setting.findMany({ where: { key: { in: ["github.token", MODEL_SETTING_KEY] } } });
   const row = (key: string) => rows.find((r) => r.key === key) ?? null;
-  const [github, model] = await Promise.all([githubConnection(), modelEndpoint()]);
+  const [github, model, importSources] = await Promise.all([githubConnection(), modelEndpoint(), storedImportSources()]);
   const modelRow = row(MODEL_SETTING_KEY);
   return {
     githubToken: {
@@ -24,5 +25,6 @@ export async function getSettings() {
       apiKeySet: Boolean(model?.apiKey),
       version: modelRow?.version ?? 0,
     },
+    importSources: { ...importSources, defaultRoots: defaultImportRoots() },
   };
 }

@@ -33,6 +33,10 @@ export async function updateSetting(actorId: string, input: TUpdateSetting) {
 
 function valueOf(input: TUpdateSetting, stored: unknown) {
   if (input.key === "github.token") return input.token ? { token: input.token } : null;
+  if (input.key === "imports.sources") {
+    const value = { roots: [...new Set(input.roots)], allowedHosts: [...new Set(input.allowedHosts)] };
+    return value.roots.length + value.allowedHosts.length > 0 ? value : null;
+  }
   if (!input.baseUrl && !input.model) return null;
   if (!input.baseUrl || !input.model) {
     const field = input.baseUrl ? "model" : "baseUrl";
@@ -45,4 +49,8 @@ function valueOf(input: TUpdateSetting, stored: unknown) {
 }
 
 const publicPart = (input: TUpdateSetting) =>
-  input.key === "model.endpoint" ? { baseUrl: input.baseUrl, model: input.model, apiKeyChanged: input.apiKey !== undefined } : { tokenChanged: true };
+  input.key === "model.endpoint"
+    ? { baseUrl: input.baseUrl, model: input.model, apiKeyChanged: input.apiKey !== undefined }
+    : input.key === "imports.sources"
+      ? { roots: input.roots, allowedHosts: input.allowedHosts }
+      : { tokenChanged: true };

@@ -14,6 +14,8 @@ let server: EmbeddedDatabase | null = null;
 let tempDir: string | null = null;
 
 export async function setup() {
+  // Tests import fixture repositories they make under the temp dir (an allowed import root for them).
+  process.env.STUDIO_IMPORT_ROOTS ??= os.tmpdir();
   if (process.env.STUDIO_TEST_PG_URL) return; // provided by the caller (scripts/test.ts)
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-test-pg-"));
   fs.chmodSync(tempDir, 0o755); // the postgres user must reach its data folder

@@ -15,6 +15,7 @@ export type ApplyResult =
 export interface ApplyTarget {
   workspace: string;
   outputDir: string;
+  tmpDir?: string;
   readOnly: readonly string[];
   hide?: readonly string[];
   backend?: SandboxRequest["backend"];
@@ -35,6 +36,7 @@ export async function applyPatch(target: ApplyTarget, diff: string, label: strin
       command: 'git apply --check -- "$SPECPATH_PATCH" && git apply -- "$SPECPATH_PATCH"',
       workspace: target.workspace,
       outputDir: target.outputDir,
+      tmpDir: target.tmpDir,
       readOnly: target.readOnly,
       hide: target.hide,
       env: (paths) => ({ SPECPATH_PATCH: path.join(paths.output, `${label}.diff`) }),

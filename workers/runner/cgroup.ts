@@ -1,7 +1,9 @@
 // A per-run cgroup for the limits rlimits cannot give: a process-count limit
 // that holds for root (RLIMIT_NPROC is never enforced for uid 0) and a memory
 // limit that covers the whole process tree, tmpfs included, and ends in an
-// OOM kill of the tree rather than of the worker. Placed below the worker's own
+// OOM kill of the tree rather than of the worker, and a CPU bound (a quota of
+// cores for the run, a low weight for all runs together) so a fork-heavy run
+// cannot starve the web server. Placed below the worker's own
 // cgroup (so any limit of the worker's container still applies). Works with
 // cgroup v1 (pids, memory hierarchies) and with a delegated cgroup v2 subtree;
 // anywhere else createRunCgroup returns null and the sandbox says so.
@@ -9,18 +11,32 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rmdir, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isProcessAlive } from "./lock";
 
 const ROOT = "/sys/fs/cgroup";
 
-export type LimitName = "memory" | "processes";
+export type LimitName = "memory" | "processes" | "disk";
+type CgroupLimit = "memory" | "processes" | "cpu";
+
+/** CFS period for the CPU quota; a run gets cpuCores × this much CPU time per period. */
+const CPU_PERIOD_US = 100_000;
+/**
+ * CPU weight: a run's whole tree weighs as one ordinary process, however many
+ * processes it forks, so a fork-heavy run cannot crowd the web server out.
+ * cgroup v1: each run's cpu group sits beside the worker (named CPU_PREFIX…)
+ * with the default cpu.shares; v2 keeps every controller in one group, so the
+ * runs' common parent weighs one ordinary process per core (cpu.weight).
+ */
+const CPU_PREFIX = "specpath-run-";
+const RUNS_WEIGHT = Math.min(10_000, 100 * os.availableParallelism());
 
 export interface RunCgroup {
   /** cgroup.procs files the sandboxed process writes its pid to before it execs the command. */
   procsFiles: string[];
-  enforced: Record<LimitName, boolean>;
+  enforced: Record<CgroupLimit, boolean>;
   killAll(): Promise<void>;
   limitsHit(): Promise<LimitName[]>;
   remove(): Promise<void>;
@@ -28,14 +44,15 @@ export interface RunCgroup {
 
 interface Group {
   dir: string;
-  controller: "pids" | "memory" | "unified";
+  controller: "pids" | "memory" | "cpu" | "unified";
 }
 
-export async function createRunCgroup(limits: { memoryBytes: number; maxProcesses: number }): Promise<RunCgroup | null> {
+export async function createRunCgroup(limits: { memoryBytes: number; maxProcesses: number; cpuCores?: number }): Promise<RunCgroup | null> {
   const own = await ownCgroupPaths();
   const name = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const groups: Group[] = [];
-  const enforced: Record<LimitName, boolean> = { memory: false, processes: false };
+  const enforced: Record<CgroupLimit, boolean> = { memory: false, processes: false, cpu: false };
+  const quota = limits.cpuCores ? `${Math.max(1000, Math.round(limits.cpuCores * CPU_PERIOD_US))}` : null;
 
   if (existsSync(path.join(ROOT, "cgroup.controllers"))) {
     const parent = path.join(ROOT, own.get("") ?? "/", "specpath");
@@ -43,7 +60,11 @@ export async function createRunCgroup(limits: { memoryBytes: number; maxProcesse
     if (dir) {
       enforced.processes = await writeLimit(dir, "pids.max", limits.maxProcesses);
       enforced.memory = await writeLimit(dir, "memory.max", limits.memoryBytes);
-      if (enforced.processes || enforced.memory) {
+      if (quota) {
+        await writeLimit(parent, "cpu.weight", RUNS_WEIGHT);
+        enforced.cpu = await writeLimit(dir, "cpu.max", `${quota} ${CPU_PERIOD_US}`);
+      }
+      if (enforced.processes || enforced.memory || enforced.cpu) {
         await writeLimit(dir, "memory.swap.max", 0);
         groups.push({ dir, controller: "unified" });
       } else await rmdir(dir).catch(() => undefined);
@@ -52,14 +73,17 @@ export async function createRunCgroup(limits: { memoryBytes: number; maxProcesse
     for (const [controller, file, value] of [
       ["pids", "pids.max", limits.maxProcesses],
       ["memory", "memory.limit_in_bytes", limits.memoryBytes],
+      ["cpu", "cpu.cfs_quota_us", quota],
     ] as const) {
+      if (value === null) continue;
       const mount = path.join(ROOT, controller);
       if (!existsSync(path.join(mount, "cgroup.procs"))) continue;
-      const dir = await makeGroup(path.join(mount, own.get(controller) ?? "/", "specpath"), name);
+      const parent = path.join(mount, own.get(controller) ?? "/", ...(controller === "cpu" ? [] : ["specpath"]));
+      const dir = await makeGroup(parent, controller === "cpu" ? `${CPU_PREFIX}${name}` : name, controller === "cpu" ? CPU_PREFIX : "");
       if (!dir) continue;
       if (await writeLimit(dir, file, value)) {
         groups.push({ dir, controller });
-        enforced[controller === "pids" ? "processes" : "memory"] = true;
+        enforced[controller === "pids" ? "processes" : controller] = true;
       } else await rmdir(dir).catch(() => undefined);
     }
   }
@@ -93,6 +117,7 @@ export async function createRunCgroup(limits: { memoryBytes: number; maxProcesse
     async limitsHit() {
       const hit = new Set<LimitName>();
       for (const group of groups) {
+        if (group.controller === "cpu") continue;
         if (group.controller !== "memory" && (await counter(group.dir, "pids.events", "max")) > 0) hit.add("processes");
         const memoryEvents = group.controller === "memory" ? "memory.oom_control" : "memory.events";
         if (group.controller !== "pids" && (await counter(group.dir, memoryEvents, "oom_kill")) > 0) hit.add("memory");
@@ -126,10 +151,10 @@ async function ownCgroupPaths(): Promise<Map<string, string>> {
   return paths;
 }
 
-async function makeGroup(parent: string, name: string): Promise<string | null> {
+async function makeGroup(parent: string, name: string, prefix = ""): Promise<string | null> {
   try {
     await mkdir(parent, { recursive: true });
-    await sweepAbandoned(parent);
+    await sweepAbandoned(parent, prefix);
     const dir = path.join(parent, name);
     await mkdir(dir);
     return dir;
@@ -138,15 +163,16 @@ async function makeGroup(parent: string, name: string): Promise<string | null> {
   }
 }
 
-/** Removes the empty groups of workers that died without cleaning up. */
-async function sweepAbandoned(parent: string): Promise<void> {
+/** Removes the empty groups of workers that died without cleaning up (named <prefix><pid>-…). */
+async function sweepAbandoned(parent: string, prefix: string): Promise<void> {
   for (const entry of await readdir(parent).catch(() => [])) {
-    const pid = Number(entry.split("-")[0]);
+    if (!entry.startsWith(prefix)) continue;
+    const pid = Number(entry.slice(prefix.length).split("-")[0]);
     if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) await rmdir(path.join(parent, entry)).catch(() => undefined);
   }
 }
 
-async function writeLimit(dir: string, file: string, value: number): Promise<boolean> {
+async function writeLimit(dir: string, file: string, value: number | string): Promise<boolean> {
   try {
     await writeFile(path.join(dir, file), String(value));
     return true;

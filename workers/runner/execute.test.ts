@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -117,6 +117,37 @@ describe("executeRun on the Node fixture", () => {
     expect(result.outcome).toBe("infrastructure_error");
     expect(result.limitsHit).toContain("memory");
     expect(result.message).toMatch(/limit reached: memory/);
+  });
+
+  it("stops a run that fills the disk: limitsHit disk, a message that says so, and the next run is unaffected", async () => {
+    const fill = "head -c 12582912 /dev/zero > big.bin && head -c 12582912 /dev/zero > /tmp/big.bin && sleep 10 && " + fixture.testCommand;
+    const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: fill }), { ...options, limits: { diskBytes: 16 * 1024 * 1024 } });
+    expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "disk_limit", limitsHit: ["disk"], signature: null });
+    expect(result.message).toBe("the run was stopped: it wrote more than 16 MiB to disk (workspace changes, output and /tmp together; limit reached: disk)");
+    expect(result.timings.testMs).toBeLessThan(8_000);
+    const next = await executeRun(spec({ patch: fixture.goldPatch }), options);
+    expect(next).toMatchObject({ outcome: "passed", limitsHit: [] });
+  });
+
+  it("shows the test command nothing of the data folder its cache lives in, but the mirror it borrows objects from", async () => {
+    const dataDir = await mkdtemp(path.join("/var/tmp", "specpath-data-"));
+    try {
+      mkdirSync(path.join(dataDir, "secrets"), { recursive: true });
+      writeFileSync(path.join(dataDir, "secrets", "session-secret"), "s3cret");
+      const probe = [
+        `cat ${dataDir}/secrets/session-secret && echo READ_SECRET`,
+        `ls ${dataDir} && echo LISTED_DATA`,
+        `ls ${dataDir}/cache && echo LISTED_CACHE`,
+        "git log --oneline -1 > /dev/null && echo GIT_OK",
+        fixture.testCommand,
+      ].join("; ");
+      const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: probe }), { cacheDir: path.join(dataDir, "cache") });
+      expect(result.outcome).toBe("passed");
+      expect(result.logs.stdout).not.toMatch(/READ_SECRET|LISTED_|s3cret/);
+      expect(result.logs.stdout).toMatch(/GIT_OK/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("reads TAP from stdout when the test command writes no report file", async () => {

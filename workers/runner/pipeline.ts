@@ -6,12 +6,14 @@
 // record.
 
 import { randomUUID } from "node:crypto";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { RunnerError } from "./errors";
 import { ensureMirror, requireCommit } from "../../lib/git/mirror";
 import type { ParsedReport } from "./parsers/types";
 import { readReport } from "./report";
 import { runSteps } from "./run-steps";
+import { defaultLimits } from "./sandbox";
 import { createRunWorkspace, discardRunDir, overlayProbe } from "./run-workspace";
 import { sweepAbandoned } from "./sweep";
 import type { InfrastructureReason, RunnerOptions, RunRecord, TCollectSpec } from "./types";
@@ -87,10 +89,13 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     record.workspace.layer = workspace.layer;
 
     const reportName = spec.resultFormat === "junit" ? "report.xml" : "report.tap";
+    const tmpDir = path.join(runDir, "tmp");
+    await mkdir(tmpDir);
     const steps = await runSteps({
       workspace: workspace.dir,
       overlay: workspace.overlay,
       outputDir: workspace.outputDir,
+      tmpDir,
       readOnly: prepared.readOnly,
       hide: options.hidePaths,
       backend: options.sandbox,
@@ -110,6 +115,7 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
         warn(steps.sandbox.warnings);
       }
       if (steps.outcome === "patch_apply_failed") logs.apply = steps.message;
+      if (steps.sandbox?.limitsHit.includes("disk")) return stop("infrastructure_error", diskMessage(spec.timeoutMs, options), "disk_limit");
       return stop(steps.outcome, steps.message, steps.reason);
     }
     const test = steps.test;
@@ -117,6 +123,7 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     Object.assign(logs, { stdout: test.stdout, stderr: test.stderr });
     timings.testMs = steps.testMs;
     warn(steps.warnings);
+    if (test.limitsHit.includes("disk")) return stop("infrastructure_error", diskMessage(spec.timeoutMs, options), "disk_limit");
     if (test.timedOut) return stop("timeout", `the test command was killed after ${spec.timeoutMs} ms`);
 
     mark = performance.now();
@@ -147,4 +154,20 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     if (runDir) await discardRunDir(options.cacheDir, runDir);
     timings.totalMs = performance.now() - started;
   }
+}
+
+function diskMessage(timeoutMs: number, options: RunnerOptions): string {
+  const bytes = options.limits?.diskBytes ?? defaultLimits(timeoutMs).diskBytes;
+  return `the run was stopped: it wrote more than ${formatBytes(bytes)} to disk (workspace changes, output and /tmp together; limit reached: disk)`;
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${value} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`;
 }

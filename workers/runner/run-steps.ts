@@ -20,6 +20,8 @@ export interface StepsInput {
   workspace: string;
   overlay: OverlayLayers | null;
   outputDir: string;
+  /** Host directory bound as /tmp (counted in the run's disk quota). */
+  tmpDir?: string;
   readOnly: readonly string[];
   hide?: readonly string[];
   backend?: SandboxRequest["backend"];
@@ -97,6 +99,7 @@ async function together(input: StepsInput): Promise<StepsResult> {
     workspace: input.workspace,
     overlay: input.overlay ?? undefined,
     outputDir: input.outputDir,
+    tmpDir: input.tmpDir,
     readOnly: input.readOnly,
     hide: input.hide,
     backend: input.backend,

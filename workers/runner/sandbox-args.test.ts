@@ -1,16 +1,56 @@
 import { describe, expect, it } from "vitest";
-import { bwrapArgs, containerArgs, overlayArgs, SANDBOX_WORKSPACE, type MountPlan } from "./sandbox-args";
+import { bwrapArgs, containerArgs, NET_BLOCK_FD, NET_INFO_FD, overlayArgs, SANDBOX_WORKSPACE, type MountPlan, type SystemView } from "./sandbox-args";
 
-const plan: MountPlan = { workspace: "/cache/runs/1/repo", output: "/cache/runs/1/out", readOnly: ["/cache/mirrors/m.git"], hidden: ["/srv/secrets"], network: false };
-const limits = { memoryBytes: 1024, cpuSeconds: 60, maxProcesses: 64, fileSizeBytes: 2048 };
+const view: SystemView = {
+  binds: ["/usr", "/etc"],
+  symlinks: [["usr/bin", "/bin"]],
+  maskFiles: ["/etc/shadow"],
+  maskDirs: ["/etc/ssl/private"],
+  runtimes: ["/root/.pyenv/versions/3.11.7"],
+  path: "/root/.pyenv/versions/3.11.7/bin:/usr/bin",
+};
+const plan: MountPlan = {
+  workspace: "/cache/runs/1/repo",
+  output: "/cache/runs/1/out",
+  readOnly: ["/cache/mirrors/m.git"],
+  hidden: ["/srv/secrets", "/cache/mirrors/m.git/secret"],
+  network: "none",
+  view,
+};
+const limits = { memoryBytes: 1024, cpuSeconds: 60, maxProcesses: 64, fileSizeBytes: 2048, diskBytes: 4096, cpuCores: 1 };
 
 /** The value following `flag` each time it occurs. */
 const after = (args: string[], flag: string) => args.flatMap((a, i) => (a === flag ? [args[i + 1]] : []));
 
 describe("bwrapArgs", () => {
-  it("isolates the network unless setup asks for it", () => {
+  it("isolates the network; a namespace for setup waits on its network; the host's only when allowed", () => {
     expect(bwrapArgs(plan, "true")).toContain("--unshare-net");
-    expect(bwrapArgs({ ...plan, network: true }, "true")).not.toContain("--unshare-net");
+    expect(bwrapArgs(plan, "true")).not.toContain("--block-fd");
+    const namespaced = bwrapArgs({ ...plan, network: "namespace", resolvConf: { source: "/run/r.conf", target: "/etc/resolv.conf" } }, "true");
+    expect(namespaced).toContain("--unshare-net");
+    expect(after(namespaced, "--info-fd")).toEqual([String(NET_INFO_FD)]);
+    expect(after(namespaced, "--block-fd")).toEqual([String(NET_BLOCK_FD)]);
+    expect(after(namespaced, "--ro-bind")).toContain("/run/r.conf");
+    expect(bwrapArgs({ ...plan, network: "host" }, "true")).not.toContain("--unshare-net");
+  });
+
+  it("shows the system directories and runtimes alone, masks /etc secrets, and leaves the way to a runtime unlistable", () => {
+    const args = bwrapArgs(plan, "true");
+    const roBinds = after(args, "--ro-bind");
+    expect(roBinds).toEqual(expect.arrayContaining(["/usr", "/etc", "/root/.pyenv/versions/3.11.7", "/cache/mirrors/m.git"]));
+    expect(roBinds).not.toContain("/");
+    expect(after(args, "--symlink")).toEqual(["usr/bin"]);
+    expect(args.join(" ")).toContain("--ro-bind /dev/null /etc/shadow");
+    expect(after(args, "--tmpfs")).toEqual(expect.arrayContaining(["/etc/ssl/private", "/cache/mirrors/m.git/secret"]));
+    expect(after(args, "--tmpfs")).not.toContain("/srv/secrets"); // absent anyway
+    const dirs = after(args, "--dir");
+    expect(dirs).toEqual(["/cache", "/root", "/cache/mirrors", "/root/.pyenv", "/root/.pyenv/versions"]);
+    expect(after(args, "--perms")).toEqual(dirs.map(() => "0111"));
+  });
+
+  it("binds a host directory as /tmp when given one (counted in the disk quota), else a bounded tmpfs", () => {
+    expect(bwrapArgs({ ...plan, tmp: "/cache/runs/1/tmp" }, "true").join(" ")).toContain("--bind /cache/runs/1/tmp /tmp");
+    expect(bwrapArgs({ ...plan, tmpSizeBytes: 4096 }, "true").join(" ")).toContain("--size 4096 --tmpfs /tmp");
   });
 
   it("mounts the private /tmp before the binds that live under it, and the workspace last", () => {
@@ -19,6 +59,7 @@ describe("bwrapArgs", () => {
     expect(tmp).toBeGreaterThan(-1);
     expect(args.indexOf("/cache/mirrors/m.git")).toBeGreaterThan(tmp);
     expect(after(args, "--bind")).toEqual([plan.workspace, plan.output]);
+    expect(args.indexOf("/root/.pyenv/versions/3.11.7")).toBeGreaterThan(tmp);
     expect(after(args, "--chdir")).toEqual([SANDBOX_WORKSPACE]);
     expect(after(args, "--cap-drop")).toEqual(["ALL"]);
     expect(args.slice(-4)).toEqual(["--", "/bin/sh", "-c", "make test"]);

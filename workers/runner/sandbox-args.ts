@@ -14,6 +14,29 @@ export interface SandboxLimits {
   maxProcesses: number;
   /** Largest file a process may write (RLIMIT_FSIZE). */
   fileSizeBytes: number;
+  /** What the run may add to the disk in total: workspace changes + output + /tmp (limitsHit "disk"). */
+  diskBytes: number;
+  /** CPU time per second of wall time for the whole tree (cpu cgroup), so a fork-heavy run cannot starve the web server. */
+  cpuCores: number;
+}
+
+/** How a sandboxed command reaches the network: not at all, through a user-mode stack in its own namespace, or the host's (explicitly allowed). */
+export type NetworkMode = "none" | "namespace" | "host";
+
+/** The host as the sandbox shows it (sandbox-view.ts computes it for this machine). */
+export interface SystemView {
+  /** System directories bound read-only at the same path. */
+  binds: readonly string[];
+  /** [target, path]: merged-/usr links such as /bin -> usr/bin, recreated as links. */
+  symlinks: ReadonlyArray<readonly [string, string]>;
+  /** Files inside the binds replaced by /dev/null (password hashes, host keys). */
+  maskFiles: readonly string[];
+  /** Directories inside the binds replaced by an empty tmpfs (TLS private keys). */
+  maskDirs: readonly string[];
+  /** Runtime install prefixes outside the binds (e.g. a pyenv version), bound read-only alone. */
+  runtimes: readonly string[];
+  /** PATH inside the sandbox: the runtimes' bin directories, then the visible system ones. */
+  path: string;
 }
 
 export interface MountPlan {
@@ -21,34 +44,69 @@ export interface MountPlan {
   output: string;
   /** Host paths visible read-only at the same path (e.g. the git mirror behind alternates). */
   readOnly: readonly string[];
-  /** Host directories replaced by an empty tmpfs (secrets the command has no business reading). */
+  /** Host directories replaced by an empty tmpfs, where they would otherwise be visible. */
   hidden: readonly string[];
-  network: boolean;
+  network: NetworkMode;
+  view: SystemView;
+  /** Host directory bound as the private /tmp (so it counts against the run's disk quota); null: a tmpfs. */
+  tmp?: string | null;
+  /** Size bound of the tmpfs /tmp when `tmp` is null. */
+  tmpSizeBytes?: number;
+  /** With network "namespace": a resolv.conf naming the user-mode stack's DNS, bound over the host's. */
+  resolvConf?: { source: string; target: string } | null;
 }
+
+/** bwrap writes its child's pid here (JSON), then waits on NET_BLOCK_FD until the namespace's network is set up. */
+export const NET_INFO_FD = 4;
+export const NET_BLOCK_FD = 5;
 
 // Writable parts of procfs that a root process without capabilities could
 // still write (sysctls!); the others bwrap already covers.
 const PROC_READ_ONLY = ["/proc/sys", "/proc/sysrq-trigger", "/proc/fs"];
 
 export function bwrapArgs(plan: MountPlan, command: string): string[] {
+  const { view } = plan;
+  const readOnly = [...new Set([...view.runtimes, ...plan.readOnly])];
+  const visible = [...view.binds, ...readOnly];
+  // Directories on the way to a bound path are made, but cannot be listed (mode 0111): /root stays unreadable.
+  const mounted = [...view.binds, "/dev", "/proc"];
+  const parents = [...new Set(readOnly.flatMap(ancestors))]
+    .filter((dir) => dir !== "/tmp" && !mounted.some((m) => isInside(dir, m)))
+    .sort((a, b) => a.split("/").length - b.split("/").length || a.localeCompare(b));
   return [
-    "--ro-bind", "/", "/",
+    ...view.binds.flatMap((dir) => ["--ro-bind", dir, dir]),
+    ...view.symlinks.flatMap(([target, link]) => ["--symlink", target, link]),
+    ...view.maskFiles.flatMap((file) => ["--ro-bind", "/dev/null", file]),
+    ...view.maskDirs.flatMap((dir) => ["--tmpfs", dir]),
+    ...(plan.network === "namespace" && plan.resolvConf ? ["--ro-bind", plan.resolvConf.source, plan.resolvConf.target] : []),
     "--dev", "/dev",
     "--proc", "/proc",
     ...PROC_READ_ONLY.flatMap((p) => ["--ro-bind-try", p, p]),
-    "--tmpfs", "/tmp",
-    ...plan.hidden.flatMap((p) => ["--tmpfs", p]),
-    ...plan.readOnly.flatMap((p) => ["--ro-bind", p, p]),
+    ...(plan.tmp ? ["--bind", plan.tmp, "/tmp"] : [...(plan.tmpSizeBytes ? ["--size", String(plan.tmpSizeBytes)] : []), "--tmpfs", "/tmp"]),
+    ...parents.flatMap((dir) => ["--perms", "0111", "--dir", dir]),
+    ...readOnly.flatMap((p) => ["--ro-bind", p, p]),
+    ...plan.hidden.filter((p) => visible.some((v) => isInside(p, v))).flatMap((p) => ["--tmpfs", p]),
     "--bind", plan.workspace, SANDBOX_WORKSPACE,
     "--bind", plan.output, SANDBOX_OUTPUT,
     "--chdir", SANDBOX_WORKSPACE,
-    ...(plan.network ? [] : ["--unshare-net"]),
+    ...(plan.network === "host" ? [] : ["--unshare-net"]),
+    ...(plan.network === "namespace" ? ["--info-fd", String(NET_INFO_FD), "--block-fd", String(NET_BLOCK_FD)] : []),
     "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
     "--unshare-user", "--disable-userns",
     "--cap-drop", "ALL",
     "--die-with-parent", "--new-session",
     "--", "/bin/sh", "-c", command,
   ];
+}
+
+/** "/a/b/c" → ["/a", "/a/b"]. */
+function ancestors(dir: string): string[] {
+  const parts = dir.split("/").filter(Boolean);
+  return parts.slice(0, -1).map((_, i) => "/" + parts.slice(0, i + 1).join("/"));
+}
+
+function isInside(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith("/") ? parent : parent + "/");
 }
 
 /** prlimit arguments (ending in "--") for the per-process limits. */
@@ -108,7 +166,7 @@ export function containerArgs(run: ContainerRun, plan: MountPlan, command: strin
   const { limits } = run;
   return [
     "run", "--rm", "--name", run.name,
-    "--network", plan.network ? "bridge" : "none",
+    "--network", plan.network === "none" ? "none" : "bridge",
     "--memory", String(limits.memoryBytes), "--memory-swap", String(limits.memoryBytes),
     "--pids-limit", String(limits.maxProcesses),
     "--ulimit", `cpu=${limits.cpuSeconds}:${limits.cpuSeconds}`,

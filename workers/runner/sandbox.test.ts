@@ -29,8 +29,8 @@ const run = (command: string, extra: Partial<SandboxRequest> = {}) =>
   runSandboxed({ command, workspace, outputDir, timeoutMs: 10_000, ...extra });
 
 const hasBwrap = (await bwrapStatus()).path !== null;
-const probe = await createRunCgroup({ memoryBytes: 1 << 30, maxProcesses: 100 });
-const enforced = probe?.enforced ?? { memory: false, processes: false };
+const probe = await createRunCgroup({ memoryBytes: 1 << 30, maxProcesses: 100, cpuCores: 1 });
+const enforced = probe?.enforced ?? { memory: false, processes: false, cpu: false };
 await probe?.remove();
 
 describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
@@ -48,6 +48,7 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     const result = await run(
       [
         `touch ${rootFile} && echo WROTE_ROOT`,
+        "touch /usr/specpath-escape && echo WROTE_USR",
         `touch ${outside}/x && echo WROTE_OUTSIDE`,
         "touch /tmp/private && echo TMP_OK",
         'echo o > "$SPECPATH_OUTPUT/o.txt" && echo OUTPUT_OK',
@@ -59,45 +60,83 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     expect(result.stdout).toMatch(/TMP_OK/);
     expect(result.stdout).toMatch(/OUTPUT_OK/);
     expect(result.stdout).toMatch(/CapEff:\s+0+\n/);
-    expect(result.stderr).toMatch(/Read-only file system/);
+    expect(result.stderr).toMatch(/\/usr\/specpath-escape.*Read-only file system/);
     expect(existsSync(rootFile)).toBe(false);
+    expect(existsSync("/usr/specpath-escape")).toBe(false);
     expect(existsSync(path.join(outside, "x"))).toBe(false);
     expect(existsSync("/tmp/private")).toBe(false);
     expect(readFileSync(path.join(outputDir, "o.txt"), "utf8")).toBe("o\n");
   });
 
-  it("cannot open a network connection, unless network is allowed (setup)", async () => {
+  it("cannot open a network connection; with network (setup), still none to this machine", async () => {
     let connections = 0;
     const server = net.createServer((socket) => {
       connections++;
       socket.on("error", () => undefined);
       socket.end("hello\n");
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    // All interfaces, as a web server started without HOST listens: loopback and the host's own addresses.
+    await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
     const port = (server.address() as net.AddressInfo).port;
-    const probe = `node -e "require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('CONNECTED'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(1) })"`;
+    const hostAddress = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+    const targets = ["127.0.0.1", "10.0.2.2", ...(hostAddress ? [hostAddress] : [])];
+    const probe = `for h in ${targets.join(" ")}; do node -e "require('net').connect(${port}, '$h').setTimeout(3000, () => { console.log('$h TIMEOUT'); process.exit(1) }).on('connect', () => { console.log('$h CONNECTED'); process.exit(0) }).on('error', (e) => { console.log('$h', e.code); process.exit(1) })"; done`;
     try {
       const isolated = await run(probe);
-      expect(isolated.stdout).toMatch(/ECONNREFUSED|ENETUNREACH/);
+
+      expect(isolated.stdout).not.toMatch(/CONNECTED/);
+      expect(isolated.stdout.trim().split("\n")).toHaveLength(targets.length);
+      const setup = await run(probe, { network: true });
+      expect(setup.stdout).not.toMatch(/CONNECTED/);
+      expect(setup.stdout.trim().split("\n")).toHaveLength(targets.length);
+      expect(setup.warnings).toEqual(expect.not.arrayContaining([expect.stringMatching(/network/)]));
       expect(connections).toBe(0);
-      const allowed = await run(probe, { network: true });
-      expect(allowed.stdout).toMatch(/CONNECTED/);
-      expect(connections).toBe(1);
     } finally {
       server.close();
     }
   });
 
-  it("hides the directories it is told to hide", async () => {
-    // Not under /tmp, which the sandbox replaces with its own anyway.
-    const secrets = await mkdtemp("/var/tmp/specpath-secrets-");
+  it("connects every setup's namespace when many start at once", async () => {
+    const runs = await Promise.all(Array.from({ length: 10 }, () => run("ip route show default", { network: true, timeoutMs: 30_000 })));
+    for (const result of runs) {
+      expect(result.warnings).toEqual([]);
+      expect(result.stdout).toMatch(/^default via 10\.0\.2\.2 dev tap0/);
+    }
+  }, 60_000);
+
+  it("shows only what a toolchain needs: no home directory, no studio folder, no /etc secrets; node and python3 run", async () => {
+    const studio = process.cwd();
+    const result = await run(
+      [
+        "ls /root && echo LISTED_ROOT",
+        "cat /root/.bashrc && echo READ_BASHRC",
+        `ls ${studio} && echo LISTED_STUDIO`,
+        `cat ${path.join(studio, "package.json")} && echo READ_STUDIO`,
+        "ls /work /home && echo LISTED_WORK",
+        "test -s /etc/shadow && echo READ_SHADOW",
+        "ls /etc/ssl/private/* && echo READ_TLS_KEYS",
+        "node --version",
+        "python3 --version",
+        "cat /etc/hostname > /dev/null && echo ETC_OK",
+      ].join("; "),
+    );
+    expect(result.stdout).not.toMatch(/LISTED_|READ_/);
+    expect(result.stdout).toMatch(/^v\d+\.\d+\.\d+$/m);
+    expect(result.stdout).toMatch(/^Python 3\.\d+/m);
+    expect(result.stdout).toMatch(/ETC_OK/);
+  });
+
+  it("hides the directories it is told to hide, inside what it shows", async () => {
+    const mirror = await mkdtemp("/var/tmp/specpath-mirror-");
     try {
-      await writeFile(path.join(secrets, "token"), "s3cret");
-      const command = `cat ${secrets}/token || echo HIDDEN`;
-      expect((await run(command)).stdout).toBe("s3cret");
-      expect((await run(command, { hide: [secrets] })).stdout).toBe("HIDDEN\n");
+      await mkdir(path.join(mirror, "secrets"));
+      await writeFile(path.join(mirror, "secrets", "token"), "s3cret");
+      const command = `cat ${mirror}/secrets/token || echo HIDDEN`;
+      expect((await run(command, { readOnly: [mirror] })).stdout).toBe("s3cret");
+      expect((await run(command, { readOnly: [mirror], hide: [path.join(mirror, "secrets")] })).stdout).toBe("HIDDEN\n");
+      expect((await run(`ls /var/tmp || echo UNLISTED`)).stdout).toBe("UNLISTED\n");
     } finally {
-      await rm(secrets, { recursive: true, force: true });
+      await rm(mirror, { recursive: true, force: true });
     }
   });
 
@@ -140,6 +179,42 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     });
     expect(result.limitsHit).toContain("processes");
     expect(result.stderr).toMatch(/fork|Resource temporarily unavailable/i);
+  });
+
+  it("stops a run that writes past its disk quota, counting the workspace, the output and /tmp together", async () => {
+    const tmpDir = path.join(base, `tmp-${randomUUID()}`);
+    await mkdir(tmpDir);
+    const limits = { diskBytes: 24 * 1024 * 1024 };
+    // 10 MiB each: no single place is over the quota, together they are.
+    const write = (where: string) => `head -c 10485760 /dev/zero > ${where}`;
+    const result = await run(
+      [write("w.bin"), write('"$SPECPATH_OUTPUT/o.bin"'), write("/tmp/t.bin"), "sleep 5", "echo SURVIVED"].join(" && "),
+      { tmpDir, limits },
+    );
+    expect(result.limitsHit).toEqual(["disk"]);
+    expect(result.stdout).not.toMatch(/SURVIVED/);
+    expect(result.durationMs).toBeLessThan(4_000);
+    expect(result.warnings.join("\n")).toMatch(/disk limit reached \(25165824 bytes written to the workspace, output and \/tmp together\)/);
+    expect(statSync(path.join(tmpDir, "t.bin")).size).toBe(10485760); // /tmp really was the host directory
+
+    const within = await run([write("w2.bin"), "echo FITS"].join(" && "), { tmpDir, limits: { diskBytes: 64 * 1024 * 1024 } });
+    expect(within).toMatchObject({ limitsHit: [], stdout: "FITS\n" });
+  });
+
+  it.runIf(enforced.cpu)("bounds the CPU share of a fork-heavy run", async () => {
+    // Four busy loops for 1.5 s of wall time under a tenth of a core: at most ~0.15 s of CPU
+    // (without the quota, ~3 s on two idle cores, and still ~0.9 s on this machine under a load of 6).
+    const result = await run("for i in 1 2 3 4; do timeout 1.5 sh -c 'while :; do :; done' & done; wait; times", {
+      limits: { cpuCores: 0.1 },
+    });
+    const [, children] = result.stdout.trim().split("\n");
+    const seconds = (children ?? "").split(/\s+/).map((t) => {
+      const m = /^(\d+)m([\d.]+)s$/.exec(t);
+      return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+    });
+    const cpu = seconds.reduce((a, b) => a + b, 0);
+    expect(cpu).toBeGreaterThan(0.02);
+    expect(cpu).toBeLessThan(0.35);
   });
 
   it("mounts an overlay for the command only: changes land in the upper layer, the lower one stays as it was", async () => {

@@ -1,7 +1,9 @@
 // Runs one shell command of a repository under test, bounded in time, memory,
-// processes and reach. Backends, in order of preference:
+// processes, CPU share, disk and reach. Backends, in order of preference:
 //   container — podman / docker, when the verifier names an image and an engine answers;
-//   bwrap     — read-only root, writable workspace + output only, private /tmp, no network,
+//   bwrap     — only the system directories and runtimes a toolchain needs (sandbox-view.ts),
+//               read-only; writable workspace + output + private /tmp only; no network, or
+//               for setup a user-mode network that cannot reach this machine (user-net.ts);
 //               own pid/ipc/uts/user namespaces, no capabilities, /proc/sys read-only,
 //               killed with its parent;
 //   none      — a plain subprocess, only when bwrap is missing or broken, with a warning.
@@ -17,6 +19,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createRunCgroup, type LimitName, type RunCgroup } from "./cgroup";
+import { watchDisk, type DiskWatch } from "./disk-watch";
 import { RunnerError } from "./errors";
 import { findExecutable, runHost } from "./host";
 import { OutputCapture } from "./output-cap";
@@ -24,14 +27,19 @@ import {
   bwrapArgs,
   containerArgs,
   JOIN_CGROUPS_SCRIPT,
+  NET_BLOCK_FD,
+  NET_INFO_FD,
   overlayArgs,
   prlimitArgs,
   SANDBOX_OUTPUT,
   SANDBOX_WORKSPACE,
   type MountPlan,
+  type NetworkMode,
   type OverlayLayers,
   type SandboxLimits,
 } from "./sandbox-args";
+import { systemView } from "./sandbox-view";
+import { chooseNetwork, namespaceResolvConf, startUserNet } from "./user-net";
 
 export type SandboxKind = "bwrap" | "container" | "none";
 
@@ -62,8 +70,15 @@ export interface SandboxRequest {
   /** Extra environment; gets the paths as the command will see them. */
   env?: (paths: SandboxPaths) => Record<string, string>;
   timeoutMs: number;
-  /** Network access (setup only). Default false. */
-  network?: boolean;
+  /**
+   * Network access (setup only): true — a user-mode network that cannot reach this machine;
+   * "host" — the host's network, with a warning (comparison, diagnosis). Default false.
+   */
+  network?: boolean | "host";
+  /** Where no user-mode network stack exists: let `network` use the host's network (with a warning). Default: SPECPATH_SETUP_HOST_NETWORK=1. */
+  allowHostNetwork?: boolean;
+  /** Host directory bound as the private /tmp, counted in the disk quota (bwrap; default: a tmpfs of at most the quota). */
+  tmpDir?: string;
   limits?: Partial<SandboxLimits>;
   image?: string | null;
   /** "none" forces a plain subprocess (for comparison and diagnosis). Default "auto". */
@@ -96,17 +111,24 @@ export function defaultLimits(timeoutMs: number): SandboxLimits {
     cpuSeconds: Math.max(10, Math.ceil(timeoutMs / 1000) * os.availableParallelism()),
     maxProcesses: 512,
     fileSizeBytes: 1024 ** 3,
+    diskBytes: 4 * 1024 ** 3,
+    // Half a core is always left to the web server and the worker itself.
+    cpuCores: Math.max(1, os.availableParallelism() - 0.5),
   };
 }
 
 export async function runSandboxed(request: SandboxRequest): Promise<SandboxResult> {
-  const limits = { ...defaultLimits(request.timeoutMs), ...request.limits };
+  const merged = { ...defaultLimits(request.timeoutMs), ...request.limits };
+  // One file alone cannot pass the quota between two measurements of the disk watch.
+  const limits = { ...merged, fileSizeBytes: Math.min(merged.fileSizeBytes, merged.diskBytes) };
   const plan: MountPlan = {
     workspace: request.workspace,
     output: request.outputDir,
     readOnly: request.readOnly ?? [],
     hidden: (request.hide ?? []).filter((dir) => existsSync(dir)),
-    network: request.network ?? false,
+    network: request.network ? "host" : "none",
+    view: systemView(),
+    tmp: request.tmpDir ?? null,
   };
   if (request.image) {
     if (request.overlay || request.control) throw new Error("overlay workspaces and control channels are not available in containers");
@@ -119,6 +141,15 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
   const paths = kind === "bwrap" ? { workspace: SANDBOX_WORKSPACE, output: SANDBOX_OUTPUT } : { workspace: plan.workspace, output: plan.output };
   if (!bwrap.path) {
     warnings.push(`unsandboxed: ${bwrap.reason}; the command ran as a plain subprocess with this worker's access to the machine and network`);
+  } else {
+    const requested = request.network ?? false;
+    const network =
+      requested === "host"
+        ? chooseNetwork(true, true, false)
+        : chooseNetwork(requested, request.allowHostNetwork ?? process.env.SPECPATH_SETUP_HOST_NETWORK === "1");
+    plan.network = network.mode;
+    if (network.warning) warnings.push(network.warning);
+    if (network.mode === "namespace") plan.resolvConf = await namespaceResolvConf();
   }
 
   const cgroup = await createRunCgroup(limits);
@@ -126,6 +157,7 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     warnings.push("process-count limit not enforced: no writable pids cgroup" + (process.getuid?.() === 0 ? " (RLIMIT_NPROC does not bind root)" : ""));
   }
   if (!cgroup?.enforced.memory) warnings.push("memory limited per process (RLIMIT_AS), not for the process tree: no writable memory cgroup");
+  if (!cgroup?.enforced.cpu) warnings.push("CPU share not limited: no writable cpu cgroup");
 
   const prlimit = findExecutable("prlimit");
   if (!prlimit) warnings.push("CPU-time and file-size limits not applied: prlimit not found");
@@ -135,9 +167,13 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
 
   const scratch = kind === "none" ? await mkdtemp(path.join(plan.output, ".tmp-")) : null;
   const env = {
-    ...sandboxEnv(scratch ?? "/tmp", paths),
+    ...sandboxEnv(scratch ?? "/tmp", paths, kind === "bwrap" ? plan.view.path : undefined),
     ...request.env?.(paths),
   };
+  // Everything the run writes: the overlay's upper layer (or the workspace itself), the output, /tmp.
+  const diskDirs = [request.overlay?.upper ?? plan.workspace, plan.output, ...(plan.tmp ? [plan.tmp] : [])];
+  if (kind === "bwrap" && !plan.tmp) plan.tmpSizeBytes = limits.diskBytes;
+  const disk = await watchDisk(diskDirs, limits.diskBytes);
   try {
     const outcome = await supervise(argv, {
       cwd: plan.workspace,
@@ -146,14 +182,25 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
       capBytes: request.outputCapBytes,
       cgroup,
       control: request.control,
+      network: plan.network,
+      disk,
     });
-    const limitsHit = (await cgroup?.limitsHit()) ?? [];
-    for (const limit of limitsHit) warnings.push(`${limit} limit reached (${limit === "memory" ? `${limits.memoryBytes} bytes` : `${limits.maxProcesses} processes`})`);
-    return { ...outcome, sandbox: kind, warnings, limitsHit, paths };
+    const limitsHit: LimitName[] = [...((await cgroup?.limitsHit()) ?? []), ...(outcome.diskHit ? (["disk"] as const) : [])];
+    if (outcome.networkFailure) warnings.push(`setup ran without network: ${outcome.networkFailure}`);
+    for (const limit of limitsHit) warnings.push(`${limit} limit reached (${limitText(limit, limits)})`);
+    const { diskHit: _diskHit, networkFailure: _networkFailure, ...result } = outcome;
+    return { ...result, sandbox: kind, warnings, limitsHit, paths };
   } finally {
+    disk.stop();
     await cgroup?.remove();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }
+}
+
+function limitText(limit: LimitName, limits: SandboxLimits): string {
+  if (limit === "memory") return `${limits.memoryBytes} bytes`;
+  if (limit === "processes") return `${limits.maxProcesses} processes`;
+  return `${limits.diskBytes} bytes written to the workspace, output and /tmp together`;
 }
 
 function joinCgroups(cgroup: RunCgroup | null): string[] {
@@ -167,10 +214,27 @@ function overlayTools(): { unshare: string; mount: string } {
   return { unshare, mount };
 }
 
-function sandboxEnv(tmp: string, paths: SandboxPaths): Record<string, string> {
+/**
+ * The machine's TLS trust settings (a company CA, an intercepting egress): file
+ * paths, no secrets, passed on when the sandbox can see the file they name.
+ */
+const CA_TRUST_VARIABLES = ["NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "PIP_CERT", "CURL_CA_BUNDLE", "GIT_SSL_CAINFO"];
+
+function caTrustEnv(): Record<string, string> {
+  const binds = systemView().binds;
+  const trust: Record<string, string> = {};
+  for (const name of CA_TRUST_VARIABLES) {
+    const value = process.env[name];
+    if (value && path.isAbsolute(value) && binds.some((dir) => value.startsWith(dir + "/"))) trust[name] = value;
+  }
+  return trust;
+}
+
+function sandboxEnv(tmp: string, paths: SandboxPaths, sandboxPath?: string): Record<string, string> {
   // Nothing of the worker's own environment (database URLs, tokens) leaks in.
   return {
-    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    ...caTrustEnv(),
+    PATH: sandboxPath ?? process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
     HOME: tmp,
     TMPDIR: tmp,
     LANG: "C.UTF-8",
@@ -188,6 +252,8 @@ interface Supervised {
   stderr: string;
   durationMs: number;
   control: SandboxResult["control"];
+  diskHit: boolean;
+  networkFailure: string | null;
 }
 
 const CONTROL_CAP = 64 * 1024;
@@ -202,14 +268,22 @@ async function supervise(
     cgroup: RunCgroup | null;
     onTimeout?: () => void;
     control?: { setupTimeoutMs: number };
+    network?: NetworkMode;
+    disk?: DiskWatch;
   },
 ): Promise<Supervised> {
   const started = performance.now();
   // detached: its own process group, so the whole group can be killed at once.
   // (The cast: Next's types add NODE_ENV to ProcessEnv; the sandbox deliberately has none.)
   const env = options.env as NodeJS.ProcessEnv;
-  const stdio = options.control ? (["ignore", "pipe", "pipe", "pipe"] as const) : (["ignore", "pipe", "pipe"] as const);
-  const child = spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, env, detached: true, stdio: [...stdio] });
+  const namespaced = options.network === "namespace";
+  const stdio: Array<"ignore" | "pipe"> = ["ignore", "pipe", "pipe", options.control ? "pipe" : "ignore"];
+  if (namespaced) {
+    // bwrap's info fd and block fd (bwrapArgs): the pid of the sandbox, and "go" once its network is up.
+    stdio[NET_INFO_FD] = "pipe";
+    stdio[NET_BLOCK_FD] = "pipe";
+  }
+  const child = spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, env, detached: true, stdio });
   const stdout = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
   const stderr = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
   child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -238,6 +312,39 @@ async function supervise(
   };
   arm(options.control ? options.control.setupTimeoutMs : options.timeoutMs);
 
+  let diskHit = false;
+  void options.disk?.exceeded.then(() => {
+    diskHit = true;
+    killTree();
+  });
+
+  // The sandbox waits (bwrap --block-fd) until its network namespace is connected.
+  let networkFailure: string | null = null;
+  let finished = false;
+  let stopNetwork = () => undefined as void;
+  if (namespaced) {
+    const fds = child.stdio as unknown as Array<Readable & NodeJS.WritableStream>;
+    const info = fds[NET_INFO_FD] as Readable;
+    const block = fds[NET_BLOCK_FD] as NodeJS.WritableStream;
+    let text = "";
+    info.on("error", () => undefined);
+    block.on("error", () => undefined);
+    info.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      const pid = /"child-pid":\s*(\d+)/.exec(text)?.[1];
+      if (!pid) return;
+      // Keep draining: bwrap writes the rest of its JSON after the pid, and a closed fd would kill it (SIGPIPE).
+      info.removeAllListeners("data");
+      info.resume();
+      void startUserNet(Number(pid)).then((net) => {
+        stopNetwork = net.stop;
+        networkFailure = net.failure;
+        if (finished) net.stop();
+        else block.end("1");
+      });
+    });
+  }
+
   // The control channel: only its first line decides; "ready" starts the command's own clock.
   let controlBytes = Buffer.alloc(0);
   let readyMs: number | null = null;
@@ -265,9 +372,12 @@ async function supervise(
     child.stderr?.destroy();
     controlStream?.destroy();
     const control = options.control ? { text: controlBytes.toString("utf8"), readyMs } : null;
-    return { exitCode: code, signal, timedOut, stdout: stdout.toString(), stderr: stderr.toString(), durationMs, control };
+    return { exitCode: code, signal, timedOut, stdout: stdout.toString(), stderr: stderr.toString(), durationMs, control, diskHit, networkFailure };
   } finally {
     clearTimeout(timer);
+    finished = true;
+    stopNetwork();
+    options.disk?.stop();
   }
 }
 
@@ -282,7 +392,7 @@ export function bwrapStatus(): Promise<BwrapStatus> {
     const dir = await mkdtemp(path.join(os.tmpdir(), "specpath-bwrap-probe-"));
     try {
       await mkdir(path.join(dir, "out"));
-      const plan: MountPlan = { workspace: dir, output: path.join(dir, "out"), readOnly: [], hidden: [], network: false };
+      const plan: MountPlan = { workspace: dir, output: path.join(dir, "out"), readOnly: [], hidden: [], network: "none", view: systemView() };
       const result = await runHost(bwrap, bwrapArgs(plan, "true"), { timeoutMs: 10_000 });
       return result.code === 0 ? { path: bwrap, reason: null } : { path: null, reason: `bwrap does not work here: ${result.stderr.trim()}` };
     } finally {
@@ -329,5 +439,6 @@ async function runInContainer(request: SandboxRequest, plan: MountPlan, limits: 
     cgroup: null,
     onTimeout: () => void runHost(engine, ["kill", name], { timeoutMs: 30_000 }).catch(() => undefined),
   });
-  return { ...outcome, sandbox: "container", warnings: [], limitsHit: [], paths };
+  const { diskHit: _diskHit, networkFailure: _networkFailure, ...result } = outcome;
+  return { ...result, sandbox: "container", warnings: [], limitsHit: [], paths };
 }

@@ -60,6 +60,7 @@ export type InfrastructureReason =
   | "report_missing"
   | "report_unparseable"
   | "history_file_refused"
+  | "disk_limit"
   | "internal";
 
 export interface RunTimings {
@@ -128,8 +129,10 @@ export interface RunnerOptions {
   /** Bound on mirrors + prepared workspaces, least recently used evicted. Default 20 GiB. */
   maxCacheBytes?: number;
   setupTimeoutMs?: number;
-  /** Network during setup. Default true. */
-  setupNetwork?: boolean;
+  /** Network during setup (a user-mode network that cannot reach this machine). Default true; "host": the host's network, with a warning. */
+  setupNetwork?: boolean | "host";
+  /** Where no user-mode network stack exists, let setup use the host's network (with a warning on every run). Default: SPECPATH_SETUP_HOST_NETWORK=1. */
+  allowHostNetwork?: boolean;
   limits?: Partial<SandboxLimits>;
   setupLimits?: Partial<SandboxLimits>;
   /** "none" forces plain subprocesses. Default "auto". */

@@ -66,6 +66,15 @@ describe("acquireWorkspace", () => {
     expect(readdirSync(path.join(cacheDir, "workspaces")).filter((name) => name.startsWith(".tmp-"))).toEqual([]);
   });
 
+  it("stops a setup that writes past its disk quota (its /tmp included) and says so", async () => {
+    const attempt = acquireWorkspace(wsSpec("head -c 6291456 /dev/zero > /tmp/cache.bin && head -c 6291456 /dev/zero > deps.bin && sleep 10"), {
+      cacheDir,
+      setupLimits: { diskBytes: 8 * 1024 * 1024 },
+    });
+    await expect(attempt).rejects.toMatchObject({ code: "setup_failed", message: "setup command stopped: it wrote more than 8388608 bytes to disk (limit reached: disk)" });
+    expect(readdirSync(path.join(cacheDir, "workspaces")).filter((name) => name.startsWith(".tmp-"))).toEqual([]);
+  });
+
   it("reports hidden tests that do not apply to the base", async () => {
     await expect(acquireWorkspace(wsSpec(null, fixture.staleContextPatch), { cacheDir })).rejects.toMatchObject({
       code: "setup_failed",

@@ -7,7 +7,10 @@
 //
 // Setup has network by default (setupNetwork): installing dependencies
 // (npm ci, pip install) needs a registry, and its result is then frozen for
-// every run; test commands never have network.
+// every run; test commands never have network. That network is a user-mode
+// one in the sandbox's own namespace that cannot reach this machine
+// (user-net.ts). Setup's disk use (the checkout, node_modules, /tmp) is
+// bounded by setupLimits.diskBytes (default 16 GiB).
 //
 // Concurrency: preparation holds workspaces/<key>.lock, builds in a temporary
 // directory and renames it into place, so a crash leaves no half-prepared
@@ -42,8 +45,10 @@ export interface WorkspaceOptions {
   maxCacheBytes?: number;
   /** Default 15 minutes. */
   setupTimeoutMs?: number;
-  /** Default true (see above). */
-  setupNetwork?: boolean;
+  /** Default true (see above); "host" uses the host's network instead, with a warning (comparison, diagnosis). */
+  setupNetwork?: boolean | "host";
+  /** See RunnerOptions.allowHostNetwork. */
+  allowHostNetwork?: boolean;
   setupLimits?: Partial<SandboxLimits>;
   sandbox?: SandboxRequest["backend"];
   /** Host directories hidden from every sandboxed command (see SandboxRequest.hide). */
@@ -64,6 +69,7 @@ export interface PreparedWorkspace {
 }
 
 const SETUP_LOG = "setup.log";
+const SETUP_DISK_BYTES = 16 * 1024 ** 3;
 
 export async function acquireWorkspace(spec: WorkspaceSpec, options: WorkspaceOptions): Promise<PreparedWorkspace> {
   const key = workspaceKey({ mirrorKey: spec.mirror.key, ...spec });
@@ -106,7 +112,9 @@ async function prepare(spec: WorkspaceSpec, finalDir: string, options: Workspace
   const tmp = path.join(path.dirname(finalDir), `.tmp-${process.pid}-${randomUUID()}`);
   const repo = path.join(tmp, "repo");
   const out = path.join(tmp, "out");
+  const tmpDir = path.join(tmp, "tmp");
   await mkdir(out, { recursive: true });
+  await mkdir(tmpDir);
   try {
     const clone = await git(["clone", "--shared", "--no-checkout", "--quiet", "--", spec.mirror.dir, repo]);
     if (clone.code !== 0) throw new RunnerError("setup_failed", `cannot clone the mirror: ${clone.stderr.trim()}`, clone.stderr);
@@ -114,7 +122,7 @@ async function prepare(spec: WorkspaceSpec, finalDir: string, options: Workspace
     if (checkout.code !== 0) throw new RunnerError("setup_failed", `cannot check out ${spec.commit}: ${checkout.stderr.trim()}`, checkout.stderr);
     await settleIndex(repo);
 
-    const target = { workspace: repo, outputDir: out, readOnly: [spec.mirror.dir], hide: options.hidePaths, backend: options.sandbox, image: spec.image };
+    const target = { workspace: repo, outputDir: out, tmpDir, readOnly: [spec.mirror.dir], hide: options.hidePaths, backend: options.sandbox, image: spec.image };
     if (spec.hiddenTestPatch.trim() !== "") {
       const applied = await applyPatch(target, spec.hiddenTestPatch, "hidden-tests");
       if (!applied.ok) throw new RunnerError("setup_failed", `the hidden test patch does not apply: ${applied.message}`, applied.message);
@@ -128,14 +136,20 @@ async function prepare(spec: WorkspaceSpec, finalDir: string, options: Workspace
         command: spec.setupCommand,
         timeoutMs,
         network: options.setupNetwork ?? true,
-        limits: { memoryBytes: 4 * 1024 ** 3, ...options.setupLimits },
+        allowHostNetwork: options.allowHostNetwork,
+        limits: { memoryBytes: 4 * 1024 ** 3, diskBytes: SETUP_DISK_BYTES, ...options.setupLimits },
       });
       log = [`$ ${spec.setupCommand}`, ...setup.warnings.map((w) => `warning: ${w}`), setup.stdout, setup.stderr].join("\n");
+      if (setup.limitsHit.includes("disk")) {
+        const bytes = options.setupLimits?.diskBytes ?? SETUP_DISK_BYTES;
+        throw new RunnerError("setup_failed", `setup command stopped: it wrote more than ${bytes} bytes to disk (limit reached: disk)`, log);
+      }
       if (setup.timedOut) throw new RunnerError("setup_failed", `setup command timed out after ${timeoutMs} ms`, log);
       if (setup.exitCode !== 0) throw new RunnerError("setup_failed", `setup command exited with ${setup.exitCode ?? setup.signal}`, log);
     }
     await writeFile(path.join(tmp, SETUP_LOG), log);
     await rm(out, { recursive: true, force: true });
+    await rm(tmpDir, { recursive: true, force: true });
     await rename(tmp, finalDir);
   } catch (error) {
     await rm(tmp, { recursive: true, force: true });

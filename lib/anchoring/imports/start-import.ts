@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { normalizeSource } from "@/lib/git/mirror";
+import { assertImportSourceAllowed } from "../check-import-source";
 import { notFound } from "@/lib/errors/app-error";
 import type { TStartImport } from "@/lib/schemas/imports";
 import { launchImport } from "./active-imports";
@@ -12,6 +13,7 @@ import { runImport } from "./run-import";
 export async function startImport(actorId: string, suiteId: string, input: TStartImport) {
   const { source, repo, ...rest } = input;
   const query = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  if (source === "local") await assertImportSourceAllowed(normalizeSource(repo));
   const job = await db().$transaction(async (tx) => {
     const suite = await tx.suite.findUnique({ where: { id: suiteId }, select: { id: true } });
     if (!suite) throw notFound("Suite", suiteId);
