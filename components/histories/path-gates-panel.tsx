@@ -58,7 +58,6 @@ function GateRow({ gate }: { gate: TGate }) {
 }
 
 function MatrixTable({ matrix }: { matrix: TReplayMatrix }) {
-  const outdated = matrix.rows.some((r) => Object.values(r.cells).some((c) => c?.outdated));
   return (
     <>
       <table className={`${styles.small} ${styles.matrix}`}>
@@ -77,12 +76,11 @@ function MatrixTable({ matrix }: { matrix: TReplayMatrix }) {
                 const cell = row.cells[c.condition];
                 const cls = cell?.agrees === true ? styles.cellAgrees : cell?.agrees === false ? styles.cellDiffers : undefined;
                 const title = cell
-                  ? `run ${cell.runId}: ${cell.status}${cell.stale ? " (older probe list)" : ""}${cell.outdated ? " (replayed an earlier text of this draft)" : ""}`
+                  ? `run ${cell.runId}: ${cell.status}${cell.stale ? " (older probe list)" : ""}`
                   : "no run";
                 return (
-                  <td key={c.condition} className={cls} title={title} data-outdated={cell?.outdated || undefined}>
+                  <td key={c.condition} className={cls} title={title}>
                     {cell ? (cell.signature ?? cell.status) : "—"}
-                    {cell?.outdated ? " *" : ""}
                   </td>
                 );
               })}
@@ -93,9 +91,9 @@ function MatrixTable({ matrix }: { matrix: TReplayMatrix }) {
           ))}
         </tbody>
       </table>
-      {outdated && (
-        <p className={styles.warning} data-testid="matrix-outdated">
-          * These runs replayed an earlier text of a draft that has been edited since; their signatures describe that earlier text.
+      {matrix.older > 0 && (
+        <p className="muted" data-testid="matrix-older">
+          {matrix.older} older replay run(s) ran content that has changed since (a patch, the verifier or a history text); they are kept in the run history on the Runs page and count for nothing here.
         </p>
       )}
     </>

@@ -141,7 +141,7 @@ function runHealth(ctx: TFamilyContext): TGate {
   if (inFlight > 0) f.waits.push(`${inFlight} calibration run(s) queued or running.`);
   if (inFlight + finished + f.failures.length === 0) f.waits.push("No calibration run yet.");
   f.evidence.push({ label: "finished calibration runs", detail: String(finished) });
-  if (stale > 0) f.evidence.push({ label: "ignored (older probe list)", detail: String(stale) });
+  if (stale > 0) f.evidence.push({ label: "ignored (ran older content)", detail: String(stale) });
   return settle("calibration", "runs", "No run timed out, collected nothing, failed to apply or hit an infrastructure error", f);
 }
 

@@ -103,7 +103,7 @@ export type TRunStatus = z.infer<typeof ZRunStatusSchema>;
 /**
  * One validation job, current state. `patchId` null means the unmodified base.
  * `signature` is one '0'/'1' per entry of `probeIds` (equation 4); runs whose
- * probeIds are not the current probe list are stale and ignored. Runs are listed
+ * probeIds are not the current probe list, or that are `outdated`, are stale and ignored. Runs are listed
  * in creation order. Loaders should share one probeIds array per verifier version.
  */
 export const ZRunFactSchema = z.object({
@@ -115,6 +115,11 @@ export const ZRunFactSchema = z.object({
   probeIds: z.array(z.string()),
   signature: z.string().regex(/^[01]*$/, "a signature is a string of 0 and 1").nullable(),
   message: z.string().nullable(),
+  /**
+   * The run executed content the family no longer has (an edited or deleted patch,
+   * another probe list or hidden tests, an edited history): shown as history, never counted.
+   */
+  outdated: z.boolean().optional(),
 });
 export type TRunFact = z.infer<typeof ZRunFactSchema>;
 

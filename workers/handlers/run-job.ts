@@ -14,8 +14,11 @@ export async function handleRunJob(runId: string, workerId: string, runner: Runn
       ...EMPTY, status: "infrastructure_error", message: `The worker failed: ${(error as Error).message}`, stderr: String((error as Error).stack ?? error),
     }),
   );
-  await saveRunResult(runId, claim.attempt, workerId, { ...result, probeIds: context.run.kind === "calibrate" || context.run.kind === "replay" ? context.probeIds : undefined });
+  await saveRunResult(runId, claim.attempt, workerId, { ...result, probeIds: context.run.kind === "calibrate" || context.run.kind === "replay" ? context.probeIds : undefined, ...ranContent(context) });
 }
+
+const ranContent = (context: Awaited<ReturnType<typeof loadRunContext>>) =>
+  context.run.kind === "calibrate" || context.run.kind === "replay" ? { contentHash: context.contentHash } : {};
 
 const EMPTY: TRunResultInput = { status: "infrastructure_error", signature: [], probes: [], stdout: "", stderr: "", message: null, sandbox: "none", warnings: [], timings: {} };
 
