@@ -17,7 +17,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
       evidence: { select: { issueTitle: true, issueBody: true, prBody: true, reviewThreads: true, diff: true } },
       diffFiles: { select: { path: true, kind: true, inSlice: true, reason: true, hunks: true }, orderBy: { position: "asc" } },
       atoms: { orderBy: [{ position: "asc" }, { createdAt: "asc" }], include: { mergedInto: { select: { key: true } } } },
-      probes: { orderBy: [{ position: "asc" }, { testId: "asc" }], select: { id: true, testId: true, stale: true, atoms: { select: { atom: { select: { key: true } } } } } },
+      probes: { orderBy: [{ position: "asc" }, { testId: "asc" }], select: { id: true, testId: true, kind: true, stale: true, atoms: { select: { atom: { select: { key: true } } } } } },
       patches: { where: { kind: { not: "hidden_tests" } }, orderBy: { createdAt: "asc" }, include: { targetAtom: { select: { key: true } } } },
       histories: {
         select: {
@@ -64,7 +64,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
       key: a.key, status: a.status, role: a.role, statement: a.statement, scope: a.scope, inputCondition: a.inputCondition,
       polarity: a.polarity, observation: a.observation, reason: a.reason, mergedInto: a.mergedInto?.key ?? null,
     })),
-    probes: family.probes.map((p) => ({ id: p.id, testId: p.testId, stale: p.stale, atomKeys: p.atoms.map((x) => x.atom.key) })),
+    probes: family.probes.map((p) => ({ id: p.id, testId: p.testId, stale: p.stale, atomKeys: p.atoms.map((x) => x.atom.key), ...(p.kind === "guard" ? { guard: true } : {}) })),
     patches: family.patches.map((p) => ({
       id: p.id,
       name: p.name,

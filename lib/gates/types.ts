@@ -62,6 +62,11 @@ export const ZProbeFactSchema = z.object({
   atomKeys: z.array(ZAtomKeySchema),
   /** The last collection no longer found this test: coverage through it is not real. */
   stale: z.boolean().optional(),
+  /**
+   * A guard test (PASS_TO_PASS): covers no atom, must pass on gold and on every
+   * alternative, is reported but not required to fail on base.
+   */
+  guard: z.boolean().optional(),
 });
 export type TProbeFact = z.infer<typeof ZProbeFactSchema>;
 
