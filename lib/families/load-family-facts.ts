@@ -22,7 +22,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
       histories: {
         select: {
           condition: true,
-          revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, version: true, turns: { orderBy: { index: "asc" } } } },
+          revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, version: true, turns: { orderBy: { index: "asc" } }, leakWaivers: { select: { turn: true, kind: true, match: true } } } },
         },
       },
       runs: {
@@ -78,6 +78,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
         revisionId: r.id,
         condition: h.condition,
         turns: r.turns.map((t) => ({ text: t.text, activated: t.activated, deactivated: t.deactivated, restated: t.restated })),
+        waivers: r.leakWaivers,
       })),
     ),
     runs: shareProbeLists(family.runs.flatMap((r) => runFacts(r, current, probeIds))),

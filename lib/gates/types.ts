@@ -88,6 +88,8 @@ export const ZHistoryFactSchema = z.object({
   revisionId: z.string(),
   condition: ZConditionSchema,
   turns: z.array(ZTurnSchema),
+  /** Leak-lint hits a curator waived, with a reason, for this revision (turn 1-based). */
+  waivers: z.array(z.object({ turn: z.number().int().positive(), kind: z.string(), match: z.string() })).optional(),
 });
 export type THistoryFact = z.infer<typeof ZHistoryFactSchema>;
 
