@@ -4,7 +4,7 @@ import { useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { useGateReport } from "@/components/gates/use-gate-report";
 import { StageGates } from "@/components/gates/stage-gates";
-import { ReplayMatrix, SignatureMatrix } from "./signature-matrix";
+import { ReplayMatrix, RunHistory, SignatureMatrix } from "./signature-matrix";
 import { RunLog } from "./run-log";
 import { ACTIVE, STATUS_ORDER, type TRunsPayload } from "./types";
 
@@ -56,6 +56,7 @@ export function RunsView({ familyId }: { familyId: string }) {
       {data && <SignatureMatrix data={data} />}
       <h2>Replay under the core histories</h2>
       {data && <ReplayMatrix data={data} />}
+      {data && <RunHistory data={data} />}
       <h2>All runs</h2>
       <table data-testid="runs-table">
         <thead><tr><th>Kind</th><th>Patch</th><th>History</th><th>Status</th><th>Attempt</th><th>Message</th><th></th></tr></thead>
@@ -65,7 +66,7 @@ export function RunsView({ familyId }: { familyId: string }) {
               <td>{run.kind}</td>
               <td>{run.patchName ?? run.patchRole ?? "—"}{run.patchRole === "gold" ? ` #${run.repeat + 1}` : ""}</td>
               <td>{run.condition ? `${run.condition} r${run.revision}` : "—"}</td>
-              <td><span className="chip">{run.status}</span></td>
+              <td><span className="chip">{run.status}</span>{!run.current && <span className="chip" title="Ran content the family no longer has">older content</span>}</td>
               <td>{run.attempt}</td>
               <td className="muted">{run.message}{run.warnings.length > 0 && <span className="error"> ⚠ {run.warnings[0]}</span>}</td>
               <td><button onClick={() => setOpen(open === run.id ? null : run.id)}>{open === run.id ? "Hide" : "Logs"}</button></td>
