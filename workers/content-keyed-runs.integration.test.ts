@@ -11,7 +11,7 @@ import { stopBoss } from "@/lib/jobs/boss";
 import { createDemoRepo, DEMO_PROBES, PR_FILES } from "@/lib/demo/demo-repo";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { patchFromFiles } from "@/lib/demo/patch-from-files";
-import { requestCalibration } from "@/lib/runs/request-runs";
+import { requestCalibration, rerunFailed } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { sendToReview } from "@/lib/histories/send-to-review";
 import { loadReplayMatrix } from "@/lib/histories/load-replay-matrix";
@@ -119,6 +119,22 @@ describe("runs count only for the content they ran", () => {
     gate = await gates(familyId);
     expect(evidence(gate("calibration", "gold"), "finished gold runs")).toBe("3 of 3");
     expect(gate("calibration", "gold").status).toBe("pass");
+  }, 200_000);
+
+  it("item 3: Re-run failed re-runs the broken runs of the current content, never those of older content", async () => {
+    const original = (await db().patch.findFirstOrThrow({ where: { familyId, name: "negative-A2-reverse" } })).diff;
+    const broken = original.replace(/^@@ -\d+,\d+ \+\d+,\d+ @@/m, "@@ -90,7 +90,7 @@");
+    expect(broken).not.toBe(original);
+    await db().patch.updateMany({ where: { familyId, name: "negative-A2-reverse" }, data: { diff: broken, version: { increment: 1 } } });
+    await calibrate(familyId);
+    let gate = await gates(familyId);
+    expect(gate("calibration", "runs").missing).toMatch(/negative negative-A2-reverse\) ended in patch_apply_failed/);
+    expect(await rerunFailed(curatorId, familyId)).toEqual({ rerun: 1 });
+    await settled(familyId);
+    await db().patch.updateMany({ where: { familyId, name: "negative-A2-reverse" }, data: { diff: original, version: { increment: 1 } } });
+    expect(await rerunFailed(curatorId, familyId)).toEqual({ rerun: 0 });
+    gate = await gates(familyId);
+    expect(gate("calibration", "runs").status).toBe("pass");
   }, 200_000);
 
   it("item 2: a deleted negative's run is not read as the unmodified base", async () => {
