@@ -20,7 +20,7 @@ export function useFamilyInvalidation(familyId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [catalogKey(familyId), reconciliationKey(familyId), ["probes", familyId], ["patches", familyId], ["verifier", familyId]].map((queryKey) =>
+      [catalogKey(familyId), reconciliationKey(familyId), ["probes", familyId], ["patches", familyId], ["verifier", familyId], ["gates", familyId]].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

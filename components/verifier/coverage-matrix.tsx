@@ -21,8 +21,7 @@ type Props = { familyId: string; data: TProbesDto; atoms: TCatalogAtomDto[]; can
 export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
   const contract = atoms.filter((a) => a.status === "accepted" && a.role !== "temporary");
   const queryClient = useQueryClient();
-  const familyInvalidate = useFamilyInvalidation(familyId);
-  const invalidate = () => Promise.all([familyInvalidate(), queryClient.invalidateQueries({ queryKey: ["gates", familyId] })]);
+  const invalidate = useFamilyInvalidation(familyId);
   const report = useGateReport(familyId);
   const gate = (key: string) => report.data?.stages.find((s) => s.stage === "reconciliation")?.gates.find((g) => g.key === key);
   // The cell shows its new state at once; the server's answer (or refusal) replaces it.
