@@ -5,7 +5,7 @@ import { checkStructureIndexed } from "../contract/structure";
 import { historyTokenCount } from "../contract/tokens";
 import { DRAFT_MARKER } from "../contract/scaffold";
 import { CONDITIONS, CORE_CONDITIONS, type TCondition, type TContractErrorCode } from "../contract/types";
-import { lintHistoryText } from "../histories/leak-lint";
+import { indexProbeNames, lintHistoryText } from "../histories/leak-lint";
 import { fixedPatches } from "./calibration";
 import type { TFamilyContext } from "./context";
 import { findings, listOf, settle } from "./gate";
@@ -93,6 +93,7 @@ function visibleText(p: TPathContext): TGate {
   const f = findings();
   if (p.facts.histories.length === 0) f.waits.push("No history yet.");
   const lint = { atomKeys: p.facts.atoms.map((a) => a.key), probeTestIds: p.facts.probes.map((x) => x.testId) };
+  const probeIndex = indexProbeNames(lint.probeTestIds);
   let waived = 0;
   let finished = 0;
   for (const h of p.facts.histories) {
@@ -102,7 +103,7 @@ function visibleText(p: TPathContext): TGate {
       else if (turn.text.trim() === "") f.failures.push(`${h.condition}: turn ${i + 1} has no text.`);
     });
     const waivers = new Set((h.waivers ?? []).map((w) => `${w.turn}\u0000${w.kind}\u0000${w.match}`));
-    for (const hit of lintHistoryText(h.turns, lint)) {
+    for (const hit of lintHistoryText(h.turns, lint, probeIndex)) {
       if (waivers.has(`${hit.turn}\u0000${hit.kind}\u0000${hit.match}`)) waived++;
       else f.failures.push(`${h.condition}: ${hit.message} (A curator may waive this hit with a reason if it is not a leak.)`);
     }

@@ -60,18 +60,27 @@ function coverage(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
 function selectivity(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
   const f = findings();
   const finals = accepted.filter((a) => a.role === "final").map((a) => a.key);
+  const isFinal = new Set(finals);
   const probesOf = new Map<string, string[]>();
   for (const probe of facts.probes) {
     if (probe.guard) continue;
-    for (const key of probe.atomKeys) if (finals.includes(key)) probesOf.set(key, [...(probesOf.get(key) ?? []), probe.testId]);
+    for (const key of probe.atomKeys) {
+      if (!isFinal.has(key)) continue;
+      const list = probesOf.get(key);
+      if (list) list.push(probe.testId);
+      else probesOf.set(key, [probe.testId]);
+    }
   }
+  /** The final atoms whose only probe is this test. */
+  const soleProbeOf = new Map<string, string[]>();
+  for (const [key, list] of probesOf) if (list.length === 1) soleProbeOf.set(list[0]!, [...(soleProbeOf.get(list[0]!) ?? []), key]);
   const reported = new Set<string>();
   let provable = 0;
   const sharedOnly: string[] = [];
   for (const atom of finals) {
     const mine = probesOf.get(atom) ?? [];
     if (mine.length === 0) continue; // the coverage gate asks for a probe
-    const blockedBy = mine.map((q) => finals.filter((b) => b !== atom && probesOf.get(b)?.length === 1 && probesOf.get(b)![0] === q));
+    const blockedBy = mine.map((q) => (soleProbeOf.get(q) ?? []).filter((b) => b !== atom));
     if (!blockedBy.every((b) => b.length > 0)) {
       provable++;
       continue;
