@@ -83,7 +83,7 @@ export function AtomAnchors({ familyId, atom, editable }: { familyId: string; at
           <label>File<input name="filePath" placeholder="src/secrets.js" /></label>
           <label>From line<input name="lineStart" type="number" min={1} style={{ width: 80 }} /></label>
           <label>To line<input name="lineEnd" type="number" min={1} style={{ width: 80 }} /></label>
-          <label style={{ flex: 1 }}>Quote (issue, description, review)<input name="quote" /></label>
+          <label className="grow">Quote (issue, description, review)<input name="quote" /></label>
           <button className="primary" disabled={add.isPending}>Attach</button>
           <button type="button" onClick={() => setAdding(false)}>Cancel</button>
           <div style={{ width: "100%" }}><ApiErrorNotice error={add.error} /></div>

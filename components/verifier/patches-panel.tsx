@@ -50,7 +50,7 @@ export function PatchesPanel({ familyId, atoms, canEdit }: { familyId: string; a
             </div>
             {kind === "gold" && !gold && <p className="muted">No gold patch yet{data.defaultGold ? "; the editor starts from the in-slice source diff." : "."}</p>}
             {list.length > 0 && (
-              <table style={{ marginTop: 8 }}>
+              <table className="mt8">
                 <tbody>
                   {list.map((p) => (
                     <tr key={p.id} data-patch={p.name}>
