@@ -1,6 +1,6 @@
 "use client";
 import type { TGate } from "@/lib/gates/types";
-import { GateStatus } from "./gate-status";
+import { StatusChip } from "@/components/ui/status-chip";
 
 /**
  * One gate's own answer, word for word: a panel never computes a second verdict
@@ -11,7 +11,7 @@ export function GateSentence({ gate, testId }: { gate: TGate | undefined; testId
   const sentence = gate.missing ?? `${gate.title}.`;
   return (
     <p className={gate.status === "fail" ? "error" : "muted"} data-gate-sentence={gate.key} data-status={gate.status}>
-      <GateStatus status={gate.status} /> <span data-testid={testId}>{sentence}</span>
+      <StatusChip status={gate.status} /> <span data-testid={testId}>{sentence}</span>
     </p>
   );
 }

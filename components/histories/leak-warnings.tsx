@@ -7,7 +7,7 @@ import type { TCondition } from "@/lib/contract";
 import { api } from "@/lib/http/api-client";
 import type { TLeakWarning } from "@/lib/histories/leak-lint";
 import type { TLeakWaiverDto } from "@/lib/schemas/histories";
-import { historiesKey } from "./use-histories";
+import { queryKeys } from "@/components/query-keys";
 import styles from "./histories.module.css";
 
 export type TLeakWaiverContext = { familyId: string; condition: TCondition; number: number; waivers: TLeakWaiverDto[]; canWaive: boolean; dirty: boolean };
@@ -27,7 +27,8 @@ function LeakWarning({ warning, context }: { warning: TLeakWarning; context?: TL
       }),
     onSuccess: () => {
       setOpen(false);
-      void client.invalidateQueries({ queryKey: historiesKey(context!.familyId) });
+      void client.invalidateQueries({ queryKey: queryKeys.histories(context!.familyId) });
+      void client.invalidateQueries({ queryKey: queryKeys.gates(context!.familyId) });
     },
   });
   const waiver = context?.waivers.find((w) => w.turn === warning.turn && w.kind === warning.kind && w.match === warning.match);

@@ -4,11 +4,12 @@ import { useState } from "react";
 import { api } from "@/lib/http/api-client";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
 import type { TPatchDto, TPatchesDto, TPatchKind } from "@/lib/schemas/patches";
-import { ApiErrorNotice } from "@/components/atoms/api-error-notice";
-import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { GateSentence } from "@/components/gates/gate-sentence";
 import { useGateReport } from "@/components/gates/use-gate-report";
 import { PatchEditor } from "./patch-editor";
+import { queryKeys } from "@/components/query-keys";
 
 type Editing = { kind: TPatchKind; patch?: TPatchDto } | null;
 
@@ -19,7 +20,7 @@ const SECTIONS: { kind: TPatchKind; title: string; help: string }[] = [
 ];
 
 export function PatchesPanel({ familyId, atoms, canEdit }: { familyId: string; atoms: TCatalogAtomDto[]; canEdit: boolean }) {
-  const patches = useQuery({ queryKey: ["patches", familyId], queryFn: () => api<TPatchesDto>(`/api/families/${familyId}/patches`) });
+  const patches = useQuery({ queryKey: queryKeys.patches(familyId), queryFn: () => api<TPatchesDto>(`/api/families/${familyId}/patches`) });
   const [editing, setEditing] = useState<Editing>(null);
   // What the calibration gates say about the patches, word for word (issue 12 item 7).
   const report = useGateReport(familyId);
@@ -56,7 +57,7 @@ export function PatchesPanel({ familyId, atoms, canEdit }: { familyId: string; a
             </div>
             {kind === "gold" && !gold && <p className="muted">No gold patch yet{data.defaultGold ? "; the editor starts from the in-slice source diff." : "."}</p>}
             {list.length > 0 && (
-              <table style={{ marginTop: 8 }}>
+              <table className="mt8">
                 <tbody>
                   {list.map((p) => (
                     <tr key={p.id} data-patch={p.name}>

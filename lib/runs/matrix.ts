@@ -3,7 +3,8 @@
 // the runs already made, so a double click never runs anything twice, and a
 // run made for other content (an edited patch, another probe list, a saved
 // history) is never mistaken for one of the current content.
-export const CORE_CONDITIONS = ["direct", "duplicate", "split", "override", "cancellation"] as const;
+import { CORE_CONDITIONS } from "@/lib/contract/types";
+
 export const GOLD_REPEATS = 3;
 
 export type TMatrixInput = {
