@@ -12,6 +12,7 @@ import { stopBoss } from "@/lib/jobs/boss";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { getGateReport } from "@/lib/families/get-gate-report";
+import { createRevision } from "@/lib/histories/create-revision";
 import * as waivers from "@/app/api/families/[familyId]/histories/[condition]/revisions/[number]/leak-waivers/route";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
@@ -79,6 +80,15 @@ describe("the path gate reads the visible text", () => {
     expect(g).toMatchObject({ status: "pass" });
     expect(g.evidence).toContainEqual({ label: "waived leak-lint hits", detail: "2" });
     expect(await db().auditEvent.count({ where: { familyId, action: "leak_waiver.set" } })).toBe(2);
+
+    // Sent to review and reopened as revision 2: the copy keeps the waivers, so the gate stays green.
+    const r1 = await db().historyRevision.findFirstOrThrow({ where: { number: 1, history: { familyId, condition: "split" } } });
+    await db().historyRevision.update({ where: { id: r1.id }, data: { status: "in_review" } });
+    const r2 = await createRevision(curator.id, familyId, "split");
+    expect(r2.waivers).toHaveLength(2);
+    expect(await gate("visible_text")).toMatchObject({ status: "pass" });
+    await db().historyRevision.delete({ where: { id: r2.id } });
+    await db().historyRevision.update({ where: { id: r1.id }, data: { status: "draft" } });
     await setText("split", original);
   });
 
