@@ -23,9 +23,9 @@ export function RunsView({ familyId }: { familyId: string }) {
   const active = runs.data?.runs.some((r) => ACTIVE.has(r.status)) ?? false;
   const calibration = useStageReport(familyId, "calibration", active ? 2000 : false);
   const act = useMutation({
-    mutationFn: (action: string) => api<{ created?: number; reused?: number; rerun?: number }>(`/api/families/${familyId}/runs`, { body: { action } }),
+    mutationFn: (action: string) => api<{ created?: number; reused?: number; requeued?: number; rerun?: number }>(`/api/families/${familyId}/runs`, { body: { action } }),
     onSuccess: (r) => {
-      setNotice({ error: false, text: r.rerun !== undefined ? `Re-running ${r.rerun} run(s).` : `Queued ${r.created} new run(s); ${r.reused ?? 0} unchanged run(s) reused.` });
+      setNotice({ error: false, text: r.rerun !== undefined ? `Re-running ${r.rerun} run(s).` : `Queued ${r.created} new run(s); ${r.reused ?? 0} unchanged run(s) reused.${r.requeued ? ` ${r.requeued} run(s) that ran since-changed content run again.` : ""}` });
       void queryClient.invalidateQueries({ queryKey: queryKeys.runs(familyId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
     },
