@@ -22,6 +22,7 @@ export const queryKeys = {
   gates: (familyId: string) => ["gates", familyId] as const,
   stage: (familyId: string, stage: TStageKey) => ["gates", familyId, stage] as const,
   evidence: (familyId: string) => ["evidence", familyId] as const,
+  anchors: (familyId: string) => ["anchors", familyId] as const,
   diffFile: (familyId: string, fileId: string) => ["diff-file", familyId, fileId] as const,
   catalog: (familyId: string) => ["atoms", familyId] as const,
   proposers: (familyId: string) => ["proposers", familyId] as const,

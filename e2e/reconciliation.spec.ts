@@ -85,7 +85,8 @@ test("a curator reconciles the contract and writes the verifier's patches until 
   // Probes: the coverage matrix until every final and fixed atom is covered.
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Verifier & patches" }).click();
   await page.getByLabel("Plain text editors (no Monaco)").check();
-  await expect(page.getByTestId("coverage-gaps")).toHaveText("Not covered by any probe: A6, A8");
+  // The panel answers with the coverage gate's own sentence (issue 12 item 7).
+  await expect(page.getByTestId("coverage-gaps")).toHaveText("No probe covers A6. No probe covers A8.");
   // Controlled, optimistic checkbox: click, then wait for the new state (under load it lands a tick later).
   await page.getByLabel("optional lookup of a missing secret returns null covers A6").click();
   await expect(page.getByLabel("optional lookup of a missing secret returns null covers A6")).toBeChecked();
@@ -93,7 +94,11 @@ test("a curator reconciles the contract and writes the verifier's patches until 
   // Controlled, optimistic checkbox: click, then wait for the new state (under load it lands a tick later).
   await page.getByLabel("optional lookup of a present secret returns its value covers A8").click();
   await expect(page.getByLabel("optional lookup of a present secret returns its value covers A8")).toBeChecked();
-  await expect(page.getByTestId("coverage-gaps")).toHaveText("Every final and fixed atom is covered.");
+  await expect(page.getByTestId("coverage-gaps")).toHaveText("Every final and fixed atom is covered by a probe.");
+  // A6 is covered only by A2's test: one test asserts both, so no negative can break one and keep the other (issue 12 item 5).
+  await expect(page.getByTestId("coverage-selectivity")).toContainText("A2 and A6 share their only probe optional lookup of a missing secret returns null");
+  await expect(page.getByTestId("coverage-selectivity")).toContainText("Split the test in the hidden test patch");
+  await expect(page.locator("th[data-shared-only]")).toHaveCount(2);
 
   // A negative for the new final atom: refused while it is gold over again, saved once it reverses A6.
   await expect(page.getByTestId("missing-negatives")).toHaveText("Final atoms without a negative: A6");
@@ -125,12 +130,14 @@ test("a curator reconciles the contract and writes the verifier's patches until 
   await alternative.getByRole("button", { name: "Save alternative patch" }).click();
   await expect(page.locator('[data-patch="alternative-braces"]')).toBeVisible();
 
-  // The reconciliation gate is green again, every check of it.
+  // Every check of the reconciliation gate is green again but selectivity, which still names A2 and A6.
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Atoms" }).click();
-  await expect(gate(page)).toHaveText("pass");
   for (const key of ["final_atom", "atom_fields", "coverage", "decisions", "stale_probes"]) {
     await expect(page.locator(`[data-gate="${key}"]`).locator(".chip").first()).toHaveText("pass");
   }
+  await expect(page.locator('[data-gate="selectivity"]').locator(".chip").first()).toHaveText("fail");
+  await expect(page.locator('[data-gate="selectivity"]')).toContainText("A2 and A6 share their only probe");
+  await expect(gate(page)).toHaveText("fail");
 
   // The lead sees each step in the audit log.
   await signInAs("lead");
@@ -167,6 +174,6 @@ test("collecting tests shows the job's progress, offers only collected ids, and 
   }
   const stale = probes.probes.filter((p) => p.stale).map((p) => p.testId);
   await page.goto(`${familyPath}/atoms`);
-  await expect(gate(page)).toHaveText(stale.length > 0 ? "fail" : "pass");
+  await expect(page.locator('[data-gate="stale_probes"]').locator(".chip").first()).toHaveText(stale.length > 0 ? "fail" : "pass");
   if (stale.length > 0) await expect(page.locator('[data-gate="stale_probes"]')).toContainText(`no longer collected): ${stale.slice(0, 5).join(", ")}`);
 });

@@ -57,20 +57,20 @@ export function SettingsView() {
       <h1>Runtime settings</h1>
       {message && <p className={message.error ? "error" : "muted"} role="status">{message.text}</p>}
       <form className="panel" onSubmit={onGithub}>
-        <h2 style={{ marginTop: 0 }}>GitHub imports</h2>
+        <h2 className="mt0">GitHub imports</h2>
         <p className="muted">Token: {sourceLabel(s.githubToken.source)} · API {s.githubToken.apiUrl}. Saving an empty token removes the stored one.</p>
         <div className="row">
-          <label style={{ flex: 1 }}>Token (write-only)<input name="token" type="password" autoComplete="off" placeholder={s.githubToken.configured ? "•••• stored" : "ghp_…"} /></label>
+          <label className="grow">Token (write-only)<input name="token" type="password" autoComplete="off" placeholder={s.githubToken.configured ? "•••• stored" : "ghp_…"} /></label>
           <button className="primary" disabled={save.isPending}>Save token</button>
         </div>
       </form>
       <form className="panel" onSubmit={onModel}>
-        <h2 style={{ marginTop: 0 }}>Extraction model (OpenAI-compatible)</h2>
+        <h2 className="mt0">Extraction model (OpenAI-compatible)</h2>
         <p className="muted">Endpoint: {sourceLabel(s.modelEndpoint.source)}{s.modelEndpoint.apiKeySet ? " · API key stored" : ""}. Proposals are construction aids; a person accepts every atom. Leave both fields empty to remove it.</p>
         <div className="row">
           <label style={{ flex: 2 }}>Base URL<input name="baseUrl" defaultValue={s.modelEndpoint.baseUrl} placeholder="https://api.example.com/v1" /></label>
-          <label style={{ flex: 1 }}>Model<input name="model" defaultValue={s.modelEndpoint.model} /></label>
-          <label style={{ flex: 1 }}>API key (write-only)<input name="apiKey" type="password" autoComplete="off" placeholder={s.modelEndpoint.apiKeySet ? "•••• unchanged" : ""} /></label>
+          <label className="grow">Model<input name="model" defaultValue={s.modelEndpoint.model} /></label>
+          <label className="grow">API key (write-only)<input name="apiKey" type="password" autoComplete="off" placeholder={s.modelEndpoint.apiKeySet ? "•••• unchanged" : ""} /></label>
           <button className="primary" disabled={save.isPending}>Save endpoint</button>
         </div>
       </form>

@@ -15,7 +15,7 @@ export function ProposalsBar({ familyId }: { familyId: string }) {
   const result = run.data;
   return (
     <section className="panel" aria-label="Extraction proposals">
-      <div className="row" style={{ alignItems: "center" }}>
+      <div className="row center-y">
         <strong>Extraction proposals</strong>
         <button type="button" disabled={run.isPending} onClick={() => run.mutate("heuristic")}>Propose from changed tests</button>
         <button type="button" disabled={run.isPending || !info.data?.model} onClick={() => run.mutate("model")}

@@ -177,6 +177,7 @@ export function HistoryEditor({ familyId, condition, history, drafts, check, cat
           readOnly={readOnly}
           problems={problemsAt(index + 1)}
           leaks={check?.leaks.filter((w) => w.turn === index + 1) ?? []}
+          leakWaivers={{ familyId, condition, number: revision.number, waivers: revision.waivers ?? [], canWaive: canEdit, dirty }}
           activeAfter={check?.activeSets?.[index + 1] ?? null}
           onText={(text) => edit((t) => setText(t, index, text))}
           onAddEvent={(kind, key) => edit((t) => addEvent(t, index, kind, key))}

@@ -1,12 +1,12 @@
 "use client";
 // The path-construction gates as the server computes them from the database,
 // and the replay matrix behind the replay-signature gate.
-import type { TGate } from "@/lib/gates/types";
 import type { TReplayMatrix } from "@/lib/histories/replay-matrix";
+import { GateList } from "@/components/ui/gate-list";
+import { StatusChip } from "@/components/ui/status-chip";
 import { usePathGates, useRunReplay } from "./use-histories";
 import styles from "./histories.module.css";
 
-const STATUS_WORD = { pass: "pass", fail: "fail", pending: "pending" } as const;
 
 export function PathGatesPanel({ familyId, canRunReplay, unsaved }: { familyId: string; canRunReplay: boolean; unsaved: boolean }) {
   const gates = usePathGates(familyId);
@@ -18,11 +18,11 @@ export function PathGatesPanel({ familyId, canRunReplay, unsaved }: { familyId: 
     <>
       <section className="panel" data-testid="path-gates" aria-label="Path gates">
         <h3 className={styles.panelTitle}>
-          Path construction gate: <span className={`chip status-${paths.status}`} data-testid="paths-status">{STATUS_WORD[paths.status]}</span>
+          Path construction gate: <StatusChip status={paths.status} testId="paths-status" />
         </h3>
         {paths.locked && <p className="muted">{paths.missing} The gates below are computed all the same.</p>}
         {unsaved && <p className={styles.warning}>The gates read the saved revisions; save to see your edits here.</p>}
-        {paths.gates.map((gate) => <GateRow key={gate.key} gate={gate} />)}
+        <GateList gates={paths.gates} />
       </section>
       <section className="panel" data-testid="replay-matrix" aria-label="Replay matrix">
         <div className={styles.toolbar}>
@@ -45,20 +45,7 @@ export function PathGatesPanel({ familyId, canRunReplay, unsaved }: { familyId: 
   );
 }
 
-function GateRow({ gate }: { gate: TGate }) {
-  return (
-    <div className={styles.gate} data-status={gate.status} data-gate={gate.key}>
-      <strong>{gate.title}</strong> <span className={`chip status-${gate.status}`}>{STATUS_WORD[gate.status]}</span>
-      {gate.missing && <div className={gate.status === "fail" ? styles.bad : "muted"}>{gate.missing}</div>}
-      {gate.evidence.length > 0 && (
-        <div className="muted">{gate.evidence.map((e) => `${e.label}: ${e.detail}`).join(" · ")}</div>
-      )}
-    </div>
-  );
-}
-
 function MatrixTable({ matrix }: { matrix: TReplayMatrix }) {
-  const outdated = matrix.rows.some((r) => Object.values(r.cells).some((c) => c?.outdated));
   return (
     <>
       <table className={`${styles.small} ${styles.matrix}`}>
@@ -77,12 +64,11 @@ function MatrixTable({ matrix }: { matrix: TReplayMatrix }) {
                 const cell = row.cells[c.condition];
                 const cls = cell?.agrees === true ? styles.cellAgrees : cell?.agrees === false ? styles.cellDiffers : undefined;
                 const title = cell
-                  ? `run ${cell.runId}: ${cell.status}${cell.stale ? " (older probe list)" : ""}${cell.outdated ? " (replayed an earlier text of this draft)" : ""}`
+                  ? `run ${cell.runId}: ${cell.status}${cell.stale ? " (older probe list)" : ""}`
                   : "no run";
                 return (
-                  <td key={c.condition} className={cls} title={title} data-outdated={cell?.outdated || undefined}>
+                  <td key={c.condition} className={cls} title={title}>
                     {cell ? (cell.signature ?? cell.status) : "—"}
-                    {cell?.outdated ? " *" : ""}
                   </td>
                 );
               })}
@@ -93,9 +79,9 @@ function MatrixTable({ matrix }: { matrix: TReplayMatrix }) {
           ))}
         </tbody>
       </table>
-      {outdated && (
-        <p className={styles.warning} data-testid="matrix-outdated">
-          * These runs replayed an earlier text of a draft that has been edited since; their signatures describe that earlier text.
+      {matrix.older > 0 && (
+        <p className="muted" data-testid="matrix-older">
+          {matrix.older} older replay run(s) ran content that has changed since (a patch, the verifier or a history text); they are kept in the run history on the Runs page and count for nothing here.
         </p>
       )}
     </>

@@ -7,6 +7,7 @@ import { EVENT_KINDS, type TEventKind } from "@/lib/histories/turn-ops";
 import type { TLeakWarning } from "@/lib/histories/leak-lint";
 import type { TCatalogAtomDto } from "@/lib/schemas/histories";
 import { AtomChips } from "./atom-chips";
+import { LeakWarnings, type TLeakWaiverContext } from "./leak-warnings";
 import { TurnText, type TTextHandle } from "./turn-text";
 import styles from "./histories.module.css";
 
@@ -20,6 +21,8 @@ type Props = {
   readOnly: boolean;
   problems: string[];
   leaks: TLeakWarning[];
+  /** Lets a curator waive a leak-lint hit of the saved revision, with a reason. */
+  leakWaivers?: TLeakWaiverContext;
   activeAfter: string[] | null;
   onText: (text: string) => void;
   onAddEvent: (kind: TEventKind, key: string) => void;
@@ -72,9 +75,7 @@ export function TurnCard(props: Props) {
       {problems.map((p) => (
         <p key={p} className={styles.problem} role="status">{p}</p>
       ))}
-      {leaks.map((w) => (
-        <p key={`${w.kind}:${w.match}`} className={styles.warning}>⚠ {w.message}</p>
-      ))}
+      <LeakWarnings leaks={leaks} context={props.leakWaivers} />
     </section>
   );
 }

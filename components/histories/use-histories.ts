@@ -1,7 +1,7 @@
 "use client";
 // Server state of the histories page (TanStack Query): one query for the
 // family's histories, one for the path gates, and the mutations that change them.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { TCondition, TTurn } from "@/lib/contract";
 import { api } from "@/lib/http/api-client";
 import type { THistoryCheck } from "@/lib/histories/check-history";
@@ -37,6 +37,11 @@ export function useRevision(familyId: string, condition: TCondition, number: num
   });
 }
 
+/** A history changed: its lists and revisions, and every gate panel (the path gates read the saved revisions). */
+function refreshHistories(client: QueryClient, familyId: string) {
+  return Promise.all([client.invalidateQueries({ queryKey: queryKeys.histories(familyId) }), client.invalidateQueries({ queryKey: queryKeys.gates(familyId) })]);
+}
+
 /** Puts a revision returned by a mutation into the cached list, so the editor never flickers back. */
 function useRevisionIntoCache(familyId: string) {
   const client = useQueryClient();
@@ -47,7 +52,7 @@ function useRevisionIntoCache(familyId: string) {
         histories: data.histories.map((h) => (h.condition === revision.condition && h.revision.number <= revision.number ? { ...h, revision } : h)),
       },
     );
-    void client.invalidateQueries({ queryKey: queryKeys.histories(familyId) });
+    void refreshHistories(client, familyId);
   };
 }
 
@@ -62,7 +67,7 @@ export function useSaveRevision(familyId: string) {
       }),
     onSuccess: ({ revision }) => intoCache(revision),
     // A 409 carries the current copy; refetch so the editor's base is the saved state.
-    onError: () => client.invalidateQueries({ queryKey: queryKeys.histories(familyId) }),
+    onError: () => refreshHistories(client, familyId),
   });
 }
 
@@ -79,7 +84,7 @@ export function useCreateRevision(familyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { condition: TCondition }) => api<TRevisionDto>(`${base(familyId)}/${v.condition}/revisions`, { body: {} }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.histories(familyId) }),
+    onSuccess: () => refreshHistories(client, familyId),
   });
 }
 
@@ -87,7 +92,7 @@ export function useScaffold(familyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { conditions?: TCondition[]; overwrite?: boolean }) => api<TScaffoldResultDto>(`${base(familyId)}/scaffold`, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.histories(familyId) }),
+    onSuccess: () => refreshHistories(client, familyId),
   });
 }
 

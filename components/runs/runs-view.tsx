@@ -5,7 +5,7 @@ import { api, ApiError } from "@/lib/http/api-client";
 import { useStageReport } from "@/components/gates/use-gate-report";
 import { useRefreshGatesOnRunFinish } from "@/components/gates/use-refresh-gates-on-run-finish";
 import { StageGates } from "@/components/gates/stage-gates";
-import { ReplayMatrix, SignatureMatrix } from "./signature-matrix";
+import { ReplayMatrix, RunHistory, SignatureMatrix } from "./signature-matrix";
 import { RunLog } from "./run-log";
 import { ACTIVE, STATUS_ORDER, type TRunsPayload } from "./types";
 import { queryKeys } from "@/components/query-keys";
@@ -23,9 +23,9 @@ export function RunsView({ familyId }: { familyId: string }) {
   const active = runs.data?.runs.some((r) => ACTIVE.has(r.status)) ?? false;
   const calibration = useStageReport(familyId, "calibration", active ? 2000 : false);
   const act = useMutation({
-    mutationFn: (action: string) => api<{ created?: number; reused?: number; rerun?: number }>(`/api/families/${familyId}/runs`, { body: { action } }),
+    mutationFn: (action: string) => api<{ created?: number; reused?: number; requeued?: number; rerun?: number }>(`/api/families/${familyId}/runs`, { body: { action } }),
     onSuccess: (r) => {
-      setNotice({ error: false, text: r.rerun !== undefined ? `Re-running ${r.rerun} run(s).` : `Queued ${r.created} new run(s); ${r.reused ?? 0} unchanged run(s) reused.` });
+      setNotice({ error: false, text: r.rerun !== undefined ? `Re-running ${r.rerun} run(s).` : `Queued ${r.created} new run(s); ${r.reused ?? 0} unchanged run(s) reused.${r.requeued ? ` ${r.requeued} run(s) that ran since-changed content run again.` : ""}` });
       void queryClient.invalidateQueries({ queryKey: queryKeys.runs(familyId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
     },
@@ -59,6 +59,7 @@ export function RunsView({ familyId }: { familyId: string }) {
       {data && <SignatureMatrix data={data} />}
       <h2>Replay under the core histories</h2>
       {data && <ReplayMatrix data={data} />}
+      {data && <RunHistory data={data} />}
       <h2>All runs</h2>
       <table data-testid="runs-table">
         <thead><tr><th>Kind</th><th>Patch</th><th>History</th><th>Status</th><th>Attempt</th><th>Message</th><th></th></tr></thead>
@@ -68,7 +69,7 @@ export function RunsView({ familyId }: { familyId: string }) {
               <td>{run.kind}</td>
               <td>{run.patchName ?? run.patchRole ?? "—"}{run.patchRole === "gold" ? ` #${run.repeat + 1}` : ""}</td>
               <td>{run.condition ? `${run.condition} r${run.revision}` : "—"}</td>
-              <td><span className="chip">{run.status}</span></td>
+              <td><span className="chip">{run.status}</span>{!run.current && <span className="chip" title="Ran content the family no longer has">older content</span>}</td>
               <td>{run.attempt}</td>
               <td className="muted">{run.message}{run.warnings.length > 0 && <span className="error"> ⚠ {run.warnings[0]}</span>}</td>
               <td><button onClick={() => setOpen(open === run.id ? null : run.id)}>{open === run.id ? "Hide" : "Logs"}</button></td>

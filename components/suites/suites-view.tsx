@@ -51,7 +51,7 @@ export function SuitesView({ canCreate }: { canCreate: boolean }) {
       {canCreate && (
         <form className="panel row" style={{ marginTop: 16 }} onSubmit={onSubmit}>
           <label>Name<input name="name" placeholder="specpath-v1" required /></label>
-          <label style={{ flex: 1 }}>Description<input name="description" /></label>
+          <label className="grow">Description<input name="description" /></label>
           <button className="primary" disabled={create.isPending}>Create suite</button>
           {error && <p className="error" role="alert" style={{ width: "100%" }}>{error.message}</p>}
         </form>

@@ -10,11 +10,11 @@ export function ApiErrorNotice({ error, field }: { error: unknown; field?: strin
   const [headline, ...rest] = message.split("\n\n");
   return (
     <div className="error" role="alert">
-      <p style={{ margin: "4px 0" }}>{headline}</p>
+      <p className="my4">{headline}</p>
       {hunk ? (
         <>
           {fields[`${field}.git`] && <pre className="mono" data-testid="git-message">{fields[`${field}.git`]![0]}</pre>}
-          <p className="muted" style={{ margin: "4px 0" }}>Failing hunk:</p>
+          <p className="muted my4">Failing hunk:</p>
           <pre className="mono" data-testid="failing-hunk" style={{ background: "#fff5f5", padding: 8, overflowX: "auto" }}>{hunk}</pre>
         </>
       ) : (

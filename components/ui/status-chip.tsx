@@ -1,9 +1,20 @@
-"use client";
+type TTone = "pass" | "fail" | "pending" | "none";
 
-/** A status word in a coloured chip: pass/accepted green, fail/rejected/stale red, pending/queued/running amber. */
-export function StatusChip({ status, testId }: { status: string; testId?: string }) {
-  const tone = status === "pass" || status === "accepted" || status === "passed" ? "status-pass"
-    : status === "fail" || status === "rejected" || status === "failed" || status === "stale" ? "status-fail"
-    : status === "pending" || status === "proposed" || status === "queued" || status === "running" ? "status-pending" : "";
-  return <span className={`chip ${tone}`} data-testid={testId}>{status}</span>;
+const TONES: Record<string, TTone> = {
+  pass: "pass", passed: "pass", accepted: "pass", done: "pass",
+  fail: "fail", failed: "fail", rejected: "fail", stale: "fail",
+  pending: "pending", proposed: "pending", queued: "pending", running: "pending",
+};
+
+/**
+ * A status word in a coloured chip: pass/accepted green, fail/rejected/stale red,
+ * pending/queued/running amber. `tone` colours any other word; `label` shows other text.
+ */
+export function StatusChip({ status, tone, label, testId, title }: { status: string; tone?: TTone; label?: string; testId?: string; title?: string }) {
+  const shade = tone ?? TONES[status] ?? "none";
+  return (
+    <span className={shade === "none" ? "chip" : `chip status-${shade}`} data-testid={testId} data-status={status} title={title}>
+      {label ?? status}
+    </span>
+  );
 }

@@ -7,7 +7,7 @@ export function useFamilyInvalidation(familyId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [queryKeys.catalog(familyId), queryKeys.gates(familyId), queryKeys.probes(familyId), queryKeys.patches(familyId), queryKeys.verifier(familyId)].map((queryKey) =>
+      [queryKeys.catalog(familyId), queryKeys.gates(familyId), queryKeys.probes(familyId), queryKeys.patches(familyId), queryKeys.verifier(familyId), queryKeys.anchors(familyId), queryKeys.evidence(familyId)].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

@@ -6,6 +6,8 @@ import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
 import type { TPatchDto, TPatchesDto, TPatchKind } from "@/lib/schemas/patches";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
+import { GateSentence } from "@/components/gates/gate-sentence";
+import { useGateReport } from "@/components/gates/use-gate-report";
 import { PatchEditor } from "./patch-editor";
 import { queryKeys } from "@/components/query-keys";
 
@@ -20,6 +22,9 @@ const SECTIONS: { kind: TPatchKind; title: string; help: string }[] = [
 export function PatchesPanel({ familyId, atoms, canEdit }: { familyId: string; atoms: TCatalogAtomDto[]; canEdit: boolean }) {
   const patches = useQuery({ queryKey: queryKeys.patches(familyId), queryFn: () => api<TPatchesDto>(`/api/families/${familyId}/patches`) });
   const [editing, setEditing] = useState<Editing>(null);
+  // What the calibration gates say about the patches, word for word (issue 12 item 7).
+  const report = useGateReport(familyId);
+  const calibrationGate = (key: string) => report.data?.stages.find((s) => s.stage === "calibration")?.gates.find((g) => g.key === key);
   const remove = useFamilyMutation(familyId, (p: TPatchDto) => api(`/api/families/${familyId}/patches/${p.id}?version=${p.version}`, { method: "DELETE" }));
   if (patches.isPending) return <p className="muted">Loading patches…</p>;
   if (patches.error) return <p className="error">{patches.error.message}</p>;
@@ -37,6 +42,8 @@ export function PatchesPanel({ familyId, atoms, canEdit }: { familyId: string; a
       {data.finalAtomsWithoutNegative.length > 0
         ? <p className="error" data-testid="missing-negatives">Final atoms without a negative: {data.finalAtomsWithoutNegative.join(", ")}</p>
         : <p className="muted" data-testid="missing-negatives">Every final atom has a negative.</p>}
+      <GateSentence gate={calibrationGate("negatives")} testId="negatives-gate" />
+      <GateSentence gate={calibrationGate("alternatives")} testId="alternatives-gate" />
       <ApiErrorNotice error={remove.error} />
       {SECTIONS.map(({ kind, title, help }) => {
         const list = data.patches.filter((p) => p.kind === kind);
@@ -50,7 +57,7 @@ export function PatchesPanel({ familyId, atoms, canEdit }: { familyId: string; a
             </div>
             {kind === "gold" && !gold && <p className="muted">No gold patch yet{data.defaultGold ? "; the editor starts from the in-slice source diff." : "."}</p>}
             {list.length > 0 && (
-              <table style={{ marginTop: 8 }}>
+              <table className="mt8">
                 <tbody>
                   {list.map((p) => (
                     <tr key={p.id} data-patch={p.name}>

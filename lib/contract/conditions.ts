@@ -157,6 +157,26 @@ const sameKeys = (a: readonly string[], b: readonly string[]) =>
   sortAtomKeys(new Set(a)).join(",") === sortAtomKeys(new Set(b)).join(",");
 
 /** How a paraphrase departs from direct: its events must match, its wording must not. */
+/**
+ * The paraphrase control must differ from direct in wording by a measured amount
+ * (issue 12 item 6): the token-set (Jaccard) similarity of the two texts — the share
+ * of distinct lower-cased words, punctuation removed, that both use — must stay
+ * below this. A one-word change to a ten-word request scores about 0.8; the demo's
+ * real rewording scores about 0.3. Identifiers and literals both texts must name
+ * (getSecret, null) keep real paraphrases well above 0.
+ */
+export const PARAPHRASE_MAX_SIMILARITY = 0.7;
+
+export function tokenSetSimilarity(a: string, b: string): number {
+  const words = (text: string) => new Set(wordingOf(text).split(" ").filter(Boolean));
+  const x = words(a);
+  const y = words(b);
+  if (x.size === 0 && y.size === 0) return 1;
+  let shared = 0;
+  for (const w of x) if (y.has(w)) shared++;
+  return shared / (x.size + y.size - shared);
+}
+
 export function paraphraseDifferences(paraphrase: THistory, direct: THistory): TContractError[] {
   const errors: TContractError[] = [];
   const mine = paraphrase.turns[0];
@@ -169,8 +189,15 @@ export function paraphraseDifferences(paraphrase: THistory, direct: THistory): T
     }
   }
   const wording = (h: THistory) => wordingOf(h.turns.map((x) => x.text).join(" "));
+  const text = (h: THistory) => h.turns.map((x) => x.text).join(" ");
+  const similarity = tokenSetSimilarity(text(paraphrase), text(direct));
   if (wording(paraphrase) === wording(direct)) {
     errors.push(contractError("same_wording", 1, null, "The paraphrase has the same wording as direct (ignoring case and punctuation); rewrite it."));
+  } else if (similarity >= PARAPHRASE_MAX_SIMILARITY) {
+    errors.push(contractError(
+      "same_wording", 1, null,
+      `The paraphrase shares ${Math.round(similarity * 100)}% of its word set with direct (token-set similarity); a paraphrase stays below ${Math.round(PARAPHRASE_MAX_SIMILARITY * 100)}%, so reword more of it.`,
+    ));
   }
   return errors;
 }

@@ -2,6 +2,8 @@
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import type { TFamilyFacts, TRunFact } from "@/lib/gates/types";
+import { loadMatrixInput } from "@/lib/runs/load-current-content";
+import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
 
 const nonEmpty = (text: string | null | undefined) => Boolean(text && text.trim());
 const normalizeDiff = (diff: string) => diff.replace(/^index [0-9a-f]+\.\.[0-9a-f]+.*$/gm, "").replace(/\s+$/gm, "").trim();
@@ -15,24 +17,26 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
       evidence: { select: { issueTitle: true, issueBody: true, prBody: true, reviewThreads: true, diff: true } },
       diffFiles: { select: { path: true, kind: true, inSlice: true, reason: true, hunks: true }, orderBy: { position: "asc" } },
       atoms: { orderBy: [{ position: "asc" }, { createdAt: "asc" }], include: { mergedInto: { select: { key: true } } } },
-      probes: { orderBy: [{ position: "asc" }, { testId: "asc" }], select: { id: true, testId: true, stale: true, atoms: { select: { atom: { select: { key: true } } } } } },
+      probes: { orderBy: [{ position: "asc" }, { testId: "asc" }], select: { id: true, testId: true, kind: true, stale: true, atoms: { select: { atom: { select: { key: true } } } } } },
       patches: { where: { kind: { not: "hidden_tests" } }, orderBy: { createdAt: "asc" }, include: { targetAtom: { select: { key: true } } } },
       histories: {
         select: {
           condition: true,
-          revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, version: true, turns: { orderBy: { index: "asc" } } } },
+          revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, version: true, turns: { orderBy: { index: "asc" } }, leakWaivers: { select: { turn: true, kind: true, match: true } } } },
         },
       },
       runs: {
         orderBy: { createdAt: "asc" },
-        select: { id: true, kind: true, patchId: true, patchRole: true, historyRevisionId: true, historyRevisionVersion: true, status: true, probeIds: true, signature: true, message: true },
+        select: { id: true, kind: true, patchId: true, patchRole: true, historyRevisionId: true, contentHash: true, status: true, probeIds: true, signature: true, message: true },
       },
       packages: { where: { frozenAt: { not: null } }, take: 1, select: { hash: true, frozenAt: true, frozenBy: { select: { name: true } } } },
     },
   });
   if (!family) throw notFound("Task family", familyId);
 
-  const currentVersions = new Map(family.histories.flatMap((h) => h.revisions.map((r) => [r.id, r.version] as const)));
+  const matrixInput = await loadMatrixInput(familyId);
+  const current = matrixInput ? currentContent(matrixInput) : new Map<string, TCurrentRun[]>();
+  const probeIds = family.probes.map((p) => p.id);
   const checkout = family.runs.filter((r) => r.kind === "checkout").at(-1);
   const resolvedByCheckout = checkout?.status === "passed" ? true : checkout && isFinished(checkout.status) ? false : null;
   const gold = family.patches.find((p) => p.kind === "gold");
@@ -60,7 +64,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
       key: a.key, status: a.status, role: a.role, statement: a.statement, scope: a.scope, inputCondition: a.inputCondition,
       polarity: a.polarity, observation: a.observation, reason: a.reason, mergedInto: a.mergedInto?.key ?? null,
     })),
-    probes: family.probes.map((p) => ({ id: p.id, testId: p.testId, stale: p.stale, atomKeys: p.atoms.map((x) => x.atom.key) })),
+    probes: family.probes.map((p) => ({ id: p.id, testId: p.testId, stale: p.stale, atomKeys: p.atoms.map((x) => x.atom.key), ...(p.kind === "guard" ? { guard: true } : {}) })),
     patches: family.patches.map((p) => ({
       id: p.id,
       name: p.name,
@@ -74,30 +78,39 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
         revisionId: r.id,
         condition: h.condition,
         turns: r.turns.map((t) => ({ text: t.text, activated: t.activated, deactivated: t.deactivated, restated: t.restated })),
+        waivers: r.leakWaivers,
       })),
     ),
-    runs: shareProbeLists(family.runs.filter((r) => !replaysOutdatedText(r, currentVersions)).map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      // The gates read a null patch as the unmodified base.
-      patchId: r.patchRole === "base" ? null : r.patchId,
-      historyRevisionId: r.historyRevisionId,
-      status: r.status,
-      probeIds: r.probeIds,
-      signature: r.signature.length ? r.signature.join("") : null,
-      message: r.message,
-    }))),
+    runs: shareProbeLists(family.runs.flatMap((r) => runFacts(r, current, probeIds))),
     freeze: family.packages[0]
       ? { packageHash: family.packages[0].hash, frozenAt: family.packages[0].frozenAt!.toISOString(), frozenBy: family.packages[0].frozenBy?.name ?? "" }
       : null,
   };
 }
 
-// A replay of a revision saved since is a signature of text that no longer exists.
-function replaysOutdatedText(run: { kind: string; historyRevisionId: string | null; historyRevisionVersion: number | null }, current: Map<string, number>) {
-  if (run.kind !== "replay" || !run.historyRevisionId || run.historyRevisionVersion === null) return false;
-  const version = current.get(run.historyRevisionId);
-  return version !== undefined && version !== run.historyRevisionVersion;
+type TRunRow = {
+  id: string; kind: TRunFact["kind"]; patchId: string | null; patchRole: string | null; historyRevisionId: string | null;
+  contentHash: string | null; status: TRunFact["status"]; probeIds: string[]; signature: number[]; message: string | null;
+};
+
+/**
+ * A calibration or replay run counts for the patch and revision whose current
+ * content it ran — whatever row it was requested for — and over the current
+ * probe list (its hash covers the probe test ids, so a probe removed and added
+ * again is the same list). Any other run ran older content: outdated.
+ */
+function runFacts(r: TRunRow, current: Map<string, TCurrentRun[]>, probeIds: string[]): TRunFact[] {
+  const fact = { id: r.id, kind: r.kind, status: r.status, signature: r.signature.length ? r.signature.join("") : null, message: r.message };
+  if (r.kind !== "calibrate" && r.kind !== "replay") {
+    return [{ ...fact, patchId: r.patchId, historyRevisionId: r.historyRevisionId, probeIds: r.probeIds }];
+  }
+  const owners = r.contentHash ? (current.get(r.contentHash) ?? []) : [];
+  if (owners.length === 0) {
+    // Never read as the base: a deleted patch's run has a null patch id but is no base run.
+    const patchId = r.patchRole === "base" ? null : (r.patchId ?? `deleted:${r.id}`);
+    return [{ ...fact, patchId, historyRevisionId: r.historyRevisionId, probeIds: r.probeIds, outdated: true }];
+  }
+  return owners.map((o) => ({ ...fact, patchId: o.patchId, historyRevisionId: o.historyRevisionId, probeIds }));
 }
 
 function isFinished(status: string) {

@@ -91,7 +91,7 @@ describe("calibration gates", () => {
     expect(calibration((f) => f.runs.push(run({ kind: "calibrate", patchId: "gold", signature: "11" })), "runs").status).toBe("fail");
     const stale = calibration((f) => f.runs.push(run({ kind: "calibrate", patchId: "gold", probeIds: ["p1", "p2"], signature: "00" })), "runs");
     expect(stale.status).toBe("pass");
-    expect(stale.evidence).toContainEqual({ label: "ignored (older probe list)", detail: "1" });
+    expect(stale.evidence).toContainEqual({ label: "ignored (ran older content)", detail: "1" });
   });
 
   it("runs: waits while runs are queued", () => {

@@ -43,18 +43,38 @@ function base(ctx: TFamilyContext): TGate {
   if (g.signatures.length === 0) waitForRuns(f, g, "The unmodified base");
   const passing = new Set<number>();
   for (const { bits, runId } of g.signatures) {
-    for (const i of positionsWith(bits, "1")) passing.add(i);
-    if (!bits.includes("0")) f.failures.push(`The unmodified base passes every probe (run ${runId}); the verifier cannot tell the base from the contract.`);
+    for (const i of positionsWith(bits, "1")) if (!ctx.guards.has(i)) passing.add(i);
+    // Guards are expected to pass on base; the base must fail a probe that covers an atom.
+    if (!positionsWith(bits, "0").some((i) => !ctx.guards.has(i))) {
+      f.failures.push(`The unmodified base passes every probe (run ${runId}); the verifier cannot tell the base from the contract.`);
+    }
   }
   const nonDiscriminating = [...passing].sort((a, b) => a - b).map(ctx.testIdAt);
   f.evidence.push({ label: "non-discriminating probes (pass on base)", detail: listOf(nonDiscriminating) });
+  if (ctx.guards.size > 0) f.evidence.push({ label: "guard tests (pass-to-pass)", detail: listOf([...ctx.guards].map(ctx.testIdAt)) });
   return settle("calibration", "base", "The unmodified base fails", f);
 }
 
-function negativeExpectation(ctx: TFamilyContext, target: string): string {
-  const bits = new Array<string>(ctx.runs.probeIds.length).fill("1");
-  for (const i of ctx.probesOf.get(target) ?? []) bits[i] = "0";
-  return bits.join("");
+/**
+ * Why one signature does not prove a negative selective (issue 12 item 5): it must
+ * fail a probe of its target, pass every probe that does not cover the target
+ * (guards aside), and leave every other final atom at least one passing probe —
+ * otherwise it may have broken that atom too, through a probe they share.
+ */
+function selectivityProblems(ctx: TFamilyContext, target: string, finals: readonly string[], bits: string): string[] {
+  const mine = ctx.probesOf.get(target) ?? [];
+  const fails = (i: number) => bits[i] === "0";
+  const parts: string[] = [];
+  if (!mine.some(fails)) parts.push(`passes ${probes(ctx, mine)}, which cover ${target}`);
+  const own = new Set(mine);
+  const failsOther = positionsWith(bits, "0").filter((i) => !own.has(i) && !ctx.guards.has(i));
+  if (failsOther.length > 0) parts.push(`fails ${probes(ctx, failsOther)}, which do not cover ${target}`);
+  for (const other of finals) {
+    const theirs = ctx.probesOf.get(other) ?? [];
+    if (other === target || theirs.length === 0 || !theirs.every(fails)) continue;
+    if (theirs.every((i) => own.has(i))) parts.push(`fails every probe of ${other} (${probes(ctx, theirs)}), which it does not target, so it may break ${other} too`);
+  }
+  return parts;
 }
 
 function negatives(ctx: TFamilyContext): TGate {
@@ -85,20 +105,13 @@ function negatives(ctx: TFamilyContext): TGate {
       waitForRuns(f, g, `Negative ${patch.name}`);
       continue;
     }
-    const expected = negativeExpectation(ctx, target);
-    const wrong = g.signatures.find((s) => s.bits !== expected);
+    const problems = g.signatures.map((s) => ({ runId: s.runId, parts: selectivityProblems(ctx, target, finals, s.bits) }));
+    const wrong = problems.find((p) => p.parts.length > 0);
     if (!wrong) {
       selective++;
       continue;
     }
-    const diff = differingPositions(wrong.bits, expected);
-    const passesTarget = diff.filter((i) => expected[i] === "0");
-    const failsOther = diff.filter((i) => expected[i] === "1");
-    const parts = [
-      passesTarget.length > 0 && `passes ${probes(ctx, passesTarget)}, which cover ${target}`,
-      failsOther.length > 0 && `fails ${probes(ctx, failsOther)}, which do not cover ${target}`,
-    ].filter(Boolean);
-    f.failures.push(`Negative ${patch.name} (run ${wrong.runId}) ${parts.join(" and ")}.`);
+    f.failures.push(`Negative ${patch.name} (run ${wrong.runId}) ${wrong.parts.join(" and ")}.`);
   }
   f.evidence.push({ label: "negatives", detail: String(all.length) });
   f.evidence.push({ label: "final atoms with a negative", detail: `${finals.filter((k) => targeted.has(k)).length} of ${finals.length}` });
@@ -141,7 +154,7 @@ function runHealth(ctx: TFamilyContext): TGate {
   if (inFlight > 0) f.waits.push(`${inFlight} calibration run(s) queued or running.`);
   if (inFlight + finished + f.failures.length === 0) f.waits.push("No calibration run yet.");
   f.evidence.push({ label: "finished calibration runs", detail: String(finished) });
-  if (stale > 0) f.evidence.push({ label: "ignored (older probe list)", detail: String(stale) });
+  if (stale > 0) f.evidence.push({ label: "ignored (ran older content)", detail: String(stale) });
   return settle("calibration", "runs", "No run timed out, collected nothing, failed to apply or hit an infrastructure error", f);
 }
 

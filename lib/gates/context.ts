@@ -11,6 +11,8 @@ export type TFamilyContext = {
   accepted: ReadonlySet<string>;
   /** Positions (in probe order) of the probes that cover each atom. */
   probesOf: ReadonlyMap<string, number[]>;
+  /** Positions of the guard tests (PASS_TO_PASS). */
+  guards: ReadonlySet<number>;
   testIdAt(position: number): string;
 };
 
@@ -40,6 +42,7 @@ export function familyContext(facts: TFamilyFacts): TFamilyContext {
     catalog,
     accepted: new Set(catalog.map((a) => a.key)),
     probesOf,
+    guards: new Set(facts.probes.flatMap((p, i) => (p.guard ? [i] : []))),
     testIdAt: (position) => facts.probes[position]?.testId ?? `#${position}`,
   };
 }

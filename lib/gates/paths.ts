@@ -3,7 +3,9 @@ import { lengthDifferences, paraphraseDifferences } from "../contract/conditions
 import { endsAtContractIndexed } from "../contract/equivalence";
 import { checkStructureIndexed } from "../contract/structure";
 import { historyTokenCount } from "../contract/tokens";
+import { DRAFT_MARKER } from "../contract/scaffold";
 import { CONDITIONS, CORE_CONDITIONS, type TCondition, type TContractErrorCode } from "../contract/types";
+import { indexProbeNames, lintHistoryText } from "../histories/leak-lint";
 import { fixedPatches } from "./calibration";
 import type { TFamilyContext } from "./context";
 import { findings, listOf, settle } from "./gate";
@@ -82,6 +84,36 @@ function structure(p: TPathContext): TGate {
   return settle("paths", "structure", "Each history has its condition's structure", f);
 }
 
+/**
+ * Unfinished text fails (issue 12 item 6): scaffold drafts and empty turns always;
+ * leak-lint hits (atom keys, event or role labels, probe names) unless a curator
+ * waived that one hit with a reason — the editor's warning and the gate agree.
+ */
+function visibleText(p: TPathContext): TGate {
+  const f = findings();
+  if (p.facts.histories.length === 0) f.waits.push("No history yet.");
+  const lint = { atomKeys: p.facts.atoms.map((a) => a.key), probeTestIds: p.facts.probes.map((x) => x.testId) };
+  const probeIndex = indexProbeNames(lint.probeTestIds);
+  let waived = 0;
+  let finished = 0;
+  for (const h of p.facts.histories) {
+    const before = f.failures.length;
+    h.turns.forEach((turn, i) => {
+      if (turn.text.includes(DRAFT_MARKER)) f.failures.push(`${h.condition}: turn ${i + 1} still carries the scaffold's ${DRAFT_MARKER} text; rewrite it.`);
+      else if (turn.text.trim() === "") f.failures.push(`${h.condition}: turn ${i + 1} has no text.`);
+    });
+    const waivers = new Set((h.waivers ?? []).map((w) => `${w.turn}\u0000${w.kind}\u0000${w.match}`));
+    for (const hit of lintHistoryText(h.turns, lint, probeIndex)) {
+      if (waivers.has(`${hit.turn}\u0000${hit.kind}\u0000${hit.match}`)) waived++;
+      else f.failures.push(`${h.condition}: ${hit.message} (A curator may waive this hit with a reason if it is not a leak.)`);
+    }
+    if (f.failures.length === before) finished++;
+  }
+  f.evidence.push({ label: "histories with finished text", detail: `${finished} of ${p.facts.histories.length}` });
+  if (waived > 0) f.evidence.push({ label: "waived leak-lint hits", detail: String(waived) });
+  return settle("paths", "visible_text", "Visible text is finished: no draft placeholder, no unwaived leak", f);
+}
+
 function paraphrase(p: TPathContext): TGate {
   const f = findings();
   const para = p.only("paraphrase_direct");
@@ -156,5 +188,5 @@ function replaySignatures(p: TPathContext): TGate {
 
 export function pathGates(ctx: TFamilyContext): TGate[] {
   const p = pathContext(ctx);
-  return [present(p), replaysToContract(p), structure(p), paraphrase(p), lengthMatch(p), replaySignatures(p)];
+  return [present(p), replaysToContract(p), structure(p), visibleText(p), paraphrase(p), lengthMatch(p), replaySignatures(p)];
 }

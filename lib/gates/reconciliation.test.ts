@@ -38,7 +38,7 @@ describe("reconciliation gates", () => {
     // A defect outranks what is still to do: the sentence names the empty probe, not the uncovered A1.
     expect(reconciliation((f) => (f.probes[0]!.atomKeys = []), "coverage")).toEqual({
       status: "fail",
-      missing: "Probe tests/test_secrets.py::test_required_missing_raises covers no atom.",
+      missing: "Probe tests/test_secrets.py::test_required_missing_raises covers no atom; cover one, or mark it a guard test (pass-to-pass) if it only has to keep passing.",
     });
   });
 

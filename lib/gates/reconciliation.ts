@@ -32,7 +32,12 @@ function coverage(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
   const contract = new Set(accepted.filter((a) => a.role !== "temporary").map((a) => a.key));
   const covered = new Set<string>();
   for (const probe of facts.probes) {
-    if (probe.atomKeys.length === 0) f.failures.push(`Probe ${probe.testId} covers no atom.`);
+    if (probe.guard) {
+      // A guard (PASS_TO_PASS) holds the rest of the suite steady; it covers no atom.
+      if (probe.atomKeys.length > 0) f.failures.push(`Guard ${probe.testId} covers ${listOf(probe.atomKeys)}; a guard test covers no atom (make it a probe to cover one).`);
+      continue;
+    }
+    if (probe.atomKeys.length === 0) f.failures.push(`Probe ${probe.testId} covers no atom; cover one, or mark it a guard test (pass-to-pass) if it only has to keep passing.`);
     for (const key of probe.atomKeys) {
       if (contract.has(key)) covered.add(key);
       else f.failures.push(`Probe ${probe.testId} covers ${key}, which is not an accepted final or fixed atom; the verifier holds final-contract probes only.`);
@@ -40,9 +45,59 @@ function coverage(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
   }
   const uncovered = sortAtomKeys([...contract].filter((k) => !covered.has(k)));
   for (const key of uncovered) f.waits.push(`No probe covers ${key}.`);
-  f.evidence.push({ label: "probes", detail: String(facts.probes.length) });
+  const guards = facts.probes.filter((p) => p.guard).length;
+  f.evidence.push({ label: "probes", detail: String(facts.probes.length - guards) });
+  if (guards > 0) f.evidence.push({ label: "guard tests (pass-to-pass)", detail: String(guards) });
   f.evidence.push({ label: "covered final and fixed atoms", detail: `${covered.size} of ${contract.size}` });
   return settle("reconciliation", "coverage", "Every final and fixed atom is covered by a probe", f);
+}
+
+/**
+ * Selectivity must be provable (issue 12 item 5): a negative for atom a fails one of
+ * a's probes and must leave every other final atom a passing probe. When each probe
+ * of a is the only probe of some other final atom, no negative can do both.
+ */
+function selectivity(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
+  const f = findings();
+  const finals = accepted.filter((a) => a.role === "final").map((a) => a.key);
+  const isFinal = new Set(finals);
+  const probesOf = new Map<string, string[]>();
+  for (const probe of facts.probes) {
+    if (probe.guard) continue;
+    for (const key of probe.atomKeys) {
+      if (!isFinal.has(key)) continue;
+      const list = probesOf.get(key);
+      if (list) list.push(probe.testId);
+      else probesOf.set(key, [probe.testId]);
+    }
+  }
+  /** The final atoms whose only probe is this test. */
+  const soleProbeOf = new Map<string, string[]>();
+  for (const [key, list] of probesOf) if (list.length === 1) soleProbeOf.set(list[0]!, [...(soleProbeOf.get(list[0]!) ?? []), key]);
+  const reported = new Set<string>();
+  let provable = 0;
+  const sharedOnly: string[] = [];
+  for (const atom of finals) {
+    const mine = probesOf.get(atom) ?? [];
+    if (mine.length === 0) continue; // the coverage gate asks for a probe
+    const blockedBy = mine.map((q) => (soleProbeOf.get(q) ?? []).filter((b) => b !== atom));
+    if (!blockedBy.every((b) => b.length > 0)) {
+      provable++;
+      continue;
+    }
+    sharedOnly.push(atom);
+    const group = sortAtomKeys([...new Set([atom, ...blockedBy.flat()])]);
+    const id = group.join(",");
+    if (reported.has(id)) continue;
+    reported.add(id);
+    const names = `${group.slice(0, -1).join(", ")} and ${group.at(-1)}`;
+    f.failures.push(
+      `${names} share their only ${mine.length === 1 ? "probe" : "probes"} ${listOf(mine, 5)}: no negative can break one and keep the other, so selectivity cannot be shown. Split the test in the hidden test patch so each atom has a test of its own, or merge the atoms.`,
+    );
+  }
+  f.evidence.push({ label: "final atoms a negative can single out", detail: `${provable} of ${finals.filter((k) => probesOf.has(k)).length}` });
+  if (sharedOnly.length > 0) f.evidence.push({ label: "covered only through shared probes", detail: listOf(sortAtomKeys(sharedOnly)) });
+  return settle("reconciliation", "selectivity", "Each final atom has a probe a negative can fail without breaking another atom", f);
 }
 
 function staleProbes(facts: TFamilyFacts): TGate {
@@ -72,5 +127,5 @@ function decisions(atoms: TAtomFact[]): TGate {
 
 export function reconciliationGates(facts: TFamilyFacts): TGate[] {
   const accepted = facts.atoms.filter((a) => a.status === "accepted");
-  return [finalAtom(accepted), fields(accepted), coverage(facts, accepted), staleProbes(facts), decisions(facts.atoms)];
+  return [finalAtom(accepted), fields(accepted), coverage(facts, accepted), selectivity(facts, accepted), staleProbes(facts), decisions(facts.atoms)];
 }

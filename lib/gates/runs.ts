@@ -15,7 +15,7 @@ export type TRunGroup = {
   broken: TRunFact[];
   /** Finished runs without a usable signature (missing or of the wrong length). */
   malformed: TRunFact[];
-  /** Finished against an older probe list; ignored. */
+  /** Ran content the family no longer has (or an older probe list); ignored. */
   stale: number;
 };
 
@@ -62,7 +62,8 @@ export function indexRuns(facts: TFamilyFacts): TRunIndex {
   const group = (runs: readonly TRunFact[] | undefined): TRunGroup => {
     const g: TRunGroup = { signatures: [], inFlight: [], broken: [], malformed: [], stale: 0 };
     for (const run of runs ?? []) {
-      if (IN_FLIGHT.has(run.status)) g.inFlight.push(run);
+      if (run.outdated) g.stale++;
+      else if (IN_FLIGHT.has(run.status)) g.inFlight.push(run);
       else if (BROKEN.has(run.status)) g.broken.push(run);
       else if (DONE.has(run.status)) {
         if (!isCurrent(run.probeIds)) g.stale++;

@@ -58,6 +58,11 @@ export const ZProbeFactSchema = z.object({
   atomKeys: z.array(ZAtomKeySchema),
   /** The last collection no longer found this test: coverage through it is not real. */
   stale: z.boolean().optional(),
+  /**
+   * A guard test (PASS_TO_PASS): covers no atom, must pass on gold and on every
+   * alternative, is reported but not required to fail on base.
+   */
+  guard: z.boolean().optional(),
 });
 export type TProbeFact = z.infer<typeof ZProbeFactSchema>;
 
@@ -79,6 +84,8 @@ export const ZHistoryFactSchema = z.object({
   revisionId: z.string(),
   condition: ZConditionSchema,
   turns: z.array(ZTurnSchema),
+  /** Leak-lint hits a curator waived, with a reason, for this revision (turn 1-based). */
+  waivers: z.array(z.object({ turn: z.number().int().positive(), kind: z.string(), match: z.string() })).optional(),
 });
 export type THistoryFact = z.infer<typeof ZHistoryFactSchema>;
 
@@ -99,7 +106,7 @@ export type TRunStatus = z.infer<typeof ZRunStatusSchema>;
 /**
  * One validation job, current state. `patchId` null means the unmodified base.
  * `signature` is one '0'/'1' per entry of `probeIds` (equation 4); runs whose
- * probeIds are not the current probe list are stale and ignored. Runs are listed
+ * probeIds are not the current probe list, or that are `outdated`, are stale and ignored. Runs are listed
  * in creation order. Loaders should share one probeIds array per verifier version.
  */
 export const ZRunFactSchema = z.object({
@@ -111,6 +118,11 @@ export const ZRunFactSchema = z.object({
   probeIds: z.array(z.string()),
   signature: z.string().regex(/^[01]*$/, "a signature is a string of 0 and 1").nullable(),
   message: z.string().nullable(),
+  /**
+   * The run executed content the family no longer has (an edited or deleted patch,
+   * another probe list or hidden tests, an edited history): shown as history, never counted.
+   */
+  outdated: z.boolean().optional(),
 });
 export type TRunFact = z.infer<typeof ZRunFactSchema>;
 

@@ -41,9 +41,9 @@ export async function ensureMirror(repoUrl: string, options: MirrorOptions): Pro
   const index = new CacheIndex(options.cacheDir, options.maxCacheBytes);
   await mkdir(mirrorsDir, { recursive: true });
 
-  if (existsSync(mirror.dir) && !options.refresh) return mirror;
+  if (existsSync(/*turbopackIgnore: true*/ mirror.dir) && !options.refresh) return mirror;
   await withLock(path.join(mirrorsDir, `${key}.lock`), async () => {
-    if (existsSync(mirror.dir)) {
+    if (existsSync(/*turbopackIgnore: true*/ mirror.dir)) {
       if (options.refresh) await fetchInto(mirror, index);
       return;
     }
@@ -105,7 +105,7 @@ function normalizeRunSource(repoUrl: string): string {
 }
 
 async function assertLocalRepository(dir: string): Promise<void> {
-  if (!existsSync(dir)) throw new RunnerError("not_a_repository", `${dir} does not exist`);
+  if (!existsSync(/*turbopackIgnore: true*/ dir)) throw new RunnerError("not_a_repository", `${dir} does not exist`);
   // The ceiling stops git from finding an enclosing repository above `dir`.
   const probe = await git(["rev-parse", "--git-dir"], { cwd: dir, env: { GIT_CEILING_DIRECTORIES: path.dirname(dir) } });
   if (probe.code !== 0) throw new RunnerError("not_a_repository", `${dir} is not a git repository`, probe.stderr);

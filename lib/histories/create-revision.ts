@@ -40,6 +40,10 @@ export async function createRevision(actorId: string, familyId: string, conditio
       select: { id: true },
     });
     await tx.turn.createMany({ data: turnRows(created.id, turns) });
+    // The copy has the same text, so the curator's leak-lint waivers (with their reasons) carry over.
+    if (latest && latest.leakWaivers.length > 0) {
+      await tx.leakWaiver.createMany({ data: latest.leakWaivers.map((w) => ({ revisionId: created.id, turn: w.turn, kind: w.kind, match: w.match, reason: w.reason, createdById: actorId })) });
+    }
     const revision = toRevisionDto(await tx.historyRevision.findUniqueOrThrow({ where: { id: created.id }, select: revisionSelect }));
     await recordEvent(tx, {
       actorId, action: "history_revision.create", entity: "HistoryRevision", entityId: created.id, familyId,

@@ -249,15 +249,15 @@ describe("replay runs", () => {
     expect(matrix.rows.map((r) => r.label)).toEqual(["base", "gold gold"]);
     expect(matrix.counts.queued).toBe(10);
     expect(matrix.rows[1]!.cells.override!.status).toBe("queued");
-    expect(matrix.rows[1]!.cells.override).toMatchObject({ outdated: false });
   });
 
-  it("marks replay runs of a draft edited afterwards as outdated", async () => {
+  it("leaves replay runs of a draft edited afterwards out of the matrix, as older runs", async () => {
     const split = await latestOf("split");
     expect((await put("split", 1, { version: split.version, turns: split.turns.map((t) => ({ ...t, text: `${t.text} (edited)` })) })).status).toBe(200);
     const matrix = (await callRoute(gates.GET, { userId: curator.id, params: { familyId, stage: "paths" } })).json.matrix as {
-      rows: { cells: Record<string, { outdated: boolean }> }[];
+      rows: { cells: Record<string, { status: string } | undefined> }[]; older: number;
     };
-    expect(matrix.rows.map((r) => [r.cells.split!.outdated, r.cells.direct!.outdated])).toEqual([[true, false], [true, false]]);
+    expect(matrix.rows.map((r) => [r.cells.split?.status ?? null, r.cells.direct?.status ?? null])).toEqual([[null, "queued"], [null, "queued"]]);
+    expect(matrix.older).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import type { TCondition, TTurn } from "@/lib/contract";
-import type { TRevisionDto, TRevisionStatus, TRevisionSummaryDto } from "@/lib/schemas/histories";
+import type { TLeakWaiverDto, TRevisionDto, TRevisionStatus, TRevisionSummaryDto } from "@/lib/schemas/histories";
 
 const revisionFields = {
   id: true,
@@ -17,6 +17,7 @@ export const revisionSelect = {
   ...revisionFields,
   history: { select: { condition: true } },
   turns: { select: { text: true, activated: true, deactivated: true, restated: true }, orderBy: { index: "asc" } },
+  leakWaivers: { select: { turn: true, kind: true, match: true, reason: true }, orderBy: { createdAt: "asc" } },
 } as const;
 
 export const revisionSummarySelect = { ...revisionFields, _count: { select: { turns: true } } } as const;
@@ -43,11 +44,12 @@ const summaryFields = (r: TRevisionRow) => ({
   createdBy: r.createdBy,
 });
 
-export function toRevisionDto(r: TRevisionRow & { history: { condition: string }; turns: TTurn[] }): TRevisionDto {
+export function toRevisionDto(r: TRevisionRow & { history: { condition: string }; turns: TTurn[]; leakWaivers?: TLeakWaiverDto[] }): TRevisionDto {
   return {
     ...summaryFields(r),
     condition: r.history.condition as TCondition,
     turns: r.turns.map((t) => ({ text: t.text, activated: [...t.activated], deactivated: [...t.deactivated], restated: [...t.restated] })),
+    waivers: (r.leakWaivers ?? []).map((w) => ({ turn: w.turn, kind: w.kind, match: w.match, reason: w.reason })),
   };
 }
 

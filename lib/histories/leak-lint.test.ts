@@ -53,3 +53,13 @@ describe("leak lint", () => {
     expect(warnings.map((w) => w.turn)).toEqual([2]);
   });
 });
+
+describe("probe names through the first-word index", () => {
+  it("finds the same probe names as matching every probe, in probe order, among thousands", () => {
+    const many = Array.from({ length: 3000 }, (_, i) => `tests/test_module.py::test_case_number_${i}`);
+    const ids = [...many, "suite > returns null for a missing secret", "[param] weird name here"];
+    const text = "Check that it returns null for a missing secret, as test_case_number_2999 and [param] weird name here do.";
+    const hits = lintTurnText(text, 1, { probeTestIds: ids }).filter((w) => w.kind === "probe_name").map((w) => w.match);
+    expect(hits).toEqual(["test_case_number_2999", "returns null for a missing secret", "[param] weird name here"]);
+  });
+});

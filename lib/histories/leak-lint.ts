@@ -54,7 +54,51 @@ function collect(text: string, pattern: RegExp): { match: string; at: number }[]
   return [...text.matchAll(pattern)].map((m) => ({ match: m[0], at: m.index }));
 }
 
-export function lintTurnText(text: string, turn: number, input: TLeakLintInput = {}): TLeakWarning[] {
+type TProbeMatchers = { testId: string; names: { name: string; matcher: RegExp | null }[] };
+
+/**
+ * Probe names indexed by their first word: a name can only occur in a text that
+ * has that word, so a turn is matched against the few probes whose first word it
+ * contains, not against every probe (2,000 probes × 1,400 turns stays fast).
+ */
+export type TProbeNameIndex = { byWord: Map<string, TProbeMatchers[]>; order: Map<string, number> };
+
+const firstWord = (name: string) => name.toLowerCase().match(/\w+/)?.[0] ?? "";
+
+export function indexProbeNames(probeTestIds: readonly string[]): TProbeNameIndex {
+  const byWord = new Map<string, TProbeMatchers[]>();
+  const order = new Map<string, number>();
+  probeTestIds.forEach((testId, i) => {
+    if (order.has(testId)) return;
+    order.set(testId, i);
+    // Matchers are compiled when a turn first contains the name's first word.
+    const entry: TProbeMatchers = { testId, names: probeNames(testId).map((name) => ({ name, matcher: null })) };
+    for (const word of new Set(entry.names.map((n) => firstWord(n.name)))) {
+      const list = byWord.get(word);
+      if (list) list.push(entry);
+      else byWord.set(word, [entry]);
+    }
+  });
+  return { byWord, order };
+}
+
+function candidateProbes(text: string, index: TProbeNameIndex): TProbeMatchers[] {
+  const found = new Set<TProbeMatchers>(index.byWord.get("") ?? []);
+  for (const word of new Set(text.toLowerCase().match(/\w+/g) ?? [])) for (const entry of index.byWord.get(word) ?? []) found.add(entry);
+  return [...found].sort((a, b) => index.order.get(a.testId)! - index.order.get(b.testId)!);
+}
+
+// One set per key list, not one per turn: a large family lints thousands of turns.
+const knownSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const NO_KEYS: ReadonlySet<string> = new Set();
+function knownKeys(keys: readonly string[] | undefined): ReadonlySet<string> {
+  if (!keys) return NO_KEYS;
+  let set = knownSets.get(keys);
+  if (!set) knownSets.set(keys, (set = new Set(keys)));
+  return set;
+}
+
+export function lintTurnText(text: string, turn: number, input: TLeakLintInput = {}, probeIndex?: TProbeNameIndex): TLeakWarning[] {
   const warnings: TLeakWarning[] = [];
   const seen = new Set<string>();
   /** Spans already reported per kind, so overlapping patterns give one warning per spot. */
@@ -69,7 +113,7 @@ export function lintTurnText(text: string, turn: number, input: TLeakLintInput =
     covered.set(kind, [...spans, [found.at, end]]);
     warnings.push({ turn, kind, match, message: message(match) });
   };
-  const known = new Set(input.atomKeys ?? []);
+  const known = knownKeys(input.atomKeys);
   for (const found of collect(text, ATOM_KEY)) {
     warn("atom_key", found, (key) =>
       known.has(key) ? `Turn ${turn} names atom ${key}; the visible text never uses atom keys.` : `Turn ${turn} contains "${key}", which reads like an atom key.`,
@@ -81,9 +125,12 @@ export function lintTurnText(text: string, turn: number, input: TLeakLintInput =
   for (const pattern of ROLE_LABELS) {
     for (const found of collect(text, pattern)) warn("role_label", found, (m) => `Turn ${turn} says "${m}", a hidden role of the contract.`);
   }
-  for (const testId of input.probeTestIds ?? []) {
-    for (const name of probeNames(testId)) {
-      const m = nameMatcher(name).exec(text);
+  const index = probeIndex ?? indexProbeNames(input.probeTestIds ?? []);
+  for (const { names } of candidateProbes(text, index)) {
+    for (const entry of names) {
+      const name = entry.name;
+      entry.matcher ??= nameMatcher(name);
+      const m = entry.matcher.exec(text);
       if (m) {
         warn("probe_name", { match: m[0], at: m.index }, () => `Turn ${turn} quotes the probe "${name}"; the verifier's test names stay hidden.`);
         break;
@@ -94,6 +141,7 @@ export function lintTurnText(text: string, turn: number, input: TLeakLintInput =
 }
 
 /** Every warning of a history, in turn order. */
-export function lintHistoryText(turns: readonly { text: string }[], input: TLeakLintInput = {}): TLeakWarning[] {
-  return turns.flatMap((t, i) => lintTurnText(t.text, i + 1, input));
+export function lintHistoryText(turns: readonly { text: string }[], input: TLeakLintInput = {}, probeIndex?: TProbeNameIndex): TLeakWarning[] {
+  const index = probeIndex ?? indexProbeNames(input.probeTestIds ?? []);
+  return turns.flatMap((t, i) => lintTurnText(t.text, i + 1, input, index));
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { CORE_CONDITIONS, type TCoreCondition } from "@/lib/contract";
 import { notFound } from "@/lib/errors/app-error";
+import { loadMatrixInput } from "@/lib/runs/load-current-content";
+import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
 import { buildReplayMatrix } from "./replay-matrix";
 
 const isCore = (c: string): c is TCoreCondition => (CORE_CONDITIONS as readonly string[]).includes(c);
@@ -16,18 +18,28 @@ export async function loadReplayMatrix(familyId: string) {
       histories: { select: { condition: true, revisions: { select: { id: true, number: true, updatedAt: true }, orderBy: { number: "desc" }, take: 1 } } },
       runs: {
         where: { kind: "replay" },
-        select: { id: true, patchId: true, patchRole: true, historyRevisionId: true, status: true, signature: true, probeIds: true, createdAt: true },
+        select: { id: true, patchId: true, patchRole: true, historyRevisionId: true, contentHash: true, status: true, signature: true, probeIds: true, createdAt: true },
         orderBy: { createdAt: "asc" },
       },
     },
   });
   if (!family) throw notFound("Task family", familyId);
+  const input = await loadMatrixInput(familyId);
+  const current = input ? currentContent(input) : new Map<string, TCurrentRun[]>();
+  const probeIds = family.probes.map((p) => p.id);
+  // A replay counts for the fixed patch and revision whose current content it ran, whatever their version counters say.
+  const runs = family.runs.flatMap(({ contentHash, ...r }) => {
+    const owners = contentHash ? (current.get(contentHash) ?? []) : [];
+    const createdAt = r.createdAt.toISOString();
+    if (owners.length === 0) return [{ ...r, patchId: r.patchRole === "base" ? null : r.patchId, createdAt, current: false }];
+    return owners.map((o) => ({ ...r, patchId: o.patchId, historyRevisionId: o.historyRevisionId, probeIds, createdAt, current: true }));
+  });
   return buildReplayMatrix({
     patches: family.patches,
     revisions: family.histories.flatMap((h) =>
       isCore(h.condition) && h.revisions[0] ? [{ condition: h.condition, revisionId: h.revisions[0].id, number: h.revisions[0].number, updatedAt: h.revisions[0].updatedAt.toISOString() }] : [],
     ),
-    runs: family.runs.map((r) => ({ ...r, patchId: r.patchRole === "base" ? null : r.patchId, createdAt: r.createdAt.toISOString() })),
-    probeIds: family.probes.map((p) => p.id),
+    runs,
+    probeIds,
   });
 }

@@ -45,10 +45,11 @@ describe("replay matrix", () => {
     expect(m.rows[2]!.equal).toBeNull();
   });
 
-  it("marks a run requested before the draft's text was last saved as outdated", () => {
-    const runs = [run("g", "direct", [1, 1], "passed", probeIds, "2025-12-31T23:59:59.000Z"), run("g", "split", [1, 1])];
+  it("leaves runs of content the family no longer has out of the cells, counting them as older", () => {
+    const runs = [run("g", "direct", [1, 1]), { ...run("g", "direct", [0, 0]), current: false }, run("g", "split", [1, 1])];
     const m = buildReplayMatrix({ patches, revisions, runs, probeIds });
-    expect(m.rows[1]!.cells.direct?.outdated).toBe(true);
-    expect(m.rows[1]!.cells.split?.outdated).toBe(false);
+    expect(m.rows[1]!.cells.direct?.signature).toBe("11");
+    expect(m.rows[1]!.cells.direct?.runId).toBe(runs[0]!.id);
+    expect(m.older).toBe(1);
   });
 });

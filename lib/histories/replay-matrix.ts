@@ -13,10 +13,11 @@ export type TMatrixRun = {
   probeIds: readonly string[];
   /** ISO time the run was requested. */
   createdAt: string;
+  /** false: it replayed content the family no longer has (lib/runs/content-hash.ts); history, never a cell. */
+  current?: boolean;
 };
 
 export type TMatrixPatch = { id: string; name: string; kind: string };
-/** `updatedAt` (ISO) moves whenever a draft's turns are saved. */
 export type TMatrixRevision = { condition: TCoreCondition; revisionId: string; number: number; updatedAt: string };
 
 export type TMatrixCell = {
@@ -26,8 +27,6 @@ export type TMatrixCell = {
   signature: string | null;
   /** Finished against an older probe list. */
   stale: boolean;
-  /** Requested before the revision's text was last saved: it replayed an older text of a draft. */
-  outdated: boolean;
   /** Whether the signature equals the row's reference (its first finished cell); null while unknown. */
   agrees: boolean | null;
 };
@@ -44,6 +43,8 @@ export type TReplayMatrix = {
   columns: { condition: TCoreCondition; revisionId: string | null; number: number | null; updatedAt: string | null }[];
   rows: TMatrixRow[];
   counts: { queued: number; running: number; finished: number; other: number };
+  /** Replay runs of content the family no longer has: kept in the history view, left out of the cells. */
+  older: number;
 };
 
 const FINISHED = new Set(["passed", "failed"]);
@@ -66,7 +67,12 @@ export function buildReplayMatrix(input: {
   ];
   const latest = new Map<string, TMatrixRun>();
   const cellKey = (patchId: string | null, revisionId: string) => `${patchId ?? ""}\u0001${revisionId}`;
+  let older = 0;
   for (const run of input.runs) {
+    if (run.current === false) {
+      older++;
+      continue;
+    }
     if (run.status === "cancelled" || run.historyRevisionId === null) continue;
     latest.set(cellKey(run.patchId, run.historyRevisionId), run);
   }
@@ -97,10 +103,9 @@ export function buildReplayMatrix(input: {
         agrees = signature === reference;
         if (!agrees) differs = true;
       }
-      const outdated = column.updatedAt !== null && run.createdAt < column.updatedAt;
-      cells[column.condition] = { runId: run.id, status: run.status, signature, stale, outdated, agrees };
+      cells[column.condition] = { runId: run.id, status: run.status, signature, stale, agrees };
     }
     return { key, label, cells, equal: differs ? false : complete ? true : null };
   });
-  return { columns, rows, counts };
+  return { columns, rows, counts, older };
 }

@@ -2,10 +2,10 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { TCollectRunDto, TProbeDto, TProbesDto } from "@/lib/schemas/probes";
 
-export const probeSelect = { id: true, testId: true, position: true, stale: true, version: true, atoms: { select: { atomId: true } } } as const;
+export const probeSelect = { id: true, testId: true, kind: true, position: true, stale: true, version: true, atoms: { select: { atomId: true } } } as const;
 
-export function toProbeDto(row: { id: string; testId: string; position: number; stale: boolean; version: number; atoms: { atomId: string }[] }): TProbeDto {
-  return { id: row.id, testId: row.testId, position: row.position, stale: row.stale, version: row.version, atomIds: row.atoms.map((a) => a.atomId) };
+export function toProbeDto(row: { id: string; testId: string; kind: "probe" | "guard"; position: number; stale: boolean; version: number; atoms: { atomId: string }[] }): TProbeDto {
+  return { id: row.id, testId: row.testId, kind: row.kind, position: row.position, stale: row.stale, version: row.version, atomIds: row.atoms.map((a) => a.atomId) };
 }
 
 export async function latestCollectRun(familyId: string): Promise<TCollectRunDto | null> {

@@ -22,6 +22,11 @@ export async function setCoverage(actorId: string, familyId: string, probeId: st
         fieldErrors: { atomId: [`${atom.key} is not in the final contract`] },
       });
     }
+    if (input.covered && probe.kind === "guard") {
+      throw new AppError("UNPROCESSABLE", `${probe.testId} is a guard test (pass-to-pass); a guard covers no atom. Make it a probe first.`, {
+        fieldErrors: { atomId: ["a guard test covers no atom"] },
+      });
+    }
     const had = probe.atoms.some((a) => a.atomId === atom.id);
     if (had === input.covered) return toProbeDto(probe);
     if (input.covered) await tx.probeAtom.create({ data: { probeId, atomId: atom.id } });

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { protocolOf, renderHistory } from "@/lib/histories/render-history";
+import { patchDigest, protocolContent, revisionDigest, runContentHash, verifierDigest } from "./content-hash";
 
 /** Everything a worker needs to execute one run, read from the database. */
 export async function loadRunContext(runId: string) {
@@ -8,7 +9,7 @@ export async function loadRunContext(runId: string) {
     select: {
       id: true, kind: true, patchRole: true, attempt: true,
       patch: { select: { diff: true } },
-      historyRevision: { select: { turns: { select: { text: true }, orderBy: { index: "asc" } } } },
+      historyRevision: { select: { turns: { select: { text: true, activated: true, deactivated: true, restated: true }, orderBy: { index: "asc" } } } },
       family: {
         select: {
           id: true, repo: true, baseCommit: true, mergeCommit: true,
@@ -32,8 +33,18 @@ export async function loadRunContext(runId: string) {
     timeoutMs: (verifier?.timeoutSec ?? 120) * 1000,
     image: verifier?.image ?? null,
   } as const;
+  const patch = run.patchRole === "base" ? null : (run.patch?.diff ?? null);
+  /** What this attempt runs, hashed as the request was: recorded with the result. */
+  const contentHash = runContentHash({
+    kind: run.kind,
+    patchRole: run.patchRole,
+    verifier: verifierDigest({ ...collect, setupCommand: verifier?.setupCommand ?? null, probeTestIds: family.probes.map((p) => p.testId) }),
+    patch: patch === null ? null : patchDigest(patch),
+    revision: run.historyRevision ? revisionDigest({ turns: run.historyRevision.turns, protocol: protocolContent(verifier?.protocol) }) : null,
+  });
   return {
     run,
+    contentHash,
     family,
     /** Collection runs with gold applied: the hidden tests often cannot load on the bare base. */
     collectWithGold: { ...collect, patch: family.patches[0]?.diff ?? null },
@@ -41,7 +52,7 @@ export async function loadRunContext(runId: string) {
     probeIds: family.probes.map((p) => p.id),
     execute: {
       ...collect,
-      patch: run.patchRole === "base" ? null : (run.patch?.diff ?? null),
+      patch,
       historyFile: run.historyRevision ? renderHistory(run.historyRevision.turns, protocol) : null,
       probes: family.probes.map((p) => p.testId),
     },

@@ -16,6 +16,8 @@ export type TRunResultInput = {
   collected?: string[];
   /** Probe row ids the signature's bits refer to, in order. */
   probeIds?: string[];
+  /** The content this attempt actually ran (lib/runs/content-hash.ts). */
+  contentHash?: string;
 };
 
 /**
@@ -37,6 +39,7 @@ export async function saveRunResult(runId: string, attempt: number, workerId: st
       data: {
         status: result.status, signature: result.signature, message: result.message, warnings: result.warnings,
         ...(result.probeIds ? { probeIds: result.probeIds } : {}),
+        ...(result.contentHash ? { contentHash: result.contentHash } : {}),
         finishedAt: new Date(), version: { increment: 1 },
       },
     });

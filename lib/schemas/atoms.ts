@@ -65,31 +65,9 @@ export type TMergeAtom = z.infer<typeof ZMergeAtomSchema>;
 export const ZReorderAtomsSchema = z.object({ order: z.array(ZIdSchema).min(1).max(1000) });
 export type TReorderAtoms = z.infer<typeof ZReorderAtomsSchema>;
 
-export const ZAnchorSourceSchema = z.enum(["diff", "issue", "description", "review"]);
+// An atom's anchors are evidence anchors: their shape is ZCreateAnchorSchema in ./evidence.
 
-/** A place in the evidence: file + line range in the diff, or a quote from issue / description / review. */
-export const ZCreateAnchorSchema = z
-  .object({
-    source: ZAnchorSourceSchema,
-    filePath: text(1000).min(1).optional(),
-    lineStart: z.number().int().positive().max(INT4_MAX, int4Message).optional(),
-    lineEnd: z.number().int().positive().max(INT4_MAX, int4Message).optional(),
-    quote: text(4000).optional(),
-  })
-  .superRefine((anchor, ctx) => {
-    if (anchor.source === "diff") {
-      if (!anchor.filePath) ctx.addIssue({ code: "custom", path: ["filePath"], message: "is required for a diff anchor" });
-      if (anchor.lineStart === undefined) ctx.addIssue({ code: "custom", path: ["lineStart"], message: "is required for a diff anchor" });
-    } else if (!anchor.quote) {
-      ctx.addIssue({ code: "custom", path: ["quote"], message: `is required for an anchor in the ${anchor.source}` });
-    }
-    if (anchor.lineStart !== undefined && anchor.lineEnd !== undefined && anchor.lineEnd < anchor.lineStart) {
-      ctx.addIssue({ code: "custom", path: ["lineEnd"], message: "must not be before the first line" });
-    }
-  });
-export type TCreateAnchor = z.infer<typeof ZCreateAnchorSchema>;
-
-export const ZAnchorParamsSchema = ZAtomParamsSchema.extend({ anchorId: ZIdSchema });
+export const ZAtomAnchorParamsSchema = ZAtomParamsSchema.extend({ anchorId: ZIdSchema });
 
 /** What the API returns for one anchor. */
 export type TAnchorDto = {

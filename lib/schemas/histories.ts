@@ -61,7 +61,18 @@ export type TRevisionSummaryDto = {
   turnCount: number;
 };
 
-export type TRevisionDto = Omit<TRevisionSummaryDto, "turnCount"> & { condition: TCondition; turns: TTurn[] };
+/** A curator's decision that one leak-lint hit (turn 1-based, kind, matched text) is not a leak. */
+export type TLeakWaiverDto = { turn: number; kind: string; match: string; reason: string };
+
+export type TRevisionDto = Omit<TRevisionSummaryDto, "turnCount"> & { condition: TCondition; turns: TTurn[]; waivers?: TLeakWaiverDto[] };
+
+export const ZWaiveLeakSchema = z.object({
+  turn: z.number().int().positive(),
+  kind: z.enum(["atom_key", "event_label", "role_label", "probe_name"]),
+  match: z.string().min(1).max(500),
+  reason: z.string().trim().min(3, "say why this is not a leak").max(2000),
+});
+export type TWaiveLeak = z.infer<typeof ZWaiveLeakSchema>;
 
 export type THistoryDto = {
   id: string;

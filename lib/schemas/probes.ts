@@ -13,9 +13,15 @@ export const ZProbeParamsSchema = z.object({ familyId: ZIdSchema, probeId: ZIdSc
 export const ZSetCoverageSchema = z.object({ atomId: ZIdSchema, covered: z.boolean() });
 export type TSetCoverage = z.infer<typeof ZSetCoverageSchema>;
 
+/** probe: covers atoms (FAIL_TO_PASS-style). guard: covers none, must keep passing (PASS_TO_PASS). */
+export const ZProbeKindSchema = z.enum(["probe", "guard"]);
+export const ZSetProbeKindSchema = z.object({ kind: ZProbeKindSchema, version: z.number().int().positive() });
+export type TSetProbeKind = z.infer<typeof ZSetProbeKindSchema>;
+
 export type TProbeDto = {
   id: string;
   testId: string;
+  kind: "probe" | "guard";
   position: number;
   stale: boolean;
   version: number;

@@ -19,6 +19,9 @@ export async function handleRunJob(runId: string, workerId: string, runner: Runn
       ...EMPTY_RESULT, status: "infrastructure_error", message: `The worker failed: ${(error as Error).message}`, stderr: String((error as Error).stack ?? error),
     }),
   );
-  const input = { ...result, probeIds: context.run.kind === "calibrate" || context.run.kind === "replay" ? context.probeIds : undefined };
+  const input = { ...result, probeIds: context.run.kind === "calibrate" || context.run.kind === "replay" ? context.probeIds : undefined, ...ranContent(context) };
   await retryWhileUnavailable(() => saveRunResult(runId, claim.attempt, workerId, input));
 }
+
+const ranContent = (context: Awaited<ReturnType<typeof loadRunContext>>) =>
+  context.run.kind === "calibrate" || context.run.kind === "replay" ? { contentHash: context.contentHash } : {};

@@ -15,7 +15,7 @@ export function AnchorsPanel({ familyId, anchors, canEdit }: { familyId: string;
   });
   return (
     <section className="panel" aria-label="Evidence anchors">
-      <h2 style={{ marginTop: 0 }}>Evidence anchors</h2>
+      <h2 className="mt0">Evidence anchors</h2>
       {anchors.length === 0 && <p className="muted">No anchors yet: select text in the diff or the evidence and save it.</p>}
       <ul style={{ listStyle: "none", padding: 0, margin: 0 }} data-testid="anchors">
         {anchors.map((anchor) => (

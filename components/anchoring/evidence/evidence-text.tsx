@@ -28,8 +28,8 @@ export function EvidenceText({ familyId, evidence, canEdit }: { familyId: string
 
   return (
     <section className="panel" aria-label="Pull request evidence">
-      <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
-        <h2 style={{ margin: 0 }}>Issue, description and review</h2>
+      <div className="row spread">
+        <h2 className="m0">Issue, description and review</h2>
         {canEdit && (
           <div className="row" style={{ gap: 6 }}>
             {/* preventDefault on mousedown keeps the text selection when the button is pressed */}
@@ -105,7 +105,7 @@ function EvidenceTextForm({ familyId, evidence, onDone }: { familyId: string; ev
   }
   return (
     <form onSubmit={onSubmit} style={{ display: "flex", flexDirection: "column", gap: 8, margin: "10px 0" }}>
-      <p className="muted" style={{ margin: 0 }}>A local repository has no issue tracker: paste the linked issue here. The diff itself cannot be edited.</p>
+      <p className="muted m0">A local repository has no issue tracker: paste the linked issue here. The diff itself cannot be edited.</p>
       <label>Issue title<input name="issueTitle" defaultValue={evidence.issueTitle} /></label>
       <label>Issue text<textarea name="issueBody" rows={4} defaultValue={evidence.issueBody} /></label>
       <label>Description<textarea name="prBody" rows={4} defaultValue={evidence.prBody} /></label>

@@ -7,7 +7,7 @@ import { useUpdateDiffFile } from "./use-update-diff-file";
 export function HunkDecisions({ familyId, file, hunks, canEdit, onReveal }: { familyId: string; file: DiffFile; hunks: ViewHunk[]; canEdit: boolean; onReveal: (line: number) => void }) {
   if (file.hunks.length < 2 || !file.inSlice) return null;
   return (
-    <div style={{ marginTop: 10 }}>
+    <div className="mt10">
       <h3 style={{ fontSize: 14, margin: "0 0 6px" }}>Hunks</h3>
       <ul style={{ listStyle: "none", padding: 0, margin: 0 }} data-testid="hunks">
         {file.hunks.map((decision) => (
@@ -43,7 +43,7 @@ function HunkRow({ familyId, file, index, header, newStart, canEdit, onReveal }:
       </div>
       {!inSlice && (
         <div className="row" style={{ gap: 6, marginTop: 4 }}>
-          <input aria-label={`Why hunk ${index + 1} is out of the slice`} value={reason} placeholder="why it is out" disabled={!canEdit} onChange={(e) => setReason(e.target.value)} style={{ flex: 1 }} />
+          <input aria-label={`Why hunk ${index + 1} is out of the slice`} value={reason} placeholder="why it is out" disabled={!canEdit} onChange={(e) => setReason(e.target.value)} className="grow" />
           {canEdit && dirty && <button onClick={() => update.mutate({ hunks: [{ index, inSlice: false, reason }] })} disabled={update.isPending}>Save</button>}
         </div>
       )}

@@ -13,7 +13,7 @@ export function SliceAction({ familyId, slice }: { familyId: string; slice: Evid
   });
   return (
     <div className="panel">
-      <div className="row" style={{ alignItems: "center" }}>
+      <div className="row center-y">
         <button className="primary" onClick={() => apply.mutate()} disabled={apply.isPending}>Use slice as gold / hidden tests</button>
         <span className="muted">
           {slice.goldPatch ? `Gold patch version ${slice.goldPatch.version}` : "No gold patch yet"}

@@ -26,7 +26,7 @@ export function ImportPanel({ suiteId, canImport }: { suiteId: string; canImport
 
   return (
     <section className="panel">
-      <h2 style={{ marginTop: 0 }}>Import candidates</h2>
+      <h2 className="mt0">Import candidates</h2>
       {canImport && <ImportForm suiteId={suiteId} />}
       {jobs.error && <p className="error">{jobs.error.message}</p>}
       {jobs.data && jobs.data.length > 0 && (
@@ -65,14 +65,14 @@ function ImportForm({ suiteId }: { suiteId: string }) {
       </div>
       {source === "local" ? (
         <div className="row" key="local">
-          <label style={{ flex: 1 }}>Repository path or clone URL<input name="repo" placeholder="/srv/repos/project or https://example.org/project.git" required /></label>
+          <label className="grow">Repository path or clone URL<input name="repo" placeholder="/srv/repos/project or https://example.org/project.git" required /></label>
           <label>Branch (optional)<input name="ref" placeholder="default branch" /></label>
           <button className="primary" disabled={start.isPending}>Import</button>
         </div>
       ) : (
         <div className="row" key="github">
           <label>Repository<input name="repo" placeholder="owner/name" required /></label>
-          <label style={{ flex: 1 }}>Search terms (optional)<input name="query" placeholder="label:bug parser" /></label>
+          <label className="grow">Search terms (optional)<input name="query" placeholder="label:bug parser" /></label>
           <label>Merged from<input name="mergedFrom" type="date" /></label>
           <label>Merged to<input name="mergedTo" type="date" /></label>
           <button className="primary" disabled={start.isPending}>Import</button>
@@ -97,7 +97,7 @@ function ImportJobRow({ job, suiteId, canResume }: { job: ImportJob; suiteId: st
   const status = job.interrupted ? "interrupted" : job.status;
   return (
     <li data-testid="import-job" data-status={job.status} style={{ padding: "8px 0", borderTop: "1px solid var(--line)" }}>
-      <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
+      <div className="row spread">
         <span className="mono">{job.source === "github" ? "GitHub " : ""}{job.repo}</span>
         <span className={`chip ${job.status === "done" ? "status-pass" : job.status === "failed" || job.interrupted ? "status-fail" : "status-pending"}`}>{status}</span>
       </div>

@@ -57,7 +57,7 @@ export function CandidateActions({ suiteId, candidate }: { suiteId: string; cand
       )}
       {mode !== null && (
         <form onSubmit={onSubmit} className="row" style={{ gap: 6 }}>
-          <label style={{ flex: 1 }}>
+          <label className="grow">
             {mode === "reject" ? "Reason for rejecting" : "Why admit it anyway?"}
             <input name="reason" autoFocus />
           </label>
@@ -65,7 +65,7 @@ export function CandidateActions({ suiteId, candidate }: { suiteId: string; cand
           <button type="button" onClick={() => setMode(null)}>Cancel</button>
         </form>
       )}
-      {error && <p className="error" role="alert" style={{ margin: 0 }}>{error.message}</p>}
+      {error && <p className="error m0" role="alert">{error.message}</p>}
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function CandidateFilters({ filter, onChange }: { filter: CandidateFilter
           <option value="rejected">rejected</option>
         </select>
       </label>
-      <label style={{ flex: 1 }}>Search<input type="search" value={filter.q} placeholder="title, author, commit or #number" onChange={(e) => set({ q: e.target.value })} /></label>
+      <label className="grow">Search<input type="search" value={filter.q} placeholder="title, author, commit or #number" onChange={(e) => set({ q: e.target.value })} /></label>
     </div>
   );
 }

@@ -2,32 +2,36 @@ import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { assertNotFrozen } from "@/lib/families/access";
-import { AppError, notFound } from "@/lib/errors/app-error";
+import { notFound } from "@/lib/errors/app-error";
+import { loadAtomForChange } from "@/lib/atoms/load-for-change";
 import type { TCreateAnchor } from "@/lib/schemas/evidence";
 import { anchorSelect } from "./anchor-select";
+import { checkAnchorPlace } from "./check-anchor-place";
 
-/** Saves a selection from the diff or the evidence text, for atoms to cite. */
+/**
+ * The one way an evidence anchor is made, from the evidence tab (a selection, maybe for an
+ * atom) and from the atoms tab (typed, or picked from the anchors saved on the evidence tab):
+ * its place is checked first (file in the diff, lines that exist), then it is saved and audited.
+ */
 export async function createAnchor(actorId: string, familyId: string, input: TCreateAnchor) {
+  await checkAnchorPlace(familyId, input);
   return db().$transaction(async (tx) => {
     const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
     if (!family) throw notFound("Task family", familyId);
     assertNotFrozen(family.stage);
-    if (input.source === "diff" && input.filePath) {
-      const file = await tx.diffFile.findFirst({ where: { familyId, path: input.filePath }, select: { id: true } });
-      if (!file) throw new AppError("INVALID_INPUT", `Invalid request body — filePath: ${input.filePath} is not a file of this diff`, { fieldErrors: { filePath: ["is not a file of this diff"] } });
-    }
-    if (input.atomId) {
-      const atom = await tx.atom.findFirst({ where: { id: input.atomId, familyId }, select: { id: true } });
-      if (!atom) throw new AppError("INVALID_INPUT", "Invalid request body — atomId: no such atom in this family", { fieldErrors: { atomId: ["no such atom in this family"] } });
-    }
+    const atom = input.atomId ? await loadAtomForChange(tx, familyId, input.atomId) : null;
+    const diff = input.source === "diff";
     const anchor = await tx.evidenceAnchor.create({
       data: {
-        familyId, source: input.source, filePath: input.filePath ?? null, lineStart: input.lineStart ?? null,
-        lineEnd: input.lineEnd ?? input.lineStart ?? null, quote: input.quote, atomId: input.atomId ?? null, createdById: actorId,
+        familyId, source: input.source, atomId: atom?.id ?? null, createdById: actorId,
+        filePath: diff ? (input.filePath ?? null) : null,
+        lineStart: diff ? (input.lineStart ?? null) : null,
+        lineEnd: diff ? (input.lineEnd ?? input.lineStart ?? null) : null,
+        quote: input.quote ?? "",
       },
       select: anchorSelect,
     });
-    await recordEvent(tx, { actorId, action: "evidence_anchor.create", entity: "EvidenceAnchor", entityId: anchor.id, familyId, after: anchor });
+    await recordEvent(tx, { actorId, action: "evidence_anchor.create", entity: "EvidenceAnchor", entityId: anchor.id, familyId, after: atom ? { ...anchor, atomKey: atom.key } : anchor });
     return anchor;
   });
 }

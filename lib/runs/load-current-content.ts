@@ -1,0 +1,36 @@
+import { db, type DbOrTx } from "@/lib/db";
+import { patchDigest, protocolContent, revisionDigest, verifierDigest } from "./content-hash";
+import type { TMatrixInput } from "./matrix";
+
+const turnSelect = { orderBy: { index: "asc" }, select: { text: true, activated: true, deactivated: true, restated: true } } as const;
+
+/**
+ * The family's content as the calibration matrix hashes it: the verifier with its
+ * probe list, every patch and the latest revision of every history. Null when the
+ * family has no verifier yet.
+ */
+export async function loadMatrixInput(familyId: string, client: DbOrTx = db()): Promise<TMatrixInput & { stage: string } | null> {
+  const family = await client.taskFamily.findUnique({
+    where: { id: familyId },
+    select: {
+      stage: true,
+      verifier: { select: { setupCommand: true, testCommand: true, resultFormat: true, hiddenTestPatch: true, image: true, protocol: true } },
+      probes: { select: { testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
+      patches: { where: { kind: { not: "hidden_tests" } }, select: { id: true, kind: true, diff: true }, orderBy: { createdAt: "asc" } },
+      histories: { select: { condition: true, revisions: { select: { id: true, turns: turnSelect }, orderBy: { number: "desc" }, take: 1 } } },
+    },
+  });
+  if (!family) return null;
+  const v = family.verifier;
+  const protocol = protocolContent(v?.protocol);
+  return {
+    familyId,
+    stage: family.stage,
+    verifierDigest: verifierDigest({
+      setupCommand: v?.setupCommand ?? null, testCommand: v?.testCommand ?? "", resultFormat: v?.resultFormat ?? "junit",
+      hiddenTestPatch: v?.hiddenTestPatch ?? "", image: v?.image ?? null, probeTestIds: family.probes.map((p) => p.testId),
+    }),
+    patches: family.patches.map((p) => ({ id: p.id, kind: p.kind, digest: patchDigest(p.diff) })),
+    coreRevisions: family.histories.flatMap((h) => h.revisions.map((r) => ({ id: r.id, condition: h.condition, digest: revisionDigest({ turns: r.turns, protocol }) }))),
+  };
+}
