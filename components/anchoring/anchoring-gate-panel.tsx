@@ -5,6 +5,7 @@ import { GateList } from "@/components/ui/gate-list";
 import { StatusChip } from "@/components/ui/status-chip";
 import { useStageReport } from "@/components/gates/use-gate-report";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 const ACTIVE = ["queued", "running"];
 
@@ -31,7 +32,7 @@ export function AnchoringGatePanel({ familyId, canRequest }: { familyId: string;
           <button style={{ marginLeft: 8 }} onClick={() => checkout.mutate()} disabled={checkout.isPending}>{run ? "Check out again" : "Request base checkout"}</button>
         )}
       </p>
-      {checkout.error && <p className="error">{checkout.error.message}</p>}
+      <ErrorText error={checkout.error} />
       {stage && <GateList gates={stage.gates} />}
     </section>
   );

@@ -10,6 +10,7 @@ import { ReconciliationPanel } from "./reconciliation-panel";
 import { useCatalog } from "./use-catalog";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { useState } from "react";
+import { ErrorText } from "@/components/ui/error-text";
 
 /** The atoms tab: the reconciliation gate, proposals, the catalog and a form for a new atom. */
 export function AtomsView({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
@@ -34,7 +35,7 @@ export function AtomsView({ familyId, canEdit }: { familyId: string; canEdit: bo
       {canEdit && <ProposalsBar familyId={familyId} />}
       <h2>Atom catalog <span className="muted">{catalog.data ? counts : ""}</span></h2>
       {catalog.isPending && <p className="muted">Loading…</p>}
-      {catalog.error && <p className="error">{catalog.error.message}</p>}
+      <ErrorText error={catalog.error} />
       <ApiErrorNotice error={reorder.error} />
       {atoms.map((atom, index) => (
         <AtomCard key={atom.id} familyId={familyId} atom={atom} catalog={atoms} canEdit={canEdit}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { GateList } from "@/components/ui/gate-list";
 import { StatusChip } from "@/components/ui/status-chip";
 import { useStageReport } from "@/components/gates/use-gate-report";
+import { ErrorText } from "@/components/ui/error-text";
 
 /** The contract-reconciliation gate, computed by the server from the family's facts (never typed in). */
 export function ReconciliationPanel({ familyId }: { familyId: string }) {
@@ -14,7 +15,7 @@ export function ReconciliationPanel({ familyId }: { familyId: string }) {
         {gate.data && <StatusChip status={gate.data.status} testId="reconciliation-status" />}
         {gate.isFetching && <span className="muted">checking…</span>}
       </div>
-      {gate.error && <p className="error">{gate.error.message}</p>}
+      <ErrorText error={gate.error} />
       {gate.data?.stage.locked && (
         <p className="muted">
           These are this stage&apos;s own checks. The <Link href={`/families/${familyId}`}>gate dashboard</Link> keeps the stage pending until the earlier stage is green: {gate.data.stage.missing}

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 type Option = { id: string; title?: string; name?: string };
 type Event = {
@@ -49,7 +50,7 @@ export function AuditLogView({ families, users, actions }: { families: Option[];
           </select>
         </label>
       </div>
-      {events.error && <p className="error">{events.error.message}</p>}
+      <ErrorText error={events.error} />
       <table data-testid="audit-table">
         <thead><tr><th>When</th><th>Who</th><th>Action</th><th>Entity</th><th>Change</th></tr></thead>
         <tbody>

@@ -5,6 +5,7 @@ import { useGateReport } from "@/components/gates/use-gate-report";
 import { StageGates } from "@/components/gates/stage-gates";
 import { StageRail } from "./stage-rail";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 type Family = {
   id: string; repo: string; prNumber: number | null; baseCommit: string; mergeCommit: string; stage: string;
@@ -34,7 +35,7 @@ export function FamilyOverview({ familyId }: { familyId: string }) {
           </table>
         </div>
       )}
-      {report.error && <p className="error">{report.error.message}</p>}
+      <ErrorText error={report.error} />
       {report.data?.stages.map((stage) => <StageGates key={stage.stage} stage={stage} />)}
     </>
   );

@@ -14,6 +14,7 @@ import type { TTextHandle } from "./turn-text";
 import type { THistoryDrafts } from "./use-history-drafts";
 import { useCreateRevision, useSaveRevision, useSendToReview } from "./use-histories";
 import styles from "./histories.module.css";
+import { ErrorText } from "@/components/ui/error-text";
 
 type Props = {
   familyId: string;
@@ -57,7 +58,7 @@ export function HistoryEditor({ familyId, condition, history, drafts, check, cat
             Start {condition} empty
           </button>
         )}
-        {next.error && <p className="error" role="alert">{next.error.message}</p>}
+        <ErrorText error={next.error} alert />
       </div>
     );
   }
@@ -166,7 +167,7 @@ export function HistoryEditor({ familyId, condition, history, drafts, check, cat
       )}
       {conflict && <ConflictBanner conflict={conflict} dirty={dirty} onLoadTheirs={() => { drafts.discard(condition); setConflict(null); }} onOverwrite={(v) => doSave(v)} />}
       {notice && <p className={`${styles.banner} ${styles.info}`} role="status">{notice}</p>}
-      {next.error && <p className="error" role="alert">{next.error.message}</p>}
+      <ErrorText error={next.error} alert />
       {turns.map((turn, index) => (
         <TurnCard
           key={index}

@@ -6,6 +6,7 @@ import { GateList } from "@/components/ui/gate-list";
 import { StatusChip } from "@/components/ui/status-chip";
 import { usePathGates, useRunReplay } from "./use-histories";
 import styles from "./histories.module.css";
+import { ErrorText } from "@/components/ui/error-text";
 
 
 export function PathGatesPanel({ familyId, canRunReplay, unsaved }: { familyId: string; canRunReplay: boolean; unsaved: boolean }) {
@@ -38,7 +39,7 @@ export function PathGatesPanel({ familyId, canRunReplay, unsaved }: { familyId: 
           )}
         </div>
         {run.data && <p className="muted" role="status">Requested {run.data.requested} run(s): {run.data.created} new, {run.data.reused} already there.</p>}
-        {run.error && <p className="error" role="alert">{run.error.message}</p>}
+        <ErrorText error={run.error} alert />
         <MatrixTable matrix={matrix} />
       </section>
     </>

@@ -6,6 +6,7 @@ import type { TCondition } from "@/lib/contract";
 import type { TScaffoldResultDto } from "@/lib/schemas/histories";
 import { useScaffold } from "./use-histories";
 import styles from "./histories.module.css";
+import { ErrorText } from "@/components/ui/error-text";
 
 export function ScaffoldButton({ familyId, unsaved }: { familyId: string; unsaved: boolean }) {
   const scaffold = useScaffold(familyId);
@@ -23,7 +24,7 @@ export function ScaffoldButton({ familyId, unsaved }: { familyId: string; unsave
       >
         {scaffold.isPending ? "Scaffolding…" : "Scaffold"}
       </button>
-      {scaffold.error && <p className="error" role="alert">{scaffold.error.message}</p>}
+      <ErrorText error={scaffold.error} alert />
       {result && (
         <div className={`${styles.banner} ${styles.info}`} role="status" data-testid="scaffold-result" style={{ width: "100%" }}>
           {result.created.length + result.filled.length > 0

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 type Suite = { id: string; name: string; description: string; families: number; candidates: number };
 
@@ -30,7 +31,7 @@ export function SuitesView({ canCreate }: { canCreate: boolean }) {
     <>
       <h1>Suites</h1>
       {suites.isPending && <p className="muted">Loading…</p>}
-      {suites.error && <p className="error">{suites.error.message}</p>}
+      <ErrorText error={suites.error} />
       {suites.data && (
         <table>
           <thead>

@@ -6,6 +6,7 @@ import { PatchesPanel } from "./patches-panel";
 import { PlainEditorsProvider, PlainEditorsToggle } from "./plain-editors";
 import { useProbes } from "./use-probes";
 import { VerifierForm } from "./verifier-form";
+import { ErrorText } from "@/components/ui/error-text";
 
 /** The "Verifier & patches" tab: the verifier form, probes and coverage, gold / negatives / alternatives. */
 export function VerifierView({ familyId, canEdit, monacoBase }: { familyId: string; canEdit: boolean; monacoBase: string }) {
@@ -17,7 +18,7 @@ export function VerifierView({ familyId, canEdit, monacoBase }: { familyId: stri
       <VerifierForm familyId={familyId} canEdit={canEdit} />
       <section aria-label="Probes">
         <h2>Probes</h2>
-        {probes.error && <p className="error">{probes.error.message}</p>}
+        <ErrorText error={probes.error} />
         {probes.data && (
           <>
             <CollectPanel familyId={familyId} data={probes.data} canEdit={canEdit} />

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import type { Anchor, Evidence } from "../types";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 /** Saved anchors: the places in the evidence that atoms can cite. */
 export function AnchorsPanel({ familyId, anchors, canEdit }: { familyId: string; anchors: Anchor[]; canEdit: boolean }) {
@@ -31,7 +32,7 @@ export function AnchorsPanel({ familyId, anchors, canEdit }: { familyId: string;
           </li>
         ))}
       </ul>
-      {remove.error && <p className="error">{remove.error.message}</p>}
+      <ErrorText error={remove.error} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { PlainDiff, plainSelection } from "./plain-diff";
 import type { DiffFile, DiffFileView } from "../types";
 import { useCreateAnchor } from "./use-create-anchor";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 type Props = { familyId: string; file: DiffFile; line: number | null; monacoBase: string; canEdit: boolean };
 
@@ -59,7 +60,7 @@ export function DiffFileViewer({ familyId, file, line, monacoBase, canEdit }: Pr
       ) : (
         <div ref={plainRef}><PlainDiff hunks={data.hunks} line={target} /></div>
       )}
-      {anchor.error && <p className="error" role="alert">{anchor.error.message}</p>}
+      <ErrorText error={anchor.error} alert />
       {anchor.isSuccess && <p className="muted" role="status">Anchor saved: lines {anchor.data.lineStart}–{anchor.data.lineEnd}.</p>}
       <HunkDecisions familyId={familyId} file={file} hunks={data.hunks} canEdit={canEdit} onReveal={setTarget} />
     </section>

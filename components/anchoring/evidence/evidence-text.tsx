@@ -7,6 +7,7 @@ import styles from "../anchoring.module.css";
 import type { Evidence } from "../types";
 import { useCreateAnchor, type AnchorInput } from "./use-create-anchor";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 type Text = NonNullable<Evidence["evidence"]>;
 
@@ -110,7 +111,7 @@ function EvidenceTextForm({ familyId, evidence, onDone }: { familyId: string; ev
       <label>Issue text<textarea name="issueBody" rows={4} defaultValue={evidence.issueBody} /></label>
       <label>Description<textarea name="prBody" rows={4} defaultValue={evidence.prBody} /></label>
       <div className="row"><button className="primary" disabled={save.isPending}>Save text</button></div>
-      {save.error && <p className="error" role="alert">{save.error.message}</p>}
+      <ErrorText error={save.error} alert />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { Evidence, SliceResult } from "../types";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 /** "Use slice as gold / hidden tests": writes the gold patch and the verifier's hidden test patch. */
 export function SliceAction({ familyId, slice }: { familyId: string; slice: Evidence["slice"] }) {
@@ -26,7 +27,7 @@ export function SliceAction({ familyId, slice }: { familyId: string; slice: Evid
           Gold patch: {apply.data.gold.files.join(", ")}. Hidden tests: {apply.data.hiddenTests.files.join(", ")}.
         </p>
       )}
-      {apply.error && <p className="error" role="alert">{apply.error.message}</p>}
+      <ErrorText error={apply.error} alert />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { api, ApiError } from "@/lib/http/api-client";
 import styles from "../anchoring.module.css";
 import type { ImportJob } from "../types";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 const live = (job: ImportJob) => job.active && (job.status === "running" || job.status === "waiting");
 
@@ -28,7 +29,7 @@ export function ImportPanel({ suiteId, canImport }: { suiteId: string; canImport
     <section className="panel">
       <h2 className="mt0">Import candidates</h2>
       {canImport && <ImportForm suiteId={suiteId} />}
-      {jobs.error && <p className="error">{jobs.error.message}</p>}
+      <ErrorText error={jobs.error} />
       {jobs.data && jobs.data.length > 0 && (
         <ul style={{ listStyle: "none", padding: 0, margin: "12px 0 0" }} data-testid="import-jobs">
           {jobs.data.map((job) => <ImportJobRow key={job.id} job={job} suiteId={suiteId} canResume={canImport} />)}
@@ -114,7 +115,7 @@ function ImportJobRow({ job, suiteId, canResume }: { job: ImportJob; suiteId: st
       {canResume && job.resumable && (
         <button onClick={() => resume.mutate()} disabled={resume.isPending}>Resume from where it stopped</button>
       )}
-      {resume.error && <p className="error">{resume.error.message}</p>}
+      <ErrorText error={resume.error} />
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { FunnelCounts } from "./funnel-counts";
 import { ImportPanel } from "../imports/import-panel";
 import type { CandidateList } from "../types";
 import { queryKeys } from "@/components/query-keys";
+import { ErrorText } from "@/components/ui/error-text";
 
 export function FunnelView({ suiteId, canCurate }: { suiteId: string; canCurate: boolean }) {
   const [filter, setFilter] = useState<CandidateFilter>({ verdict: "all", stoppedAt: "", status: "", q: "" });
@@ -24,7 +25,7 @@ export function FunnelView({ suiteId, canCurate }: { suiteId: string; canCurate:
       {list.data && <FunnelCounts steps={list.data.funnel} />}
       <h2>Candidates</h2>
       <CandidateFilters filter={filter} onChange={setFilter} />
-      {list.error && <p className="error">{list.error.message}</p>}
+      <ErrorText error={list.error} />
       {list.isPending && <p className="muted">Loading…</p>}
       {list.data && (
         <>
