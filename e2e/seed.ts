@@ -4,15 +4,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PG_PORT } from "../playwright.config";
-import { databaseUrl } from "../lib/db/embedded";
+import { e2eDatabaseUrl } from "./database-url";
 import { ACCOUNTS } from "./fixtures";
 
 export type TSeededFamily = { id: string; title: string; suiteName: string };
 
 /** A fresh demo-shaped family (its own git repository) in the demo suite, with the demo curator on it. */
 export async function seedDemoFamily(title: string): Promise<TSeededFamily> {
-  process.env.DATABASE_URL ??= databaseUrl(PG_PORT, "studio");
+  process.env.DATABASE_URL ??= e2eDatabaseUrl();
   const { db } = await import("../lib/db/client");
   const { buildDemoFamily } = await import("../lib/demo/build-demo-family");
   const { createDemoRepo } = await import("../lib/demo/demo-repo");
