@@ -1,7 +1,7 @@
 // Gathers a family's facts from the database for the pure gate report (lib/gates/report.ts).
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
-import type { TFamilyFacts, TRunFact } from "@/lib/gates/types";
+import type { TFamilyFacts, TRevisionReviewsFact, TRunFact } from "@/lib/gates/types";
 
 const nonEmpty = (text: string | null | undefined) => Boolean(text && text.trim());
 const normalizeDiff = (diff: string) => diff.replace(/^index [0-9a-f]+\.\.[0-9a-f]+.*$/gm, "").replace(/\s+$/gm, "").trim();
@@ -90,7 +90,31 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
     freeze: family.packages[0]
       ? { packageHash: family.packages[0].hash, frozenAt: family.packages[0].frozenAt!.toISOString(), frozenBy: family.packages[0].frozenBy?.name ?? "" }
       : null,
+    reviews: await loadReviewFacts([...currentVersions.keys()], familyId),
   };
+}
+
+// Stage 5: the reviews and standing accept decisions of each current revision.
+async function loadReviewFacts(revisionIds: string[], familyId: string): Promise<TRevisionReviewsFact[]> {
+  const curators = new Set((await db().familyCurator.findMany({ where: { familyId }, select: { userId: true } })).map((c) => c.userId));
+  const revisions = await db().historyRevision.findMany({
+    where: { id: { in: revisionIds } },
+    select: {
+      id: true, number: true, status: true,
+      assignments: { where: { status: { not: "withdrawn" } }, orderBy: { createdAt: "asc" }, select: { reviewer: { select: { id: true, name: true } }, review: { select: { id: true, submittedAt: true, finalSet: true, ambiguous: true } } } },
+      adjudications: { where: { supersededById: null, decision: "accept" }, select: { reviewIds: true } },
+    },
+  });
+  return revisions.map((r) => ({
+    revisionId: r.id,
+    number: r.number,
+    status: r.status,
+    reviews: r.assignments.flatMap((a) => a.review ? [{
+      reviewId: a.review.id, reviewerId: a.reviewer.id, reviewerName: a.reviewer.name, reviewerIsCurator: curators.has(a.reviewer.id),
+      submitted: a.review.submittedAt !== null, finalSet: a.review.finalSet, ambiguous: a.review.ambiguous,
+    }] : []),
+    acceptedReviewIds: r.adjudications.flatMap((d) => d.reviewIds),
+  }));
 }
 
 // A replay of a revision saved since is a signature of text that no longer exists.
