@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type DbOrTx } from "@/lib/db";
+import { db, type DbOrTx, Prisma } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import { revisionAgreement, summarize, type TRevisionAgreement, type TReviewForAgreement, type TTurnOperations } from "./agreement";
 
@@ -31,15 +31,21 @@ const boardSelect = {
       },
     },
   },
-} as const;
+} satisfies Prisma.TaskFamilySelect;
 
 type TBoardRow = NonNullable<Awaited<ReturnType<typeof queryBoard>>>;
 type TRevisionRow = TBoardRow["histories"][number]["revisions"][number];
 
+/** What the agreement needs of a revision row (the board and the suite view select it alike). */
+type TAgreementRow = Pick<TRevisionRow, "id" | "number" | "turns"> & {
+  assignments: { reviewer: { id: string }; review: { id: string; operations: unknown; finalSet: string[]; freeText: unknown; ambiguous: boolean; ambiguityNote: string | null; submittedAt: Date | null } | null }[];
+  adjudications: { decision: string; reviewIds: string[]; supersededById: string | null }[];
+};
+
 const queryBoard = (tx: DbOrTx, familyId: string) => tx.taskFamily.findUnique({ where: { id: familyId }, select: boardSelect });
 
 /** Reviews as the agreement engine reads them: only submitted ones, in submission order. */
-export function submittedReviews(revision: TRevisionRow): TReviewForAgreement[] {
+export function submittedReviews(revision: TAgreementRow): TReviewForAgreement[] {
   return revision.assignments
     .filter((a) => a.review?.submittedAt)
     .sort((x, y) => x.review!.submittedAt!.getTime() - y.review!.submittedAt!.getTime())
@@ -54,9 +60,9 @@ export function submittedReviews(revision: TRevisionRow): TReviewForAgreement[] 
     }));
 }
 
-export const standingDecisions = (revision: TRevisionRow) => revision.adjudications.filter((d) => !d.supersededById);
+export const standingDecisions = <T extends TAgreementRow["adjudications"][number]>(revision: { adjudications: T[] }) => revision.adjudications.filter((d) => !d.supersededById);
 
-export function agreementOf(condition: string, revision: TRevisionRow, catalogKeys: string[]): TRevisionAgreement {
+export function agreementOf(condition: string, revision: TAgreementRow, catalogKeys: string[]): TRevisionAgreement {
   return revisionAgreement({
     revisionId: revision.id,
     label: `${condition} r${revision.number}`,

@@ -3,7 +3,7 @@ import { listInbox } from "@/lib/review/list-inbox";
 
 export default async function InboxPage() {
   const user = await requirePageUser(["reviewer"]);
-  const items = await listInbox(user.id);
+  const { items } = await listInbox(user.id);
   return (
     <>
       <h1>Review inbox</h1>
