@@ -161,7 +161,7 @@ describe("the blind workspace", () => {
 describe("adjudication", () => {
   it("records decisions that supersede one another, never edits a review, and turns a revise into fresh reviews", async () => {
     const dupAssignments = await db().reviewAssignment.findMany({ where: { revisionId: fx.revisionOf.duplicate }, orderBy: { createdAt: "asc" } });
-    const [x, y] = dupAssignments as [{ id: string; reviewerId: string }, { id: string; reviewerId: string }];
+    const [x, y] = dupAssignments as unknown as [{ id: string; reviewerId: string }, { id: string; reviewerId: string }];
     const sx = await encode(x.reviewerId, x.id, ["A1", "A2"], [{ turn: 1, activate: ["A1", "A2"] }, { turn: 2, restate: ["A1"] }]);
     // The second reviewer reads the restatement as narrowing and misses A2.
     const sy = await encode(y.reviewerId, y.id, ["A1"], [{ turn: 1, activate: ["A1", "A2"] }, { turn: 2, restate: ["A1"], deactivate: ["A2"] }], { ambiguous: true, ambiguityNote: "turn 2 may narrow" });

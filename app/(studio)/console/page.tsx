@@ -30,6 +30,7 @@ export default async function ConsolePage() {
           ))}
         </tbody>
       </table>
+      <p style={{ marginTop: 16 }}><Link href="/console/adjudication">Adjudication console →</Link></p>
       <p style={{ marginTop: 16 }}><Link href="/console/audit">Open the audit log →</Link></p>
     </>
   );
