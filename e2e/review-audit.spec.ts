@@ -67,7 +67,7 @@ async function extract(page: Page, narrow: boolean) {
 }
 
 test("lead, two blind reviewers and a curator take the duplicate history through revise and re-review", async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const curator = await person(browser, "curator");
   const lead = await person(browser, "lead");
   const reviewers = await Promise.all((["reviewer", "reviewer2", "reviewer3", "reviewer4"] as const).map((a) => person(browser, a)));

@@ -88,24 +88,26 @@ function Workspace({ ws }: { ws: TReviewerWorkspace }) {
           Your draft was saved from another tab. <button type="button" onClick={() => { setLocal(fromDraft(conflict)); setConflict(null); setDirty(false); }}>Load the saved draft</button>
         </div>
       )}
+      <section style={{ overflowX: "auto" }}>
+        <h2>Catalog</h2>
+        <table data-testid="catalog">
+          <thead><tr><th>Entry</th><th>Statement</th><th>Scope</th><th>Input condition</th><th>Polarity</th><th>Observation</th><th>Active at the end</th></tr></thead>
+          <tbody>
+            {ws.catalog.map((c) => (
+              <tr key={c.label}>
+                <td className="mono">{c.label}</td><td>{c.statement}</td><td className="mono">{c.scope}</td><td>{c.inputCondition}</td><td>{c.polarity}</td><td>{c.observation}</td>
+                <td><input type="checkbox" aria-label={`Final ${c.label}`} checked={local.finalSet.includes(c.label)} disabled={submitted} onChange={() => toggleFinal(c.label)} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
       <div style={{ display: "grid", gridTemplateColumns: "minmax(0,1fr) minmax(0,1fr)", gap: 16 }}>
-        <section>
+        <section style={{ minWidth: 0 }}>
           <h2>The history</h2>
           <pre className="panel mono" data-testid="rendered-history" style={{ whiteSpace: "pre-wrap" }}>{ws.rendered.content}</pre>
-          <h2>Catalog</h2>
-          <table data-testid="catalog">
-            <thead><tr><th>Entry</th><th>Statement</th><th>Scope</th><th>Input condition</th><th>Polarity</th><th>Observation</th><th>Active at the end</th></tr></thead>
-            <tbody>
-              {ws.catalog.map((c) => (
-                <tr key={c.label}>
-                  <td className="mono">{c.label}</td><td>{c.statement}</td><td className="mono">{c.scope}</td><td>{c.inputCondition}</td><td>{c.polarity}</td><td>{c.observation}</td>
-                  <td><input type="checkbox" aria-label={`Final ${c.label}`} checked={local.finalSet.includes(c.label)} disabled={submitted} onChange={() => toggleFinal(c.label)} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
         </section>
-        <section>
+        <section style={{ minWidth: 0 }}>
           <h2>Operations per message</h2>
           {ws.turns.map((t) => (
             <TurnEncoding key={t.turn} turn={t.turn} text={t.text} catalog={ws.catalog} ops={local.ops[t.turn] ?? {}} readOnly={submitted} onChange={(label, op) => setOp(t.turn, label, op)} />
