@@ -116,6 +116,7 @@ test("lead, two blind reviewers and a curator take the duplicate history through
   await curator.page.getByTestId("tab-duplicate").click();
   const editor = curator.page.getByTestId("history-editor");
   await expect(editor).toContainText("Revision 2");
+  await expect(curator.page.getByTestId("revision-notes")).toContainText("ordered a revision of revision 1");
   await editor.getByRole("region", { name: "Turn 2", exact: true }).getByLabel("Turn 2 text").fill(TURN_2_REVISED);
   await editor.getByRole("button", { name: "Save", exact: true }).click();
   await expect(editor.getByRole("status").filter({ hasText: /^Saved revision/ })).toBeVisible();
