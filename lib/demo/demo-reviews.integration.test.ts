@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeUser } from "@/lib/testing/factories";
-import { makeReviewFamily } from "@/lib/review/testing/review-family";
+import { makeReviewFamily } from "@/lib/testing/review-family";
 import { loadFamilyFacts } from "@/lib/families/load-family-facts";
 import { reviewsGate } from "@/lib/gates/audit";
 import { loadReviewBoard } from "@/lib/review/load-review-board";

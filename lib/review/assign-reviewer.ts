@@ -2,7 +2,7 @@ import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
 import { assertFamilyAccess } from "@/lib/families/access";
 import type { TSessionUser } from "@/lib/auth/current-user";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError } from "@/lib/errors/app-error";
 import { eligibilityProblem, loadAssignableRevision } from "./assignment-rules";
 

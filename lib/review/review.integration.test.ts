@@ -7,7 +7,7 @@ import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeUser } from "@/lib/testing/factories";
 import { loadFamilyFacts } from "@/lib/families/load-family-facts";
 import { buildGateReport } from "@/lib/gates/report";
-import { makeReviewFamily } from "./testing/review-family";
+import { makeReviewFamily } from "@/lib/testing/review-family";
 import * as assignments from "@/app/api/families/[familyId]/reviews/assignments/route";
 import * as assignAll from "@/app/api/families/[familyId]/reviews/assign-all/route";
 import * as board from "@/app/api/families/[familyId]/reviews/route";

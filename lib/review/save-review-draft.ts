@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, staleVersion } from "@/lib/errors/app-error";
 import type { TReviewDraft } from "@/lib/schemas/reviews";
 import type { TTurnOperations } from "./agreement";

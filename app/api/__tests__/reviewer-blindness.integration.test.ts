@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeUser, sessionCookie } from "@/lib/testing/factories";
-import { makeReviewFamily } from "@/lib/review/testing/review-family";
+import { makeReviewFamily } from "@/lib/testing/review-family";
 import { assignReviewer } from "@/lib/review/assign-reviewer";
 import { loadReviewerAssignment, toReviewerWorkspace } from "@/lib/review/reviewer-projection";
 import { saveReviewDraft } from "@/lib/review/save-review-draft";
