@@ -7,6 +7,8 @@ export const ACCOUNTS = {
   curator: "curator@specpath.test",
   reviewer: "reviewer@specpath.test",
   reviewer2: "reviewer2@specpath.test",
+  reviewer3: "reviewer3@specpath.test",
+  reviewer4: "reviewer4@specpath.test",
 } as const;
 export type Account = keyof typeof ACCOUNTS;
 

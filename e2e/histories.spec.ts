@@ -135,6 +135,7 @@ test("a revision sent to review is immutable; editing opens the next revision", 
   await page.getByLabel("Plain text editor").check();
   await openTab(page, "direct");
   await editor(page).getByRole("button", { name: "Send to review" }).click();
+  await editor(page).getByRole("button", { name: "Send and freeze" }).click();
   await expect(page.getByTestId("revision-status")).toHaveText("in review");
   await expect(turn(page, 1).getByLabel("Turn 1 text")).toHaveAttribute("readonly", "");
   await editor(page).getByRole("button", { name: "Edit as revision 2" }).click();

@@ -7,6 +7,7 @@ import { checkHistories, type THistoryCheck } from "@/lib/histories/check-histor
 import { EditorSettings } from "./editor-settings";
 import { ExposurePlot } from "./exposure-plot";
 import { HistoryEditor } from "./history-editor";
+import { RevisionNotes } from "@/components/review/revision-notes";
 import { HistoryPreview } from "./history-preview";
 import { PathGatesPanel } from "./path-gates-panel";
 import { ReplayPanel } from "./replay-panel";
@@ -87,6 +88,7 @@ export function HistoriesWorkspace({ familyId, isCurator, canRunReplay, monacoBa
 
       <div className={styles.workspace}>
         <div role="tabpanel" aria-label={selected}>
+          <RevisionNotes familyId={familyId} condition={selected} />
           <HistoryEditor
             familyId={familyId}
             condition={selected}

@@ -13,6 +13,7 @@ import { TurnCard, type TTurnMove } from "./turn-card";
 import type { TTextHandle } from "./turn-text";
 import type { THistoryDrafts } from "./use-history-drafts";
 import { useCreateRevision, useSaveRevision, useSendToReview } from "./use-histories";
+import { SendToReviewConfirm } from "./send-to-review-confirm";
 import styles from "./histories.module.css";
 import { ErrorText } from "@/components/ui/error-text";
 
@@ -36,6 +37,7 @@ export function HistoryEditor({ familyId, condition, history, drafts, check, cat
   const next = useCreateRevision(familyId);
   const [conflict, setConflict] = useState<TConflict | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [confirmSend, setConfirmSend] = useState(false);
   const handles = useRef(new Map<number, TTextHandle>());
   const [focusTurn, setFocusTurn] = useState<number | null>(null);
 
@@ -145,12 +147,7 @@ export function HistoryEditor({ familyId, condition, history, drafts, check, cat
               type="button"
               disabled={dirty || blockers.length > 0 || send.isPending}
               title={dirty ? "Save first." : blockers.join(" ") || "Freeze this revision for the blind reviewers."}
-              onClick={() =>
-                send.mutate({ condition, number: revision.number, version: revision.version }, {
-                  onSuccess: () => setNotice(`Revision ${revision.number} was sent to review; it can no longer be edited.`),
-                  onError: (e) => setConflict({ message: e.message, current: null }),
-                })
-              }
+              onClick={() => setConfirmSend(true)}
             >
               Send to review
             </button>
@@ -164,6 +161,23 @@ export function HistoryEditor({ familyId, condition, history, drafts, check, cat
       </div>
       {readOnly && canEdit && revision.status !== "draft" && (
         <p className="muted">Revision {revision.number} was sent to review{revision.sentToReviewAt ? ` on ${new Date(revision.sentToReviewAt).toLocaleString()}` : ""} and is immutable. Editing opens revision {revision.number + 1}; this one stays as it is.</p>
+      )}
+      {confirmSend && revision.status === "draft" && (
+        <SendToReviewConfirm
+          number={revision.number}
+          pending={send.isPending}
+          onCancel={() => setConfirmSend(false)}
+          onConfirm={(assignDefaultPair) =>
+            send.mutate({ condition, number: revision.number, version: revision.version, assignDefaultPair }, {
+              onSuccess: (r) => {
+                setConfirmSend(false);
+                const pair = r.reviewers ? ` ${r.reviewers.assigned.length} default reviewer(s) assigned.${r.reviewers.skipped.length ? ` Skipped: ${r.reviewers.skipped.join(" ")}` : ""}` : "";
+                setNotice(`Revision ${revision.number} was sent to review; it can no longer be edited.${pair}`);
+              },
+              onError: (e) => { setConfirmSend(false); setConflict({ message: e.message, current: null }); },
+            })
+          }
+        />
       )}
       {conflict && <ConflictBanner conflict={conflict} dirty={dirty} onLoadTheirs={() => { drafts.discard(condition); setConflict(null); }} onOverwrite={(v) => doSave(v)} />}
       {notice && <p className={`${styles.banner} ${styles.info}`} role="status">{notice}</p>}

@@ -74,8 +74,10 @@ export function useSaveRevision(familyId: string) {
 export function useSendToReview(familyId: string) {
   const intoCache = useRevisionIntoCache(familyId);
   return useMutation({
-    mutationFn: (v: { condition: TCondition; number: number; version: number }) =>
-      api<TRevisionDto>(`${revisionUrl(familyId, v.condition, v.number)}/send-to-review`, { body: { version: v.version } }),
+    mutationFn: (v: { condition: TCondition; number: number; version: number; assignDefaultPair?: boolean }) =>
+      api<TRevisionDto & { reviewers?: { assigned: string[]; skipped: string[] } }>(`${revisionUrl(familyId, v.condition, v.number)}/send-to-review`, {
+        body: { version: v.version, assignDefaultPair: v.assignDefaultPair },
+      }),
     onSuccess: intoCache,
   });
 }

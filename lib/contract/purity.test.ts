@@ -9,7 +9,24 @@ const FORBIDDEN = /from\s+["'](node:[^"']*|fs|path|child_process|next(\/[^"']*)?
 /** Folders that are pure throughout (subfolders included), except tests and the loaders named below. */
 const PURE_DIRS = ["lib/contract", "lib/gates", "lib/review", "lib/oracle-audit"];
 /** I/O loaders that live beside a pure folder's rules, by name. */
-const LOADERS = new Set(["lib/review/list-inbox.ts"]);
+/** Stage 5 keeps its data access and one-per-file mutations beside the pure agreement rules (issue 13). */
+const LOADERS = new Set([
+  "lib/review/assign-default-pair.ts",
+  "lib/review/assign-family.ts",
+  "lib/review/assign-reviewer.ts",
+  "lib/review/assignment-rules.ts",
+  "lib/review/list-adjudication-queue.ts",
+  "lib/review/list-adjudications.ts",
+  "lib/review/list-inbox.ts",
+  "lib/review/load-review-board.ts",
+  "lib/review/load-suite-agreement.ts",
+  "lib/review/record-adjudication.ts",
+  "lib/review/reveal-review.ts",
+  "lib/review/reviewer-projection.ts",
+  "lib/review/save-review-draft.ts",
+  "lib/review/set-default-pair.ts",
+  "lib/review/submit-review.ts",
+]);
 const SEARCHED = ["lib", "workers", "components"];
 
 function sourcesUnder(dir: string): string[] {

@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
+import { execFileSync } from "node:child_process";
 
 export const DEMO_PASSWORD = "specpath-demo";
 export const COMPLETE_DEMO_TITLE = "Secret lookup, fully built";
@@ -17,6 +18,9 @@ export const DEMO_USERS = [
   { email: "curator@specpath.test", name: "Cora Curator", roles: ["curator"] },
   { email: "reviewer@specpath.test", name: "Rey Reviewer", roles: ["reviewer"] },
   { email: "reviewer2@specpath.test", name: "Rio Reviewer", roles: ["reviewer"] },
+  // Fresh reviewers for the demo family's revised history (a revision is never re-reviewed by the same two).
+  { email: "reviewer3@specpath.test", name: "Ray Reviewer", roles: ["reviewer"] },
+  { email: "reviewer4@specpath.test", name: "Ria Reviewer", roles: ["reviewer"] },
 ] as const;
 
 export async function isSeeded(prisma: Db): Promise<boolean> {
@@ -47,5 +51,12 @@ export async function seedDemo(prisma: Db, dataDir: string): Promise<void> {
   await buildDemoFamily(prisma, {
     suiteId: suite.id, repo: createDemoRepo(completeRepoDir), leadId: lead.id, curatorIds: [curator.id], title: COMPLETE_DEMO_TITLE, complete: true,
   });
+  seedDemoReviews(COMPLETE_DEMO_TITLE);
   await recordEvent(prisma, { actorId: null, action: "demo.seed", entity: "Suite", entityId: suite.id, familyId: family.id, after: { suite: suite.name, family: family.title } });
+}
+
+/** The fully built family's blind reviews, adjudication and re-review, through the studio's own code paths (lib/demo/demo-reviews.ts). */
+function seedDemoReviews(title: string) {
+  const root = path.resolve(import.meta.dirname, "..", "..");
+  execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(root, "scripts/seed-demo-reviews.ts"), title], { cwd: root, env: process.env, stdio: "inherit" });
 }

@@ -1,7 +1,7 @@
 // Gathers a family's facts from the database for the pure gate report (lib/gates/report.ts).
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
-import type { TFamilyFacts, TRunFact } from "@/lib/gates/types";
+import type { TFamilyFacts, TRevisionReviewsFact, TRunFact } from "@/lib/gates/types";
 import { loadMatrixInput } from "@/lib/runs/load-current-content";
 import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
 
@@ -85,6 +85,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
     freeze: family.packages[0]
       ? { packageHash: family.packages[0].hash, frozenAt: family.packages[0].frozenAt!.toISOString(), frozenBy: family.packages[0].frozenBy?.name ?? "" }
       : null,
+    reviews: await loadReviewFacts(family.histories.flatMap((h) => h.revisions.map((r) => r.id)), familyId),
   };
 }
 
@@ -111,6 +112,29 @@ function runFacts(r: TRunRow, current: Map<string, TCurrentRun[]>, probeIds: str
     return [{ ...fact, patchId, historyRevisionId: r.historyRevisionId, probeIds: r.probeIds, outdated: true }];
   }
   return owners.map((o) => ({ ...fact, patchId: o.patchId, historyRevisionId: o.historyRevisionId, probeIds }));
+}
+
+// Stage 5: the reviews and standing accept decisions of each current revision.
+async function loadReviewFacts(revisionIds: string[], familyId: string): Promise<TRevisionReviewsFact[]> {
+  const curators = new Set((await db().familyCurator.findMany({ where: { familyId }, select: { userId: true } })).map((c) => c.userId));
+  const revisions = await db().historyRevision.findMany({
+    where: { id: { in: revisionIds } },
+    select: {
+      id: true, number: true, status: true,
+      assignments: { where: { status: { not: "withdrawn" } }, orderBy: { createdAt: "asc" }, select: { reviewer: { select: { id: true, name: true } }, review: { select: { id: true, submittedAt: true, finalSet: true, ambiguous: true } } } },
+      adjudications: { where: { supersededById: null, decision: "accept" }, select: { reviewIds: true } },
+    },
+  });
+  return revisions.map((r) => ({
+    revisionId: r.id,
+    number: r.number,
+    status: r.status,
+    reviews: r.assignments.flatMap((a) => a.review ? [{
+      reviewId: a.review.id, reviewerId: a.reviewer.id, reviewerName: a.reviewer.name, reviewerIsCurator: curators.has(a.reviewer.id),
+      submitted: a.review.submittedAt !== null, finalSet: a.review.finalSet, ambiguous: a.review.ambiguous,
+    }] : []),
+    acceptedReviewIds: r.adjudications.flatMap((d) => d.reviewIds),
+  }));
 }
 
 function isFinished(status: string) {

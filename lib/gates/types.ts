@@ -126,6 +126,27 @@ export const ZRunFactSchema = z.object({
 });
 export type TRunFact = z.infer<typeof ZRunFactSchema>;
 
+/** Stage 5: the reviews of each current history revision (lib/gates/audit.ts). */
+export const ZReviewFactSchema = z.object({
+  reviewId: z.string(),
+  reviewerId: z.string(),
+  reviewerName: z.string(),
+  reviewerIsCurator: z.boolean(),
+  submitted: z.boolean(),
+  finalSet: z.array(ZAtomKeySchema),
+  ambiguous: z.boolean(),
+});
+export const ZRevisionReviewsFactSchema = z.object({
+  revisionId: z.string(),
+  number: z.number().int().positive(),
+  /** draft | in_review | accepted | superseded */
+  status: z.string(),
+  reviews: z.array(ZReviewFactSchema),
+  /** Reviews a standing accept decision covers (its rationale explains the difference). */
+  acceptedReviewIds: z.array(z.string()),
+});
+export type TRevisionReviewsFact = z.infer<typeof ZRevisionReviewsFactSchema>;
+
 export const ZFreezeFactSchema = z.object({ packageHash: z.string(), frozenAt: z.string(), frozenBy: z.string() });
 
 export const ZFamilyFactsSchema = z.object({
@@ -136,6 +157,8 @@ export const ZFamilyFactsSchema = z.object({
   histories: z.array(ZHistoryFactSchema),
   runs: z.array(ZRunFactSchema),
   freeze: ZFreezeFactSchema.nullable(),
+  /** Stage 5 facts; absent when a loader does not gather them (the audit gate then waits). */
+  reviews: z.array(ZRevisionReviewsFactSchema).optional(),
 });
 export type TFamilyFacts = z.infer<typeof ZFamilyFactsSchema>;
 

@@ -8,6 +8,7 @@ import { checkHistory, reviewBlockers } from "./check-history";
 import { revisionSelect, toRevisionDto } from "./history-select";
 import { loadLatestHistories } from "./load-latest-histories";
 import { loadDraftForChange } from "./load-draft-for-change";
+import { assignDefaultPair } from "@/lib/review/assign-default-pair";
 
 /**
  * Freezes a draft revision for review: status in_review, sentToReviewAt set.
@@ -36,6 +37,7 @@ export async function sendToReview(actorId: string, familyId: string, condition:
       before: { condition, number, status: before.status, version: before.version },
       after: { condition, number, status: after.status, version: after.version, sentToReviewAt: after.sentToReviewAt },
     });
-    return after;
+    const reviewers = input.assignDefaultPair ? await assignDefaultPair(tx, actorId, familyId, before.id) : null;
+    return reviewers ? { ...after, reviewers } : after;
   });
 }

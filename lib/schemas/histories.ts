@@ -28,7 +28,11 @@ export const ZRevisionParamsSchema = ZHistoryParamsSchema.extend({
 export const ZSaveRevisionSchema = z.object({ version: ZVersionSchema, turns: ZTurnsSchema });
 export type TSaveRevision = z.infer<typeof ZSaveRevisionSchema>;
 
-export const ZSendToReviewSchema = z.object({ version: ZVersionSchema });
+export const ZSendToReviewSchema = z.object({
+  version: ZVersionSchema,
+  /** Also assign the family's default reviewer pair at once. */
+  assignDefaultPair: z.boolean().optional(),
+});
 export type TSendToReview = z.infer<typeof ZSendToReviewSchema>;
 
 /** Start a history (revision 1, optional turns) or a new revision copied from the latest. */

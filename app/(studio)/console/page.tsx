@@ -27,6 +27,7 @@ export default async function ConsolePage() {
           ))}
         </tbody>
       </table>
+      <p style={{ marginTop: 16 }}><Link href="/console/adjudication">Adjudication console →</Link></p>
       <p style={{ marginTop: 16 }}><Link href="/console/audit-log">Open the audit log →</Link></p>
     </>
   );

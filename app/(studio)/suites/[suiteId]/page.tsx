@@ -16,6 +16,7 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
       <h1>{suite.name}</h1>
       <p className="muted">{suite.description}</p>
       <p><Link href={`/suites/${suite.id}/funnel`}>Candidate funnel: import and screen pull requests</Link></p>
+      <p><Link href={`/suites/${suite.id}/agreement`}>Review agreement: reviewers against gold and each other</Link></p>
       <h2>Task families</h2>
       <table>
         <thead><tr><th>Family</th><th>Repository</th><th>Merge commit</th><th>Stage</th></tr></thead>
