@@ -21,6 +21,8 @@ describe("parseJUnit", () => {
       ["dup", "fail"],
     ]);
     expect(report.tests[1]?.message).toBe("Expected values to be strictly equal:1 !== 2");
+    expect(report.tests[1]?.detail).toMatch(/1 !== 2/);
+    expect(report.tests[0]?.detail).toBeNull();
   });
 
   it("makes node's absolute file attribute relative to the workspace", () => {

@@ -127,5 +127,17 @@ function toExecutedTest(raw: RawCase, flavor: JUnitFlavor, roots: readonly strin
     outcome,
     durationMs: element.attrs.time !== undefined && Number.isFinite(seconds) ? Math.round(seconds * 1000) : null,
     message: detail ? firstLine(detail.attrs.message || detail.text) : null,
+    detail: detail && outcome !== "skip" ? failureDetail(detail) : null,
   };
+}
+
+const MAX_DETAIL = 4000;
+
+/** The <failure>/<error> message attribute and its body (the assertion and stack), capped. */
+function failureDetail(element: XmlElement): string | null {
+  const message = element.attrs.message?.trim() ?? "";
+  const body = element.text.trim();
+  const text = body.startsWith(message) ? body : [message, body].filter(Boolean).join("\n");
+  if (text === "") return null;
+  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
 }

@@ -9,6 +9,17 @@ export interface ExecutedTest {
   durationMs: number | null;
   /** First line of the failure / error / skip message, when the report gives one. */
   message: string | null;
+  /** The whole failure text (JUnit <failure> body, TAP diagnostics), capped; absent when it passed. */
+  detail?: string | null;
+  /** A tape test's numbered assertions, in order (TAP only). */
+  assertions?: AssertionResult[];
+}
+
+/** One assertion of a test that reports them separately (tape). */
+export interface AssertionResult {
+  name: string;
+  outcome: TestOutcome;
+  message: string | null;
 }
 
 export type ReportFormat = "junit" | "tap";
