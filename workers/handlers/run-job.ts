@@ -36,6 +36,7 @@ async function execute(context: Awaited<ReturnType<typeof loadRunContext>>, runn
         signature: [], probes: collected.tests, stdout: collected.logs.stdout, stderr: [collected.logs.setup, collected.logs.stderr].filter(Boolean).join("\n"),
         message: collected.message, sandbox: collected.sandbox ?? "none", warnings: collected.warnings, timings: { ...collected.timings },
         collected: collected.outcome === "collected" ? ids : undefined,
+        shared: collected.tests.filter((t) => t.count > 1).map((t) => t.id),
       };
     }
     case "calibrate":
