@@ -120,7 +120,7 @@ export function HistoriesWorkspace({ familyId, isCurator, canRunReplay, monacoBa
         </section>
       )}
       <section className="panel">
-        <h2 style={{ marginTop: 0 }}>Exposure: share of C* stated by turn t</h2>
+        <h2 style={{ marginTop: 0 }}>Exposure: share of M* (final atoms) stated by turn t — fixed atoms are given in every history</h2>
         <ExposurePlot histories={drafts.histories} catalog={family.catalog} />
       </section>
       <PathGatesPanel familyId={familyId} canRunReplay={canRunReplay} unsaved={drafts.anyDirty} />
