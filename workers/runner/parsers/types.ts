@@ -57,7 +57,9 @@ export function relativizePath(value: string, roots: readonly string[]): string 
 }
 
 export function firstLine(text: string | undefined, max = 300): string | null {
-  const line = text?.trim().split("\n")[0]?.trim();
+  const lines = (text ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
+  // "Expected values to be strictly equal:" says little without the line after it.
+  const line = lines[0]?.endsWith(":") && lines[1] ? `${lines[0]} ${lines[1]}` : lines[0];
   if (!line) return null;
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
