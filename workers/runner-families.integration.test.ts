@@ -54,7 +54,7 @@ async function settle(familyId: string, timeoutMs = 240_000) {
 async function buildFamily(runner: TRunnerName, shared = false) {
   const fixture = await createRunnerFixture(runner, { python, shared });
   fixtures.push(fixture);
-  const suite = await db().suite.create({ data: { name: `${runner}${shared ? "-shared" : ""}` } });
+  const suite = await db().suite.create({ data: { name: `${runner}${shared ? "-shared" : ""}-${fixtures.length}` } });
   const family = await db().taskFamily.create({
     data: {
       suiteId: suite.id, title: `clamp via ${runner}`, repo: fixture.repoDir, prNumber: 12,
