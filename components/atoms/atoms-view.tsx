@@ -6,6 +6,7 @@ import { AtomCard } from "./atom-card";
 import { AtomForm, type TAtomFields } from "./atom-form";
 import { ProposalsBar } from "./proposals-bar";
 import { ReconciliationPanel } from "./reconciliation-panel";
+import { ConditionGuidance } from "@/components/histories/condition-guidance";
 import { useCatalog, useFamilyMutation } from "./use-catalog";
 import { useState } from "react";
 
@@ -34,6 +35,7 @@ export function AtomsView({ familyId, canEdit }: { familyId: string; canEdit: bo
       {catalog.isPending && <p className="muted">Loading…</p>}
       {catalog.error && <p className="error">{catalog.error.message}</p>}
       <ApiErrorNotice error={reorder.error} />
+      {catalog.data && atoms.some((a) => a.status === "accepted") && <ConditionGuidance atoms={atoms.filter((a) => a.status === "accepted")} />}
       {atoms.map((atom, index) => (
         <AtomCard key={atom.id} familyId={familyId} atom={atom} catalog={atoms} canEdit={canEdit}
           onMove={(d) => move(index, d)} first={index === 0} last={index === atoms.length - 1} />

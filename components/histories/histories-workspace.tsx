@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { CONDITIONS, type TCondition } from "@/lib/contract";
 import { checkHistories, type THistoryCheck } from "@/lib/histories/check-history";
 import { EditorSettings } from "./editor-settings";
+import { ConditionGuidance } from "./condition-guidance";
 import { ExposurePlot } from "./exposure-plot";
 import { HistoryEditor } from "./history-editor";
 import { HistoryPreview } from "./history-preview";
@@ -67,6 +68,7 @@ export function HistoriesWorkspace({ familyId, isCurator, canRunReplay, monacoBa
       </div>
       {family.frozen && <p className="muted">This family is frozen; its histories are read-only.</p>}
       {family.catalog.length === 0 && <p className="error">The family has no accepted atom yet; accept atoms before writing histories.</p>}
+      {family.catalog.length > 0 && <ConditionGuidance atoms={family.catalog} overrides={family.overrides} />}
 
       <div className={styles.conditionTabs} role="tablist" aria-label="Conditions">
         {CONDITIONS.map((condition) => (
