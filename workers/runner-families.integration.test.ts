@@ -18,6 +18,7 @@ import { requestCalibration } from "@/lib/runs/request-runs";
 import { requestCollect } from "@/lib/probes/request-collect";
 import { addProbes } from "@/lib/probes/add-probes";
 import { getGateReport } from "@/lib/families/get-gate-report";
+import { runProposer } from "@/lib/proposals/run-proposer";
 import { createRunnerFixture, RUNNER_ATOMS, RUNNERS, type RunnerFixture, type TRunnerName } from "./runner/testing/runner-families";
 import { startWorker } from "./worker-process";
 
@@ -172,5 +173,27 @@ describe("ambiguous ids at collection (tape: two tests with one name)", () => {
     const verifier = await db().verifier.findUniqueOrThrow({ where: { familyId: family.id } });
     expect(verifier.sharedTestIds).toEqual(["clamp returns low below the range"]);
     await expect(addProbes(curatorId, family.id, { testIds: ["clamp returns low below the range"] })).rejects.toThrow(/shared by several executed tests/);
+  }, 300_000);
+});
+
+describe("proposals from execution (mocha)", () => {
+  it("proposes the tests failing on base and passing on gold, with the base failure and the changed function as scope", async () => {
+    const { fixture, family } = await buildFamily("mocha");
+    await requestCollect(curatorId, family.id);
+    await settle(family.id);
+    const collect = await db().run.findFirstOrThrow({ where: { familyId: family.id, kind: "collect" }, include: { results: true } });
+    const tests = collect.results[0]!.probes as { id: string; outcome: string; base?: string }[];
+    expect(Object.fromEntries(tests.map((t) => [t.id, [t.outcome, t.base]]))).toEqual({
+      [fixture.probes.A1]: ["pass", "fail"],
+      [fixture.probes.A2]: ["pass", "fail"],
+      [fixture.guard]: ["pass", "pass"],
+    });
+    const result = await runProposer(curatorId, family.id, "heuristic");
+    const proposed = await db().atom.findMany({ where: { familyId: family.id, status: "proposed" }, orderBy: { position: "asc" } });
+    expect(result.created).toHaveLength(2);
+    expect(proposed.map((a) => a.statement)).toEqual(["Returns low below the range.", "Returns high above the range."]);
+    expect(proposed.every((a) => a.scope === "clamp(value, low, high)")).toBe(true);
+    expect(proposed[0]!.observation).toContain("assert.equal(clamp(-5, 0, 10), 0)");
+    expect(proposed[0]!.observation).toMatch(/On the base it fails: clamp is not a function/);
   }, 300_000);
 });
