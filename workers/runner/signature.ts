@@ -45,7 +45,7 @@ export function summarizeTests(tests: readonly ExecutedTest[]): TestSummary[] {
   const byId = new Map<string, TestSummary>();
   for (const test of tests) {
     const seen = byId.get(test.id);
-    if (!seen) byId.set(test.id, withReason({ id: test.id, outcome: test.outcome, count: 1 }, test));
+    if (!seen) byId.set(test.id, withReason<TestSummary>({ id: test.id, outcome: test.outcome, count: 1 }, test));
     else {
       seen.count += 1;
       if (SEVERITY[test.outcome] > SEVERITY[seen.outcome]) {

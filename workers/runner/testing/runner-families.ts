@@ -235,7 +235,7 @@ export async function createRunnerFixture(runner: TRunnerName, options: { shared
   const library = (body: string | null) =>
     variant.lang === "py" ? pyLibrary(body) : jsLibrary(variant.lang, body);
   const bodies = variant.lang === "py" ? PY_BODY : JS_BODY;
-  const manifest = variant.deps ? {} : variant.lang === "js-esm" ? { "package.json": JSON.stringify({ name: "rangekit", version: "1.0.0", private: true, type: "module" }, null, 2) + "\n" } : {};
+  const manifest: Record<string, string> = variant.deps ? {} : variant.lang === "js-esm" ? { "package.json": JSON.stringify({ name: "rangekit", version: "1.0.0", private: true, type: "module" }, null, 2) + "\n" } : {};
   const { dir, base } = await initRepo(`specpath-${runner}-fixture-`, {
     ".gitignore": "node_modules/\n__pycache__/\n",
     [libPath]: library(null),
