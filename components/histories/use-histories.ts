@@ -48,6 +48,8 @@ function useRevisionIntoCache(familyId: string) {
       },
     );
     void client.invalidateQueries({ queryKey: queryKeys.histories(familyId) });
+    // The path gates read the saved revisions: a save changes them.
+    void client.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
   };
 }
 
