@@ -54,6 +54,7 @@ describe("re-padding length_matched", () => {
     const current = { condition: "length_matched" as const, turns: [direct.turns[0]!, t("Back now.")] };
     const result = deriveLengthMatched(direct, cancellation, current);
     expect(result.ok && result.value.turns.map((x) => x.text.startsWith("Back now."))).toEqual([false, true, false]);
+    expect(result.ok && result.value.turns[1]!.text).toBe("Back now.");
     expect(result.ok && historyTokenCount(result.value)).toBe(historyTokenCount(cancellation));
   });
 
@@ -61,6 +62,23 @@ describe("re-padding length_matched", () => {
     const long = t(Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ") + ".");
     const result = deriveLengthMatched(direct, cancellation, { condition: "length_matched", turns: [direct.turns[0]!, long, t("Back.")] });
     expect(!result.ok && result.errors[0]!.message).toMatch(/shorten a neutral turn or the direct text by \d+ token/);
+  });
+
+  it("writes its own filler anew (a stale length_matched from before the direct text changed), keeping only the curator's turns", () => {
+    const stale = deriveLengthMatched({ condition: "direct", turns: [t("A much longer direct request than the one the curator finally wrote, with many words in it.", { activated: ["A1", "A2"] })] }, {
+      ...cancellation,
+      turns: [...cancellation.turns, t("One more turn of cancellation text that was later removed again by the curator.")],
+    });
+    expect(stale.ok).toBe(true);
+    if (!stale.ok) return;
+    const legacy = t("Thanks for looking at this. Nothing new to add here, so please carry on as planned whenever you are ready. Thanks for looking.");
+    const current = { condition: "length_matched" as const, turns: [stale.value.turns[0]!, legacy, t("Back now.")] };
+    const result = deriveLengthMatched(direct, cancellation, current);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(historyTokenCount(result.value)).toBe(historyTokenCount(cancellation));
+    expect(result.value.turns[1]!.text).not.toMatch(/Thanks for looking at this/);
+    expect(result.value.turns[2]!.text).toBe("Back now.");
   });
 
   it("fills every turn without repeating a sentence anywhere in the history", () => {

@@ -19,6 +19,19 @@ const NEUTRAL_SENTENCES: readonly string[] = [
   "Please keep going at whatever pace suits you best today.", "There is nothing in this note that changes the plan at all.",
 ];
 
+const POOL = new Set(NEUTRAL_SENTENCES);
+/** The words of the filler written before sentences were kept whole (it cycled one sentence and cut it). */
+const LEGACY_WORDS = new Set("thanks for looking at this nothing new to add here so please carry on as planned whenever you are ready".split(" "));
+
+/** Text the padding wrote itself (any version of it), as opposed to a curator's neutral turn. */
+export function isGeneratedFiller(text: string): boolean {
+  const sentences = sentencesOf(text);
+  if (sentences.length === 0) return true;
+  if (sentences.every((s) => POOL.has(s) || /^Status note \d+ has nothing new\.$/u.test(s) || /^Noted\d+\.$/u.test(s))) return true;
+  const words = text.toLowerCase().replace(/[^a-z\s]/g, " ").split(/\s+/u).filter(Boolean);
+  return words.length > 0 && words.every((w) => LEGACY_WORDS.has(w));
+}
+
 /** Distinct sentences beyond the pool, for very long padding: still whole and never repeated. */
 const numberedSentence = (n: number) => `Status note ${n} has nothing new.`;
 
@@ -70,7 +83,9 @@ const isNeutral = (turn: TTurn) => turn.activated.length === 0 && turn.deactivat
  *
  * Given the `current` length_matched, the curator's neutral turns are kept as
  * they are and only the missing tokens are added: to new turns when
- * cancellation has more turns, else appended to the last neutral turn.
+ * cancellation has more turns, else appended to the last neutral turn. Turns
+ * that are only filler the padding wrote itself are not the curator's: they are
+ * written anew.
  */
 export function deriveLengthMatched(direct: THistory, cancellation: THistory, current?: THistory): TResult<THistory> {
   const first = direct.turns[0];
@@ -84,7 +99,12 @@ export function deriveLengthMatched(direct: THistory, cancellation: THistory, cu
       errors: [contractError("padding_unreachable", null, null, `Cancellation has ${cancellation.turns.length} turn(s); length_matched needs at least one neutral turn after the direct turn.`)],
     };
   }
-  const kept = (current?.turns.slice(1, 1 + neutralTurns) ?? []).filter((turn) => isNeutral(turn) && turn.text.trim() !== "").map((turn) => turn.text.trim());
+  // The curator's own neutral turns stay where they are; filler the padding wrote is written anew.
+  const slots: (string | null)[] = Array.from({ length: neutralTurns }, (_, i) => {
+    const turn = current?.turns[i + 1];
+    return turn && isNeutral(turn) && !isGeneratedFiller(turn.text) ? turn.text.trim() : null;
+  });
+  const kept = slots.filter((text): text is string => text !== null);
   const used = new Set<string>([...sentencesOf(first.text), ...kept.flatMap(sentencesOf)]);
   const directTokens = countTokens(first.text);
   const keptTokens = kept.reduce((sum, text) => sum + countTokens(text), 0);
@@ -99,16 +119,19 @@ export function deriveLengthMatched(direct: THistory, cancellation: THistory, cu
         : `The direct turn (${directTokens} tokens) and your ${kept.length} neutral turn(s) (${keptTokens} tokens) already come to ${short} token(s) more than cancellation's ${targetTokens}${newTurns > 0 ? ` leaves for ${newTurns} more neutral turn(s)` : ""}: shorten a neutral turn or the direct text by ${short} token(s), or lengthen cancellation.`;
     return { ok: false, errors: [contractError("padding_unreachable", 1, null, message)] };
   }
-  const turns: TTurn[] = [structuredClone(first), ...kept.map(neutralTurn)];
+  const texts = [...slots];
   if (newTurns === 0) {
-    if (padding > 0) {
-      const last = turns[turns.length - 1]!;
-      last.text = `${last.text} ${neutralText(padding, used)}`;
-    }
+    if (padding > 0) texts[texts.length - 1] = `${texts[texts.length - 1]} ${neutralText(padding, used)}`;
   } else {
     const base = Math.floor(padding / newTurns);
     const extra = padding % newTurns;
-    for (let i = 0; i < newTurns; i++) turns.push(neutralTurn(neutralText(base + (i < extra ? 1 : 0), used)));
+    let n = 0;
+    for (let i = 0; i < texts.length; i++) {
+      if (texts[i] !== null) continue;
+      texts[i] = neutralText(base + (n < extra ? 1 : 0), used);
+      n++;
+    }
   }
+  const turns: TTurn[] = [structuredClone(first), ...texts.map((text) => neutralTurn(text!))];
   return { ok: true, value: { condition: "length_matched", turns } };
 }
