@@ -113,6 +113,8 @@ test("a curator scaffolds, writes, breaks and fixes the demo family's histories"
   await expect(page.getByTestId("history-preview")).toContainText("## Message 1");
   await expect(page.getByTestId("history-preview").locator("pre")).not.toContainText(/A[1-4]\b|activated/);
   await expect(page.getByTestId("exposure-plot").locator("g[data-condition]")).toHaveCount(7);
+  // Exposure measures M*: the fixed atom is given in every history, so a complete direct history reaches 100%.
+  await expect(page.getByTestId("exposure-plot").locator('g[data-condition="direct"] title')).toHaveText("direct: 0% → 100%");
 
   // Replay: the fixed patches under the five core histories are queued (and run by the workers).
   await page.getByRole("button", { name: "Run replay" }).click();

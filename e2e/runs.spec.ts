@@ -31,6 +31,12 @@ test("a curator calibrates a demo family and watches the runs finish on the work
 
   await page.getByRole("row", { name: /negative-A1-remove/ }).last().getByRole("button", { name: "Logs" }).click();
   await expect(page.getByText(/Attempt 1 · failed · sandbox/)).toBeVisible();
+  // A failed run says why: the probe that did not pass, with the assertion message from the report.
+  const failures = page.getByTestId("probe-failures");
+  await expect(failures).toContainText("Why it did not pass");
+  await expect(failures.locator("li").first()).toContainText(/required lookup of a missing secret .* · fail: \S+/);
+  await failures.getByText("failure text from the report").first().click();
+  await expect(failures.locator("pre").first()).not.toBeEmpty();
 });
 
 test("a lead sees the workers alive on the queue page", async ({ page, signInAs }) => {

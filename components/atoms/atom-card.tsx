@@ -39,7 +39,7 @@ export function AtomCard({ familyId, atom, catalog, canEdit, onMove, first, last
           <StatusChip status={atom.status} testId={`status-${atom.key}`} />
           <span className="chip">{atom.role}</span>
           <span className="chip">{atom.polarity}</span>
-          {atom.origin !== "curator" && <span className="chip" title="Proposed by an extraction aid, not a label">{atom.origin}</span>}
+          {atom.origin !== "curator" && <span className="chip" title={atom.proposalEdited ? "Proposed by an extraction aid, then rewritten by a curator" : "Proposed by an extraction aid, not a label"}>{atom.origin} proposal{atom.proposalEdited ? " (edited)" : ""}</span>}
           <span className="chip">{atom.probeCount} probe{atom.probeCount === 1 ? "" : "s"}</span>
         </div>
         {canEdit && mode === "view" && (

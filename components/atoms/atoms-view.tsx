@@ -7,6 +7,7 @@ import { AtomCard } from "./atom-card";
 import { AtomForm, type TAtomFields } from "./atom-form";
 import { ProposalsBar } from "./proposals-bar";
 import { ReconciliationPanel } from "./reconciliation-panel";
+import { ConditionGuidance } from "@/components/histories/condition-guidance";
 import { useCatalog } from "./use-catalog";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { useState } from "react";
@@ -37,6 +38,7 @@ export function AtomsView({ familyId, canEdit }: { familyId: string; canEdit: bo
       {catalog.isPending && <p className="muted">Loading…</p>}
       <ErrorText error={catalog.error} />
       <ApiErrorNotice error={reorder.error} />
+      {catalog.data && atoms.some((a) => a.status === "accepted") && <ConditionGuidance atoms={atoms.filter((a) => a.status === "accepted")} />}
       {atoms.map((atom, index) => (
         <AtomCard key={atom.id} familyId={familyId} atom={atom} catalog={atoms} canEdit={canEdit}
           onMove={(d) => move(index, d)} first={index === 0} last={index === atoms.length - 1} />

@@ -1,5 +1,5 @@
 "use client";
-// Exposure audit: the cumulative share of C* stated by turn t, every history of
+// Exposure audit: the cumulative share of M* (final atoms; fixed atoms are given) stated by turn t, every history of
 // the family on one chart. Plain SVG; the same numbers are in the table below it.
 import { exposureSeries, type TCatalog, type TCondition, type THistory } from "@/lib/contract";
 import styles from "./histories.module.css";
@@ -40,7 +40,7 @@ export function ExposurePlot({ histories, catalog }: { histories: THistory[]; ca
 
   return (
     <figure className="m0" data-testid="exposure-plot">
-      <svg className={styles.plot} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Cumulative share of C* stated by turn, per history">
+      <svg className={styles.plot} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Cumulative share of M* stated by turn, per history">
         {[0, 0.25, 0.5, 0.75, 1].map((share) => (
           <g key={share}>
             <line x1={M.left} x2={W - M.right} y1={y(share)} y2={y(share)} stroke="#e3e3e0" />

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { CONDITIONS, type TCondition } from "@/lib/contract";
 import { checkHistories, type THistoryCheck } from "@/lib/histories/check-history";
 import { EditorSettings } from "./editor-settings";
+import { ConditionGuidance } from "./condition-guidance";
 import { ExposurePlot } from "./exposure-plot";
 import { HistoryEditor } from "./history-editor";
 import { RevisionNotes } from "@/components/review/revision-notes";
@@ -68,6 +69,7 @@ export function HistoriesWorkspace({ familyId, isCurator, canRunReplay, monacoBa
       </div>
       {family.frozen && <p className="muted">This family is frozen; its histories are read-only.</p>}
       {family.catalog.length === 0 && <p className="error">The family has no accepted atom yet; accept atoms before writing histories.</p>}
+      {family.catalog.length > 0 && <ConditionGuidance atoms={family.catalog} overrides={family.overrides} />}
 
       <div className={styles.conditionTabs} role="tablist" aria-label="Conditions">
         {CONDITIONS.map((condition) => (
@@ -122,7 +124,7 @@ export function HistoriesWorkspace({ familyId, isCurator, canRunReplay, monacoBa
         </section>
       )}
       <section className="panel">
-        <h2 className="mt0">Exposure: share of C* stated by turn t</h2>
+        <h2 className="mt0">Exposure: share of M* (final atoms) stated by turn t — fixed atoms are given in every history</h2>
         <ExposurePlot histories={drafts.histories} catalog={family.catalog} />
       </section>
       <PathGatesPanel familyId={familyId} canRunReplay={canRunReplay} unsaved={drafts.anyDirty} />

@@ -37,7 +37,8 @@ export function ReplayPanel({ check, histories, canRepad, onRepad }: Props) {
     const direct = histories.find((h) => h.condition === "direct");
     const cancellation = histories.find((h) => h.condition === "cancellation");
     if (!direct || !cancellation) return setRepadError("Re-padding needs the direct and cancellation histories.");
-    const derived = deriveLengthMatched(direct, cancellation);
+    // The curator's neutral turns stay; only the missing tokens are added.
+    const derived = deriveLengthMatched(direct, cancellation, histories.find((h) => h.condition === "length_matched"));
     if (!derived.ok) return setRepadError(derived.errors.map((e) => e.message).join(" "));
     setRepadError(null);
     onRepad(derived.value);

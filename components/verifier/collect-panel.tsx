@@ -10,8 +10,12 @@ import { isActive } from "./use-probes";
 /** "Collect tests" (a job on the worker pool, with its progress) and the picker over the collected ids. */
 export function CollectPanel({ familyId, data, canEdit }: { familyId: string; data: TProbesDto; canEdit: boolean }) {
   const collect = useFamilyMutation(familyId, () => api(`/api/families/${familyId}/probes/collect`, { method: "POST" }));
-  const add = useFamilyMutation(familyId, (testIds: string[]) => api(`/api/families/${familyId}/probes`, { body: { testIds } }));
+  const add = useFamilyMutation(familyId, (input: { testIds: string[]; acceptShared?: { testIds: string[]; reason: string } }) =>
+    api(`/api/families/${familyId}/probes`, { body: input }));
   const [picked, setPicked] = useState<string[]>([]);
+  const [sharedReason, setSharedReason] = useState("");
+  const sharedIds = new Set(data.sharedTestIds ?? []);
+  const pickedShared = picked.filter((id) => sharedIds.has(id));
   const [filter, setFilter] = useState("");
   const run = data.collectRun;
   const probeIds = new Set(data.probes.map((p) => p.testId));
@@ -41,10 +45,24 @@ export function CollectPanel({ familyId, data, canEdit }: { familyId: string; da
           <div className="row center-y">
             <strong>Pick probes from the collected tests</strong>
             <input aria-label="Filter collected tests" placeholder="filter" value={filter} onChange={(e) => setFilter(e.target.value)} />
-            <button type="button" disabled={picked.length === 0 || add.isPending}
-              onClick={() => add.mutate(picked, { onSuccess: () => setPicked([]) })}>Add {picked.length || ""} as probe{picked.length === 1 ? "" : "s"}</button>
+            <button type="button" disabled={picked.length === 0 || add.isPending || (pickedShared.length > 0 && sharedReason.trim() === "")}
+              onClick={() => add.mutate(
+                { testIds: picked, ...(pickedShared.length > 0 ? { acceptShared: { testIds: pickedShared, reason: sharedReason } } : {}) },
+                { onSuccess: () => { setPicked([]); setSharedReason(""); } },
+              )}>Add {picked.length || ""} as probe{picked.length === 1 ? "" : "s"}</button>
           </div>
           <p className="muted my4">Only collected ids can become probes, so a parameterized test is picked under each real id.</p>
+          {sharedIds.size > 0 && (
+            <p className="warning my4" role="note">
+              {sharedIds.size} collected id{sharedIds.size === 1 ? " is" : "s are"} shared by several executed tests (marked “shared”): a probe on one passes only when all of them pass and cannot tell them apart. Prefer giving each test its own name in the hidden test patch.
+            </p>
+          )}
+          {pickedShared.length > 0 && (
+            <label>
+              Why is a shared id an acceptable probe? (required to add {pickedShared.map((id) => `“${id}”`).join(", ")})
+              <input aria-label="Reason for accepting a shared id" value={sharedReason} onChange={(e) => setSharedReason(e.target.value)} />
+            </label>
+          )}
           {available.length === 0 && <p className="muted">Every collected test is already a probe.</p>}
           <ul style={{ listStyle: "none", padding: 0, margin: 0, maxHeight: 220, overflowY: "auto" }}>
             {available.map((id) => (
@@ -52,6 +70,7 @@ export function CollectPanel({ familyId, data, canEdit }: { familyId: string; da
                 <label style={{ flexDirection: "row", gap: 6 }} className="mono">
                   <input type="checkbox" checked={picked.includes(id)} onChange={(e) => setPicked(e.target.checked ? [...picked, id] : picked.filter((p) => p !== id))} />
                   {id}
+                  {sharedIds.has(id) && <span className="chip warning" title="several executed tests share this id"> shared</span>}
                 </label>
               </li>
             ))}

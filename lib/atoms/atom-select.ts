@@ -14,6 +14,7 @@ export const atomSelect = {
   mergedIntoId: true,
   replacedBy: true,
   origin: true,
+  proposalEdited: true,
   version: true,
   updatedAt: true,
 } as const;

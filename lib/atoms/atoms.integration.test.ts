@@ -34,6 +34,21 @@ const propose = (familyId: string, statement: string) =>
   db().atom.create({ data: { familyId, key: `A${Math.floor(Math.random() * 1e6) + 100}`, statement, status: "proposed", origin: "heuristic" } });
 
 describe("creating and editing atoms", () => {
+  it("records a proposal that a curator rewrites as “proposal (edited)”, and not when only its role changes", async () => {
+    const family = await makeFamily();
+    const proposal = await propose(family.id, "Returns low below the range.");
+    const params = { familyId: family.id, atomId: proposal.id };
+    const roleOnly = await callRoute(atom.PATCH, { method: "PATCH", userId: curator.id, params, body: { role: "fixed", version: 1 } });
+    expect(roleOnly.json).toMatchObject({ origin: "heuristic", proposalEdited: false, version: 2 });
+    const rewritten = await callRoute(atom.PATCH, { method: "PATCH", userId: curator.id, params, body: { statement: "A value below the range gives the lower bound.", version: 2 } });
+    expect(rewritten.json).toMatchObject({ origin: "heuristic", proposalEdited: true, version: 3 });
+    const again = await callRoute(atom.PATCH, { method: "PATCH", userId: curator.id, params, body: { role: "final", version: 3 } });
+    expect(again.json).toMatchObject({ proposalEdited: true });
+    const own = await makeAtom(family.id, "A7");
+    const ownEdit = await callRoute(atom.PATCH, { method: "PATCH", userId: curator.id, params: { familyId: family.id, atomId: own.id }, body: { statement: "Changed.", version: own.version } });
+    expect(ownEdit.json).toMatchObject({ origin: "curator", proposalEdited: false });
+  });
+
   it("creates an accepted curator atom with every field, refuses a used key (never reused) and names bad fields", async () => {
     const family = await makeFamily();
     await makeAtom(family.id, "A1");

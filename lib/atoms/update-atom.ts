@@ -5,6 +5,9 @@ import type { TUpdateAtom } from "@/lib/schemas/atoms";
 import { loadAtomForChange, updateAtVersion } from "./load-for-change";
 import { assertReplacedBy } from "./replaced-by";
 
+/** The fields whose rewrite turns a proposal into "proposal (edited)". */
+const TEXT_FIELDS = ["statement", "scope", "inputCondition", "polarity", "observation"] as const;
+
 /**
  * Saves an atom edit made from `version`; a stale copy gets 409 with the current atom.
  * The key and the status never change here: acceptance, rejection and merging are their own actions.
@@ -17,7 +20,9 @@ export async function updateAtom(actorId: string, familyId: string, atomId: stri
     // Turning a temporary atom into a final or fixed one drops its replacements.
     const replacedBy = fields.replacedBy ?? (role === "temporary" ? before.replacedBy : []);
     if (before.version === version) await assertReplacedBy(tx, familyId, { key: before.key, role }, replacedBy);
-    const after = await updateAtVersion(tx, before, version, { ...fields, replacedBy });
+    const rewritten = TEXT_FIELDS.some((field) => fields[field] !== undefined && fields[field] !== before[field]);
+    const proposalEdited = before.origin !== "curator" && (before.proposalEdited || rewritten);
+    const after = await updateAtVersion(tx, before, version, { ...fields, replacedBy, proposalEdited });
     await recordEvent(tx, { actorId, action: "atom.update", entity: "Atom", entityId: atomId, familyId, before, after });
     return after;
   });

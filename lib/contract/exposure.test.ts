@@ -8,28 +8,30 @@ const shares = (history: Parameters<typeof exposure>[0]) => {
 };
 
 describe("exposure", () => {
-  it("counts the share of C* first stated by each turn; unstated fixed atoms stay unexposed", () => {
+  it("measures the share of M* first stated by each turn: a complete direct history reaches 100%", () => {
     expect(shares(h.direct)).toEqual([
       [0, 0, 0],
-      [1, 2, 2 / 3],
+      [1, 2, 1],
     ]);
     expect(shares(h.split)).toEqual([
       [0, 0, 0],
-      [1, 1, 1 / 3],
-      [2, 2, 2 / 3],
+      [1, 1, 1 / 2],
+      [2, 2, 1],
     ]);
   });
 
-  it("does not count temporary atoms, which are not in C*", () => {
+  it("does not count temporary atoms, nor fixed atoms (P is given in every history)", () => {
     expect(shares(h.override)).toEqual([
       [0, 0, 0],
       [1, 0, 0],
-      [2, 2, 2 / 3],
+      [2, 2, 1],
     ]);
+    const statingFixed = { condition: "direct" as const, turns: [{ text: "x", activated: ["A4"], deactivated: [], restated: [] }] };
+    expect(shares(statingFixed)).toEqual([[0, 0, 0], [1, 0, 0]]);
   });
 
   it("counts a restatement only the first time an atom is stated", () => {
-    expect(shares(h.duplicate).at(-1)).toEqual([2, 2, 2 / 3]);
+    expect(shares(h.duplicate).at(-1)).toEqual([2, 2, 1]);
   });
 
   it("returns one series per history for the plot", () => {

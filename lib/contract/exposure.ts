@@ -1,19 +1,21 @@
 import { indexCatalog } from "./catalog";
 import type { TCatalog, TCondition, THistory, TResult, TTraced } from "./types";
 
-/** After turn t (0 = before the first turn), how much of C* has been stated at least once. */
+/** After turn t (0 = before the first turn), how much of M* (the final atoms) has been stated at least once. */
 export type TExposurePoint = { turn: number; stated: number; total: number; share: number };
 
 export type TExposureSeries = { condition: TCondition; points: TExposurePoint[] };
 
 /**
- * The cumulative share of C* first stated (activated or restated) by turn t,
- * read from the hidden trace. Fixed atoms a history never states stay unexposed.
+ * The cumulative share of M* first stated (activated or restated) by turn t,
+ * read from the hidden trace. Fixed atoms P are given in every history (they
+ * are part of C* = M* ∪ P but no history has to convey them), and temporary
+ * atoms are not in C*: neither counts, so a complete direct history reaches 1.
  */
 export function exposure(history: TTraced, catalog: TCatalog): TResult<TExposurePoint[]> {
   const index = indexCatalog(catalog);
   if (!index.ok) return index;
-  const contract = new Set(index.value.contract);
+  const contract = new Set(index.value.contract.filter((key) => index.value.final.has(key)));
   const total = contract.size;
   const seen = new Set<string>();
   const point = (turn: number): TExposurePoint => ({

@@ -34,3 +34,4 @@ export {
   type TScaffoldCatalog,
 } from "./scaffold";
 export { exposure, exposureSeries, type TExposurePoint, type TExposureSeries } from "./exposure";
+export { conditionGuidance, type TConditionGuidance, type TGuidanceAtom } from "./guidance";

@@ -20,6 +20,10 @@ export const DEFAULT_GENERATED_PATTERNS: readonly string[] = [
 
 export const DEFAULT_TEST_PATTERNS: readonly string[] = [
   "test/", "tests/", "__tests__/", "spec/", "specs/", "testdata/", "e2e/", "__mocks__/",
+  // type tests (tsd's test-d/ and *.test-d.ts, vitest's *.test-d.ts / *.spec-d.ts, tstyche's *.tst.ts)
+  "test-d/", "*.test-d.*", "*.spec-d.*", "*.tst.*",
+  // fixtures the tests read
+  "fixtures/", "__fixtures__/",
   "*.test.*", "*.spec.*", "*_test.*", "*_spec.rb",
   "test_*.py", "*_tests.py", "conftest.py",
   "*Test.{java,kt,scala,cs,php,swift}", "*Tests.{java,kt,scala,cs,swift}", "*Spec.{scala,groovy,kt}",

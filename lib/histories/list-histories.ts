@@ -26,6 +26,7 @@ export async function listHistories(familyId: string): Promise<THistoriesDto> {
     catalog: context.catalog,
     atomKeys: context.atomKeys,
     probeTestIds: context.probeTestIds,
+    overrides: context.overrides,
     protocol: context.protocol,
     histories: histories
       .filter((h) => h.revisions[0])

@@ -21,12 +21,13 @@ export async function latestCollectRun(familyId: string): Promise<TCollectRunDto
 export async function listProbes(familyId: string): Promise<TProbesDto> {
   const [probes, verifier, collectRun] = await Promise.all([
     db().probe.findMany({ where: { familyId }, select: probeSelect, orderBy: [{ position: "asc" }, { testId: "asc" }] }),
-    db().verifier.findUnique({ where: { familyId }, select: { collectedTests: true, testCommand: true } }),
+    db().verifier.findUnique({ where: { familyId }, select: { collectedTests: true, sharedTestIds: true, testCommand: true } }),
     latestCollectRun(familyId),
   ]);
   return {
     probes: probes.map(toProbeDto),
     collectedTests: verifier?.collectedTests ?? [],
+    sharedTestIds: verifier?.sharedTestIds ?? [],
     collectRun,
     canCollect: Boolean(verifier?.testCommand.trim()),
   };

@@ -58,6 +58,32 @@ describe("picking probes", () => {
   });
 });
 
+describe("ambiguous ids (several executed tests share one id)", () => {
+  it("refuses a shared id as a probe until the curator accepts it with a reason, and audits that decision", async () => {
+    const family = await familyWithCollection(["outer", "clamp lower"]);
+    await db().verifier.update({ where: { familyId: family.id }, data: { sharedTestIds: ["outer"] } });
+    const params = { familyId: family.id };
+    const refused = await callRoute(probes.POST, { userId: curator.id, params, body: { testIds: ["outer", "clamp lower"] } });
+    expect(refused.status).toBe(422);
+    expect(refused.json.error).toMatch(/“outer” is shared by several executed tests/);
+    expect(refused.json.fieldErrors?.testIds).toEqual(["outer: several tests share this id"]);
+    expect(await db().probe.count({ where: { familyId: family.id } })).toBe(0);
+
+    const noReason = await callRoute(probes.POST, { userId: curator.id, params, body: { testIds: ["outer"], acceptShared: { testIds: ["outer"], reason: " " } } });
+    expect(noReason.status).toBe(400);
+
+    const accepted = await callRoute(probes.POST, {
+      userId: curator.id, params,
+      body: { testIds: ["outer", "clamp lower"], acceptShared: { testIds: ["outer"], reason: "both tests named outer must pass; they check one requirement" } },
+    });
+    expect(accepted.status).toBe(201);
+    const event = await db().auditEvent.findFirstOrThrow({ where: { familyId: family.id, action: "probe.create", after: { path: ["testId"], equals: "outer" } } });
+    expect(event.after).toMatchObject({ testId: "outer", sharedAccepted: "both tests named outer must pass; they check one requirement" });
+    const listed = (await callRoute(probes.GET, { userId: curator.id, params })).json as unknown as TProbesDto;
+    expect(listed.sharedTestIds).toEqual(["outer"]);
+  });
+});
+
 describe("coverage matrix", () => {
   it("sets cells for accepted final and fixed atoms, refuses temporary or rejected ones, and audits each change", async () => {
     const family = await familyWithCollection();

@@ -14,6 +14,10 @@ export async function gatherProposalInput(familyId: string): Promise<TProposalIn
       verifier: { select: { hiddenTestPatch: true } },
       patches: { where: { kind: "gold" }, select: { diff: true }, take: 1 },
       atoms: { select: { statement: true } },
+      runs: {
+        where: { kind: "collect", status: "passed" }, orderBy: { createdAt: "desc" }, take: 1,
+        select: { results: { orderBy: { attempt: "desc" }, take: 1, select: { probes: true } } },
+      },
     },
   });
   if (!family) throw notFound("Task family", familyId);
@@ -28,7 +32,18 @@ export async function gatherProposalInput(familyId: string): Promise<TProposalIn
     testPatch: family.verifier?.hiddenTestPatch.trim() ? family.verifier.hiddenTestPatch : slice.hiddenTests,
     sourcePatch: family.patches[0]?.diff ?? slice.gold,
     existing: family.atoms.map((a) => a.statement),
+    executed: executedTests(family.runs[0]?.results[0]?.probes),
   };
+}
+
+/** A collect run's stored tests (id, outcome with gold, outcome on the base) as the execution proposer reads them. */
+function executedTests(probes: unknown): TProposalInput["executed"] {
+  if (!Array.isArray(probes)) return [];
+  return probes.flatMap((t) => {
+    const { id, outcome, base, baseMessage } = (t ?? {}) as Record<string, unknown>;
+    if (typeof id !== "string" || typeof outcome !== "string") return [];
+    return [{ id, gold: outcome, base: typeof base === "string" ? base : null, baseMessage: typeof baseMessage === "string" ? baseMessage : null }];
+  });
 }
 
 // Review threads are stored as the importer wrote them; only their text matters here.

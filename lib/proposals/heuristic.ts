@@ -2,6 +2,7 @@
 // test's name as the statement draft, its assertions as the observation draft, and the
 // hunk lines it touches as evidence anchors. Pure: no I/O.
 import { diffFilePath, safeParseDiff, type TDiffFile, type TDiffHunk } from "@/lib/git/diff";
+import { proposeFromExecution } from "./execution";
 import type { TProposal, TProposalInput, TProposer } from "./types";
 
 type TFoundTest = { file: string; name: string; declaration: string; lines: { line: number; text: string; added: boolean }[] };
@@ -134,5 +135,10 @@ export function proposeFromTests(input: Pick<TProposalInput, "testPatch" | "exis
 export const heuristicProposer: TProposer = {
   origin: "heuristic",
   // runProposer drops statements already in the catalog and counts them as skipped.
-  propose: async (input) => proposeFromTests({ testPatch: input.testPatch, existing: [] }),
+  // What ran comes first: FAIL_TO_PASS tests from the last collection (base and gold);
+  // without such a collection, every test the test diff adds or changes.
+  propose: async (input) => {
+    const fromRuns = proposeFromExecution(input, input.executed ?? []);
+    return fromRuns.length > 0 ? fromRuns : proposeFromTests({ testPatch: input.testPatch, existing: [] });
+  },
 };

@@ -36,6 +36,8 @@ export type TProposalInput = {
   sourcePatch: string;
   /** Statements already in the catalog (any status), so a proposer need not repeat them. */
   existing: string[];
+  /** The last collection's tests with their outcome on gold and on the base, when it ran on both. */
+  executed?: { id: string; gold: string; base: string | null; baseMessage?: string | null }[];
 };
 
 export interface TProposer {

@@ -14,6 +14,8 @@ export type TRunResultInput = {
   warnings: string[];
   timings: Record<string, number>;
   collected?: string[];
+  /** Collected ids that several executed tests share (collect runs). */
+  shared?: string[];
   /** Probe row ids the signature's bits refer to, in order. */
   probeIds?: string[];
   /** The content this attempt actually ran (lib/runs/content-hash.ts). */
@@ -46,7 +48,7 @@ export async function saveRunResult(runId: string, attempt: number, workerId: st
     if (count === 0) return false;
     await tx.runResult.upsert({ where: { runId_attempt: { runId, attempt } }, create: { runId, attempt, ...data }, update: data });
     const run = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { familyId: true, kind: true } });
-    if (run.kind === "collect" && result.collected) await recordCollection(tx, run.familyId, result.collected);
+    if (run.kind === "collect" && result.collected) await recordCollection(tx, run.familyId, result.collected, result.shared ?? []);
     await recordEvent(tx, {
       actorId: null, action: "run.finish", entity: "Run", entityId: runId, familyId: run.familyId,
       after: { attempt, status: result.status, signature: result.signature, workerId },
@@ -56,8 +58,8 @@ export async function saveRunResult(runId: string, attempt: number, workerId: st
 }
 
 // A probe whose test is no longer collected is stale: the reconciliation gate fails on it.
-async function recordCollection(tx: Prisma.TransactionClient, familyId: string, collected: string[]) {
-  await tx.verifier.updateMany({ where: { familyId }, data: { collectedTests: collected } });
+async function recordCollection(tx: Prisma.TransactionClient, familyId: string, collected: string[], shared: string[]) {
+  await tx.verifier.updateMany({ where: { familyId }, data: { collectedTests: collected, sharedTestIds: shared } });
   await tx.probe.updateMany({ where: { familyId, testId: { notIn: collected } }, data: { stale: true } });
   await tx.probe.updateMany({ where: { familyId, testId: { in: collected } }, data: { stale: false } });
 }

@@ -98,6 +98,8 @@ export type TAtomDto = {
   mergedIntoId: string | null;
   replacedBy: string[];
   origin: TAtomOrigin;
+  /** A heuristic or model proposal whose text a curator has since rewritten: shown as "proposal (edited)". */
+  proposalEdited: boolean;
   version: number;
   updatedAt: string;
 };

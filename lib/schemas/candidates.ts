@@ -19,6 +19,23 @@ export const ZRejectCandidateSchema = z.object({
 });
 export type TRejectCandidate = z.infer<typeof ZRejectCandidateSchema>;
 
+/** Provenance for a local candidate: its pull request, as a number (`123`, `#123`) or a GitHub URL. */
+export const ZCandidateProvenanceSchema = z.object({
+  version: ZVersionSchema,
+  pr: z.string().trim().min(1, "give the pull request's number or URL").max(500)
+    .refine((value) => parsePullReference(value) !== null, "is neither a number like 123 nor a URL like https://github.com/owner/repo/pull/123"),
+});
+export type TCandidateProvenance = z.infer<typeof ZCandidateProvenanceSchema>;
+
+/** `123`, `#123`, or `https://github.com/owner/repo/pull/123` → its number (and repository when the URL names one). */
+export function parsePullReference(value: string): { number: number; repo: string | null } | null {
+  const bare = /^#?(\d{1,9})$/.exec(value.trim());
+  if (bare) return { number: Number(bare[1]), repo: null };
+  const url = /^https?:\/\/(?:www\.)?github\.com\/([\w.-]+)\/([\w.-]+)\/pull\/(\d{1,9})(?:[/?#].*)?$/.exec(value.trim());
+  if (url) return { number: Number(url[3]), repo: `${url[1]}/${url[2]}` };
+  return null;
+}
+
 export const ZCandidateStatusSchema = z.enum(["screened", "admitted", "rejected"]);
 
 export const ZCandidateFilterSchema = z.object({

@@ -96,6 +96,8 @@ export type THistoriesDto = {
   /** Keys of every atom of the family (any status), for the leak lint. */
   atomKeys: string[];
   probeTestIds: string[];
+  /** Override paths read off the accepted atoms' "replaced by" (for the conditions guidance). */
+  overrides?: { replaces: string; by: string[] }[];
   protocol: { historyPath: string; historyFormat: "markdown" | "json"; agentTimeoutSec: number; retryPolicy: string };
   histories: THistoryDto[];
 };

@@ -4,7 +4,16 @@ import { ZIdSchema } from "./common";
 /** A collected test id exactly as the collect job reported it (parameterized tests expand to one id each). */
 export const ZTestIdSchema = z.string().min(1, "must not be empty").max(2000, "is too long");
 
-export const ZAddProbesSchema = z.object({ testIds: z.array(ZTestIdSchema).min(1, "pick at least one collected test").max(500) });
+/** The curator's explicit decision to use ids that several executed tests share (every one of them must pass). */
+export const ZAcceptSharedSchema = z.object({
+  testIds: z.array(ZTestIdSchema).min(1).max(500),
+  reason: z.string().trim().min(1, "say why a shared id is an acceptable probe").max(2000),
+});
+
+export const ZAddProbesSchema = z.object({
+  testIds: z.array(ZTestIdSchema).min(1, "pick at least one collected test").max(500),
+  acceptShared: ZAcceptSharedSchema.optional(),
+});
 export type TAddProbes = z.infer<typeof ZAddProbesSchema>;
 
 export const ZProbeParamsSchema = z.object({ familyId: ZIdSchema, probeId: ZIdSchema });
@@ -41,6 +50,8 @@ export type TProbesDto = {
   probes: TProbeDto[];
   /** The test ids the last successful collect job found: the only ids a probe may use. */
   collectedTests: string[];
+  /** Collected ids that several executed tests share: a probe on one needs an explicit decision. */
+  sharedTestIds: string[];
   collectRun: TCollectRunDto | null;
   /** False until the verifier has a test command (collecting needs one). */
   canCollect: boolean;

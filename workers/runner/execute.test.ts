@@ -275,7 +275,8 @@ describe("collectTests", () => {
     expect(result.tests).toEqual(
       expect.arrayContaining([
         { id: "add sums two numbers", outcome: "pass", count: 1 },
-        ...fixture.probes.map((id) => ({ id, outcome: "fail", count: 1 })),
+        // A failing test keeps why it failed: the report's message and its full text.
+        ...fixture.probes.map((id) => ({ id, outcome: "fail", count: 1, message: expect.stringMatching(/clamp is not a function/), detail: expect.any(String) })),
       ]),
     );
   });

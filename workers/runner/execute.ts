@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 import { attemptRun, emptyRecord, type Attempt } from "./pipeline";
-import { computeSignature, summarizeTests } from "./signature";
+import { ambiguousTests, computeSignature, summarizeTests } from "./signature";
 import { ZCollectWithPatchSchema, ZRunSpecSchema, type CollectResult, type RunnerOptions, type RunResult, type TCollectSpec, type TRunSpec } from "./types";
 
 export async function executeRun(spec: TRunSpec, options: RunnerOptions): Promise<RunResult> {
@@ -50,10 +50,20 @@ export async function collectTests(spec: TCollectSpec, options: RunnerOptions): 
     return { ...rest, outcome: outcome === "timeout" ? "timeout" : "infrastructure_error", message, infrastructureReason, tests: [] };
   }
   const tests = summarizeTests(attempt.report.tests);
+  const shared = ambiguousTests(tests);
+  for (const test of shared) {
+    attempt.record.warnings.push(`“${test.id}”: ${test.count} tests share this id, so a probe on it cannot tell them apart`);
+  }
+  const executed = attempt.report.tests.length;
   return {
     ...attempt.record,
     outcome: tests.length > 0 ? "collected" : "empty_collection",
-    message: tests.length > 0 ? `${tests.length} tests executed` : "the report lists no executed test",
+    message:
+      tests.length === 0
+        ? "the report lists no executed test"
+        : shared.length === 0
+          ? `${tests.length} tests executed`
+          : `${executed} tests executed under ${tests.length} ids; ${shared.length} id${shared.length === 1 ? " is" : "s are"} shared by several tests (${shared.map((t) => `“${t.id}”: ${t.count} tests share this id`).join("; ")})`,
     infrastructureReason: null,
     tests,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExecutedTest } from "./parsers/types";
-import { computeSignature, summarizeTests } from "./signature";
+import { ambiguousTests, computeSignature, summarizeTests } from "./signature";
 
 const t = (id: string, outcome: ExecutedTest["outcome"]): ExecutedTest => ({ id, outcome, durationMs: null, message: null });
 
@@ -42,5 +42,15 @@ describe("summarizeTests", () => {
       { id: "b", outcome: "error", count: 3 },
       { id: "a", outcome: "pass", count: 1 },
     ]);
+  });
+
+  it("keeps the worst execution's failure message and detail", () => {
+    const failing: ExecutedTest = { id: "b", outcome: "fail", durationMs: null, message: "expected 1, got 2", detail: "expected 1, got 2\n  at b.test.js:3" };
+    expect(summarizeTests([t("b", "pass"), failing])).toEqual([{ id: "b", outcome: "fail", count: 2, message: "expected 1, got 2", detail: "expected 1, got 2\n  at b.test.js:3" }]);
+    expect(computeSignature(["b"], [failing]).probes).toEqual([{ probe: "b", status: "fail", count: 1, message: "expected 1, got 2", detail: "expected 1, got 2\n  at b.test.js:3" }]);
+  });
+
+  it("names the ids that several executed tests share", () => {
+    expect(ambiguousTests(summarizeTests([t("x", "pass"), t("y", "pass"), t("x", "pass")]))).toEqual([{ id: "x", outcome: "pass", count: 2 }]);
   });
 });

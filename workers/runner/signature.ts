@@ -14,6 +14,9 @@ export interface ProbeResult {
   status: ProbeStatus;
   /** How many executed tests carried this id (0 when missing). */
   count: number;
+  /** Why it did not pass, from the report (JUnit <failure>, TAP diagnostics), when it says. */
+  message?: string;
+  detail?: string;
 }
 
 /** One id of the executed tests, with its worst outcome and how often it ran. */
@@ -21,6 +24,9 @@ export interface TestSummary {
   id: string;
   outcome: TestOutcome;
   count: number;
+  /** The worst execution's failure message and detail, when the report gives them. */
+  message?: string;
+  detail?: string;
 }
 
 export type SignatureOutcome = "passed" | "failed" | "empty_collection";
@@ -39,20 +45,41 @@ export function summarizeTests(tests: readonly ExecutedTest[]): TestSummary[] {
   const byId = new Map<string, TestSummary>();
   for (const test of tests) {
     const seen = byId.get(test.id);
-    if (!seen) byId.set(test.id, { id: test.id, outcome: test.outcome, count: 1 });
+    if (!seen) byId.set(test.id, withReason<TestSummary>({ id: test.id, outcome: test.outcome, count: 1 }, test));
     else {
       seen.count += 1;
-      if (SEVERITY[test.outcome] > SEVERITY[seen.outcome]) seen.outcome = test.outcome;
+      if (SEVERITY[test.outcome] > SEVERITY[seen.outcome]) {
+        seen.outcome = test.outcome;
+        delete seen.message;
+        delete seen.detail;
+        withReason(seen, test);
+      }
     }
   }
   return [...byId.values()];
+}
+
+function withReason<T extends { message?: string; detail?: string }>(target: T, test: ExecutedTest): T {
+  if (test.outcome === "pass") return target;
+  if (test.message) target.message = test.message;
+  if (test.detail) target.detail = test.detail;
+  return target;
+}
+
+/** Ids that several executed tests share: a probe on one of them cannot say which test it means. */
+export function ambiguousTests(tests: readonly TestSummary[]): TestSummary[] {
+  return tests.filter((t) => t.count > 1);
 }
 
 export function computeSignature(probes: readonly string[], tests: readonly ExecutedTest[]): Signature {
   const byId = new Map(summarizeTests(tests).map((s) => [s.id, s]));
   const results: ProbeResult[] = probes.map((probe) => {
     const hit = byId.get(probe);
-    return hit ? { probe, status: hit.outcome, count: hit.count } : { probe, status: "missing", count: 0 };
+    if (!hit) return { probe, status: "missing", count: 0 };
+    const result: ProbeResult = { probe, status: hit.outcome, count: hit.count };
+    if (hit.message) result.message = hit.message;
+    if (hit.detail) result.detail = hit.detail;
+    return result;
   });
   const bits = results.map((r) => (r.status === "pass" ? "1" : "0")).join("");
   const missing = results.filter((r) => r.status === "missing").map((r) => r.probe);

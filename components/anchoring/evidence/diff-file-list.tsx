@@ -3,6 +3,7 @@ import { useState } from "react";
 import styles from "../anchoring.module.css";
 import type { DiffFile } from "../types";
 import { ZFileKindSchema } from "@/lib/contract/types";
+import { useUnsavedWarning } from "./use-unsaved-warning";
 import { useUpdateDiffFile } from "./use-update-diff-file";
 
 const KINDS = ZFileKindSchema.options;
@@ -28,6 +29,11 @@ function DiffFileRow({ familyId, file, selectedId, onSelect, canEdit }: { family
   const [reason, setReason] = useState(file.reason ?? "");
   const excludedHunks = file.hunks.filter((h) => !h.inSlice).length;
   const dirty = inSlice !== file.inSlice || (!inSlice && reason !== (file.reason ?? ""));
+  useUnsavedWarning(canEdit && dirty);
+  // The decision and its reason save as they are made: when the reason field loses focus or on Enter.
+  const save = () => {
+    if (canEdit && dirty && !inSlice && reason.trim() !== "" && !update.isPending) update.mutate({ inSlice: false, reason });
+  };
 
   return (
     <tr className={styles.fileRow} aria-current={selectedId === file.id} data-testid="diff-file" data-path={file.path} data-in-slice={file.inSlice} data-kind={file.kind}>
@@ -57,8 +63,9 @@ function DiffFileRow({ familyId, file, selectedId, onSelect, canEdit }: { family
         {!inSlice && (
           <div className="row" style={{ gap: 6, marginTop: 4 }}>
             <input aria-label={`Why ${file.path} is out of the slice`} value={reason} disabled={!canEdit} placeholder="why it is out"
-              onChange={(e) => setReason(e.target.value)} style={{ flex: 1, minWidth: 120 }} />
-            {canEdit && dirty && <button onClick={() => update.mutate({ inSlice: false, reason })} disabled={update.isPending}>Save</button>}
+              onChange={(e) => setReason(e.target.value)} onBlur={(e) => { if (!(e.relatedTarget instanceof HTMLElement && e.relatedTarget.dataset.save)) save(); }} onKeyDown={(e) => { if (e.key === "Enter") save(); }} style={{ flex: 1, minWidth: 120 }} />
+            {canEdit && dirty && <button data-save="1" onClick={() => update.mutate({ inSlice: false, reason })} disabled={update.isPending}>Save</button>}
+            {canEdit && dirty && <span className="muted" data-testid="unsaved">{reason.trim() === "" ? "say why, then it saves" : "unsaved"}</span>}
           </div>
         )}
         {update.error && <p className="error" role="alert" style={{ margin: "4px 0 0" }}>{update.error.message}</p>}

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import type { DiffFile, ViewHunk } from "../types";
+import { useUnsavedWarning } from "./use-unsaved-warning";
 import { useUpdateDiffFile } from "./use-update-diff-file";
 
 /** Hunks of one file in or out of the behavioral slice, each exclusion with its reason. */
@@ -28,6 +29,11 @@ function HunkRow({ familyId, file, index, header, newStart, canEdit, onReveal }:
   const [inSlice, setInSlice] = useState(decision.inSlice);
   const [reason, setReason] = useState(decision.reason ?? "");
   const dirty = inSlice !== decision.inSlice || (!inSlice && reason !== (decision.reason ?? ""));
+  useUnsavedWarning(canEdit && dirty);
+  // The decision and its reason save as they are made: when the reason field loses focus or on Enter.
+  const save = () => {
+    if (canEdit && dirty && !inSlice && reason.trim() !== "" && !update.isPending) update.mutate({ hunks: [{ index, inSlice: false, reason }] });
+  };
   return (
     <li data-testid="hunk" data-in-slice={decision.inSlice} style={{ padding: "4px 0", borderTop: "1px solid var(--line)" }}>
       <div className="row" style={{ gap: 8, alignItems: "center" }}>
@@ -43,8 +49,10 @@ function HunkRow({ familyId, file, index, header, newStart, canEdit, onReveal }:
       </div>
       {!inSlice && (
         <div className="row" style={{ gap: 6, marginTop: 4 }}>
-          <input aria-label={`Why hunk ${index + 1} is out of the slice`} value={reason} placeholder="why it is out" disabled={!canEdit} onChange={(e) => setReason(e.target.value)} className="grow" />
-          {canEdit && dirty && <button onClick={() => update.mutate({ hunks: [{ index, inSlice: false, reason }] })} disabled={update.isPending}>Save</button>}
+          <input aria-label={`Why hunk ${index + 1} is out of the slice`} value={reason} placeholder="why it is out" disabled={!canEdit} onChange={(e) => setReason(e.target.value)}
+            onBlur={(e) => { if (!(e.relatedTarget instanceof HTMLElement && e.relatedTarget.dataset.save)) save(); }} onKeyDown={(e) => { if (e.key === "Enter") save(); }} className="grow" />
+          {canEdit && dirty && <button data-save="1" onClick={() => update.mutate({ hunks: [{ index, inSlice: false, reason }] })} disabled={update.isPending}>Save</button>}
+          {canEdit && dirty && <span className="muted" data-testid="unsaved">{reason.trim() === "" ? "say why, then it saves" : "unsaved"}</span>}
         </div>
       )}
       {update.error && <p className="error" role="alert" style={{ margin: "4px 0 0" }}>{update.error.message}</p>}

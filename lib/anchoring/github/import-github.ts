@@ -141,6 +141,18 @@ function searchQuery(owner: string, repo: string, request: z.output<typeof ZGith
   return [`repo:${owner}/${repo}`, "is:pr", "is:merged", merged, query ?? ""].filter(Boolean).join(" ");
 }
 
+/** One pull request by number (title, description, review comments, linked issues, files, diff): provenance for a local import. */
+export async function fetchPullRequest(options: { repo: string; number: number; auth?: string; baseUrl?: string; clock?: TClock }): Promise<TGithubPullRequest> {
+  const [owner, repo] = options.repo.split("/") as [string, string];
+  const octokit = createGithubClient({ auth: options.auth, baseUrl: options.baseUrl, clock: options.clock });
+  try {
+    return await loadPullRequest(octokit, owner, repo, { number: options.number, merged: true });
+  } catch (error) {
+    if (error instanceof GithubImportError) throw error;
+    throw toImportError(pullRequestError(error, options.number), options.repo, null);
+  }
+}
+
 async function listClosedPulls(octokit: Octokit, owner: string, repo: string, page: number, perPage: number): Promise<TPageOfPulls> {
   const response = await octokit.rest.pulls.list({ owner, repo, state: "closed", sort: "created", direction: "asc", per_page: perPage, page });
   return {

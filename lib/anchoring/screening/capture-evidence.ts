@@ -40,6 +40,12 @@ async function fromLocal(candidate: TCandidateForEvidence, thresholds: TAutoGate
     if (error instanceof LocalImportError) throw new AppError("UNPROCESSABLE", `The evidence cannot be captured: ${error.message}`);
     throw error;
   }
+  // Provenance set by a curator (setCandidateProvenance): the PR's own text from GitHub, the local diff.
+  const github = ZGithubPullRequestSchema.safeParse((candidate.raw as { github?: unknown } | null)?.github);
+  if (github.success) {
+    const text = textOf(github.data);
+    return { familyRepo: candidate.repo, ...text, diff, files: filesOf(diff, thresholds) };
+  }
   return {
     familyRepo: candidate.repo,
     issueTitle: "",
@@ -52,21 +58,28 @@ async function fromLocal(candidate: TCandidateForEvidence, thresholds: TAutoGate
   };
 }
 
+/** Issue, description and review discussion of a GitHub pull request, as evidence text. */
+function textOf(pr: TGithubPullRequest) {
+  const issues = pr.linkedIssues.filter((issue) => issue.title !== null);
+  return {
+    issueTitle: issues.map((i) => `#${i.number} ${i.title}`).join("; "),
+    issueBody: issues.length === 1 ? issues[0]!.body ?? "" : issues.map((i) => `## #${i.number} ${i.title}\n\n${i.body ?? ""}`).join("\n\n"),
+    prTitle: pr.title,
+    prBody: pr.body,
+    reviewThreads: groupReviewThreads(pr.reviewComments),
+  };
+}
+
 function fromGithub(candidate: TCandidateForEvidence, thresholds: TAutoGateThresholds): TCapturedEvidence {
   const parsed = ZGithubPullRequestSchema.safeParse(candidate.raw);
   if (!parsed.success) {
     throw new AppError("UNPROCESSABLE", "The stored pull request is incomplete; import it again before admitting it.");
   }
   const pr = parsed.data;
-  const issues = pr.linkedIssues.filter((issue) => issue.title !== null);
   const diff = pr.diff ?? "";
   return {
     familyRepo: pr.url.replace(/\/pull\/\d+\/?$/, "") || `https://github.com/${candidate.repo}`,
-    issueTitle: issues.map((i) => `#${i.number} ${i.title}`).join("; "),
-    issueBody: issues.length === 1 ? issues[0]!.body ?? "" : issues.map((i) => `## #${i.number} ${i.title}\n\n${i.body ?? ""}`).join("\n\n"),
-    prTitle: pr.title,
-    prBody: pr.body,
-    reviewThreads: groupReviewThreads(pr.reviewComments),
+    ...textOf(pr),
     diff,
     files: diff ? filesOf(diff, thresholds) : filesFromList(pr, thresholds),
   };

@@ -21,6 +21,8 @@ describe("parseJUnit", () => {
       ["dup", "fail"],
     ]);
     expect(report.tests[1]?.message).toBe("Expected values to be strictly equal:1 !== 2");
+    expect(report.tests[1]?.detail).toMatch(/1 !== 2/);
+    expect(report.tests[0]?.detail).toBeNull();
   });
 
   it("makes node's absolute file attribute relative to the workspace", () => {
@@ -75,6 +77,19 @@ describe("parseJUnit", () => {
       "clamp::clamp handles NaN": "skip",
       "src/add.test.js::adds numbers": "pass",
     });
+  });
+
+  it("reads mocha's xunit reporter (file::full title) and keeps the failure text", () => {
+    const report = parseJUnit(fixture("mocha-xunit.xml"), { roots: ["/tmp/specpath/workspace"] });
+    expect(report.flavor).toBe("mocha");
+    expect(report.tests.map((t) => [t.id, t.outcome])).toEqual([
+      ["test/clamp.test.js::top", "pass"],
+      ["test/clamp.test.js::clamp returns low below", "fail"],
+      ["test/clamp.test.js::clamp returns high above", "pass"],
+      ["test/clamp.test.js::clamp nested deep", "pass"],
+    ]);
+    expect(report.tests[1]?.message).toBe("Expected values to be strictly equal: 1 !== 2");
+    expect(report.tests[1]?.detail).toMatch(/1 !== 2[\s\S]*at Context.<anonymous> \(test\/clamp.test.js:3:40\)/);
   });
 
   it("reads gotestsum (package::TestX/sub)", () => {

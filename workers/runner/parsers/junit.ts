@@ -12,6 +12,8 @@
 // | node    | every testcase has classname="test"         | `file::describe > … > name`; Node 20 writes no file, |
 // |         | (node --test --test-reporter=junit)         | so `describe > … > name`                             |
 // | go      | <property name="go.version"> (gotestsum)    | `classname::name` (import/path::TestX/sub_case)      |
+// | mocha   | <testsuite name="Mocha Tests"> (xunit)      | `file::full title` (describe titles and the test's,  |
+// |         |                                             | space-joined, as mocha's --grep matches them)        |
 // | generic | anything else                               | `location::name`, location = file, else classname,   |
 // |         |                                             | else the enclosing suite's name                      |
 //
@@ -22,7 +24,7 @@
 import { parseXml, XmlParseError, type XmlElement } from "./xml";
 import { firstLine, relativizePath, ReportParseError, type ExecutedTest, type ParsedReport, type TestOutcome } from "./types";
 
-export type JUnitFlavor = "pytest" | "vitest" | "jest" | "node" | "go" | "generic";
+export type JUnitFlavor = "pytest" | "vitest" | "jest" | "node" | "go" | "mocha" | "generic";
 
 export interface ParseOptions {
   /** Absolute workspace paths to strip from file paths (both host and sandbox views). */
@@ -67,6 +69,7 @@ function detectFlavor(root: XmlElement, cases: RawCase[]): JUnitFlavor {
   const rootName = root.name === "testsuites" ? root.attrs.name : undefined;
   if (rootName === "vitest tests") return "vitest";
   if (rootName === "jest tests") return "jest";
+  if (root.name === "testsuite" && root.attrs.name === "Mocha Tests") return "mocha";
   if (cases.some((c) => c.suites[0] === "pytest" || c.element.attrs.file?.endsWith(".py"))) return "pytest";
   if (hasGoVersionProperty(root)) return "go";
   if (cases.length > 0 && cases.every((c) => c.element.attrs.classname === "test")) return "node";
@@ -103,6 +106,10 @@ function testId(raw: RawCase, flavor: JUnitFlavor, roots: readonly string[]): st
     }
     case "jest":
       return `${file ?? innermostSuite ?? ""}::${name}`;
+    case "mocha": {
+      const title = [attrs.classname ?? "", name].filter((part) => part !== "").join(" ");
+      return `${file ?? ""}::${title}`;
+    }
     default:
       return `${file ?? classname ?? innermostSuite ?? ""}::${name}`;
   }
@@ -127,5 +134,17 @@ function toExecutedTest(raw: RawCase, flavor: JUnitFlavor, roots: readonly strin
     outcome,
     durationMs: element.attrs.time !== undefined && Number.isFinite(seconds) ? Math.round(seconds * 1000) : null,
     message: detail ? firstLine(detail.attrs.message || detail.text) : null,
+    detail: detail && outcome !== "skip" ? failureDetail(detail) : null,
   };
+}
+
+const MAX_DETAIL = 4000;
+
+/** The <failure>/<error> message attribute and its body (the assertion and stack), capped. */
+function failureDetail(element: XmlElement): string | null {
+  const message = element.attrs.message?.trim() ?? "";
+  const body = element.text.trim();
+  const text = body.startsWith(message) ? body : [message, body].filter(Boolean).join("\n");
+  if (text === "") return null;
+  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
 }

@@ -52,11 +52,43 @@ describe("parseTap", () => {
   });
 
   it("keeps the subtests of a parent that crashed before its line, and warns on plan and bail out", () => {
-    const text = ["TAP version 14", "1..2", "# Subtest: suite", "    ok 1 - first", "Bail out! database gone"].join("\n");
+    const text = ["TAP version 14", "1..2", "# Subtest: suite", "    ok 1 - first", "    ok 2 - second", "Bail out! database gone"].join("\n");
     const report = parseTap(text);
-    expect(report.tests.map((t) => t.id)).toEqual(["suite > first"]);
+    expect(report.tests.map((t) => t.id)).toEqual(["suite > first", "suite > second"]);
     expect(report.warnings.join("\n")).toMatch(/bailed out: database gone/);
     expect(report.warnings.join("\n")).toMatch(/plan announced 2 top-level tests, 0 reported/);
+  });
+
+  it("groups tape's numbered assertions under the # name they follow: one test per name", () => {
+    const report = parseTap(fixture("tape.tap"));
+    expect(report.flavor).toBe("tape");
+    expect(pairs(fixture("tape.tap"))).toEqual([
+      ["clamp lower", "fail"],
+      ["outer", "pass"],
+      ["inner", "pass"],
+      ["skipme", "skip"],
+      ["todo one", "skip"],
+      ["outer", "pass"],
+    ]);
+    const [lower] = report.tests;
+    expect(lower?.assertions).toEqual([
+      { name: "should be strictly equal", outcome: "pass", message: null },
+      { name: "arrays", outcome: "fail", message: "arrays: expected [1,3], actual [1,2]" },
+    ]);
+    expect(lower?.message).toBe("1 of 2 assertions failed: arrays: expected [1,3], actual [1,2]");
+    expect(lower?.detail).toMatch(/not ok 2 arrays\noperator: deepEqual\nexpected: \[1,3\]/);
+    expect(report.warnings).toEqual([]);
+  });
+
+  it("a tape test passes only when every assertion passes, whatever the last one says", () => {
+    const text = ["TAP version 13", "# adds", "not ok 1 should be equal", "ok 2 should be equal", "1..2"].join("\n");
+    expect(pairs(text)).toEqual([["adds", "fail"]]);
+  });
+
+  it("keeps node's failure text from the YAML diagnostics", () => {
+    const lower = parseTap(fixture("node-test.tap")).tests.find((t) => t.id === "clamp > lower");
+    expect(lower?.message).toBe("Expected values to be strictly equal: 1 !== 2");
+    expect(lower?.detail).toMatch(/operator: strictEqual/);
   });
 
   it("rejects text with no TAP in it", () => {

@@ -9,6 +9,17 @@ export interface ExecutedTest {
   durationMs: number | null;
   /** First line of the failure / error / skip message, when the report gives one. */
   message: string | null;
+  /** The whole failure text (JUnit <failure> body, TAP diagnostics), capped; absent when it passed. */
+  detail?: string | null;
+  /** A tape test's numbered assertions, in order (TAP only). */
+  assertions?: AssertionResult[];
+}
+
+/** One assertion of a test that reports them separately (tape). */
+export interface AssertionResult {
+  name: string;
+  outcome: TestOutcome;
+  message: string | null;
 }
 
 export type ReportFormat = "junit" | "tap";
@@ -46,7 +57,9 @@ export function relativizePath(value: string, roots: readonly string[]): string 
 }
 
 export function firstLine(text: string | undefined, max = 300): string | null {
-  const line = text?.trim().split("\n")[0]?.trim();
+  const lines = (text ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
+  // "Expected values to be strictly equal:" says little without the line after it.
+  const line = lines[0]?.endsWith(":") && lines[1] ? `${lines[0]} ${lines[1]}` : lines[0];
   if (!line) return null;
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }

@@ -13,18 +13,19 @@ describe("parseXml", () => {
     expect(root.children[1]?.text).toBe("t<1<raw & kept>");
   });
 
-  it("keeps unknown entities and bare ampersands literally", () => {
-    expect(parseXml("<r>a &nbsp; b & c</r>").text).toBe("a &nbsp; b & c");
+  it("reads bare ampersands literally and decodes HTML entities", () => {
+    expect(parseXml("<r>a &nbsp; b & c &amp;amp;</r>").text).toBe("a \u00a0 b & c &amp;");
+    expect(parseXml(`<r m="1 &lt; 2&#10;next"/>`).attrs.m).toBe("1 < 2\nnext");
   });
 
   it.each([
     ["", /empty document/],
     ["PASS src/a.test.ts (3 tests)", /text before the root element/],
-    ["<a><b></a>", /does not match <b>/],
-    ["<a>", /<a> is not closed/],
-    ["<a x=1/>", /not quoted/],
+    ["<a><b></a>", /Expected closing tag 'b'/],
+    ["<a>", /Unclosed tag 'a'/],
+    ["<a x=1/>", /Attribute 'x' is without value/],
     ["<a/><b/>", /more than one root/],
-    ["<a><!-- never closed", /unterminated comment/],
+    ["<a><!-- never closed", /Unclosed tag 'a'/],
   ])("rejects %j with a located error", (input, message) => {
     expect(() => parseXml(input)).toThrow(XmlParseError);
     expect(() => parseXml(input)).toThrow(message);

@@ -1,7 +1,10 @@
-// A deliberately small XML reader for test reports: elements, attributes,
-// text, CDATA, comments, processing instructions and a DOCTYPE are handled;
-// namespaces and DTD-declared entities are not (no test reporter emits them).
-// Pure: no I/O.
+// XML for test reports, read with `fast-xml-parser` (validated first, so a
+// broken report is refused with a line and column) and handed to the JUnit
+// rules as a small element tree. Pure: no I/O.
+//
+// Leniency kept from the reports seen in the wild: a bare `&` that starts no
+// entity is read as a literal ampersand; HTML entities (`&nbsp;`) are decoded.
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 
 export interface XmlElement {
   name: string;
@@ -22,125 +25,72 @@ export class XmlParseError extends Error {
   }
 }
 
-const NAMED_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+const TEXT = "#text";
+const CDATA = "#cdata";
+const ATTRS = ":@";
+const BARE_AMPERSAND = /&(?!#x[0-9a-fA-F]+;|#[0-9]+;|[A-Za-z][\w.-]*;)/g;
 
-/** Decodes the five predefined entities and character references; unknown entities stay literal. */
-export function decodeEntities(raw: string): string {
-  if (!raw.includes("&")) return raw;
-  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, body: string) => {
-    if (body.startsWith("#")) {
-      const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
-    }
-    return NAMED_ENTITIES[body] ?? whole;
-  });
-}
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  preserveOrder: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  cdataPropName: CDATA,
+  htmlEntities: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
 
-const NAME_END = /[\s/>=]/;
+type OrderedNode = Record<string, unknown> & { [ATTRS]?: Record<string, string> };
 
 export function parseXml(input: string): XmlElement {
-  const src = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  let pos = 0;
-  let root: XmlElement | null = null;
-  const stack: XmlElement[] = [];
-
-  const fail = (message: string, at = pos): never => {
-    const before = src.slice(0, at);
-    const line = before.split("\n").length;
-    const column = at - before.lastIndexOf("\n");
-    throw new XmlParseError(message, line, column);
-  };
-  const skipPast = (terminator: string, what: string): void => {
-    const end = src.indexOf(terminator, pos);
-    if (end < 0) fail(`unterminated ${what}`);
-    pos = end + terminator.length;
-  };
-  const appendText = (text: string, at: number): void => {
-    const current = stack[stack.length - 1];
-    if (current) current.text += text;
-    else if (text.trim() !== "") fail(root ? "content after the root element" : "text before the root element", at);
-  };
-
-  if (src.trim() === "") fail("empty document", 0);
-
-  while (pos < src.length) {
-    const lt = src.indexOf("<", pos);
-    if (lt < 0) {
-      appendText(decodeEntities(src.slice(pos)), pos);
-      break;
-    }
-    if (lt > pos) appendText(decodeEntities(src.slice(pos, lt)), pos);
-    pos = lt;
-
-    if (src.startsWith("<?", pos)) skipPast("?>", "processing instruction");
-    else if (src.startsWith("<!--", pos)) skipPast("-->", "comment");
-    else if (src.startsWith("<![CDATA[", pos)) {
-      const start = pos;
-      const end = src.indexOf("]]>", pos);
-      if (end < 0) fail("unterminated CDATA section");
-      appendText(src.slice(pos + 9, end), start);
-      pos = end + 3;
-    } else if (src.startsWith("<!DOCTYPE", pos) || src.startsWith("<!doctype", pos)) {
-      const bracket = src.indexOf("[", pos);
-      const close = src.indexOf(">", pos);
-      if (bracket >= 0 && close >= 0 && bracket < close) skipPast("]>", "DOCTYPE");
-      else skipPast(">", "DOCTYPE");
-    } else if (src.startsWith("</", pos)) {
-      const end = src.indexOf(">", pos);
-      if (end < 0) fail("unterminated closing tag");
-      const name = src.slice(pos + 2, end).trim();
-      const open = stack.pop();
-      if (!open) fail(`closing tag </${name}> without an open element`);
-      else if (open.name !== name) fail(`closing tag </${name}> does not match <${open.name}>`);
-      pos = end + 1;
-    } else {
-      pos = parseStartTag(pos);
-    }
+  const src = escapeBareAmpersands(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+  if (src.trim() === "") throw new XmlParseError("empty document", 1, 1);
+  const first = /\S/.exec(src);
+  if (first && src[first.index] !== "<") throw at(src, first.index, "text before the root element");
+  const verdict = XMLValidator.validate(src, { allowBooleanAttributes: false });
+  if (verdict !== true) throw new XmlParseError(verdict.err.msg, verdict.err.line, verdict.err.col ?? 1);
+  const nodes = parser.parse(src) as OrderedNode[];
+  const roots = nodes.filter((node) => elementName(node) !== null);
+  if (roots.length === 0) throw new XmlParseError("no root element", 1, 1);
+  if (roots.length > 1) throw new XmlParseError("more than one root element", 1, 1);
+  if (nodes.some((node) => elementName(node) === null && textOf(node).trim() !== "")) {
+    throw new XmlParseError("content after the root element", 1, 1);
   }
-  const unclosed = stack[stack.length - 1];
-  if (unclosed) fail(`element <${unclosed.name}> is not closed`, src.length);
-  // `root` is assigned inside attach(), which the compiler's narrowing cannot see.
-  const result = root as XmlElement | null;
-  return result ?? fail("no root element", 0);
+  return toElement(roots[0]!);
+}
 
-  function parseStartTag(start: number): number {
-    let i = start + 1;
-    while (i < src.length && !NAME_END.test(src[i] as string)) i++;
-    const name = src.slice(start + 1, i);
-    if (name === "" || !/^[A-Za-z_:][\w.:-]*$/.test(name)) fail("expected an element name after '<'", start);
-    const element: XmlElement = { name, attrs: {}, children: [], text: "" };
-    for (;;) {
-      while (i < src.length && /\s/.test(src[i] as string)) i++;
-      const ch = src[i];
-      if (ch === undefined) return fail(`unterminated tag <${name}>`, start);
-      if (ch === ">" || src.startsWith("/>", i)) {
-        attach(element, start);
-        if (ch === ">") {
-          stack.push(element);
-          return i + 1;
-        }
-        return i + 2;
-      }
-      const nameStart = i;
-      while (i < src.length && !NAME_END.test(src[i] as string)) i++;
-      const attrName = src.slice(nameStart, i);
-      while (i < src.length && /\s/.test(src[i] as string)) i++;
-      if (attrName === "" || src[i] !== "=") return fail(`malformed attribute in <${name}>`, nameStart);
-      i++;
-      while (i < src.length && /\s/.test(src[i] as string)) i++;
-      const quote = src[i];
-      if (quote !== '"' && quote !== "'") return fail(`attribute ${attrName} of <${name}> is not quoted`, i);
-      const close = src.indexOf(quote, i + 1);
-      if (close < 0) return fail(`unterminated value of attribute ${attrName}`, i);
-      element.attrs[attrName] = decodeEntities(src.slice(i + 1, close));
-      i = close + 1;
-    }
-  }
+/** `&` that starts no entity becomes `&amp;`, outside CDATA sections and comments. */
+function escapeBareAmpersands(xml: string): string {
+  if (!xml.includes("&")) return xml;
+  return xml
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(BARE_AMPERSAND, "&amp;")))
+    .join("");
+}
 
-  function attach(element: XmlElement, at: number): void {
-    const parent = stack[stack.length - 1];
-    if (parent) parent.children.push(element);
-    else if (root) fail("more than one root element", at);
-    else root = element;
+function elementName(node: OrderedNode): string | null {
+  return Object.keys(node).find((key) => key !== ATTRS && key !== TEXT && key !== CDATA) ?? null;
+}
+
+function textOf(node: OrderedNode): string {
+  return typeof node[TEXT] === "string" ? (node[TEXT] as string) : "";
+}
+
+function toElement(node: OrderedNode): XmlElement {
+  const name = elementName(node)!;
+  const element: XmlElement = { name, attrs: { ...(node[ATTRS] ?? {}) }, children: [], text: "" };
+  for (const child of (node[name] as OrderedNode[] | undefined) ?? []) {
+    if (TEXT in child) element.text += String(child[TEXT]);
+    else if (CDATA in child) element.text += (child[CDATA] as OrderedNode[]).map(textOf).join("");
+    else if (elementName(child) !== null) element.children.push(toElement(child));
   }
+  return element;
+}
+
+function at(src: string, index: number, message: string): XmlParseError {
+  const before = src.slice(0, index);
+  return new XmlParseError(message, before.split("\n").length, index - before.lastIndexOf("\n"));
 }

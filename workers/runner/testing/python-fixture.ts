@@ -3,7 +3,7 @@
 
 import { diffFor, initRepo } from "./git-fixture";
 
-const RUNNER = `"""Runs the unittest suite and writes a JUnit XML report to $SPECPATH_REPORT."""
+export const UNITTEST_RUNNER = `"""Runs the unittest suite and writes a JUnit XML report to $SPECPATH_REPORT."""
 import os
 import sys
 import time
@@ -82,7 +82,7 @@ export interface PythonFixture {
 export async function createPythonFixture(): Promise<PythonFixture> {
   const { dir, base } = await initRepo("specpath-python-fixture-", {
     "calc.py": CALC,
-    "run_tests.py": RUNNER,
+    "run_tests.py": UNITTEST_RUNNER,
     "tests/__init__.py": "",
     "tests/test_add.py": "import unittest\n\nimport calc\n\n\nclass AddTest(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(calc.add(2, 3), 5)\n",
   });

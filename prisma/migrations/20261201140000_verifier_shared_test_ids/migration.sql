@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Verifier" ADD COLUMN     "sharedTestIds" TEXT[] DEFAULT ARRAY[]::TEXT[];

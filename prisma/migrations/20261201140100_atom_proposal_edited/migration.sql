@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Atom" ADD COLUMN     "proposalEdited" BOOLEAN NOT NULL DEFAULT false;
