@@ -1,0 +1,48 @@
+// Runs the static audit over files held in memory (base tree, gold tree, hidden
+// test files): parse with tree-sitter, extract, classify. The worker feeds it from
+// git; the labeled corpus and the bench feed it from fixtures.
+import { extractTestFile, extractTreeDefinitions, isAuditedSource } from "./extract";
+import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
+import { parseSource } from "./parse-source";
+import type { TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+
+export type TFiles = Record<string, string>;
+
+/** A tree's definitions from its files (only sources the audit reads are parsed). */
+export async function definitionsOfFiles(files: TFiles, extraPaths: readonly string[] = []): Promise<TTreeDefinitions> {
+  const parsed: TParsedFile[] = [];
+  for (const [path, source] of Object.entries(files)) {
+    if (!isAuditedSource(path)) continue;
+    const outcome = await parseSource(path, source);
+    if (outcome.ok) parsed.push(outcome.file);
+  }
+  return extractTreeDefinitions([...new Set([...Object.keys(files), ...extraPaths])], parsed);
+}
+
+export async function extractTests(testFiles: TFiles): Promise<{ tests: TTestExtraction[]; notAudited: TNotAudited[] }> {
+  const tests: TTestExtraction[] = [];
+  const notAudited: TNotAudited[] = [];
+  for (const [path, source] of Object.entries(testFiles)) {
+    const outcome = await parseSource(path, source);
+    if (!outcome.ok) {
+      notAudited.push({ file: path, reason: outcome.reason });
+      continue;
+    }
+    const extracted = extractTestFile(outcome.file);
+    if (extracted.ok) tests.push(extracted.extraction);
+    else notAudited.push(extracted.notAudited);
+  }
+  return { tests, notAudited };
+}
+
+export async function auditFiles(input: {
+  base: TTreeDefinitions;
+  gold: TTreeDefinitions;
+  testFiles: TFiles;
+  histories: TAuditHistory[];
+  probeTestIds: string[];
+}): Promise<TFamilyAudit & { tests: TTestExtraction[] }> {
+  const { tests, notAudited } = await extractTests(input.testFiles);
+  const audit = auditFamily({ ...input, tests, notAudited, testFiles: Object.keys(input.testFiles) });
+  return { ...audit, tests };
+}
