@@ -52,7 +52,8 @@ export function probesOfTest(probeTestIds: readonly string[], file: string, test
     const leaf = last.split(" > ").at(-1)!;
     if (leaf !== test.name && last !== test.name && !last.endsWith(` > ${test.name}`)) return false;
     if (parts.length === 1) return true;
-    return parts.slice(0, -1).join("::").replace(/\./g, "/").includes(stem);
+    const location = parts.slice(0, -1).join("::");
+    return location.includes(stem) || location.replace(/\./g, "/").includes(stem.replace(/\./g, "/"));
   });
 }
 
