@@ -2,6 +2,7 @@
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import type { TFamilyFacts, TRunFact } from "@/lib/gates/types";
+import { loadOracleAuditFacts } from "@/lib/oracle-audit/load-oracle-facts";
 
 const nonEmpty = (text: string | null | undefined) => Boolean(text && text.trim());
 const normalizeDiff = (diff: string) => diff.replace(/^index [0-9a-f]+\.\.[0-9a-f]+.*$/gm, "").replace(/\s+$/gm, "").trim();
@@ -90,6 +91,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
     freeze: family.packages[0]
       ? { packageHash: family.packages[0].hash, frozenAt: family.packages[0].frozenAt!.toISOString(), frozenBy: family.packages[0].frozenBy?.name ?? "" }
       : null,
+    oracleAudit: await loadOracleAuditFacts(familyId),
   };
 }
 

@@ -3,6 +3,7 @@ import { anchoringGates } from "./anchoring";
 import { calibrationGates } from "./calibration";
 import { familyContext } from "./context";
 import { combine, findings, settle } from "./gate";
+import { oracleAuditGate } from "./oracle-audit";
 import { pathGates } from "./paths";
 import { reconciliationGates } from "./reconciliation";
 import type { TFamilyFacts, TGate, TGateReport, TStageReport } from "./types";
@@ -38,7 +39,7 @@ export function buildGateReport(facts: TFamilyFacts): TGateReport {
     reconciliation: () => reconciliationGates(facts),
     calibration: () => calibrationGates(ctx),
     paths: () => pathGates(ctx),
-    audit: () => auditGates(),
+    audit: () => [...auditGates(), oracleAuditGate(facts)],
     freeze: () => freezeGates(facts, blocker === null),
   };
   const stages: TStageReport[] = [];

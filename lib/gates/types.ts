@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZAtomKeySchema, ZAtomRoleSchema, ZConditionSchema, ZPolaritySchema, ZTurnSchema } from "../contract/types";
 import type { TStageKey } from "../families/stages";
+import { ZOracleAuditFactsSchema } from "./oracle-audit-facts";
 
 // ---------------------------------------------------------------------------
 // Facts: everything the gates read, gathered by the data layer (or a CLI) and
@@ -128,6 +129,7 @@ export const ZFamilyFactsSchema = z.object({
   histories: z.array(ZHistoryFactSchema),
   runs: z.array(ZRunFactSchema),
   freeze: ZFreezeFactSchema.nullable(),
+  oracleAudit: ZOracleAuditFactsSchema.optional(),
 });
 export type TFamilyFacts = z.infer<typeof ZFamilyFactsSchema>;
 

@@ -4,6 +4,7 @@ import { claimRun } from "@/lib/runs/claim-run";
 import { loadRunContext } from "@/lib/runs/load-run-spec";
 import { saveRunResult, type TRunResultInput } from "@/lib/runs/save-run-result";
 import { checkoutBase, collectTests, executeRun, type RunnerOptions } from "../runner/index";
+import { executeOracleAudit } from "./oracle-audit";
 
 export async function handleRunJob(runId: string, workerId: string, runner: RunnerOptions): Promise<void> {
   const claim = await claimRun(runId, workerId);
@@ -61,6 +62,6 @@ async function execute(context: Awaited<ReturnType<typeof loadRunContext>>, runn
       };
     }
     case "oracle_audit":
-      throw new Error("No handler for oracle_audit runs yet (the specification–oracle audit issue adds it).");
+      return executeOracleAudit(context, runner);
   }
 }
