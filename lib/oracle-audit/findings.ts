@@ -74,8 +74,10 @@ function addendumFor(d: TDependency, file: string, definedAt: TClassifiedDepende
     if (d.module) return `The module \`${moduleName(d.module)}\` must export \`${d.value}\` ${relied}.`;
     return `The code must define \`${d.value}\` ${relied}.`;
   }
-  if (d.match === "regex") return `The message must match \`/${d.value}/\` ${relied}.`;
-  return `The result must be exactly \`${d.value.replace(/\n/g, "\\n")}\` ${relied}.`;
+  const what = d.via === "raises" ? "The error message" : "The result";
+  if (d.match === "regex") return `${what} must match \`/${d.value}/\` ${relied}.`;
+  if (d.match === "contains") return `${what} must contain \`${d.value.replace(/\n/g, "\\n")}\` ${relied}.`;
+  return `${what} must be exactly \`${d.value.replace(/\n/g, "\\n")}\` ${relied}.`;
 }
 
 /** The whole family: each current history against each audited test file. */

@@ -28,24 +28,26 @@ export async function placeAddendum(actorId: string, familyId: string, findingId
       select: { id: true, historyRevisionId: true },
     });
     const revisionIds = [...new Set(targets.map((t) => t.historyRevisionId).filter((id): id is string => id !== null))];
-    const revisions = await tx.historyRevision.findMany({
-      where: { id: { in: revisionIds } },
-      select: { id: true, number: true, status: true, historyId: true, history: { select: { condition: true, revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true } } } }, turns: { orderBy: { index: "asc" } } },
+    // Each history where it is hidden gets the sentence in its latest revision (an earlier addendum may have made one).
+    const histories = await tx.history.findMany({
+      where: { revisions: { some: { id: { in: revisionIds } } } },
+      select: { condition: true, revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, number: true, status: true, historyId: true, turns: { orderBy: { index: "asc" } } } } },
     });
     const placed: { condition: string; number: number }[] = [];
-    for (const r of revisions) {
-      if (r.history.revisions[0]?.id !== r.id) continue; // a later revision exists: the next audit reads that one
+    for (const h of histories) {
+      const r = h.revisions[0];
+      if (!r || r.turns.length === 0) continue;
       const turns = r.turns.map((t) => ({ text: t.text, activated: t.activated, deactivated: t.deactivated, restated: t.restated }));
-      if (turns.length === 0) continue;
+      if (turns[0]!.text.includes(input.sentence.trim())) continue;
       turns[0] = { ...turns[0]!, text: `${turns[0]!.text.trimEnd()}\n\n${input.sentence.trim()}` };
       if (r.status === "draft") {
         await tx.turn.update({ where: { revisionId_index: { revisionId: r.id, index: 0 } }, data: { text: turns[0].text } });
         await tx.historyRevision.update({ where: { id: r.id }, data: { version: { increment: 1 } } });
-        placed.push({ condition: r.history.condition, number: r.number });
+        placed.push({ condition: h.condition, number: r.number });
       } else {
         const created = await tx.historyRevision.create({ data: { historyId: r.historyId, number: r.number + 1, createdById: actorId }, select: { id: true } });
         await tx.turn.createMany({ data: turnRows(created.id, turns) });
-        placed.push({ condition: r.history.condition, number: r.number + 1 });
+        placed.push({ condition: h.condition, number: r.number + 1 });
       }
     }
     await tx.oracleFinding.updateMany({
