@@ -1,4 +1,3 @@
-import "server-only";
 import { db, Prisma } from "@/lib/db";
 import type { TTreeDefinitions } from "./types";
 

@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "@/lib/db";
 
 /** What the static audit reads from the database: the family's trees, tests, probes and current history revisions. */

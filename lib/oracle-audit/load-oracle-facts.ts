@@ -1,4 +1,3 @@
-import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import type { TOracleAuditFacts } from "@/lib/gates/oracle-audit-facts";

@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit/record-event";
 

@@ -1,4 +1,3 @@
-import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors/app-error";

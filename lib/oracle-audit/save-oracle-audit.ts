@@ -1,4 +1,3 @@
-import "server-only";
 import { db, Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit/record-event";
 import type { TFamilyAudit } from "./findings";
