@@ -3,10 +3,15 @@
 // git; the labeled corpus and the bench feed it from fixtures.
 import { extractTestFile, extractTreeDefinitions, isAuditedSource } from "./extract";
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
+import { languageOf } from "./languages";
 import { parseSource } from "./parse-source";
 import type { TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TFiles = Record<string, string>;
+
+// Test code in a language the audit does not read is "not audited"; data files beside the tests (fixtures, snapshots) hold no dependencies.
+const OTHER_CODE = /\.(go|rs|java|kt|kts|scala|rb|php|cs|fs|c|cc|cpp|cxx|h|hpp|m|mm|swift|ex|exs|erl|clj|hs|ml|lua|pl|r|dart|sh|bash|zig|nim|jl|groovy|vue|svelte)$/i;
+export const isTestCode = (path: string) => languageOf(path) !== null || OTHER_CODE.test(path);
 
 /** A tree's definitions from its files (only sources the audit reads are parsed). */
 export async function definitionsOfFiles(files: TFiles, extraPaths: readonly string[] = []): Promise<TTreeDefinitions> {
@@ -23,6 +28,7 @@ export async function extractTests(testFiles: TFiles): Promise<{ tests: TTestExt
   const tests: TTestExtraction[] = [];
   const notAudited: TNotAudited[] = [];
   for (const [path, source] of Object.entries(testFiles)) {
+    if (!isTestCode(path)) continue;
     const outcome = await parseSource(path, source);
     if (!outcome.ok) {
       notAudited.push({ file: path, reason: outcome.reason });

@@ -21,6 +21,7 @@ test("routes", () => { assert.equal(route("/a"), "/a"); });
 `,
   "test/legacy.test.go": "package rest\n",
   "test/broken.test.js": "import { from 'x';\n",
+  "test/fixtures/events.json": "{}\n",
 };
 const PROBES = ["formats a value", "refuses an empty stream", "routes"];
 

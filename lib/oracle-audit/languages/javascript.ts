@@ -268,12 +268,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         return;
     }
   });
-  // Literals are visited before their assertion marks them only when they precede it; drop assertion values from the supplied set.
-  for (const d of deps) if (d.kind === "literal" && countOccurrences(source, d.value) <= 1) supplied.delete(d.value);
   return { file: file.path, language, tests, dependencies: deps, suppliedLiterals: [...supplied] };
 }
 
-const countOccurrences = (source: string, value: string) => (value ? source.split(value).length - 1 : 0);
 const isInsideImport = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "import_statement");
 
 function requireOf(source: string, call: TSyntaxNode): string | null {
