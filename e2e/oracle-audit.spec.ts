@@ -8,9 +8,12 @@ test("a curator finds a hidden name in one history, sees it confirmed, and clear
   await page.goto("/suites");
   await page.getByRole("link", { name: "specpath-demo" }).click();
   await page.getByRole("link", { name: "Secret lookup, fully built" }).click();
+  await page.waitForURL(/\/families\/[^/]+$/);
   const familyId = new URL(page.url()).pathname.split("/")[2]!;
 
-  const revision = await (await page.request.get(`/api/families/${familyId}/histories/direct/revisions/1`)).json();
+  const got = await page.request.get(`/api/families/${familyId}/histories/direct/revisions/1`);
+  expect(got.status(), await got.text()).toBe(200);
+  const revision = await got.json();
   const turns = revision.turns.map((t: { text: string }) => ({ ...t, text: t.text.replaceAll("a SecretNotFoundError", "an error").replaceAll("SecretNotFoundError", "an error") }));
   const saved = await page.request.put(`/api/families/${familyId}/histories/direct/revisions/1`, { data: { version: revision.version, turns } });
   expect(saved.status(), await saved.text()).toBe(200);

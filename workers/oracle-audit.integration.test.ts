@@ -11,6 +11,7 @@ import { useFreshDatabase } from "@/lib/testing/db";
 import { makeUser } from "@/lib/testing/factories";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { getOracleAudit } from "@/lib/oracle-audit/get-oracle-audit";
+import { getSuiteOracleAccuracy } from "@/lib/oracle-audit/get-suite-accuracy";
 import { placeAddendumAndRerun } from "@/lib/oracle-audit/place-addendum";
 import { requestOracleAudit } from "@/lib/oracle-audit/request-oracle-audit";
 import { createSseFamily, SSE_PROBES } from "@/lib/oracle-audit/testing/sse-family";
@@ -70,6 +71,8 @@ describe("specification–oracle audit", () => {
       expect(history.findings.filter((f) => f.buildUnit.startsWith("test/router"))).toEqual([]);
     }
     expect(audit.counterfactuals).toMatchObject({ confirmed: audit.counterfactuals.decided, precision: 1, blastRadiusAccuracy: 1 });
+    expect(audit.counterfactuals.decided).toBe(3); // valueSSE, streamValues, the message
+    expect(await getSuiteOracleAccuracy(suite.id)).toMatchObject({ audited: 1, confirmed: 3, refuted: 0, wider: 0, precision: 1, blastRadiusAccuracy: 1 });
     const red = await oracleGate(family.id);
     expect(red.status).toBe("fail");
     expect(red.missing).toContain("`valueSSE` (2 probes)");
