@@ -97,6 +97,9 @@ describe("specification–oracle audit", () => {
     expect(after.current).toBe(true);
     expect(after.histories.filter((h) => h.current).flatMap((h) => h.findings)).toEqual([]);
     expect((await oracleGate(family.id)).status).toBe("pass");
+    // Later audits read the base's and gold's definitions from the cache (same commit, same patch hash).
+    const later = await db().runResult.findFirstOrThrow({ where: { run: { familyId: family.id, requestKey: { contains: ":static:" } } }, orderBy: { createdAt: "desc" } });
+    expect(later.timings).toMatchObject({ baseCached: 1, goldCached: 1 });
     expect(SSE_PROBES).toHaveLength(5);
   }, 300_000);
 });
