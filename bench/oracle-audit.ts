@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 import { auditFiles, definitionsOfFiles } from "../lib/oracle-audit/audit-files";
 import { counterfactualOutcome, mutateGold } from "../lib/oracle-audit/counterfactual";
 import { scoreCorpus } from "../lib/oracle-audit/corpus/evaluate";
-import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-audit/testing/sse-repo";
+import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-findings/testing/sse-repo";
 import { executeRun } from "../workers/runner/execute";
 import { settleDiscards } from "../workers/runner/run-workspace";
 import { printRows, type BenchRow } from "./types";

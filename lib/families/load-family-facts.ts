@@ -2,7 +2,7 @@
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import type { TFamilyFacts, TRunFact } from "@/lib/gates/types";
-import { loadOracleAuditFacts } from "@/lib/oracle-audit/load-oracle-facts";
+import { loadOracleAuditFacts } from "@/lib/oracle-findings/load-oracle-facts";
 
 const nonEmpty = (text: string | null | undefined) => Boolean(text && text.trim());
 const normalizeDiff = (diff: string) => diff.replace(/^index [0-9a-f]+\.\.[0-9a-f]+.*$/gm, "").replace(/\s+$/gm, "").trim();

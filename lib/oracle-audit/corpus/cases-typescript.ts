@@ -1,4 +1,4 @@
-// Hand-labeled corpus, TypeScript (vitest style): mocks, module-level switches,
+// Pure: hand-labeled corpus, TypeScript (vitest style): mocks, module-level switches,
 // options, result shapes, interfaces of the base.
 import type { TCorpusCase } from "./types";
 

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import type { TTreeDefinitions } from "./types";
+import type { TTreeDefinitions } from "@/lib/oracle-audit/types";
 
 /** A tree's definitions, computed once per key (a commit, or a commit + patch hash) and shared by every worker. */
 export async function cachedDefinitions(key: string, compute: () => Promise<TTreeDefinitions>): Promise<{ definitions: TTreeDefinitions; cached: boolean }> {

@@ -1,6 +1,6 @@
 import { db, Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit/record-event";
-import type { TFamilyAudit } from "./findings";
+import type { TFamilyAudit } from "@/lib/oracle-audit/findings";
 
 export type TCounterfactualDraft = { dependencyKey: string; mutation: string; patch: string; predictedProbeTestIds: string[]; outcome: string | null; message: string | null };
 

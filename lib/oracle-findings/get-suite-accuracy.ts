@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { counterfactualSummary } from "./counterfactual";
+import { counterfactualSummary } from "@/lib/oracle-audit/counterfactual";
 
 /** Over the latest audit of every family of a suite: the audit's precision and blast-radius accuracy as its counterfactual runs measured them. */
 export async function getSuiteOracleAccuracy(suiteId: string) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { TOracleAuditDto, TOracleFindingDto } from "@/lib/schemas/oracle-audit";
-import { counterfactualSummary } from "./counterfactual";
+import { counterfactualSummary } from "@/lib/oracle-audit/counterfactual";
 import { loadOracleAuditFacts } from "./load-oracle-facts";
 
 /** The findings page: the latest audit, by history, each finding with its counterfactual. */
