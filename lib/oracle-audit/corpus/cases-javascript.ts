@@ -13,8 +13,8 @@ export const JAVASCRIPT_CASES: TCorpusCase[] = [
       "src/rest/handler.js": "export const headerAccept = 'text/event-stream';\nexport function valueSSE(value) { return `data: ${value}\\n\\n`; }\n",
     },
     tests: {
-      "test/sse.test.js": `import { test } from "node:test";
-import assert from "node:assert/strict";
+      "test/sse.test.js": `import { test } from "vitest";
+import assert from "assert/strict";
 import { valueSSE, headerAccept } from "../src/rest/handler.js";
 import { route } from "../src/rest/router.js";
 test("writes one event per value", () => {
@@ -35,7 +35,7 @@ test("asks for an event stream", () => {
       { kind: "name", value: "route", hidden: false },
       { kind: "literal", value: "text/event-stream", hidden: true },
       { kind: "literal", value: "/x", hidden: false, note: "the test supplies it" },
-      { kind: "path", value: "node:test", hidden: false },
+      { kind: "path", value: "vitest", hidden: false },
     ],
   },
   {
@@ -43,8 +43,8 @@ test("asks for an event stream", () => {
     base: { "src/rest/router.js": "export function route(path, handler) { return { path, handler }; }\n" },
     gold: { "src/rest/handler.js": "export const headerAccept = 'text/event-stream';\nexport function valueSSE(value) { return `data: ${value}\\n\\n`; }\n" },
     tests: {
-      "test/sse.test.js": `import { test } from "node:test";
-import assert from "node:assert/strict";
+      "test/sse.test.js": `import { test } from "vitest";
+import assert from "assert/strict";
 import { valueSSE, headerAccept } from "../src/rest/handler.js";
 test("writes one event per value", () => {
   assert.equal(valueSSE("a"), "data: a\\n\\n");
@@ -67,8 +67,8 @@ test("writes one event per value", () => {
       "src/secrets.js": "const store = new Map();\nexport class SecretNotFoundError extends Error {}\nexport function getSecret(name, options = {}) {\n  if (store.has(name)) return store.get(name);\n  if (options.optional) return null;\n  throw new SecretNotFoundError(`Secret ${name} is not set`);\n}\nexport function setSecret(name, v) { if (!name) throw new Error('name required'); if (v === '') throw new Error('empty value'); store.set(name, v); }\nexport function deleteSecret(name) { if (!store.has(name)) throw new Error('unknown secret'); store.delete(name); }\n",
     },
     tests: {
-      "test/secrets.test.js": `import { test } from "node:test";
-import assert from "node:assert/strict";
+      "test/secrets.test.js": `import { test } from "vitest";
+import assert from "assert/strict";
 import { getSecret, setSecret, deleteSecret, SecretNotFoundError } from "../src/secrets.js";
 test("a missing required secret names itself", () => {
   assert.throws(() => getSecret("DB"), { message: "Secret DB is not set" });
@@ -104,14 +104,14 @@ test("optional lookups return null", () => {
     name: "js: a method name that exists on another type; interface methods of a library",
     base: {
       "src/timer.js": "export class Timer {\n  reset() { this.t = 0; }\n  start() {}\n}\n",
-      "src/log.js": "import { Writable } from 'node:stream';\nexport class LineLog extends Writable { _write(chunk, enc, done) { done(); } }\n",
+      "src/log.js": "import { Writable } from 'stream';\nexport class LineLog extends Writable { _write(chunk, enc, done) { done(); } }\n",
     },
     gold: {
-      "src/limiter.js": "import { Writable } from 'node:stream';\nexport class Limiter {\n  constructor(rate) { this.rate = rate; }\n  take() { return true; }\n  reset() {}\n}\nexport class AuditStream extends Writable { _write(chunk, enc, done) { done(); } }\n",
+      "src/limiter.js": "import { Writable } from 'stream';\nexport class Limiter {\n  constructor(rate) { this.rate = rate; }\n  take() { return true; }\n  reset() {}\n}\nexport class AuditStream extends Writable { _write(chunk, enc, done) { done(); } }\n",
     },
     tests: {
-      "test/limiter.test.js": `import { test } from "node:test";
-import assert from "node:assert/strict";
+      "test/limiter.test.js": `import { test } from "vitest";
+import assert from "assert/strict";
 import { Limiter, AuditStream } from "../src/limiter.js";
 test("takes and resets", () => {
   const limiter = new Limiter(2);
@@ -146,8 +146,8 @@ test("audit lines stream", () => {
       "src/policy/quota.js": "export function remaining(user) { return 10 - user.used; }\n",
     },
     tests: {
-      "test/policy.test.js": `import { test } from "node:test";
-import assert from "node:assert/strict";
+      "test/policy.test.js": `import { test } from "vitest";
+import assert from "assert/strict";
 import { CheckCtx, CheckAll, Allow } from "../src/policy/allow.js";
 import { remaining } from "../src/policy/quota.js";
 test("context checks", () => {
@@ -177,8 +177,8 @@ test("quota", () => {
     base: { "src/pool.js": "export class Pool { drain() {} size() { return 0; } }\nexport function createPool() { return new Pool(); }\n" },
     gold: { "src/pool.js": "export class Pool { drain() {} size() { return 0; } resize(n) { this.n = n; } get cached() { return true; } }\nexport function createPool() { return new Pool(); }\n" },
     tests: {
-      "test/pool.test.js": `import { test } from "node:test";
-import assert from "node:assert/strict";
+      "test/pool.test.js": `import { test } from "vitest";
+import assert from "assert/strict";
 import { createPool } from "../src/pool.js";
 test("resizes", () => {
   const pool = createPool();

@@ -6,11 +6,11 @@ export const TYPESCRIPT_CASES: TCorpusCase[] = [
   {
     name: "ts: a mocked module path, a module-level switch on an exported function, an option",
     base: {
-      "src/http/fetch-json.ts": "export async function fetchJson(url: string): Promise<unknown> {\n  const res = await fetch(url);\n  return res.json();\n}\n",
+      "src/http/fetch-json.ts": "export async function fetchJson(url: string): Promise<unknown> {\n  const res = await request(url);\n  return res.json();\n}\n",
       "src/http/index.ts": "export * from './fetch-json';\n",
     },
     gold: {
-      "src/http/fetch-json.ts": "import { backoff } from './retry-policy';\nexport async function fetchJson(url: string, opts: { retries?: number; timeoutMs?: number } = {}): Promise<unknown> {\n  if (fetchJson.cache) return null;\n  await backoff(opts.retries ?? 0, opts.timeoutMs);\n  const res = await fetch(url);\n  return res.json();\n}\nfetchJson.cache = false;\n",
+      "src/http/fetch-json.ts": "import { backoff } from './retry-policy';\nexport async function fetchJson(url: string, opts: { retries?: number; timeoutMs?: number } = {}): Promise<unknown> {\n  if (fetchJson.cache) return null;\n  await backoff(opts.retries ?? 0, opts.timeoutMs);\n  const res = await request(url);\n  return res.json();\n}\nfetchJson.cache = false;\n",
       "src/http/retry-policy.ts": "export async function backoff(retries: number, timeoutMs?: number) { return retries; }\n",
     },
     tests: {
