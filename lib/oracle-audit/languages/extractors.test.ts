@@ -54,7 +54,7 @@ class TestEngine:
     expect(x.tests).toEqual([{ name: "test_run", suites: ["TestEngine"], line: 6 }]);
     expect(x.dependencies.map(brief)).toEqual(expect.arrayContaining([
       "path:import:pytest", "path:import:pkg.util", "path:import:pkg.core", "name:import:Engine", "name:import:run",
-      "literal:raises:no engine \\w+/regex in test_run", "name:option:strict@go#kw in test_run", "name:member:VERSION in test_run",
+      "literal:raises:no engine \\w+/regex in test_run", "name:option:strict@run#kw in test_run", "name:member:VERSION in test_run",
       "literal:assert:1.2/exact in test_run", "literal:assert:ready/contains in test_run",
     ]));
   });

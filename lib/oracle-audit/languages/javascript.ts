@@ -202,8 +202,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           tests.push({ name, suites, line: node.row + 1 });
         }
         if (base === "assert" || base === "t" || (base !== null && bindings.get(base)?.module.replace(/^node:/, "").startsWith("assert"))) {
-          const method = chain[0] ?? "";
-          if (chain.length === 0 || EXACT_ASSERT.has(method)) {
+          const method = (chain[0] === "strict" ? chain[1] : chain[0]) ?? "";
+          if (chain.length === 0 || (chain.length === 1 && chain[0] === "strict") || EXACT_ASSERT.has(method)) {
             for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
           } else if (method === "throws" || method === "rejects" || method === "doesNotThrow") {
             if (list[1] && unwrap(list[1]).type !== "string") literal(list[1], ancestors, "exact", "raises");

@@ -37,6 +37,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const { source, root } = file;
   const modules = new Map<string, string>();
   const names = new Map<string, string>();
+  const original = new Map<string, string>();
   const deps: TDependency[] = [];
   const tests: TTestCase[] = [];
   const supplied = new Set<string>();
@@ -89,6 +90,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           const name = dotted(source, item.type === "aliased_import" ? field(item, "name") : item);
           const local = item.type === "aliased_import" ? dotted(source, field(item, "alias")) : name;
           names.set(local, mod);
+          original.set(local, name);
           // `from pkg import submodule` binds a module; the classifier finds out which.
           modules.set(local, `${mod}${mod.endsWith(".") ? "" : "."}${name}`);
           push(item, ancestors, { kind: "name", value: name, module: mod, via: "import" });
@@ -131,7 +133,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           for (const arg of list) {
             if (arg.type === "keyword_argument") {
               const key = field(arg, "name");
-              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: names.get(fnText)!, owner: `${fnText}#kw`, via: "option" });
+              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: names.get(fnText)!, owner: `${original.get(fnText) ?? fnText}#kw`, via: "option" });
             }
           }
         }
