@@ -190,7 +190,7 @@ test("resizes", () => {
     text: "Pools can change how many connections they hold; connections stay cached between requests.",
     labels: [
       { kind: "name", value: "createPool", hidden: false },
-      { kind: "name", value: "resize", hidden: true, note: "missed: the instance comes from a factory, not `new`" },
+      { kind: "name", value: "resize", hidden: true, note: "the instance comes from a factory: judged by name" },
       { kind: "name", value: "cached", hidden: true, note: "missed: the prose uses the word without meaning the property" },
     ],
   },

@@ -175,6 +175,12 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           const ctor = field(inner, "constructor");
           if (ctor?.type === "identifier" && bindings.has(textOf(source, ctor))) instances.set(textOf(source, target), textOf(source, ctor));
         }
+        // What a repository function returns (a factory's instance): its members are judged by name.
+        if (target.type === "identifier" && inner.type === "call_expression") {
+          const fn = field(inner, "function");
+          const binding = fn?.type === "identifier" ? bindings.get(textOf(source, fn)) : undefined;
+          if (binding && /^[./]/.test(binding.module)) instances.set(textOf(source, target), `${textOf(source, fn!)}()`);
+        }
         return;
       }
       case "call_expression": {
@@ -254,7 +260,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           else push(node, ancestors, { kind: "name", value: prop, module: binding.module, owner: binding.imported, via: "property" });
         } else if (instances.has(local)) {
           const cls = instances.get(local)!;
-          push(node, ancestors, { kind: "name", value: prop, module: bindings.get(cls)?.module ?? null, owner: cls, via: "method" });
+          push(node, ancestors, { kind: "name", value: prop, module: bindings.get(cls.replace(/\(\)$/, ""))?.module ?? null, owner: cls, via: "method" });
         }
         return;
       }
