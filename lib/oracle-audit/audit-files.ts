@@ -24,6 +24,14 @@ export async function definitionsOfFiles(files: TFiles, extraPaths: readonly str
   return extractTreeDefinitions([...new Set([...Object.keys(files), ...extraPaths])], parsed);
 }
 
+/** Gold's definitions: the base's for every file gold leaves alone, parsed anew for the files it changes or adds. */
+export async function definitionsOverBase(base: TTreeDefinitions, changed: TFiles, paths: readonly string[]): Promise<TTreeDefinitions> {
+  const present = new Set(paths);
+  const fresh = await definitionsOfFiles(changed, paths);
+  const replaced = new Set(Object.keys(changed));
+  return { files: [...paths], definitions: [...base.definitions.filter((d) => present.has(d.file) && !replaced.has(d.file)), ...fresh.definitions] };
+}
+
 export async function extractTests(testFiles: TFiles): Promise<{ tests: TTestExtraction[]; notAudited: TNotAudited[] }> {
   const tests: TTestExtraction[] = [];
   const notAudited: TNotAudited[] = [];

@@ -154,6 +154,13 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
     if (ctx.gold.names.has(name) && !ctx.base.names.has(name)) return { introduced: true, definedAt: where(ctx.gold, name) };
     return { category: "visible", reason: `no source of the repository defines ${key} (inherited from a library, or computed)` };
   }
+  if (dep.owner === null && dep.via === "property") {
+    // A key of an expected result: judged by name, and computed when no source writes it.
+    const has = (t: TTreeIndex) => t.names.has(name) || t.properties.has(name) || t.stringSet.has(name);
+    if (has(ctx.base)) return { category: "visible", reason: `the base already uses ${name}` };
+    if (has(ctx.gold)) return { introduced: true, definedAt: where(ctx.gold, name) };
+    return { category: "visible", reason: "computed by the behaviour: no source writes this key" };
+  }
   if (baseModule ? moduleDefines(ctx.base, baseModule, name) : spec === null && ctx.base.names.has(name)) return { category: "visible", reason: `the base defines ${name}${baseModule ? ` in ${baseModule}` : ""}` };
   const goldDef = goldModule ? moduleDefines(ctx.gold, goldModule, name) : spec === null && ctx.gold.names.has(name) ? [...ctx.gold.byFile.values()].find((d) => d.names.includes(name))! : null;
   if (goldDef) return { introduced: true, definedAt: { file: goldDef.file, line: goldDef.lines[name] ?? null } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditFiles, definitionsOfFiles } from "./audit-files";
+import { auditFiles, definitionsOfFiles, definitionsOverBase } from "./audit-files";
 import { probesOfTest } from "./findings";
 
 const BASE = { "src/rest/router.js": "export function route(p) { return p; }\n", "src/errors.js": "export class HttpError extends Error {}\n" };
@@ -61,6 +61,13 @@ describe("findings per history", () => {
     expect(result.notAudited.map((n) => n.file).sort()).toEqual(["test/broken.test.js", "test/legacy.test.go"]);
     expect(result.notAudited.find((n) => n.file.endsWith(".go"))!.reason).toMatch(/reads no \.go files/);
     expect(result.notAudited.find((n) => n.file.endsWith("broken.test.js"))!.reason).toMatch(/syntax errors/);
+  });
+
+  it("builds gold's definitions from the base's and the files gold changes, as if parsed whole", async () => {
+    const whole = await definitionsOfFiles({ ...GOLD, ...TESTS }, Object.keys({ ...GOLD, ...TESTS }));
+    const over = await definitionsOverBase(await definitionsOfFiles(BASE), { "src/rest/handler.js": GOLD["src/rest/handler.js"] }, Object.keys({ ...GOLD, ...TESTS }));
+    const byFile = (d: typeof whole) => Object.fromEntries(d.definitions.map((x) => [x.file, x]));
+    expect(byFile(over)).toEqual(byFile(whole));
   });
 
   it("maps probes to tests across reporter id styles", () => {

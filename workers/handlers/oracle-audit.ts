@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { requestRuns } from "@/lib/runs/request-runs";
 import { db } from "@/lib/db";
-import { definitionsOfFiles, auditFiles } from "@/lib/oracle-audit/audit-files";
+import { auditFiles, definitionsOfFiles, definitionsOverBase } from "@/lib/oracle-audit/audit-files";
 import { cachedDefinitions } from "@/lib/oracle-findings/definition-cache";
 import { counterfactualOutcome, mutateGold } from "@/lib/oracle-audit/counterfactual";
 import { isAuditedSource } from "@/lib/oracle-audit/extract";
@@ -38,8 +38,11 @@ async function runStaticAudit(context: TContext, runner: RunnerOptions): Promise
   const baseDefs = await cachedDefinitions(`base:${base}`, async () => definitionsOfFiles(await readFiles(mirror.dir, base, basePaths.filter(isAuditedSource)), basePaths));
   const goldTree = await treeWithPatches(mirror.dir, base, [input.hiddenTestPatch, input.goldPatch]);
   const goldPaths = await listTree(mirror.dir, goldTree);
-  const goldDefs = await cachedDefinitions(`gold:${base}:${goldHash}`, async () => definitionsOfFiles(await readFiles(mirror.dir, goldTree, goldPaths.filter(isAuditedSource)), goldPaths));
-  const testPaths = patchPaths(input.hiddenTestPatch).filter((p) => goldPaths.includes(p));
+  const present = new Set(goldPaths);
+  const changed = [...new Set([...patchPaths(input.hiddenTestPatch), ...patchPaths(input.goldPatch)])].filter((p) => present.has(p));
+  const goldDefs = await cachedDefinitions(`gold:${base}:${goldHash}`, async () =>
+    definitionsOverBase(baseDefs.definitions, await readFiles(mirror.dir, goldTree, changed.filter(isAuditedSource)), goldPaths));
+  const testPaths = patchPaths(input.hiddenTestPatch).filter((p) => present.has(p));
   const testFiles = await readFiles(mirror.dir, goldTree, testPaths);
   const staticStarted = performance.now();
   const audit = await auditFiles({ base: baseDefs.definitions, gold: goldDefs.definitions, testFiles, histories: input.histories, probeTestIds: input.probeTestIds });
