@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { auditFiles, definitionsOfFiles } from "../lib/oracle-audit/audit-files";
+import { auditFiles, definitionsOfFiles, definitionsOverBase } from "../lib/oracle-audit/audit-files";
 import { counterfactualOutcome, mutateGold } from "../lib/oracle-audit/counterfactual";
 import { scoreCorpus } from "../lib/oracle-audit/corpus/evaluate";
 import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-findings/testing/sse-repo";
@@ -39,7 +39,7 @@ function syntheticFamily() {
   }
   const probes = Object.keys(tests).flatMap((_, t) => Array.from({ length: 6 }, (_, i) => `module ${t} > case ${i}`));
   const histories = HISTORIES.map((condition, i) => ({ revisionId: `r${i}`, condition, text: `Operations on modules ${i}: each op adds its offset; a missing value is an error. Modules 30 to 39 gain limits.` }));
-  return { base, gold: { ...base, ...gold, ...tests }, tests, probes, histories };
+  return { base, gold, all: { ...base, ...gold, ...tests }, tests, probes, histories };
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -52,7 +52,8 @@ export async function run(): Promise<BenchRow[]> {
   await definitionsOfFiles({ "warm.js": "export const a = 1;\n" }); // WASM and grammar load once per process
   const started = performance.now();
   const baseDefs = await definitionsOfFiles(family.base);
-  const goldDefs = await definitionsOfFiles(family.gold);
+  // As the worker does: the base parsed whole, gold only where it changes the base.
+  const goldDefs = await definitionsOverBase(baseDefs, family.gold, Object.keys(family.all));
   const audit = await auditFiles({ base: baseDefs, gold: goldDefs, testFiles: family.tests, histories: family.histories, probeTestIds: family.probes });
   const staticMs = performance.now() - started;
   const hidden = audit.histories[0]!.findings.length;
