@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The studio's embedded PostgreSQL listens here, so specs can seed their own families (e2e/seed.ts). */
+export const PG_PORT = Number(process.env.E2E_PG_PORT ?? PORT + 1000);
 
 // The studio under test is started exactly as `npm start` starts it (production
 // build, embedded PostgreSQL, workers), on a throwaway data folder.
@@ -27,6 +29,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(PORT), STUDIO_DATA_DIR: ".test-data/e2e", NEXTAUTH_URL: BASE_URL, DATABASE_URL: "" },
+    env: { PORT: String(PORT), STUDIO_DATA_DIR: ".test-data/e2e", NEXTAUTH_URL: BASE_URL, DATABASE_URL: "", STUDIO_PG_PORT: String(PG_PORT) },
   },
 });

@@ -12,7 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { auditFiles, definitionsOfFiles, definitionsOverBase } from "../lib/oracle-audit/audit-files";
 import { counterfactualOutcome, mutateGold } from "../lib/oracle-audit/counterfactual";
-import { scoreCorpus } from "../lib/oracle-audit/corpus/evaluate";
+import { scoreCorpus } from "../lib/testing/oracle-corpus/evaluate";
 import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-findings/testing/sse-repo";
 import { executeRun } from "../workers/runner/execute";
 import { settleDiscards } from "../workers/runner/run-workspace";

@@ -1,5 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { seedDemoFamily, type TSeededFamily } from "./seed";
+
+// Both journeys work on this file's own demo-shaped family, not the shared demo family.
+let family: TSeededFamily;
+test.beforeAll(async () => {
+  family = await seedDemoFamily(`Histories e2e ${Date.now()}`);
+});
 
 // A curator builds the demo family's seven histories: scaffold, rewrite, break
 // override on purpose and see the replay panel and the path gate name the turn,
@@ -40,8 +47,8 @@ test("a curator scaffolds, writes, breaks and fixes the demo family's histories"
   test.setTimeout(360_000);
   await signInAs("curator");
   await page.goto("/suites");
-  await page.getByRole("link", { name: "specpath-demo" }).click();
-  await page.getByRole("link", { name: "Required and optional secret lookup" }).click();
+  await page.getByRole("link", { name: family.suiteName }).click();
+  await page.getByRole("link", { name: family.title }).click();
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Histories" }).click();
   await expect(page).toHaveURL(/\/histories$/);
   await expect(editor(page)).toContainText("There is no direct history yet");
@@ -122,8 +129,8 @@ test("a curator scaffolds, writes, breaks and fixes the demo family's histories"
 test("a revision sent to review is immutable; editing opens the next revision", async ({ page, signInAs }) => {
   await signInAs("curator");
   await page.goto("/suites");
-  await page.getByRole("link", { name: "specpath-demo" }).click();
-  await page.getByRole("link", { name: "Required and optional secret lookup" }).click();
+  await page.getByRole("link", { name: family.suiteName }).click();
+  await page.getByRole("link", { name: family.title }).click();
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Histories" }).click();
   await page.getByLabel("Plain text editor").check();
   await openTab(page, "direct");

@@ -5,15 +5,21 @@
 // and each step in the lead's audit log. Then collecting tests, with stale probes failing the gate.
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { seedDemoFamily, type TSeededFamily } from "./seed";
 
 test.describe.configure({ mode: "serial" });
 
 let familyPath = "";
+// This journey's own demo-shaped family: the shared demo family stays as seeded for the others.
+let family: TSeededFamily;
+test.beforeAll(async () => {
+  family = await seedDemoFamily(`Reconciliation e2e ${Date.now()}`);
+});
 
 async function openDemoFamily(page: Page) {
   await page.goto("/suites");
-  await page.getByRole("link", { name: "specpath-demo" }).click();
-  await page.getByRole("link", { name: "Required and optional secret lookup" }).click();
+  await page.getByRole("link", { name: family.suiteName }).click();
+  await page.getByRole("link", { name: family.title }).click();
   await expect(page.getByRole("navigation", { name: "Family" })).toBeVisible();
   familyPath = new URL(page.url()).pathname.replace(/\/$/, "");
 }
@@ -134,8 +140,8 @@ test("a curator reconciles the contract and writes the verifier's patches until 
 
   // The lead sees each step in the audit log.
   await signInAs("lead");
-  await page.goto("/console/audit");
-  await page.getByLabel("Family").selectOption({ label: "Required and optional secret lookup" });
+  await page.goto("/console/audit-log");
+  await page.getByLabel("Family").selectOption({ label: family.title });
   const steps = ["proposals.run", "atom.propose", "atom.accept", "atom.merge", "atom.reject", "atom.update", "atom.create", "probe.cover", "patch.create"];
   for (const action of steps) {
     await page.getByLabel("Action").selectOption(action);

@@ -1,19 +1,26 @@
 import { test, expect } from "./fixtures";
+import { seedDemoFamily } from "./seed";
 
-test("a curator calibrates the demo family and watches the runs finish on the worker pool", async ({ page, signInAs }) => {
+test("a curator calibrates a demo family and watches the runs finish on the worker pool", async ({ page, signInAs }) => {
   test.setTimeout(120_000);
+  // Its own family, built like the demo one: no other journey adds patches or runs to it.
+  const family = await seedDemoFamily(`Calibration e2e ${Date.now()}`);
   await signInAs("curator");
   await page.goto("/suites");
-  await page.getByRole("link", { name: "specpath-demo" }).click();
-  await page.getByRole("link", { name: "Required and optional secret lookup" }).click();
+  await page.getByRole("link", { name: family.suiteName }).click();
+  await page.getByRole("link", { name: family.title }).click();
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Runs" }).click();
   await page.getByRole("button", { name: "Calibrate" }).click();
   await expect(page.getByRole("status")).toContainText(/Queued \d+ new run/);
   const progress = page.getByTestId("run-progress");
   await expect(progress).toContainText(/(\d+) of \1 runs finished/, { timeout: 90_000 });
+  // Every gate panel refreshes itself when the family's runs finish: no reload, no stale "queued or running".
+  await expect(page.locator('[data-stage-gates="calibration"]')).toBeVisible();
+  await expect(page.locator('[data-stage-gates="calibration"]')).not.toContainText("queued or running");
   const matrix = page.getByTestId("signature-matrix");
-  // Other journeys may have added patches to the demo family; these rows are the seeded ones.
   await expect(matrix.locator("tbody tr", { hasText: /gold #\d/ })).toHaveCount(3);
+  // Exactly the seeded patches: base, three gold runs, two negatives, one alternative.
+  await expect(matrix.locator("tbody tr")).toHaveCount(7);
   await expect(matrix.locator("tbody tr", { hasText: "negative-A1-remove" })).toContainText("failed");
   await expect(matrix.locator("tbody tr", { hasText: "alternative-destructuring" })).toContainText("passed");
   await expect(page.locator('[data-gate="gold"]')).toContainText("pass");

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
 
 type Settings = {
   githubToken: { configured: boolean; source: string | null; apiUrl: string; version: number };
@@ -13,12 +14,12 @@ const sourceLabel = (s: string | null) => (s === "setting" ? "set here" : s === 
 /** Runtime settings: the GitHub token for imports and the model endpoint for extraction proposals. */
 export function SettingsView() {
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ["settings"], queryFn: () => api<Settings>("/api/admin/settings") });
+  const settings = useQuery({ queryKey: queryKeys.settings(), queryFn: () => api<Settings>("/api/admin/settings") });
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => api<Settings>("/api/admin/settings", { method: "PUT", body }),
     onSuccess: (data) => {
-      queryClient.setQueryData(["settings"], data);
+      queryClient.setQueryData(queryKeys.settings(), data);
       setMessage({ error: false, text: "Saved." });
     },
     onError: (e) => setMessage({ error: true, text: (e as ApiError).message }),
@@ -47,20 +48,20 @@ export function SettingsView() {
       <h1>Runtime settings</h1>
       {message && <p className={message.error ? "error" : "muted"} role="status">{message.text}</p>}
       <form className="panel" onSubmit={onGithub}>
-        <h2 style={{ marginTop: 0 }}>GitHub imports</h2>
+        <h2 className="mt0">GitHub imports</h2>
         <p className="muted">Token: {sourceLabel(s.githubToken.source)} · API {s.githubToken.apiUrl}. Saving an empty token removes the stored one.</p>
         <div className="row">
-          <label style={{ flex: 1 }}>Token (write-only)<input name="token" type="password" autoComplete="off" placeholder={s.githubToken.configured ? "•••• stored" : "ghp_…"} /></label>
+          <label className="grow">Token (write-only)<input name="token" type="password" autoComplete="off" placeholder={s.githubToken.configured ? "•••• stored" : "ghp_…"} /></label>
           <button className="primary" disabled={save.isPending}>Save token</button>
         </div>
       </form>
       <form className="panel" onSubmit={onModel}>
-        <h2 style={{ marginTop: 0 }}>Extraction model (OpenAI-compatible)</h2>
+        <h2 className="mt0">Extraction model (OpenAI-compatible)</h2>
         <p className="muted">Endpoint: {sourceLabel(s.modelEndpoint.source)}{s.modelEndpoint.apiKeySet ? " · API key stored" : ""}. Proposals are construction aids; a person accepts every atom. Leave both fields empty to remove it.</p>
         <div className="row">
           <label style={{ flex: 2 }}>Base URL<input name="baseUrl" defaultValue={s.modelEndpoint.baseUrl} placeholder="https://api.example.com/v1" /></label>
-          <label style={{ flex: 1 }}>Model<input name="model" defaultValue={s.modelEndpoint.model} /></label>
-          <label style={{ flex: 1 }}>API key (write-only)<input name="apiKey" type="password" autoComplete="off" placeholder={s.modelEndpoint.apiKeySet ? "•••• unchanged" : ""} /></label>
+          <label className="grow">Model<input name="model" defaultValue={s.modelEndpoint.model} /></label>
+          <label className="grow">API key (write-only)<input name="apiKey" type="password" autoComplete="off" placeholder={s.modelEndpoint.apiKeySet ? "•••• unchanged" : ""} /></label>
           <button className="primary" disabled={save.isPending}>Save endpoint</button>
         </div>
       </form>

@@ -1,10 +1,16 @@
 "use client";
 import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
 import { evidenceHref, type TAnchorDto, type TCatalogAtomDto } from "@/lib/schemas/atoms";
-import { ApiErrorNotice } from "./api-error-notice";
-import { useFamilyMutation } from "./use-catalog";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
+
+const samePlace = (a: TAnchorDto, b: TAnchorDto) =>
+  a.source === b.source && a.filePath === b.filePath && a.lineStart === b.lineStart && a.lineEnd === b.lineEnd && a.quote === b.quote;
+const uniquePlaces = (anchors: TAnchorDto[]) => anchors.filter((a, i) => anchors.findIndex((b) => samePlace(a, b)) === i);
 
 const place = (a: TAnchorDto) =>
   a.filePath ? `${a.filePath}:${a.lineStart}${a.lineEnd && a.lineEnd !== a.lineStart ? `–${a.lineEnd}` : ""}` : a.source;
@@ -15,6 +21,22 @@ export function AtomAnchors({ familyId, atom, editable }: { familyId: string; at
   const base = `/api/families/${familyId}/atoms/${atom.id}/anchors`;
   const add = useFamilyMutation(familyId, (body: Record<string, unknown>) => api(base, { body }));
   const remove = useFamilyMutation(familyId, (anchorId: string) => api(`${base}/${anchorId}`, { method: "DELETE" }));
+  // Anchors saved on the evidence tab, to attach by picking instead of retyping.
+  const saved = useQuery({
+    queryKey: queryKeys.anchors(familyId),
+    queryFn: () => api<TAnchorDto[]>(`/api/families/${familyId}/anchors`),
+    enabled: adding,
+  });
+  const pickable = uniquePlaces((saved.data ?? []).filter((s) => !atom.anchors.some((a) => samePlace(a, s))));
+
+  function pick(anchorId: string) {
+    const chosen = pickable.find((a) => a.id === anchorId);
+    if (!chosen) return;
+    const body = chosen.source === "diff"
+      ? { source: chosen.source, filePath: chosen.filePath, lineStart: chosen.lineStart, lineEnd: chosen.lineEnd, quote: chosen.quote || undefined }
+      : { source: chosen.source, quote: chosen.quote };
+    add.mutate(body, { onSuccess: () => setAdding(false) });
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,6 +63,16 @@ export function AtomAnchors({ familyId, atom, editable }: { familyId: string; at
         </span>
       ))}
       {editable && !adding && <button type="button" style={{ padding: "2px 8px", fontSize: 12 }} onClick={() => setAdding(true)}>Add anchor</button>}
+      {adding && pickable.length > 0 && (
+        <div className="row" style={{ marginTop: 6 }}>
+          <label>Saved anchor
+            <select aria-label={`Pick a saved anchor for ${atom.key}`} defaultValue="" onChange={(e) => pick(e.target.value)} disabled={add.isPending}>
+              <option value="" disabled>pick one saved on the evidence tab…</option>
+              {pickable.map((a) => <option key={a.id} value={a.id}>{place(a)}{a.quote ? ` — ${a.quote.slice(0, 60)}` : ""}</option>)}
+            </select>
+          </label>
+        </div>
+      )}
       {adding && (
         <form className="row" onSubmit={submit} style={{ marginTop: 6 }} aria-label={`Add anchor to ${atom.key}`}>
           <label>Source
@@ -51,7 +83,7 @@ export function AtomAnchors({ familyId, atom, editable }: { familyId: string; at
           <label>File<input name="filePath" placeholder="src/secrets.js" /></label>
           <label>From line<input name="lineStart" type="number" min={1} style={{ width: 80 }} /></label>
           <label>To line<input name="lineEnd" type="number" min={1} style={{ width: 80 }} /></label>
-          <label style={{ flex: 1 }}>Quote (issue, description, review)<input name="quote" /></label>
+          <label className="grow">Quote (issue, description, review)<input name="quote" /></label>
           <button className="primary" disabled={add.isPending}>Attach</button>
           <button type="button" onClick={() => setAdding(false)}>Cancel</button>
           <div style={{ width: "100%" }}><ApiErrorNotice error={add.error} /></div>

@@ -2,11 +2,12 @@
 import { useState } from "react";
 import { api } from "@/lib/http/api-client";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
-import { ApiErrorNotice, StatusChip } from "./api-error-notice";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { StatusChip } from "@/components/ui/status-chip";
 import { AtomAnchors } from "./atom-anchors";
 import { AtomForm, type TAtomFields } from "./atom-form";
 import { DecisionForm } from "./decision-form";
-import { useFamilyMutation } from "./use-catalog";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 
 type Mode = "view" | "edit" | "reject" | "merge";
 
@@ -61,11 +62,11 @@ export function AtomCard({ familyId, atom, catalog, canEdit, onMove, first, last
         <>
           <p style={{ margin: "10px 0 6px" }}>{atom.statement}</p>
           <dl className="muted" style={{ display: "grid", gridTemplateColumns: "130px 1fr", gap: "2px 10px", margin: 0 }}>
-            <dt>Scope</dt><dd style={{ margin: 0 }}>{atom.scope || "—"}</dd>
-            <dt>Input condition</dt><dd style={{ margin: 0 }}>{atom.inputCondition || "—"}</dd>
+            <dt>Scope</dt><dd className="m0">{atom.scope || "—"}</dd>
+            <dt>Input condition</dt><dd className="m0">{atom.inputCondition || "—"}</dd>
             <dt>Observation</dt><dd style={{ margin: 0, whiteSpace: "pre-wrap" }}>{atom.observation || "—"}</dd>
-            {atom.role === "temporary" && <><dt>Replaced by</dt><dd style={{ margin: 0 }}>{atom.replacedBy.join(", ") || "— (a cancellation path)"}</dd></>}
-            {atom.reason && <><dt>{atom.status === "merged" ? `Merged into ${atom.mergedIntoKey ?? "?"}` : "Reason"}</dt><dd style={{ margin: 0 }}>{atom.reason}</dd></>}
+            {atom.role === "temporary" && <><dt>Replaced by</dt><dd className="m0">{atom.replacedBy.join(", ") || "— (a cancellation path)"}</dd></>}
+            {atom.reason && <><dt>{atom.status === "merged" ? `Merged into ${atom.mergedIntoKey ?? "?"}` : "Reason"}</dt><dd className="m0">{atom.reason}</dd></>}
           </dl>
           <AtomAnchors familyId={familyId} atom={atom} editable={canEdit} />
         </>

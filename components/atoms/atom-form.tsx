@@ -1,8 +1,9 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { POLARITY_HELP, ROLE_HELP, type TAtomRole, type TCatalogAtomDto, type TPolarity } from "@/lib/schemas/atoms";
+import type { TAtomRole, TPolarity } from "@/lib/contract/types";
+import { POLARITY_HELP, ROLE_HELP, type TCatalogAtomDto } from "@/lib/schemas/atoms";
 import { ApiError } from "@/lib/http/api-client";
-import { ApiErrorNotice, isConflict } from "./api-error-notice";
+import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
 
 export type TAtomFields = {
   statement: string; scope: string; inputCondition: string; polarity: TPolarity; observation: string; role: TAtomRole; replacedBy: string[];
@@ -48,9 +49,9 @@ export function AtomForm({ atom, replacements, pending, error, submitLabel, onSu
         <textarea name="statement" rows={2} value={fields.statement} onChange={(e) => set("statement", e.target.value)} required />
         {fieldError("statement") && <span className="error">{fieldError("statement")}</span>}
       </label>
-      <div className="row" style={{ marginTop: 8 }}>
-        <label style={{ flex: 1 }}>Scope<input name="scope" value={fields.scope} onChange={(e) => set("scope", e.target.value)} placeholder="getSecret(name)" /></label>
-        <label style={{ flex: 1 }}>Input condition<input name="inputCondition" value={fields.inputCondition} onChange={(e) => set("inputCondition", e.target.value)} placeholder="the secret is not set" /></label>
+      <div className="row mt8">
+        <label className="grow">Scope<input name="scope" value={fields.scope} onChange={(e) => set("scope", e.target.value)} placeholder="getSecret(name)" /></label>
+        <label className="grow">Input condition<input name="inputCondition" value={fields.inputCondition} onChange={(e) => set("inputCondition", e.target.value)} placeholder="the secret is not set" /></label>
       </div>
       <fieldset style={{ border: "none", padding: 0, margin: "10px 0" }}>
         <legend className="muted">Polarity</legend>
@@ -64,7 +65,7 @@ export function AtomForm({ atom, replacements, pending, error, submitLabel, onSu
       <label>Observation
         <textarea name="observation" rows={2} value={fields.observation} onChange={(e) => set("observation", e.target.value)} placeholder="what a test observes, e.g. SecretNotFoundError is thrown" />
       </label>
-      <div className="row" style={{ marginTop: 8 }}>
+      <div className="row mt8">
         <label>Role
           <select name="role" value={fields.role} onChange={(e) => set("role", e.target.value as TAtomRole)}>
             <option value="final">final</option>
@@ -72,7 +73,7 @@ export function AtomForm({ atom, replacements, pending, error, submitLabel, onSu
             <option value="temporary">temporary</option>
           </select>
         </label>
-        <span className="muted" style={{ flex: 1 }}>{ROLE_HELP[fields.role]}</span>
+        <span className="muted grow">{ROLE_HELP[fields.role]}</span>
       </div>
       {fields.role === "temporary" && (
         <fieldset style={{ border: "none", padding: 0, margin: "8px 0" }}>
@@ -97,7 +98,7 @@ export function AtomForm({ atom, replacements, pending, error, submitLabel, onSu
       ) : (
         <ApiErrorNotice error={error} />
       )}
-      <div className="row" style={{ marginTop: 10 }}>
+      <div className="row mt10">
         <button className="primary" disabled={pending}>{submitLabel}</button>
         {onCancel && <button type="button" onClick={onCancel}>Cancel</button>}
       </div>

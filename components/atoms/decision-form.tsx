@@ -1,7 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
-import { ApiErrorNotice } from "./api-error-notice";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 
 type Props = {
   atom: TCatalogAtomDto;
@@ -33,12 +33,12 @@ export function DecisionForm({ atom, kind, targets, pending, error, onSubmit, on
           {choices.length === 0 && <span className="error">There is no accepted atom to merge into.</span>}
         </label>
       )}
-      <label style={{ marginTop: 8 }}>Reason (required)
+      <label className="mt8">Reason (required)
         <textarea name="reason" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} required
           placeholder={kind === "merge" ? "why both describe the same behavior" : "why this is not part of the contract"} />
       </label>
       <ApiErrorNotice error={error} />
-      <div className="row" style={{ marginTop: 8 }}>
+      <div className="row mt8">
         <button className="primary" disabled={pending || !reason.trim() || (kind === "merge" && !into)}>{kind === "merge" ? `Merge ${atom.key}` : `Reject ${atom.key}`}</button>
         <button type="button" onClick={onCancel}>Cancel</button>
       </div>

@@ -1,36 +1,17 @@
 import type { TStageReport } from "@/lib/gates/types";
-import { GateStatus } from "./gate-status";
+import { GateList } from "@/components/ui/gate-list";
+import { StatusChip } from "@/components/ui/status-chip";
 
 /** One stage's gates with their evidence and what is missing. */
 export function StageGates({ stage }: { stage: TStageReport }) {
   return (
     <section className="panel" data-stage-gates={stage.stage} aria-label={`${stage.title} gates`}>
-      <h2 style={{ marginTop: 0 }}>
-        {stage.title} <GateStatus status={stage.status} />
+      <h2 className="mt0">
+        {stage.title} <StatusChip status={stage.status} />
         {stage.locked && <span className="muted"> · locked</span>}
       </h2>
       {stage.missing && <p className="muted">{stage.missing}</p>}
-      <table>
-        <tbody>
-          {stage.gates.map((gate) => (
-            <tr key={gate.key} data-gate={gate.key}>
-              <td style={{ width: 90 }}><GateStatus status={gate.status} /></td>
-              <td>
-                <strong>{gate.title}</strong>
-                {gate.missing && <div className={gate.status === "fail" ? "error" : "muted"}>{gate.missing}</div>}
-                {gate.evidence.length > 0 && (
-                  <details>
-                    <summary className="muted">evidence ({gate.evidence.length})</summary>
-                    <ul className="mono">
-                      {gate.evidence.map((e, i) => <li key={i}><strong>{e.label}:</strong> {e.detail}</li>)}
-                    </ul>
-                  </details>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <GateList gates={stage.gates} evidence="details" />
     </section>
   );
 }

@@ -39,7 +39,7 @@ export function ExposurePlot({ histories, catalog }: { histories: THistory[]; ca
   const nudge = (i: number) => (i - (series.length - 1) / 2) * 1.5;
 
   return (
-    <figure style={{ margin: 0 }} data-testid="exposure-plot">
+    <figure className="m0" data-testid="exposure-plot">
       <svg className={styles.plot} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Cumulative share of C* stated by turn, per history">
         {[0, 0.25, 0.5, 0.75, 1].map((share) => (
           <g key={share}>

@@ -109,18 +109,18 @@ export function HistoriesWorkspace({ familyId, isCurator, canRunReplay, monacoBa
 
       {current && (
         <section className="panel">
-          <h2 style={{ marginTop: 0 }}>Preview as the agent sees it · {selected}</h2>
+          <h2 className="mt0">Preview as the agent sees it · {selected}</h2>
           <HistoryPreview history={current} protocol={family.protocol} leaks={check?.leaks ?? []} />
         </section>
       )}
       {history && (
         <section className="panel">
-          <h2 style={{ marginTop: 0 }}>Revisions of {selected}</h2>
+          <h2 className="mt0">Revisions of {selected}</h2>
           <RevisionsPanel familyId={familyId} condition={selected} latest={history.revision.number} />
         </section>
       )}
       <section className="panel">
-        <h2 style={{ marginTop: 0 }}>Exposure: share of C* stated by turn t</h2>
+        <h2 className="mt0">Exposure: share of C* stated by turn t</h2>
         <ExposurePlot histories={drafts.histories} catalog={family.catalog} />
       </section>
       <PathGatesPanel familyId={familyId} canRunReplay={canRunReplay} unsaved={drafts.anyDirty} />

@@ -1,28 +1,28 @@
 "use client";
 // The path-construction gates as the server computes them from the database,
 // and the replay matrix behind the replay-signature gate.
-import type { TGate } from "@/lib/gates/types";
 import type { TReplayMatrix } from "@/lib/histories/replay-matrix";
+import { GateList } from "@/components/ui/gate-list";
+import { StatusChip } from "@/components/ui/status-chip";
 import { usePathGates, useRunReplay } from "./use-histories";
 import styles from "./histories.module.css";
 
-const STATUS_WORD = { pass: "pass", fail: "fail", pending: "pending" } as const;
 
 export function PathGatesPanel({ familyId, canRunReplay, unsaved }: { familyId: string; canRunReplay: boolean; unsaved: boolean }) {
   const gates = usePathGates(familyId);
   const run = useRunReplay(familyId);
   if (gates.isPending) return <p className="muted">Computing the path gates…</p>;
   if (gates.error) return <p className="error">{gates.error.message}</p>;
-  const { paths, matrix } = gates.data;
+  const { stage: paths, matrix } = gates.data;
   return (
     <>
       <section className="panel" data-testid="path-gates" aria-label="Path gates">
         <h3 className={styles.panelTitle}>
-          Path construction gate: <span className={`chip status-${paths.status}`} data-testid="paths-status">{STATUS_WORD[paths.status]}</span>
+          Path construction gate: <StatusChip status={paths.status} testId="paths-status" />
         </h3>
         {paths.locked && <p className="muted">{paths.missing} The gates below are computed all the same.</p>}
         {unsaved && <p className={styles.warning}>The gates read the saved revisions; save to see your edits here.</p>}
-        {paths.gates.map((gate) => <GateRow key={gate.key} gate={gate} />)}
+        <GateList gates={paths.gates} />
       </section>
       <section className="panel" data-testid="replay-matrix" aria-label="Replay matrix">
         <div className={styles.toolbar}>
@@ -42,18 +42,6 @@ export function PathGatesPanel({ familyId, canRunReplay, unsaved }: { familyId: 
         <MatrixTable matrix={matrix} />
       </section>
     </>
-  );
-}
-
-function GateRow({ gate }: { gate: TGate }) {
-  return (
-    <div className={styles.gate} data-status={gate.status} data-gate={gate.key}>
-      <strong>{gate.title}</strong> <span className={`chip status-${gate.status}`}>{STATUS_WORD[gate.status]}</span>
-      {gate.missing && <div className={gate.status === "fail" ? styles.bad : "muted"}>{gate.missing}</div>}
-      {gate.evidence.length > 0 && (
-        <div className="muted">{gate.evidence.map((e) => `${e.label}: ${e.detail}`).join(" · ")}</div>
-      )}
-    </div>
   );
 }
 

@@ -93,7 +93,7 @@ export function ReplayPanel({ check, histories, canRepad, onRepad }: Props) {
 function LengthTable({ check, canRepad, onRepad, error }: { check: THistoryCheck; canRepad: boolean; onRepad: () => void; error: string | null }) {
   const length = check.length;
   return (
-    <div style={{ marginTop: 10 }}>
+    <div className="mt10">
       <h4 className={styles.panelTitle}>Length match with cancellation (turns, whitespace tokens)</h4>
       {length ? (
         <table className={styles.small} data-testid="length-match">

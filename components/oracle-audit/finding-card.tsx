@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
 import type { TOracleFindingDto } from "@/lib/schemas/oracle-audit";
 
 const OUTCOME_TEXT: Record<string, string> = {
@@ -37,8 +38,9 @@ export function FindingCard({ familyId, finding, canPlace, canWaive }: { familyI
     onSuccess: () => {
       setMode("none");
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: ["oracle-audit", familyId] });
-      void queryClient.invalidateQueries({ queryKey: ["gates", familyId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.oracleAudit(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.histories(familyId) });
     },
     onError: (e) => {
       const err = e as ApiError;

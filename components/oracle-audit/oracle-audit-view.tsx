@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
 import type { TOracleAuditDto } from "@/lib/schemas/oracle-audit";
 import { useGateReport } from "@/components/gates/use-gate-report";
 import { StageGates } from "@/components/gates/stage-gates";
@@ -13,7 +14,7 @@ export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { fami
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
   const query = useQuery({
-    queryKey: ["oracle-audit", familyId],
+    queryKey: queryKeys.oracleAudit(familyId),
     queryFn: () => api<TOracleAuditDto>(`/api/families/${familyId}/oracle-audit`),
     refetchInterval: (q) => (q.state.data?.running || (q.state.data?.audit?.counterfactuals.pending ?? 0) > 0 ? 1500 : false),
   });
@@ -23,7 +24,7 @@ export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { fami
     mutationFn: () => api<{ created: number; reused: number }>(`/api/families/${familyId}/oracle-audit`, { method: "POST" }),
     onSuccess: (r) => {
       setNotice({ error: false, text: r.created > 0 ? "Audit queued." : "Nothing changed since the last audit; its result stands." });
-      void queryClient.invalidateQueries({ queryKey: ["oracle-audit", familyId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.oracleAudit(familyId) });
     },
     onError: (e) => setNotice({ error: true, text: (e as ApiError).message }),
   });

@@ -29,7 +29,7 @@ export function CodeEditor({ label, value, onChange, original, readOnly, rows = 
     );
   }
   const area = (
-    <label style={{ flex: 1 }}>{label}
+    <label className="grow">{label}
       <textarea className="mono" aria-label={label} value={value} readOnly={readOnly} rows={rows} spellCheck={false}
         onChange={(e) => onChange?.(e.target.value)} style={{ width: "100%", whiteSpace: "pre", overflowX: "auto" }} />
     </label>
@@ -37,7 +37,7 @@ export function CodeEditor({ label, value, onChange, original, readOnly, rows = 
   if (!original) return area;
   return (
     <div className="row" style={{ alignItems: "stretch" }}>
-      <label style={{ flex: 1 }}>{original.label}
+      <label className="grow">{original.label}
         <textarea className="mono" aria-label={original.label} value={original.value} readOnly rows={rows} spellCheck={false} style={{ width: "100%", whiteSpace: "pre", background: "#fafafa" }} />
       </label>
       {area}

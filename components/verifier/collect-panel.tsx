@@ -2,8 +2,9 @@
 import { useState } from "react";
 import { api } from "@/lib/http/api-client";
 import type { TProbesDto } from "@/lib/schemas/probes";
-import { ApiErrorNotice, StatusChip } from "@/components/atoms/api-error-notice";
-import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { StatusChip } from "@/components/ui/status-chip";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { isActive } from "./use-probes";
 
 /** "Collect tests" (a job on the worker pool, with its progress) and the picker over the collected ids. */
@@ -18,7 +19,7 @@ export function CollectPanel({ familyId, data, canEdit }: { familyId: string; da
 
   return (
     <div className="panel" aria-label="Collected tests">
-      <div className="row" style={{ alignItems: "center" }}>
+      <div className="row center-y">
         {canEdit && (
           <button type="button" className="primary" disabled={!data.canCollect || collect.isPending || isActive(run?.status)} onClick={() => collect.mutate(undefined)}>
             Collect tests
@@ -36,14 +37,14 @@ export function CollectPanel({ familyId, data, canEdit }: { familyId: string; da
       </div>
       <ApiErrorNotice error={collect.error} />
       {canEdit && data.collectedTests.length > 0 && (
-        <div style={{ marginTop: 10 }}>
-          <div className="row" style={{ alignItems: "center" }}>
+        <div className="mt10">
+          <div className="row center-y">
             <strong>Pick probes from the collected tests</strong>
             <input aria-label="Filter collected tests" placeholder="filter" value={filter} onChange={(e) => setFilter(e.target.value)} />
             <button type="button" disabled={picked.length === 0 || add.isPending}
               onClick={() => add.mutate(picked, { onSuccess: () => setPicked([]) })}>Add {picked.length || ""} as probe{picked.length === 1 ? "" : "s"}</button>
           </div>
-          <p className="muted" style={{ margin: "4px 0" }}>Only collected ids can become probes, so a parameterized test is picked under each real id.</p>
+          <p className="muted my4">Only collected ids can become probes, so a parameterized test is picked under each real id.</p>
           {available.length === 0 && <p className="muted">Every collected test is already a probe.</p>}
           <ul style={{ listStyle: "none", padding: 0, margin: 0, maxHeight: 220, overflowY: "auto" }}>
             {available.map((id) => (

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
 import type { TNegativeMode, TPatchDto, TPatchKind } from "@/lib/schemas/patches";
-import { ApiErrorNotice, isConflict } from "@/components/atoms/api-error-notice";
-import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { CodeEditor } from "./code-editor";
 
 const MODE_HELP: Record<TNegativeMode, string> = {
@@ -71,7 +71,7 @@ export function PatchEditor({ familyId, kind, patch, gold, initialDiff = "", fin
           </>
         )}
       </div>
-      <div style={{ marginTop: 10 }}>
+      <div className="mt10">
         {kind !== "gold" && gold && (
           <p className="muted" style={{ margin: "0 0 6px" }}>
             Write the patch against the base commit, not against gold. <button type="button" onClick={() => setDiff(gold.diff)}>Start from gold</button>
@@ -79,7 +79,7 @@ export function PatchEditor({ familyId, kind, patch, gold, initialDiff = "", fin
         )}
         <CodeEditor label={`${kind} patch`} value={diff} onChange={setDiff} rows={20}
           original={kind !== "gold" && gold ? { label: "Gold patch", value: gold.diff } : undefined} />
-        <p className="muted" style={{ margin: "4px 0" }}>A unified diff against the base, up to 2 MiB. On save it must parse, change something, touch only files of the base (or create new ones) and pass <code>git apply --check</code> with no fuzz{kind === "negative" ? "; a negative identical to gold is refused as empty" : ""}.</p>
+        <p className="muted my4">A unified diff against the base, up to 2 MiB. On save it must parse, change something, touch only files of the base (or create new ones) and pass <code>git apply --check</code> with no fuzz{kind === "negative" ? "; a negative identical to gold is refused as empty" : ""}.</p>
       </div>
       {conflict ? (
         <div className="error" role="alert">
@@ -90,7 +90,7 @@ export function PatchEditor({ familyId, kind, patch, gold, initialDiff = "", fin
       ) : (
         <ApiErrorNotice error={save.error} field="diff" />
       )}
-      <div className="row" style={{ marginTop: 8 }}>
+      <div className="row mt8">
         <button className="primary" disabled={save.isPending}>{save.isPending ? "Checking against the base…" : `Save ${kind} patch`}</button>
         <button type="button" onClick={onDone}>Cancel</button>
       </div>

@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { TVerifierDto } from "@/lib/schemas/verifier";
-import { ApiErrorNotice, isConflict } from "@/components/atoms/api-error-notice";
-import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { CodeEditor } from "./code-editor";
+import { queryKeys } from "@/components/query-keys";
 
 type TForm = Omit<TVerifierDto, "exists" | "defaultHiddenTestPatch" | "collectedTests" | "updatedAt">;
 const formOf = (v: TVerifierDto): TForm => ({
@@ -13,11 +14,10 @@ const formOf = (v: TVerifierDto): TForm => ({
   timeoutSec: v.timeoutSec, image: v.image, protocol: v.protocol, hiddenTestPatch: v.hiddenTestPatch,
 });
 
-export const verifierKey = (familyId: string) => ["verifier", familyId] as const;
 
 /** Setup and test commands, result format, timeouts, execution protocol and the hidden test patch. */
 export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
-  const verifier = useQuery({ queryKey: verifierKey(familyId), queryFn: () => api<TVerifierDto>(`/api/families/${familyId}/verifier`) });
+  const verifier = useQuery({ queryKey: queryKeys.verifier(familyId), queryFn: () => api<TVerifierDto>(`/api/families/${familyId}/verifier`) });
   const [form, setForm] = useState<TForm | null>(null);
   const save = useFamilyMutation(familyId, (body: TForm) => api<TVerifierDto>(`/api/families/${familyId}/verifier`, { method: "PUT", body: { ...body, version: body.version ?? undefined } }));
   useEffect(() => {
@@ -38,11 +38,11 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
 
   return (
     <form className="panel" onSubmit={submit} aria-label="Verifier">
-      <h2 style={{ marginTop: 0 }}>Verifier {verifier.data.exists ? <span className="muted">version {verifier.data.version}</span> : <span className="muted">(not saved yet)</span>}</h2>
+      <h2 className="mt0">Verifier {verifier.data.exists ? <span className="muted">version {verifier.data.version}</span> : <span className="muted">(not saved yet)</span>}</h2>
       <label>Setup command (optional, runs once per prepared workspace)
         <input name="setupCommand" className="mono" value={f.setupCommand} onChange={(e) => set("setupCommand", e.target.value)} placeholder="npm ci" />
       </label>
-      <label style={{ marginTop: 8 }}>Test command
+      <label className="mt8">Test command
         <input name="testCommand" className="mono" value={f.testCommand} onChange={(e) => set("testCommand", e.target.value)} required
           placeholder='node --test --test-reporter=junit --test-reporter-destination="$SPECPATH_REPORT" test/' />
         {fieldError("testCommand") && <span className="error">{fieldError("testCommand")}</span>}
@@ -61,7 +61,7 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
           <input name="timeoutSec" type="number" min={1} max={3600} value={f.timeoutSec} onChange={(e) => set("timeoutSec", Number(e.target.value))} style={{ width: 110 }} />
           {fieldError("timeoutSec") && <span className="error">{fieldError("timeoutSec")}</span>}
         </label>
-        <label style={{ flex: 1 }}>Container image (optional)
+        <label className="grow">Container image (optional)
           <input name="image" className="mono" value={f.image} onChange={(e) => set("image", e.target.value)} placeholder="node:20-bookworm" />
           {fieldError("image") && <span className="error">{fieldError("image")}</span>}
         </label>
@@ -77,11 +77,11 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
           </select>
         </label>
         <label>Agent timeout (s)<input name="agentTimeoutSec" type="number" min={10} value={f.protocol.agentTimeoutSec} onChange={(e) => setProtocol("agentTimeoutSec", Number(e.target.value))} style={{ width: 110 }} /></label>
-        <label style={{ flex: 1 }}>Retry policy<input name="retryPolicy" value={f.protocol.retryPolicy} onChange={(e) => setProtocol("retryPolicy", e.target.value)} /></label>
+        <label className="grow">Retry policy<input name="retryPolicy" value={f.protocol.retryPolicy} onChange={(e) => setProtocol("retryPolicy", e.target.value)} /></label>
       </div>
       <div style={{ marginTop: 12 }}>
         <CodeEditor label="Hidden test patch" value={f.hiddenTestPatch} onChange={canEdit ? (v) => set("hiddenTestPatch", v) : undefined} readOnly={!canEdit} rows={14} />
-        <p className="muted" style={{ margin: "4px 0" }}>
+        <p className="muted my4">
           Applied before the verifier runs; defaults to the PR&apos;s in-slice test diff. Up to 2 MiB; checked with <code>git apply --check</code> against the base on save.
           {canEdit && verifier.data.defaultHiddenTestPatch && f.hiddenTestPatch !== verifier.data.defaultHiddenTestPatch && (
             <> <button type="button" onClick={() => set("hiddenTestPatch", verifier.data.defaultHiddenTestPatch)}>Reset to the in-slice test diff</button></>
@@ -97,7 +97,7 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
       ) : (
         <ApiErrorNotice error={save.error} field="hiddenTestPatch" />
       )}
-      {canEdit && <div className="row" style={{ marginTop: 10 }}><button className="primary" disabled={save.isPending}>Save verifier</button>{save.isSuccess && <span role="status" className="muted">Saved.</span>}</div>}
+      {canEdit && <div className="row mt10"><button className="primary" disabled={save.isPending}>Save verifier</button>{save.isSuccess && <span role="status" className="muted">Saved.</span>}</div>}
     </form>
   );
 }

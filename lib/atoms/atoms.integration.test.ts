@@ -12,7 +12,7 @@ import * as merge from "@/app/api/families/[familyId]/atoms/[atomId]/merge/route
 import * as order from "@/app/api/families/[familyId]/atoms/order/route";
 import * as anchors from "@/app/api/families/[familyId]/atoms/[atomId]/anchors/route";
 import * as anchor from "@/app/api/families/[familyId]/atoms/[atomId]/anchors/[anchorId]/route";
-import * as reconciliation from "@/app/api/families/[familyId]/atoms/reconciliation/route";
+import * as stageGates from "@/app/api/families/[familyId]/gates/[stage]/route";
 import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
@@ -168,14 +168,23 @@ describe("catalog order and anchors", () => {
   });
 
   it("attaches evidence anchors (diff line ranges or quotes) and removes them, each audited", async () => {
-    const family = await makeFamily();
-    const a1 = await makeAtom(family.id, "A1");
+    // A family with a captured diff: an atom's anchor is checked like an evidence anchor.
+    const demo = await makeDemoFamily([curator.id], { withSlice: true });
+    cleanups.push(demo.cleanup);
+    const family = demo.family;
+    const a1 = await makeAtom(family.id, "A9");
     const params = { familyId: family.id, atomId: a1.id };
     const noLine = await callRoute(anchors.POST, { userId: curator.id, params, body: { source: "diff", filePath: "src/secrets.js" } });
     expect(noLine.status).toBe(400);
     expect(noLine.json.fieldErrors).toHaveProperty("lineStart");
     const noQuote = await callRoute(anchors.POST, { userId: curator.id, params, body: { source: "issue" } });
     expect(noQuote.json.fieldErrors).toHaveProperty("quote");
+    const notInDiff = await callRoute(anchors.POST, { userId: curator.id, params, body: { source: "diff", filePath: "src/nope.js", lineStart: 1 } });
+    expect(notInDiff.status).toBe(400);
+    expect(notInDiff.json.fieldErrors).toEqual({ filePath: ["src/nope.js is not a file of this diff"] });
+    const pastTheEnd = await callRoute(anchors.POST, { userId: curator.id, params, body: { source: "diff", filePath: "src/secrets.js", lineStart: 14, lineEnd: 40 } });
+    expect(pastTheEnd.status).toBe(400);
+    expect(pastTheEnd.json.fieldErrors).toEqual({ lineEnd: ["src/secrets.js has 18 lines at the merge commit"] });
     const inDiff = await callRoute(anchors.POST, { userId: curator.id, params, body: { source: "diff", filePath: "src/secrets.js", lineStart: 14, lineEnd: 17 } });
     expect(inDiff.status).toBe(201);
     expect(inDiff.json).toMatchObject({ filePath: "src/secrets.js", lineStart: 14, lineEnd: 17, atomId: a1.id });
@@ -184,8 +193,11 @@ describe("catalog order and anchors", () => {
     const removed = await callRoute(anchor.DELETE, { method: "DELETE", userId: curator.id, params: { ...params, anchorId: quoted.json.id as string } });
     expect(removed.status).toBe(200);
     const catalog = await callRoute(atoms.GET, { userId: curator.id, params: { familyId: family.id } });
-    expect((catalog.json as unknown as { anchors: { lineStart: number }[] }[])[0]!.anchors.map((a) => a.lineStart)).toEqual([14]);
-    expect(await db().auditEvent.count({ where: { familyId: family.id, action: { in: ["anchor.create", "anchor.delete"] } } })).toBe(3);
+    expect((catalog.json as unknown as { id: string; anchors: { lineStart: number }[] }[]).find((a) => a.id === a1.id)!.anchors.map((a) => a.lineStart)).toEqual([14]);
+    // One create-anchor mutation for both tabs: the same audit action, naming the atom.
+    const created = await db().auditEvent.findMany({ where: { familyId: family.id, action: "evidence_anchor.create" }, select: { after: true } });
+    expect(created.map((e) => (e.after as { atomKey?: string }).atomKey)).toEqual(["A9", "A9"]);
+    expect(await db().auditEvent.count({ where: { familyId: family.id, action: { in: ["evidence_anchor.create", "anchor.delete"] } } })).toBe(3);
   });
 });
 
@@ -194,7 +206,7 @@ describe("reconciliation gate on the atoms page", () => {
     const demo = await makeDemoFamily([curator.id]);
     cleanups.push(demo.cleanup);
     const params = { familyId: demo.family.id };
-    const green = await callRoute(reconciliation.GET, { userId: curator.id, params });
+    const green = await callRoute(stageGates.GET, { userId: curator.id, params: { ...params, stage: "reconciliation" } });
     expect(green.status).toBe(200);
     expect(green.json).toMatchObject({ status: "pass", staleProbes: [] });
 
@@ -202,14 +214,14 @@ describe("reconciliation gate on the atoms page", () => {
       userId: curator.id, params,
       body: { statement: "A lookup never logs the value.", scope: "getSecret", inputCondition: "any lookup", polarity: "forbid", observation: "nothing is written to the console" },
     });
-    const waiting = await callRoute(reconciliation.GET, { userId: curator.id, params });
+    const waiting = await callRoute(stageGates.GET, { userId: curator.id, params: { ...params, stage: "reconciliation" } });
     expect(waiting.json.status).toBe("pending");
-    const coverage = (waiting.json.gates as { key: string; status: string; missing: string }[]).find((g) => g.key === "coverage");
+    const coverage = ((waiting.json.stage as { gates: unknown }).gates as { key: string; status: string; missing: string }[]).find((g) => g.key === "coverage");
     expect(coverage).toMatchObject({ status: "pending", missing: expect.stringContaining(`No probe covers ${created.json.key as string}`) });
 
     await db().atom.update({ where: { id: created.json.id as string }, data: { status: "rejected", reason: "not in the PR" } });
     await db().probe.updateMany({ where: { familyId: demo.family.id, position: 0 }, data: { stale: true } });
-    const stale = await callRoute(reconciliation.GET, { userId: curator.id, params });
+    const stale = await callRoute(stageGates.GET, { userId: curator.id, params: { ...params, stage: "reconciliation" } });
     expect(stale.json.status).toBe("fail");
     expect(stale.json.staleProbes).toEqual(["required lookup of a missing secret throws SecretNotFoundError"]);
   });

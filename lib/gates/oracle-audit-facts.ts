@@ -1,3 +1,4 @@
+// Pure: facts of the specification–oracle audit for the stage-5 gate.
 import { z } from "zod";
 
 // Facts of the specification–oracle audit (stage 5), gathered by lib/families/load-family-facts.ts.

@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // lib/oracle-audit is pure except its loaders: tree-sitter's WASM (parse-source) and
-// the runs over files it parses (audit-files, the corpus's scorer).
-const LOADERS = new Set(["parse-source.ts", "audit-files.ts", "corpus/evaluate.ts"]);
+// the runs over files it parses (audit-files).
+const LOADERS = new Set(["parse-source.ts", "audit-files.ts"]);
 const FORBIDDEN = /from\s+["'](node:[^"']*|fs|path|child_process|web-tree-sitter|next(\/[^"']*)?|@prisma\/[^"']*|server-only|@\/lib\/db[^"']*)["']|\bfetch\(/;
 const ROOT = path.resolve(import.meta.dirname);
 

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 
 export function findCounterfactualByRun(runId: string) {
   return db().oracleCounterfactual.findUnique({ where: { runId } });

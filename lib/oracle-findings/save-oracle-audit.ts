@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import type { TFamilyAudit } from "@/lib/oracle-audit/findings";
 
 export type TCounterfactualDraft = { dependencyKey: string; mutation: string; patch: string; predictedProbeTestIds: string[]; outcome: string | null; message: string | null };

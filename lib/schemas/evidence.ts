@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZFileKindSchema } from "@/lib/git/classify";
+import { ZFileKindSchema } from "@/lib/contract/types";
 import { ZIdSchema, ZVersionSchema } from "./common";
 
 export const ZDiffFileParamsSchema = z.object({ familyId: ZIdSchema, fileId: ZIdSchema });
@@ -29,19 +29,26 @@ export type TUpdateDiffFile = z.infer<typeof ZUpdateDiffFileSchema>;
 
 export const ZAnchorSourceSchema = z.enum(["diff", "issue", "description", "review"]);
 
+/**
+ * The one evidence-anchor shape, for the evidence tab and the atoms tab alike: a line range
+ * of a file in the diff (lines of the file at the merge commit, with the selected text as its
+ * quote when there is one), or a quote from the issue, the description or the review.
+ */
 export const ZCreateAnchorSchema = z
   .object({
     source: ZAnchorSourceSchema,
     filePath: z.string().trim().min(1).max(1000).nullable().optional(),
     lineStart: z.number().int().positive().nullable().optional(),
     lineEnd: z.number().int().positive().nullable().optional(),
-    quote: z.string().trim().min(1, "is required: select some text first").max(10_000, "must be at most 10,000 characters"),
+    quote: z.string().trim().max(10_000, "must be at most 10,000 characters").optional(),
     atomId: ZIdSchema.nullable().optional(),
   })
   .superRefine((anchor, ctx) => {
     if (anchor.source === "diff") {
       if (!anchor.filePath) ctx.addIssue({ code: "custom", path: ["filePath"], message: "is required for a diff anchor" });
       if (!anchor.lineStart) ctx.addIssue({ code: "custom", path: ["lineStart"], message: "is required for a diff anchor" });
+    } else if (!anchor.quote) {
+      ctx.addIssue({ code: "custom", path: ["quote"], message: `is required for an anchor in the ${anchor.source}: select some text first` });
     }
     if (anchor.lineStart && anchor.lineEnd && anchor.lineEnd < anchor.lineStart) {
       ctx.addIssue({ code: "custom", path: ["lineEnd"], message: "must not be before lineStart" });

@@ -1,8 +1,10 @@
 import { route } from "@/lib/http/route";
-import { ZAtomParamsSchema, ZCreateAnchorSchema } from "@/lib/schemas/atoms";
-import { addAnchor } from "@/lib/atoms/add-anchor";
+import { ZAtomParamsSchema } from "@/lib/schemas/atoms";
+import { ZCreateAnchorSchema } from "@/lib/schemas/evidence";
+import { createAnchor } from "@/lib/anchoring/evidence/create-anchor";
 
+/** Attaches an evidence anchor to the atom: the evidence tab's anchor shape and mutation. */
 export const POST = route(
   { roles: ["curator"], params: ZAtomParamsSchema, body: ZCreateAnchorSchema },
-  async ({ user, params, body }) => addAnchor(user.id, params.familyId, params.atomId, body),
+  async ({ user, params, body }) => createAnchor(user.id, params.familyId, { ...body, atomId: params.atomId }),
 );
