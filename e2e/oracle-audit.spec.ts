@@ -1,37 +1,43 @@
 import { test, expect } from "./fixtures";
+import { seedSseFamily } from "./oracle-seed";
 
-// A curator drops the error's name from the direct history; the audit flags it as hidden
-// for that history only, the counterfactual confirms it, and the drafted addendum clears it.
-test("a curator finds a hidden name in one history, sees it confirmed, and clears it with the addendum", async ({ page, signInAs }) => {
+// The audit flags `valueSSE` (a module only gold defines) in every history and the exact
+// message on its test only; the counterfactual confirms; the curator's addendum clears the
+// name, and a lead waives the message in one history with a rationale.
+test("a curator audits a family, places the drafted addendum, and a lead waives a message", async ({ page, signInAs }) => {
   test.setTimeout(240_000);
+  const family = await seedSseFamily(`Oracle audit e2e ${Date.now()}`);
   await signInAs("curator");
-  await page.goto("/suites");
-  await page.getByRole("link", { name: "specpath-demo" }).click();
-  await page.getByRole("link", { name: "Secret lookup, fully built" }).click();
-  await page.waitForURL(/\/families\/[^/]+$/);
-  const familyId = new URL(page.url()).pathname.split("/")[2]!;
-
-  const got = await page.request.get(`/api/families/${familyId}/histories/direct/revisions/1`);
-  expect(got.status(), await got.text()).toBe(200);
-  const revision = await got.json();
-  const turns = revision.turns.map((t: { text: string }) => ({ ...t, text: t.text.replaceAll("a SecretNotFoundError", "an error").replaceAll("SecretNotFoundError", "an error") }));
-  const saved = await page.request.put(`/api/families/${familyId}/histories/direct/revisions/1`, { data: { version: revision.version, turns } });
-  expect(saved.status(), await saved.text()).toBe(200);
-
+  await page.goto(`/families/${family.id}`);
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Oracle audit" }).click();
   await page.getByRole("button", { name: "Run the audit" }).click();
-  const direct = page.locator('[data-testid="oracle-history"][data-condition="direct"]');
-  const finding = direct.locator('[data-testid="oracle-finding"][data-name="SecretNotFoundError"]');
-  await expect(finding).toBeVisible({ timeout: 120_000 });
-  await expect(finding).toContainText("the whole build unit test/secrets.test.js");
-  await expect(finding).toContainText("Gold defines it in src/secrets.js");
-  await expect(page.locator('[data-testid="oracle-history"][data-condition="split"]')).toContainText("No hidden dependency.");
-  await expect(finding.getByTestId("counterfactual")).toHaveAttribute("data-outcome", "confirmed", { timeout: 120_000 });
+
+  const history = (condition: string) => page.locator(`[data-testid="oracle-history"][data-condition="${condition}"]`);
+  const finding = (condition: string, name: string) => history(condition).locator(`[data-testid="oracle-finding"][data-name="${name}"]`);
+  const name = finding("direct", "valueSSE");
+  await expect(name).toBeVisible({ timeout: 120_000 });
+  await expect(finding("split", "valueSSE")).toBeVisible();
+  await expect(name).toContainText("the whole build unit test/sse.test.js (test file): 2 probes");
+  await expect(name).toContainText("Gold defines it in src/rest/handler.js:1");
+  await expect(name.getByTestId("counterfactual")).toHaveAttribute("data-outcome", "confirmed", { timeout: 120_000 });
+  const message = finding("direct", "event data must not be empty");
+  await expect(message).toContainText("one test in test/events.test.js (test file): 1 probe");
   await expect(page.locator('[data-gate="oracle_audit"]')).toContainText("fail");
 
-  await finding.getByRole("button", { name: "Addendum…" }).click();
-  await expect(finding.getByLabel("Addendum")).toHaveValue(/The module `secrets` must export `SecretNotFoundError` \(relied on by 3 probes\)\./);
-  await finding.getByRole("button", { name: "Place addendum" }).click();
-  await expect(direct).toContainText("No hidden dependency.", { timeout: 120_000 });
-  await expect(page.locator('[data-gate="oracle_audit"]')).toContainText("pass", { timeout: 30_000 });
+  await name.getByRole("button", { name: "Addendum…" }).click();
+  await expect(name.getByLabel("Addendum")).toHaveValue("The module `rest/handler` must export `valueSSE` (relied on by 2 probes).");
+  await name.getByRole("button", { name: "Place addendum" }).click();
+  // The next audit reads the new revisions: the name and its module are stated now, the message is not.
+  await expect(history("direct")).toContainText("r2", { timeout: 120_000 });
+  await expect(finding("direct", "valueSSE")).toHaveCount(0, { timeout: 120_000 });
+  await expect(finding("split", "valueSSE")).toHaveCount(0);
+  await expect(finding("direct", "event data must not be empty")).toBeVisible();
+
+  await signInAs("lead");
+  await page.reload();
+  const open = finding("direct", "event data must not be empty");
+  await open.getByRole("button", { name: "Waive…" }).click();
+  await open.getByLabel("Rationale").fill("The message is quoted in the issue every agent is shown.");
+  await open.getByRole("button", { name: "Waive", exact: true }).click();
+  await expect(open.getByTestId("resolution")).toHaveText("waived");
 });
