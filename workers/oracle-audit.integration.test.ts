@@ -102,4 +102,21 @@ describe("specification–oracle audit", () => {
     expect(later.timings).toMatchObject({ baseCached: 1, goldCached: 1 });
     expect(SSE_PROBES).toHaveLength(5);
   }, 300_000);
+
+  it("fails the gate with git's reason when gold does not apply, and never reports the family clean", async () => {
+    const curator = await makeUser(["curator"]);
+    const suite = await db().suite.create({ data: { name: "oracle-broken" } });
+    const { family } = await createSseFamily(suite.id, path.join(tmp, "repo-broken"));
+    const gold = await db().patch.findFirstOrThrow({ where: { familyId: family.id, kind: "gold" } });
+    await db().patch.update({ where: { id: gold.id }, data: { diff: gold.diff.replace("+export function valueSSE", " export function valueSSE") } });
+    await requestOracleAudit(curator.id, family.id);
+    await settle(family.id);
+    const run = await db().run.findFirstOrThrow({ where: { familyId: family.id, requestKey: { contains: ":static:" } } });
+    expect(run.status).toBe("infrastructure_error");
+    expect(run.message).toMatch(/gold patch does not apply/);
+    const gate = await oracleGate(family.id);
+    expect(gate.status).toBe("fail");
+    expect(gate.missing).toMatch(/The last audit run failed: .*gold patch does not apply/);
+    expect(await db().oracleAudit.count({ where: { familyId: family.id } })).toBe(0);
+  }, 120_000);
 });

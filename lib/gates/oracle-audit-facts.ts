@@ -20,6 +20,8 @@ export const ZOracleAuditFactsSchema = z.object({
   audit: z.object({ revisionKeys: z.array(z.string()), goldCurrent: z.boolean() }).nullable(),
   /** A static audit is queued or running. */
   running: z.boolean(),
+  /** The latest static audit run ended without an audit (its message), if it did. */
+  lastRunFailure: z.string().nullable().optional(),
   /** That audit's findings for the current revisions, and its not-audited files. */
   findings: z.array(ZOracleFindingFactSchema),
 });

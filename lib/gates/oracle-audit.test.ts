@@ -20,6 +20,11 @@ describe("oracle-audit gate", () => {
     expect(stale.status).toBe("pending");
     expect(stale.missing).toContain("split");
   });
+  it("fails, saying why, when the last audit run could not audit", () => {
+    const gate = oracleAuditGate(facts({ ...base, audit: null, lastRunFailure: "the gold patch does not apply: corrupt patch at line 3" }));
+    expect(gate.status).toBe("fail");
+    expect(gate.missing).toContain("gold patch does not apply");
+  });
   it("fails on an unresolved hidden dependency, naming history, name and probes", () => {
     const gate = oracleAuditGate(facts({ ...base, findings: [hidden("r1"), hidden("r2", "waived")] }));
     expect(gate.status).toBe("fail");

@@ -17,7 +17,8 @@ export function oracleAuditGate(facts: TFamilyFacts): TGate {
   const unread = o.currentRevisionKeys.filter((k) => !audited.has(k));
   if (!o.audit || unread.length > 0 || !o.audit.goldCurrent) {
     const which = !o.audit ? "No specification–oracle audit has run yet" : !o.audit.goldCurrent ? "Gold or the hidden tests changed since the last audit" : `The audit has not read the current revision of ${listOf(unread.map((k) => conditionOf.get(k.split("@")[0]!) ?? k))}`;
-    f.waits.push(`${which}; ${o.running ? "an audit is running." : "run the audit on the findings page."}`);
+    if (!o.running && o.lastRunFailure) f.failures.push(`The last audit run failed: ${o.lastRunFailure}`);
+    else f.waits.push(`${which}; ${o.running ? "an audit is running." : "run the audit on the findings page."}`);
     return settle("audit", "oracle_audit", title, f);
   }
   const open = o.findings.filter((x) => x.resolution === null);

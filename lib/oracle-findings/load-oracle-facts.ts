@@ -4,7 +4,7 @@ import type { TOracleAuditFacts } from "@/lib/gates/oracle-audit-facts";
 
 /** The audit facts the stage-5 gate reads: the latest static audit against the current revisions, gold and hidden tests. */
 export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAuditFacts> {
-  const [family, audit, running] = await Promise.all([
+  const [family, audit, running, lastRun] = await Promise.all([
     db().taskFamily.findUniqueOrThrow({
       where: { id: familyId },
       select: {
@@ -22,6 +22,7 @@ export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAud
       },
     }),
     db().run.count({ where: { familyId, kind: "oracle_audit", status: { in: ["queued", "running"] }, requestKey: { contains: ":oracle_audit:static:" } } }),
+    db().run.findFirst({ where: { familyId, kind: "oracle_audit", requestKey: { contains: ":oracle_audit:static:" } }, orderBy: { createdAt: "desc" }, select: { status: true, message: true } }),
   ]);
   const currentRevisionKeys = family.histories.flatMap((h) => h.revisions.map((r) => `${r.id}@${r.version}`));
   const current = new Set(currentRevisionKeys.map((k) => k.split("@")[0]));
@@ -30,6 +31,7 @@ export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAud
     currentRevisionKeys,
     audit: audit ? { revisionKeys: audit.revisionKeys, goldCurrent: audit.goldHash === goldHash } : null,
     running: running > 0,
+    lastRunFailure: lastRun && lastRun.status !== "passed" && lastRun.status !== "queued" && lastRun.status !== "running" ? (lastRun.message ?? lastRun.status) : null,
     findings: (audit?.findings ?? [])
       .filter((f) => f.historyRevisionId === null || current.has(f.historyRevisionId))
       .map((f) => ({
