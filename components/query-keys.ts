@@ -33,4 +33,5 @@ export const queryKeys = {
   histories: (familyId: string) => ["histories", familyId] as const,
   revisions: (familyId: string, condition: string) => ["histories", familyId, condition, "revisions"] as const,
   revision: (familyId: string, condition: string, number: number | null) => ["histories", familyId, condition, "revision", number] as const,
+  oracleAudit: (familyId: string) => ["oracle-audit", familyId] as const,
 } as const;

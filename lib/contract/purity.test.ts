@@ -26,6 +26,8 @@ const LOADERS = new Set([
   "lib/review/save-review-draft.ts",
   "lib/review/set-default-pair.ts",
   "lib/review/submit-review.ts",
+  "lib/oracle-audit/parse-source.ts",
+  "lib/oracle-audit/audit-files.ts",
 ]);
 const SEARCHED = ["lib", "workers", "components"];
 

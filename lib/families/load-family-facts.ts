@@ -4,6 +4,7 @@ import { notFound } from "@/lib/errors/app-error";
 import type { TFamilyFacts, TRevisionReviewsFact, TRunFact } from "@/lib/gates/types";
 import { loadMatrixInput } from "@/lib/runs/load-current-content";
 import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
+import { loadOracleAuditFacts } from "@/lib/oracle-findings/load-oracle-facts";
 
 const nonEmpty = (text: string | null | undefined) => Boolean(text && text.trim());
 const normalizeDiff = (diff: string) => diff.replace(/^index [0-9a-f]+\.\.[0-9a-f]+.*$/gm, "").replace(/\s+$/gm, "").trim();
@@ -86,6 +87,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
       ? { packageHash: family.packages[0].hash, frozenAt: family.packages[0].frozenAt!.toISOString(), frozenBy: family.packages[0].frozenBy?.name ?? "" }
       : null,
     reviews: await loadReviewFacts(family.histories.flatMap((h) => h.revisions.map((r) => r.id)), familyId),
+    oracleAudit: await loadOracleAuditFacts(familyId),
   };
 }
 

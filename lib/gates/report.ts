@@ -4,6 +4,7 @@ import { auditGates } from "./audit";
 import { calibrationGates } from "./calibration";
 import { familyContext } from "./context";
 import { combine, findings, settle } from "./gate";
+import { oracleAuditGate } from "./oracle-audit";
 import { pathGates } from "./paths";
 import { reconciliationGates } from "./reconciliation";
 import type { TFamilyFacts, TGate, TGateReport, TStageReport } from "./types";
@@ -33,7 +34,7 @@ export function buildGateReport(facts: TFamilyFacts): TGateReport {
     reconciliation: () => reconciliationGates(facts),
     calibration: () => calibrationGates(ctx),
     paths: () => pathGates(ctx),
-    audit: () => auditGates(facts),
+    audit: () => [...auditGates(facts), oracleAuditGate(facts)],
     freeze: () => freezeGates(facts, blocker === null),
   };
   const stages: TStageReport[] = [];

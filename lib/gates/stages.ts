@@ -15,7 +15,7 @@ export const STAGES = [
     tabs: [{ segment: "verifier", label: "Verifier & patches" }, { segment: "runs", label: "Runs" }],
   },
   { key: "paths", label: "Path construction", tabs: [{ segment: "histories", label: "Histories" }] },
-  { key: "audit", label: "Independent audit", tabs: [{ segment: "reviews", label: "Reviews" }] },
+  { key: "audit", label: "Independent audit", tabs: [{ segment: "reviews", label: "Reviews" }, { segment: "oracle-audit", label: "Oracle audit" }] },
   { key: "freeze", label: "Freeze", tabs: [] },
 ] as const satisfies readonly { key: string; label: string; tabs: readonly TStageTab[] }[];
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZAtomKeySchema, ZAtomRoleSchema, ZAtomStatusSchema, ZConditionSchema, ZFileKindSchema, ZPolaritySchema, ZTurnSchema } from "../contract/types";
 import type { TStageKey } from "./stages";
+import { ZOracleAuditFactsSchema } from "./oracle-audit-facts";
 
 // ---------------------------------------------------------------------------
 // Facts: everything the gates read, gathered by the data layer (or a CLI) and
@@ -159,6 +160,7 @@ export const ZFamilyFactsSchema = z.object({
   freeze: ZFreezeFactSchema.nullable(),
   /** Stage 5 facts; absent when a loader does not gather them (the audit gate then waits). */
   reviews: z.array(ZRevisionReviewsFactSchema).optional(),
+  oracleAudit: ZOracleAuditFactsSchema.optional(),
 });
 export type TFamilyFacts = z.infer<typeof ZFamilyFactsSchema>;
 

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { getSuite } from "@/lib/suites/list-suites";
 import { STAGES } from "@/lib/gates/stages";
+import { SuiteOracleAccuracy } from "@/components/oracle-audit/suite-accuracy";
 
 export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
   await requirePageUser(["curator", "lead", "admin"]);
@@ -32,6 +33,7 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
           {suite.families.length === 0 && <tr><td colSpan={4} className="muted">No families yet: import and admit a pull request.</td></tr>}
         </tbody>
       </table>
+      <SuiteOracleAccuracy suiteId={suite.id} />
     </>
   );
 }

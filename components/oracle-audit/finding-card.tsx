@@ -1,0 +1,97 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api, ApiError } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
+import type { TOracleFindingDto } from "@/lib/schemas/oracle-audit";
+
+const OUTCOME_TEXT: Record<string, string> = {
+  confirmed: "confirmed — exactly the predicted probes failed",
+  refuted: "refuted — nothing failed: the dependency was not needed",
+  wider: "wider — more probes failed than predicted",
+  error: "could not run",
+};
+
+function Counterfactual({ cf }: { cf: TOracleFindingDto["counterfactual"] }) {
+  if (!cf) return <span className="muted">no counterfactual (paths are not renamed)</span>;
+  if (cf.outcome === null) return <span className="muted" data-testid="counterfactual">counterfactual queued ({cf.mutation})</span>;
+  return (
+    <span data-testid="counterfactual" data-outcome={cf.outcome} title={cf.message ?? undefined}>
+      <span className={cf.outcome === "confirmed" ? "chip" : "chip error"}>{cf.outcome}</span> {OUTCOME_TEXT[cf.outcome] ?? cf.outcome}
+      {cf.outcome !== "error" && ` (${cf.failed} failed, ${cf.predicted} predicted; ${cf.mutation})`}
+      {cf.outcome === "error" && cf.message && `: ${cf.message}`}
+    </span>
+  );
+}
+
+export function FindingCard({ familyId, finding, canPlace, canWaive }: { familyId: string; finding: TOracleFindingDto; canPlace: boolean; canWaive: boolean }) {
+  const queryClient = useQueryClient();
+  const [sentence, setSentence] = useState(finding.addendum ?? "");
+  const [rationale, setRationale] = useState("");
+  const [mode, setMode] = useState<"none" | "addendum" | "waiver">("none");
+  const [error, setError] = useState<string | null>(null);
+  const resolve = useMutation({
+    mutationFn: (kind: "addendum" | "waiver") =>
+      api(`/api/families/${familyId}/oracle-audit/findings/${finding.id}/${kind}`, {
+        body: kind === "addendum" ? { sentence, version: finding.version } : { rationale, version: finding.version },
+      }),
+    onSuccess: () => {
+      setMode("none");
+      setError(null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.oracleAudit(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.histories(familyId) });
+    },
+    onError: (e) => {
+      const err = e as ApiError;
+      setError([err.message, ...Object.entries(err.fieldErrors).map(([f, m]) => `${f} ${m.join(", ")}`)].join(" "));
+    },
+  });
+  const ev = finding.evidence;
+  return (
+    <li className="panel" data-testid="oracle-finding" data-kind={finding.kind} data-name={finding.name}>
+      <div className="row">
+        <strong><code>{finding.name}</code></strong>
+        <span className="chip">{finding.category === "not_audited" ? "not audited" : `hidden ${finding.kind}`}</span>
+        {finding.resolution && <span className="chip" data-testid="resolution">{finding.resolution === "waived" ? "waived" : "addendum placed"}</span>}
+      </div>
+      <p className="muted">{finding.reason}</p>
+      {finding.category === "hidden" && (
+        <>
+          <p>
+            Blocks {finding.scope === "unit" ? <>the whole build unit <code>{finding.buildUnit}</code></> : <>one test in <code>{finding.buildUnit}</code></>}:{" "}
+            {finding.probeTestIds.length} probe{finding.probeTestIds.length === 1 ? "" : "s"}
+          </p>
+          <ul className="muted">{finding.probeTestIds.map((p) => <li key={p}><code>{p}</code></li>)}</ul>
+          {ev.file && <p>Test: <code>{ev.file}:{ev.line}</code> <code>{ev.text}</code></p>}
+          {ev.definedAt && <p>Gold defines it in <code>{ev.definedAt.file}{ev.definedAt.line ? `:${ev.definedAt.line}` : ""}</code></p>}
+          <p><Counterfactual cf={finding.counterfactual} /></p>
+        </>
+      )}
+      {finding.resolution === "waived" && finding.rationale && <p className="muted">Waiver: {finding.rationale}</p>}
+      {!finding.resolution && (
+        <div className="row">
+          {canPlace && finding.category === "hidden" && <button onClick={() => setMode(mode === "addendum" ? "none" : "addendum")}>Addendum…</button>}
+          {canWaive && <button onClick={() => setMode(mode === "waiver" ? "none" : "waiver")}>Waive…</button>}
+        </div>
+      )}
+      {mode === "addendum" && (
+        <div>
+          <label>Sentence placed in the first turn of every history where it is hidden (new revisions)
+            <textarea value={sentence} onChange={(e) => setSentence(e.target.value)} rows={2} style={{ width: "100%" }} aria-label="Addendum" />
+          </label>
+          <button className="primary" onClick={() => resolve.mutate("addendum")} disabled={resolve.isPending}>Place addendum</button>
+        </div>
+      )}
+      {mode === "waiver" && (
+        <div>
+          <label>Why an agent can be expected to get this right without being told
+            <textarea value={rationale} onChange={(e) => setRationale(e.target.value)} rows={2} style={{ width: "100%" }} aria-label="Rationale" />
+          </label>
+          <button className="primary" onClick={() => resolve.mutate("waiver")} disabled={resolve.isPending}>Waive</button>
+        </div>
+      )}
+      {error && <p className="error" role="alert">{error}</p>}
+    </li>
+  );
+}

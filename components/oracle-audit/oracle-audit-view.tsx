@@ -1,0 +1,79 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api, ApiError } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
+import type { TOracleAuditDto } from "@/lib/schemas/oracle-audit";
+import { useGateReport } from "@/components/gates/use-gate-report";
+import { StageGates } from "@/components/gates/stage-gates";
+import { FindingCard } from "./finding-card";
+
+const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(0)}%`);
+
+export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { familyId: string; canPlace: boolean; canWaive: boolean; canRun: boolean }) {
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  const query = useQuery({
+    queryKey: queryKeys.oracleAudit(familyId),
+    queryFn: () => api<TOracleAuditDto>(`/api/families/${familyId}/oracle-audit`),
+    refetchInterval: (q) => (q.state.data?.running || (q.state.data?.audit?.counterfactuals.pending ?? 0) > 0 ? 1500 : false),
+  });
+  const busy = Boolean(query.data?.running || (query.data?.audit?.counterfactuals.pending ?? 0) > 0);
+  const report = useGateReport(familyId, busy ? 2000 : false);
+  const start = useMutation({
+    mutationFn: () => api<{ created: number; reused: number }>(`/api/families/${familyId}/oracle-audit`, { method: "POST" }),
+    onSuccess: (r) => {
+      setNotice({ error: false, text: r.created > 0 ? "Audit queued." : "Nothing changed since the last audit; its result stands." });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.oracleAudit(familyId) });
+    },
+    onError: (e) => setNotice({ error: true, text: (e as ApiError).message }),
+  });
+  const data = query.data;
+  const audit = data?.audit;
+  return (
+    <>
+      <p className="muted">
+        Each history is handed to an agent alone, so every history is audited on its own: the names, module paths and literals the hidden tests
+        rely on that the base does not define, that history never states and no convention makes inferable.
+      </p>
+      {canRun && (
+        <div className="row" style={{ marginBottom: 12 }}>
+          <button className="primary" onClick={() => start.mutate()} disabled={start.isPending || Boolean(data?.running)}>Run the audit</button>
+          {busy && <span className="muted" role="status">{data?.running ? "Audit running…" : `${audit?.counterfactuals.pending} counterfactual run(s) pending…`}</span>}
+        </div>
+      )}
+      {notice && <p className={notice.error ? "error" : "muted"} role="status">{notice.text}</p>}
+      {data?.lastRunMessage && <p className="muted" data-testid="oracle-last-run">{data.lastRunMessage}</p>}
+      {report.data?.stages.filter((s) => s.stage === "audit").map((s) => <StageGates key={s.stage} stage={{ ...s, gates: s.gates.filter((g) => g.key === "oracle_audit") }} />)}
+      {data && !audit && <p>No audit yet.</p>}
+      {audit && (
+        <>
+          <div className="panel" data-testid="oracle-summary">
+            {audit.dependencies} dependencies read · counterfactuals: {audit.counterfactuals.confirmed} of {audit.counterfactuals.decided} confirmed, measured precision {pct(audit.counterfactuals.precision)},
+            blast-radius accuracy {pct(audit.counterfactuals.blastRadiusAccuracy)}
+            {!audit.current && <span className="error"> · out of date: a history, gold or the hidden tests changed since</span>}
+          </div>
+          {audit.notAudited.length > 0 && (
+            <>
+              <h2>Not audited</h2>
+              <ul className="plain">{audit.notAudited.map((f) => <FindingCard key={f.id} familyId={familyId} finding={f} canPlace={false} canWaive={canWaive} />)}</ul>
+            </>
+          )}
+          {audit.histories.map((h) => (
+            <section key={h.revisionId} data-testid="oracle-history" data-condition={h.condition}>
+              <h2>
+                {h.condition} {h.number !== null && `r${h.number}`} {!h.current && <span className="muted">(an older revision)</span>}
+              </h2>
+              <p className="muted">
+                {Object.entries(h.counts).map(([k, n]) => `${n} ${k}`).join(" · ")}
+              </p>
+              {h.findings.length === 0 ? <p>No hidden dependency.</p> : (
+                <ul className="plain">{h.findings.map((f) => <FindingCard key={f.id} familyId={familyId} finding={f} canPlace={canPlace && h.current} canWaive={canWaive && h.current} />)}</ul>
+              )}
+            </section>
+          ))}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+// Runs the static audit over files held in memory (base tree, gold tree, hidden
+// test files): parse with tree-sitter, extract, classify. The worker feeds it from
+// git; the labeled corpus and the bench feed it from fixtures.
+import { extractTestFile, extractTreeDefinitions, isAuditedSource } from "./extract";
+import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
+import { languageOf } from "./languages";
+import { parseSource } from "./parse-source";
+import type { TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+
+export type TFiles = Record<string, string>;
+
+// Test code in a language the audit does not read is "not audited"; data files beside the tests (fixtures, snapshots) hold no dependencies.
+const OTHER_CODE = /\.(go|rs|java|kt|kts|scala|rb|php|cs|fs|c|cc|cpp|cxx|h|hpp|m|mm|swift|ex|exs|erl|clj|hs|ml|lua|pl|r|dart|sh|bash|zig|nim|jl|groovy|vue|svelte)$/i;
+export const isTestCode = (path: string) => languageOf(path) !== null || OTHER_CODE.test(path);
+
+/** A tree's definitions from its files (only sources the audit reads are parsed). */
+export async function definitionsOfFiles(files: TFiles, extraPaths: readonly string[] = []): Promise<TTreeDefinitions> {
+  const parsed: TParsedFile[] = [];
+  for (const [path, source] of Object.entries(files)) {
+    if (!isAuditedSource(path)) continue;
+    const outcome = await parseSource(path, source);
+    if (outcome.ok) parsed.push(outcome.file);
+  }
+  return extractTreeDefinitions([...new Set([...Object.keys(files), ...extraPaths])], parsed);
+}
+
+/** Gold's definitions: the base's for every file gold leaves alone, parsed anew for the files it changes or adds. */
+export async function definitionsOverBase(base: TTreeDefinitions, changed: TFiles, paths: readonly string[]): Promise<TTreeDefinitions> {
+  const present = new Set(paths);
+  const fresh = await definitionsOfFiles(changed, paths);
+  const replaced = new Set(Object.keys(changed));
+  return { files: [...paths], definitions: [...base.definitions.filter((d) => present.has(d.file) && !replaced.has(d.file)), ...fresh.definitions] };
+}
+
+export async function extractTests(testFiles: TFiles): Promise<{ tests: TTestExtraction[]; notAudited: TNotAudited[] }> {
+  const tests: TTestExtraction[] = [];
+  const notAudited: TNotAudited[] = [];
+  for (const [path, source] of Object.entries(testFiles)) {
+    if (!isTestCode(path)) continue;
+    const outcome = await parseSource(path, source);
+    if (!outcome.ok) {
+      notAudited.push({ file: path, reason: outcome.reason });
+      continue;
+    }
+    const extracted = extractTestFile(outcome.file);
+    if (extracted.ok) tests.push(extracted.extraction);
+    else notAudited.push(extracted.notAudited);
+  }
+  return { tests, notAudited };
+}
+
+export async function auditFiles(input: {
+  base: TTreeDefinitions;
+  gold: TTreeDefinitions;
+  testFiles: TFiles;
+  histories: TAuditHistory[];
+  probeTestIds: string[];
+}): Promise<TFamilyAudit & { tests: TTestExtraction[] }> {
+  const { tests, notAudited } = await extractTests(input.testFiles);
+  const audit = auditFamily({ ...input, tests, notAudited, testFiles: Object.keys(input.testFiles) });
+  return { ...audit, tests };
+}

@@ -1,0 +1,31 @@
+// Pure: the language-independent core over the extractors' output — a test file's
+// dependencies (or why it is not audited), and a tree's definitions.
+import { languageOf } from "./languages";
+import type { TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+
+export type TTestFileOutcome = { ok: true; extraction: TTestExtraction } | { ok: false; notAudited: TNotAudited };
+
+/** A test file that does not parse is not audited (never silently clean). */
+export function extractTestFile(file: TParsedFile): TTestFileOutcome {
+  const language = languageOf(file.path);
+  if (!language) return { ok: false, notAudited: { file: file.path, reason: "the audit reads no files of this language" } };
+  if (file.hasError) return { ok: false, notAudited: { file: file.path, reason: `the ${language.id} parser found syntax errors` } };
+  return { ok: true, extraction: language.extractTests(file) };
+}
+
+/** What a tree's source files define; `paths` lists every file of the tree (any language). */
+export function extractTreeDefinitions(paths: readonly string[], sources: readonly TParsedFile[]): TTreeDefinitions {
+  return {
+    files: [...paths],
+    definitions: sources.flatMap((file) => {
+      const language = languageOf(file.path);
+      return language ? [language.extractDefinitions(file)] : [];
+    }),
+  };
+}
+
+/** Source files whose definitions the audit reads (a language it knows, not a test). */
+export const isAuditedSource = (path: string) => {
+  const language = languageOf(path);
+  return language !== null && !language.isTestFile(path) && !/(^|\/)node_modules\//.test(path);
+};

@@ -1,0 +1,41 @@
+// Pure: what one language file gives the audit. Adding a language = one file in
+// languages/ implementing this, listed in languages/index.ts.
+import type { TFileDefinitions, TParsedFile, TTestExtraction } from "./types";
+
+export interface TLanguage {
+  id: string;
+  extensions: readonly string[];
+  /** The tree-sitter grammar for a file of this language (the loader finds its WASM). */
+  grammarFor(path: string): string;
+  /** What a hidden name or path blocks: the build unit, in the words of this language. */
+  unit: string;
+  isTestFile(path: string): boolean;
+  extractTests(file: TParsedFile): TTestExtraction;
+  extractDefinitions(file: TParsedFile): TFileDefinitions;
+  /** The repository file a specifier names from `fromFile`, or null. */
+  resolveModule(specifier: string, fromFile: string, files: ReadonlySet<string>): string | null;
+  /** A package outside the repository (not something gold could have introduced). */
+  isExternal(specifier: string): boolean;
+}
+
+export const emptyDefinitions = (file: string): TFileDefinitions => ({
+  file, names: [], qualified: [], classes: [], arity: {}, params: {}, strings: [], templates: [], numbers: [], properties: [], reexportsAll: false, lines: {},
+});
+
+export function dirname(p: string): string {
+  const i = p.lastIndexOf("/");
+  return i === -1 ? "" : p.slice(0, i);
+}
+
+/** `a/b/../c` → `a/c`; null when it climbs out of the repository. */
+export function normalizePath(p: string): string | null {
+  const out: string[] = [];
+  for (const part of p.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(part);
+  }
+  return out.join("/");
+}

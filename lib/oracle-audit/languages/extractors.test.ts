@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { parseSource } from "../parse-source";
+import { extractTestFile } from "../extract";
+import type { TDependency } from "../types";
+
+async function deps(path: string, source: string) {
+  const parsed = await parseSource(path, source);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  const out = extractTestFile(parsed.file);
+  if (!out.ok) throw new Error(out.notAudited.reason);
+  return out.extraction;
+}
+const brief = (d: TDependency) => `${d.kind}:${d.via}:${d.value}${d.owner ? `@${d.owner}` : ""}${d.match ? `/${d.match}` : ""}${d.test ? ` in ${d.test}` : ""}`;
+
+describe("JavaScript / TypeScript extractor", () => {
+  it("reads require, jest.mock, dynamic import, members, properties, options and matcher literals", async () => {
+    const x = await deps("src/a.test.ts", `const { makeCache } = require("../lib/cache");
+const api = require("./api");
+jest.mock("../lib/clock");
+describe("cache", () => {
+  it("expires", async () => {
+    const mod = await import("./lazy");
+    makeCache.debug = true;
+    const c = makeCache(10, { ttlMs: 5 });
+    expect(c.get("k")).toBeUndefined();
+    expect(api.version).toBe("2.1.0");
+    expect(() => c.set()).toThrow(/key required/);
+    expect(c.stats()).toHaveProperty("hits.total");
+  });
+});
+`);
+    expect(x.tests).toEqual([{ name: "expires", suites: ["cache"], line: 5 }]);
+    expect(x.dependencies.map(brief)).toEqual(expect.arrayContaining([
+      "path:require:../lib/cache", "name:require:makeCache", "path:require:./api", "path:mock:../lib/clock", "path:dynamic-import:./lazy in expires",
+      "name:property:debug@makeCache in expires", "name:option:ttlMs@makeCache#1 in expires", "name:member:version in expires",
+      "literal:assert:2.1.0/exact in expires", "literal:raises:key required/regex in expires", "name:property:total in expires",
+    ]));
+  });
+});
+
+describe("Python extractor", () => {
+  it("reads imports, module attributes, keyword options, pytest.raises(match=…) and assert comparisons", async () => {
+    const x = await deps("tests/test_a.py", `import pytest
+import pkg.util as util
+from pkg.core import Engine, run as go
+
+class TestEngine:
+    def test_run(self):
+        with pytest.raises(KeyError, match=r"no engine \\w+"):
+            go("x", strict=True)
+        assert util.VERSION == "1.2"
+        assert "ready" in Engine().status()
+`);
+    expect(x.tests).toEqual([{ name: "test_run", suites: ["TestEngine"], line: 6 }]);
+    expect(x.dependencies.map(brief)).toEqual(expect.arrayContaining([
+      "path:import:pytest", "path:import:pkg.util", "path:import:pkg.core", "name:import:Engine", "name:import:run",
+      "literal:raises:no engine \\w+/regex in test_run", "name:option:strict@run#kw in test_run", "name:member:VERSION in test_run",
+      "literal:assert:1.2/exact in test_run", "literal:assert:ready/contains in test_run",
+    ]));
+  });
+});

@@ -1,0 +1,476 @@
+// Pure: JavaScript (and, through typescript.ts, TypeScript) extractor over tree-sitter's
+// javascript / typescript / tsx trees: test dependencies and source definitions.
+import { dirname, emptyDefinitions, normalizePath, type TLanguage } from "../language";
+import { field, fields, lineOf, named, textOf, walk } from "../syntax";
+import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
+
+const TEST_FUNCS = new Set(["test", "it", "specify"]);
+const SUITE_FUNCS = new Set(["describe", "suite", "context"]);
+const EXACT_ASSERT = new Set(["equal", "strictEqual", "deepEqual", "deepStrictEqual", "notEqual", "notStrictEqual", "notDeepStrictEqual", "is", "same"]);
+const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject", "toHaveBeenCalledWith", "toHaveBeenLastCalledWith"]);
+const EXPECT_CONTAINS = new Set(["toThrow", "toThrowError", "toContain", "toMatch", "rejects", "toHaveProperty"]);
+
+type Binding = { module: string; imported: string };
+
+/** A string literal's value (simple escapes decoded); null for template strings with substitutions. */
+export function stringValue(source: string, node: TSyntaxNode): string | null {
+  if (node.type === "string") {
+    const raw = textOf(source, node).slice(1, -1);
+    return raw.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/g, (_, e: string) => {
+      if (e.startsWith("u{")) return String.fromCodePoint(parseInt(e.slice(2, -1), 16));
+      if (e[0] === "u" && e.length === 5) return String.fromCharCode(parseInt(e.slice(1), 16));
+      if (e[0] === "x" && e.length === 3) return String.fromCharCode(parseInt(e.slice(1), 16));
+      return ({ n: "\n", t: "\t", r: "\r", "0": "\0" } as Record<string, string>)[e] ?? e;
+    });
+  }
+  if (node.type === "template_string" && !node.children.some((c) => c.type === "template_substitution")) return textOf(source, node).slice(1, -1);
+  return null;
+}
+
+function templateParts(source: string, node: TSyntaxNode): string[] {
+  const parts: string[] = [""];
+  for (const child of node.children) {
+    if (child.type === "template_substitution") parts.push("");
+    else if (child.type === "string_fragment" || child.type === "escape_sequence") parts[parts.length - 1] += textOf(source, child);
+  }
+  return parts;
+}
+
+const unwrap = (node: TSyntaxNode): TSyntaxNode =>
+  (node.type === "parenthesized_expression" || node.type === "await_expression" || node.type === "as_expression" || node.type === "non_null_expression") && named(node)[0]
+    ? unwrap(named(node)[0]!)
+    : node;
+
+function callee(source: string, call: TSyntaxNode): { base: string | null; chain: string[] } {
+  // expect(x).not.toBe(y) → base "expect", chain [..]; assert.equal → base "assert", chain ["equal"]
+  let fn = field(call, "function");
+  const chain: string[] = [];
+  while (fn && fn.type === "member_expression") {
+    const prop = field(fn, "property");
+    if (prop) chain.unshift(textOf(source, prop));
+    fn = field(fn, "object");
+  }
+  if (fn?.type === "identifier") return { base: textOf(source, fn), chain };
+  if (fn?.type === "call_expression") {
+    const inner = callee(source, fn);
+    return { base: inner.base, chain: [...inner.chain, "()", ...chain] };
+  }
+  return { base: null, chain };
+}
+
+const args = (call: TSyntaxNode) => {
+  const list = field(call, "arguments");
+  return list ? named(list).filter((n) => n.type !== "comment") : [];
+};
+
+function testName(source: string, call: TSyntaxNode, kinds: Set<string>): string | null {
+  const { base, chain } = callee(source, call);
+  if (!base || !kinds.has(base)) return null;
+  if (chain.some((c) => !["only", "skip", "todo", "concurrent", "sequential", "each", "()", "fails"].includes(c))) return null;
+  const first = args(call)[0];
+  return first ? stringValue(source, first) : null;
+}
+
+export function extractJavaScriptTests(file: TParsedFile, language = "javascript"): TTestExtraction {
+  const { source, root } = file;
+  const bindings = new Map<string, Binding>();
+  const instances = new Map<string, string>();
+  const deps: TDependency[] = [];
+  const tests: TTestCase[] = [];
+  const supplied = new Set<string>();
+  const assertionLiterals = new Set<TSyntaxNode>();
+
+  const enclosing = (ancestors: TSyntaxNode[]) => {
+    let test: string | null = null;
+    for (const a of ancestors) if (a.type === "call_expression") test = testName(source, a, TEST_FUNCS) ?? test;
+    return test;
+  };
+  const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
+    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: enclosing(ancestors) });
+  };
+  const literal = (node: TSyntaxNode, ancestors: TSyntaxNode[], match: TLiteralMatch, via = "assert") => {
+    const n = unwrap(node);
+    if (n.type === "regex") {
+      assertionLiterals.add(n);
+      const pattern = field(n, "pattern");
+      return push(n, ancestors, { kind: "literal", value: pattern ? textOf(source, pattern) : textOf(source, n), module: null, via, match: "regex" });
+    }
+    if (n.type === "number") {
+      assertionLiterals.add(n);
+      return push(n, ancestors, { kind: "literal", value: textOf(source, n), module: null, via, match: "exact" });
+    }
+    const value = stringValue(source, n);
+    if (value !== null) {
+      assertionLiterals.add(n);
+      return push(n, ancestors, { kind: "literal", value, module: null, via, match });
+    }
+    if (n.type === "object") {
+      for (const pair of named(n)) {
+        if (pair.type !== "pair") continue;
+        const key = field(pair, "key");
+        const value = field(pair, "value");
+        if (key && (key.type === "property_identifier" || key.type === "string")) {
+          const keyName = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
+          if (via === "raises" && (keyName === "message" || keyName === "name")) {
+            if (value) literal(value, ancestors, "exact", via);
+            continue;
+          }
+          push(key, ancestors, { kind: "name", value: keyName, module: null, via: "property" });
+        }
+        if (value) literal(value, ancestors, match, via);
+      }
+    }
+    if (n.type === "array") for (const item of named(n)) literal(item, ancestors, match, via);
+  };
+  const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
+
+  walk(root, (node, ancestors) => {
+    switch (node.type) {
+      case "import_statement": {
+        const src = field(node, "source");
+        const spec = src ? stringValue(source, src) : null;
+        if (spec === null) return false;
+        push(node, ancestors, { kind: "path", value: spec, module: null, via: "import" });
+        const clause = node.children.find((c) => c.type === "import_clause");
+        for (const part of clause ? named(clause) : []) {
+          if (part.type === "identifier") bindImport(spec, textOf(source, part), "default");
+          else if (part.type === "namespace_import") {
+            const id = named(part)[0];
+            if (id) bindImport(spec, textOf(source, id), "*");
+          } else if (part.type === "named_imports") {
+            for (const specifier of named(part)) {
+              if (specifier.type !== "import_specifier") continue;
+              const name = field(specifier, "name");
+              const alias = field(specifier, "alias");
+              if (!name) continue;
+              const imported = name.type === "string" ? (stringValue(source, name) ?? "") : textOf(source, name);
+              bindImport(spec, alias ? textOf(source, alias) : imported, imported);
+              push(specifier, ancestors, { kind: "name", value: imported, module: spec, via: "import" });
+            }
+          }
+        }
+        return false;
+      }
+      case "variable_declarator": {
+        const value = field(node, "value");
+        const target = field(node, "name");
+        if (!value || !target) return;
+        const inner = unwrap(value);
+        const req = inner.type === "call_expression" ? requireOf(source, inner) : null;
+        if (req !== null) {
+          push(inner, ancestors, { kind: "path", value: req, module: null, via: "require" });
+          if (target.type === "identifier") bindImport(req, textOf(source, target), "*");
+          if (target.type === "object_pattern") {
+            for (const prop of named(target)) {
+              const key = prop.type === "shorthand_property_identifier_pattern" ? prop : prop.type === "pair_pattern" ? field(prop, "key") : null;
+              const local = prop.type === "pair_pattern" ? field(prop, "value") : prop;
+              if (!key || !local) continue;
+              bindImport(req, textOf(source, local), textOf(source, key));
+              push(prop, ancestors, { kind: "name", value: textOf(source, key), module: req, via: "require" });
+            }
+          }
+          return false;
+        }
+        if (target.type === "identifier" && inner.type === "new_expression") {
+          const ctor = field(inner, "constructor");
+          if (ctor?.type === "identifier" && bindings.has(textOf(source, ctor))) instances.set(textOf(source, target), textOf(source, ctor));
+        }
+        // What a repository function returns (a factory's instance): its members are judged by name.
+        if (target.type === "identifier" && inner.type === "call_expression") {
+          const fn = field(inner, "function");
+          const binding = fn?.type === "identifier" ? bindings.get(textOf(source, fn)) : undefined;
+          if (binding && /^[./]/.test(binding.module)) instances.set(textOf(source, target), `${textOf(source, fn!)}()`);
+        }
+        return;
+      }
+      case "call_expression": {
+        const { base, chain } = callee(source, node);
+        const list = args(node);
+        const req = requireOf(source, node);
+        if (req !== null) {
+          push(node, ancestors, { kind: "path", value: req, module: null, via: "require" });
+          return;
+        }
+        const fn = field(node, "function");
+        if (fn?.type === "import" && list[0]) {
+          const spec = stringValue(source, list[0]);
+          if (spec !== null) push(node, ancestors, { kind: "path", value: spec, module: null, via: "dynamic-import" });
+          return;
+        }
+        if ((base === "jest" || base === "vi") && (chain[0] === "mock" || chain[0] === "doMock" || chain[0] === "requireActual" || chain[0] === "importActual") && list[0]) {
+          const spec = stringValue(source, list[0]);
+          if (spec !== null) push(node, ancestors, { kind: "path", value: spec, module: null, via: "mock" });
+          return;
+        }
+        const name = testName(source, node, TEST_FUNCS);
+        if (name !== null) {
+          const suites = ancestors.filter((a) => a.type === "call_expression").map((a) => testName(source, a, SUITE_FUNCS)).filter((s): s is string => s !== null);
+          tests.push({ name, suites, line: node.row + 1 });
+        }
+        if (base === "assert" || base === "t" || (base !== null && bindings.get(base)?.module.replace(/^node:/, "").startsWith("assert"))) {
+          const method = (chain[0] === "strict" ? chain[1] : chain[0]) ?? "";
+          if (chain.length === 0 || (chain.length === 1 && chain[0] === "strict") || EXACT_ASSERT.has(method)) {
+            for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
+          } else if (method === "throws" || method === "rejects" || method === "doesNotThrow") {
+            if (list[1] && unwrap(list[1]).type !== "string") literal(list[1], ancestors, "exact", "raises");
+          } else if (method === "match") {
+            if (list[1]) literal(list[1], ancestors, "regex");
+          }
+        }
+        if (base === "expect" && chain.includes("()")) {
+          const matcher = chain.at(-1) ?? "";
+          if (EXPECT_EXACT.has(matcher)) for (const a of list) literal(a, ancestors, "exact");
+          else if (EXPECT_CONTAINS.has(matcher)) {
+            for (const a of list) {
+              if (matcher === "toHaveProperty" && unwrap(a) === unwrap(list[0]!)) {
+                const key = stringValue(source, unwrap(a));
+                if (key !== null) push(a, ancestors, { kind: "name", value: key.split(".").at(-1)!, module: null, via: "property" });
+              } else literal(a, ancestors, "contains", matcher.startsWith("toThrow") ? "raises" : "assert");
+            }
+          }
+        }
+        // Arguments the base signature may lack: recorded on the callee, judged by the classifier.
+        if (fn?.type === "identifier" && bindings.has(textOf(source, fn))) {
+          const local = textOf(source, fn);
+          const binding = bindings.get(local)!;
+          list.forEach((arg, index) => {
+            if (index === 0) return;
+            const inner = unwrap(arg);
+            if (inner.type === "object") {
+              for (const pair of named(inner)) {
+                const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
+                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: binding.module, owner: `${binding.imported === "default" || binding.imported === "*" ? local : binding.imported}#${index}`, via: "option" });
+              }
+            } else push(arg, ancestors, { kind: "name", value: `${binding.imported}#${index}`, module: binding.module, owner: binding.imported, via: "argument" });
+          });
+        }
+        return;
+      }
+      case "member_expression": {
+        const object = field(node, "object");
+        const property = field(node, "property");
+        if (!object || !property || object.type !== "identifier") return;
+        const local = textOf(source, object);
+        const prop = textOf(source, property);
+        const binding = bindings.get(local);
+        const parent = ancestors.at(-1);
+        const isCall = parent?.type === "call_expression" && field(parent, "function") === node;
+        if (binding) {
+          if (binding.imported === "*" || binding.imported === "default") push(node, ancestors, { kind: "name", value: prop, module: binding.module, via: isCall ? "member-call" : "member" });
+          else push(node, ancestors, { kind: "name", value: prop, module: binding.module, owner: binding.imported, via: "property" });
+        } else if (instances.has(local)) {
+          const cls = instances.get(local)!;
+          push(node, ancestors, { kind: "name", value: prop, module: bindings.get(cls.replace(/\(\)$/, ""))?.module ?? null, owner: cls, via: "method" });
+        }
+        return;
+      }
+      case "string":
+      case "template_string":
+      case "number":
+        if (!assertionLiterals.has(node)) {
+          const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
+          if (value !== null && !isInsideImport(ancestors)) supplied.add(value);
+        }
+        return;
+    }
+  });
+  return { file: file.path, language, tests, dependencies: deps, suppliedLiterals: [...supplied] };
+}
+
+const isInsideImport = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "import_statement");
+
+function requireOf(source: string, call: TSyntaxNode): string | null {
+  const fn = field(call, "function");
+  if (fn?.type !== "identifier" || textOf(source, fn) !== "require") return null;
+  const first = args(call)[0];
+  return first ? stringValue(source, first) : null;
+}
+
+export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinitions {
+  const { source, root } = file;
+  const defs = emptyDefinitions(file.path);
+  const names = new Set<string>();
+  const qualified = new Set<string>();
+  const strings = new Set<string>();
+  const numbers = new Set<string>();
+  const properties = new Set<string>();
+  const imported = new Map<string, boolean>();
+  const define = (name: string, node: TSyntaxNode) => {
+    names.add(name);
+    defs.lines[name] ??= node.row + 1;
+  };
+  const params = (fnNode: TSyntaxNode, name: string) => {
+    const list = field(fnNode, "parameters");
+    if (!list) return;
+    const ps = named(list).filter((p) => p.type !== "comment");
+    defs.arity[name] = ps.some((p) => p.type === "rest_pattern" || textOf(source, p).startsWith("...")) ? null : ps.length;
+    defs.params[name] = ps.map((p) => textOf(source, p).replace(/[=:?].*$/s, "").trim());
+  };
+  walk(root, (node, ancestors) => {
+    switch (node.type) {
+      case "import_statement": {
+        const src = field(node, "source");
+        const spec = src ? (stringValue(source, src) ?? "") : "";
+        walk(node, (n) => {
+          if (n.type === "identifier") imported.set(textOf(source, n), !spec.startsWith("."));
+        });
+        return false;
+      }
+      case "export_statement":
+        if (node.children.some((c) => c.type === "*") && !node.children.some((c) => c.type === "namespace_export")) defs.reexportsAll = true;
+        return;
+      case "export_specifier": {
+        const alias = field(node, "alias");
+        const name = field(node, "name");
+        if (alias) define(textOf(source, alias), node);
+        if (name) define(textOf(source, name), node);
+        return;
+      }
+      case "function_declaration":
+      case "generator_function_declaration":
+      case "function_signature": {
+        const name = field(node, "name");
+        if (name) {
+          define(textOf(source, name), name);
+          if (!ancestors.some((a) => a.type.includes("function") || a.type === "method_definition")) params(node, textOf(source, name));
+        }
+        return;
+      }
+      case "class_declaration":
+      case "abstract_class_declaration":
+      case "class":
+      case "interface_declaration": {
+        const nameNode = field(node, "name");
+        if (!nameNode) return;
+        const cls = textOf(source, nameNode);
+        define(cls, nameNode);
+        const heritage: string[] = [];
+        for (const h of node.children.filter((c) => c.type === "class_heritage" || c.type === "extends_type_clause")) {
+          walk(h, (n) => {
+            if (n.type === "identifier" || n.type === "type_identifier") heritage.push(textOf(source, n));
+            if (n.type === "type_arguments") return false;
+          });
+        }
+        const body = field(node, "body");
+        const methods: string[] = [];
+        for (const member of body ? named(body) : []) {
+          const mName = field(member, "name") ?? (member.type === "public_field_definition" ? field(member, "property") : null);
+          if (!mName) continue;
+          const m = textOf(source, mName).replace(/^#/, "");
+          methods.push(m);
+          qualified.add(`${cls}.${m}`);
+          names.add(m);
+          defs.lines[`${cls}.${m}`] ??= mName.row + 1;
+          if (member.type === "method_definition" && m === "constructor") params(member, cls);
+        }
+        defs.classes.push({ name: cls, heritage, externalHeritage: heritage.some((h) => imported.get(h) === true), methods });
+        return;
+      }
+      case "variable_declarator": {
+        const name = field(node, "name");
+        const value = field(node, "value");
+        if (name?.type === "identifier") {
+          define(textOf(source, name), name);
+          if (value && (value.type === "arrow_function" || value.type === "function_expression" || value.type === "function") && !ancestors.some((a) => a.type.includes("function"))) params(value, textOf(source, name));
+        }
+        if (name?.type === "object_pattern") walk(name, (n) => { if (n.type === "shorthand_property_identifier_pattern") define(textOf(source, n), n); });
+        return;
+      }
+      case "assignment_expression": {
+        const left = field(node, "left");
+        if (left?.type === "member_expression") {
+          const obj = field(left, "object");
+          const prop = field(left, "property");
+          if (obj && prop) {
+            const p = textOf(source, prop);
+            names.add(p);
+            const owner = obj.type === "this" ? (ancestors.findLast((a) => a.type === "class_declaration" || a.type === "class") ?? null) : null;
+            const ownerName = owner ? field(owner, "name") : null;
+            qualified.add(`${ownerName ? textOf(source, ownerName) : textOf(source, obj)}.${p}`);
+            defs.lines[p] ??= prop.row + 1;
+          }
+        }
+        return;
+      }
+      case "pair":
+      case "method_definition":
+      case "property_signature":
+      case "method_signature":
+      case "enum_assignment": {
+        const key = field(node, "key") ?? field(node, "name");
+        if (key && (key.type === "property_identifier" || key.type === "string")) {
+          const k = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
+          names.add(k);
+          defs.lines[k] ??= key.row + 1;
+          const iface = ancestors.findLast((a) => a.type === "interface_declaration");
+          const ifaceName = iface ? field(iface, "name") : null;
+          if (ifaceName) qualified.add(`${textOf(source, ifaceName)}.${k}`);
+        }
+        return;
+      }
+      case "shorthand_property_identifier":
+        names.add(textOf(source, node));
+        return;
+      case "member_expression": {
+        const prop = field(node, "property");
+        if (prop) properties.add(textOf(source, prop));
+        return;
+      }
+      case "type_alias_declaration":
+      case "enum_declaration": {
+        const name = field(node, "name");
+        if (name) define(textOf(source, name), name);
+        return;
+      }
+      case "property_identifier":
+        if (node.type === "property_identifier" && ancestors.at(-1)?.type === "enum_body") names.add(textOf(source, node));
+        return;
+      case "string": {
+        const v = stringValue(source, node);
+        if (v !== null) strings.add(v);
+        return false;
+      }
+      case "template_string":
+        if (node.children.some((c) => c.type === "template_substitution")) defs.templates.push(templateParts(source, node));
+        else strings.add(textOf(source, node).slice(1, -1));
+        return;
+      case "number":
+        numbers.add(textOf(source, node));
+        return;
+    }
+  });
+  defs.names = [...names];
+  defs.qualified = [...qualified];
+  defs.strings = [...strings];
+  defs.numbers = [...numbers];
+  defs.properties = [...properties];
+  return defs;
+}
+
+const JS_EXTENSIONS = [".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts"];
+
+export function resolveScriptModule(specifier: string, fromFile: string, files: ReadonlySet<string>): string | null {
+  const starts = specifier.startsWith(".") ? [normalizePath(`${dirname(fromFile)}/${specifier}`)] : specifier.startsWith("/") ? [normalizePath(specifier)] : [specifier, `src/${specifier}`];
+  for (const start of starts) {
+    if (start === null) continue;
+    const stem = start.replace(/\.(m?c?[jt]sx?)$/, "");
+    const candidates = [start, ...JS_EXTENSIONS.map((e) => stem + e), ...JS_EXTENSIONS.map((e) => `${start}/index${e}`)];
+    const found = candidates.find((c) => files.has(c));
+    if (found) return found;
+  }
+  return null;
+}
+
+export const isScriptTestFile = (path: string) => /(^|\/)(__tests__|tests?|spec)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path);
+
+export const javascript: TLanguage = {
+  id: "javascript",
+  extensions: [".js", ".mjs", ".cjs", ".jsx"],
+  grammarFor: () => "javascript",
+  unit: "test file",
+  isTestFile: isScriptTestFile,
+  extractTests: (file) => extractJavaScriptTests(file, "javascript"),
+  extractDefinitions: extractJavaScriptDefinitions,
+  resolveModule: resolveScriptModule,
+  isExternal: (specifier) => !specifier.startsWith(".") && !specifier.startsWith("/"),
+};

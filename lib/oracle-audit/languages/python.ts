@@ -1,0 +1,320 @@
+// Pure: Python extractor over tree-sitter's python tree: imports, attribute access on
+// imported modules, pytest.raises(X, match=…), literals in assert comparisons.
+import { emptyDefinitions, normalizePath, dirname, type TLanguage } from "../language";
+import { field, fields, lineOf, named, textOf, walk } from "../syntax";
+import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
+
+export function pythonString(source: string, node: TSyntaxNode): string | null {
+  if (node.type === "concatenated_string") {
+    const parts = named(node).map((n) => pythonString(source, n));
+    return parts.every((p) => p !== null) ? parts.join("") : null;
+  }
+  if (node.type !== "string") return null;
+  if (node.children.some((c) => c.type === "interpolation")) return null;
+  const raw = /^[rR]|^[bB][rR]|^[rR][bB]/.test(textOf(source, node));
+  return node.children
+    .filter((c) => c.type === "string_content" || c.type === "escape_sequence")
+    .map((c) => {
+      const t = textOf(source, c);
+      if (c.type === "escape_sequence" && !raw) return ({ "\\n": "\n", "\\t": "\t", "\\\\": "\\", "\\'": "'", '\\"': '"' } as Record<string, string>)[t] ?? t;
+      return t;
+    })
+    .join("");
+}
+
+function fstringParts(source: string, node: TSyntaxNode): string[] {
+  const parts = [""];
+  for (const c of node.children) {
+    if (c.type === "interpolation") parts.push("");
+    else if (c.type === "string_content") parts[parts.length - 1] += textOf(source, c);
+  }
+  return parts;
+}
+
+const dotted = (source: string, node: TSyntaxNode | null) => (node ? textOf(source, node).replace(/\s+/g, "") : "");
+
+export function extractPythonTests(file: TParsedFile): TTestExtraction {
+  const { source, root } = file;
+  const modules = new Map<string, string>();
+  const names = new Map<string, string>();
+  const original = new Map<string, string>();
+  const deps: TDependency[] = [];
+  const tests: TTestCase[] = [];
+  const supplied = new Set<string>();
+  const asserted = new Set<TSyntaxNode>();
+
+  const enclosing = (ancestors: TSyntaxNode[]) => {
+    const fn = ancestors.findLast((a) => a.type === "function_definition");
+    const name = fn ? field(fn, "name") : null;
+    return name && textOf(source, name).startsWith("test") ? textOf(source, name) : null;
+  };
+  const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) =>
+    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: enclosing(ancestors) });
+  const literal = (node: TSyntaxNode, ancestors: TSyntaxNode[], match: TLiteralMatch, via = "assert") => {
+    const value = pythonString(source, node);
+    if (value !== null) {
+      asserted.add(node);
+      named(node).forEach((n) => asserted.add(n));
+      push(node, ancestors, { kind: "literal", value, module: null, via, match });
+    } else if (node.type === "integer" || node.type === "float") {
+      asserted.add(node);
+      push(node, ancestors, { kind: "literal", value: textOf(source, node), module: null, via, match: "exact" });
+    } else if (node.type === "dictionary") {
+      for (const pair of named(node)) {
+        const key = field(pair, "key");
+        const value = field(pair, "value");
+        if (key && value) {
+          literal(key, ancestors, "exact");
+          literal(value, ancestors, match);
+        }
+      }
+    } else if (node.type === "list" || node.type === "tuple") for (const item of named(node)) literal(item, ancestors, match);
+  };
+
+  walk(root, (node, ancestors) => {
+    switch (node.type) {
+      case "import_statement": {
+        for (const item of fields(node, "name")) {
+          const mod = dotted(source, item.type === "aliased_import" ? field(item, "name") : item);
+          const alias = item.type === "aliased_import" ? dotted(source, field(item, "alias")) : mod.split(".")[0]!;
+          modules.set(item.type === "aliased_import" ? alias : mod, mod);
+          if (item.type !== "aliased_import") modules.set(alias, alias);
+          push(node, ancestors, { kind: "path", value: mod, module: null, via: "import" });
+        }
+        return false;
+      }
+      case "import_from_statement": {
+        const mod = dotted(source, field(node, "module_name"));
+        push(node, ancestors, { kind: "path", value: mod, module: null, via: "import" });
+        for (const item of fields(node, "name")) {
+          const name = dotted(source, item.type === "aliased_import" ? field(item, "name") : item);
+          const local = item.type === "aliased_import" ? dotted(source, field(item, "alias")) : name;
+          names.set(local, mod);
+          original.set(local, name);
+          // `from pkg import submodule` binds a module; the classifier finds out which.
+          modules.set(local, `${mod}${mod.endsWith(".") ? "" : "."}${name}`);
+          push(item, ancestors, { kind: "name", value: name, module: mod, via: "import" });
+        }
+        return false;
+      }
+      case "attribute": {
+        const object = field(node, "object");
+        const attr = field(node, "attribute");
+        if (!object || !attr) return;
+        const objectText = dotted(source, object);
+        const mod = modules.get(objectText);
+        if (mod && !names.has(objectText)) {
+          push(node, ancestors, { kind: "name", value: textOf(source, attr), module: mod, via: "member" });
+          return false;
+        }
+        if (names.has(objectText)) {
+          push(node, ancestors, { kind: "name", value: textOf(source, attr), module: names.get(objectText)!, owner: objectText, via: "property" });
+          return false;
+        }
+        return;
+      }
+      case "call": {
+        const fn = field(node, "function");
+        const fnText = dotted(source, fn);
+        const argList = field(node, "arguments");
+        const list = argList ? named(argList) : [];
+        if (fnText === "pytest.raises" || fnText === "raises" || fnText === "self.assertRaisesRegex" || fnText === "self.assertRaises") {
+          for (const arg of list) {
+            if (arg.type === "keyword_argument" && dotted(source, field(arg, "name")) === "match") {
+              const v = field(arg, "value");
+              if (v) literal(v, ancestors, "regex", "raises");
+            }
+          }
+          if (fnText === "self.assertRaisesRegex" && list[1]) literal(list[1], ancestors, "regex", "raises");
+        }
+        if (/^self\.assert(Equal|Equals|DictEqual|ListEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
+        if (/^self\.assert(In|Regex)$/.test(fnText) && list[0]) literal(list[0], ancestors, fnText.endsWith("Regex") ? "regex" : "contains");
+        if (fn?.type === "identifier" && names.has(fnText)) {
+          for (const arg of list) {
+            if (arg.type === "keyword_argument") {
+              const key = field(arg, "name");
+              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: names.get(fnText)!, owner: `${original.get(fnText) ?? fnText}#kw`, via: "option" });
+            }
+          }
+        }
+        return;
+      }
+      case "assert_statement": {
+        for (const cmp of named(node)) {
+          if (cmp.type !== "comparison_operator") continue;
+          const ops = cmp.children.filter((c) => !c.named).map((c) => textOf(source, c));
+          const operands = named(cmp);
+          const contains = ops.includes("in") || ops.includes("not");
+          operands.forEach((operand, i) => {
+            // `"x" in result`: the left side is the substring; `result in ("a", "b")` the right side lists exact values.
+            literal(operand, ancestors, contains && i === 0 ? "contains" : "exact");
+          });
+        }
+        return;
+      }
+      case "function_definition": {
+        const name = field(node, "name");
+        if (!name) return;
+        const n = textOf(source, name);
+        if (!n.startsWith("test")) return;
+        const suites = ancestors.filter((a) => a.type === "class_definition").map((a) => textOf(source, field(a, "name")!));
+        if (suites.length > 0 || !ancestors.some((a) => a.type === "function_definition")) tests.push({ name: n, suites, line: node.row + 1 });
+        return;
+      }
+      case "string":
+      case "integer":
+      case "float":
+        if (!asserted.has(node)) {
+          const v = node.type === "string" ? pythonString(source, node) : textOf(source, node);
+          if (v !== null) supplied.add(v);
+        }
+        return false;
+    }
+  });
+  return { file: file.path, language: "python", tests, dependencies: deps, suppliedLiterals: [...supplied] };
+}
+
+export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
+  const { source, root } = file;
+  const defs = emptyDefinitions(file.path);
+  const names = new Set<string>();
+  const qualified = new Set<string>();
+  const strings = new Set<string>();
+  const numbers = new Set<string>();
+  const properties = new Set<string>();
+  const importedFrom = new Map<string, string>();
+  walk(root, (node, ancestors) => {
+    switch (node.type) {
+      case "import_from_statement": {
+        const mod = dotted(source, field(node, "module_name"));
+        for (const item of fields(node, "name")) importedFrom.set(dotted(source, item.type === "aliased_import" ? field(item, "alias") : item), mod);
+        return false;
+      }
+      case "import_statement":
+        for (const item of fields(node, "name")) importedFrom.set(dotted(source, item.type === "aliased_import" ? field(item, "alias") : item).split(".")[0]!, "");
+        return false;
+      case "function_definition": {
+        const name = field(node, "name");
+        if (!name) return;
+        const n = textOf(source, name);
+        names.add(n);
+        defs.lines[n] ??= name.row + 1;
+        const cls = ancestors.findLast((a) => a.type === "class_definition");
+        if (!cls && !ancestors.some((a) => a.type === "function_definition")) {
+          const ps = field(node, "parameters");
+          const list = ps ? named(ps) : [];
+          defs.arity[n] = list.some((p) => p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern") ? null : list.length;
+          defs.params[n] = list.map((p) => textOf(source, p).replace(/[=:].*$/s, "").trim());
+          for (const p of defs.params[n]!) names.add(p);
+        }
+        return;
+      }
+      case "class_definition": {
+        const name = field(node, "name");
+        if (!name) return;
+        const cls = textOf(source, name);
+        names.add(cls);
+        defs.lines[cls] ??= name.row + 1;
+        const supers = field(node, "superclasses");
+        const heritage = supers ? named(supers).map((s) => dotted(source, s)) : [];
+        const body = field(node, "body");
+        const methods: string[] = [];
+        for (let member of body ? named(body) : []) {
+          if (member.type === "decorated_definition") member = field(member, "definition") ?? member;
+          if (member.type === "function_definition") {
+            const m = textOf(source, field(member, "name")!);
+            methods.push(m);
+            qualified.add(`${cls}.${m}`);
+            defs.lines[`${cls}.${m}`] ??= member.row + 1;
+          }
+          if (member.type === "expression_statement") {
+            const a = named(member)[0];
+            const left = a?.type === "assignment" ? field(a, "left") : null;
+            if (left?.type === "identifier") {
+              qualified.add(`${cls}.${textOf(source, left)}`);
+              names.add(textOf(source, left));
+            }
+          }
+        }
+        const external = heritage.some((h) => {
+          const root = h.split(".")[0]!;
+          const from = importedFrom.get(root);
+          return from !== undefined && !from.startsWith(".");
+        });
+        defs.classes.push({ name: cls, heritage: heritage.map((h) => h.split(".").at(-1)!), externalHeritage: external, methods });
+        return;
+      }
+      case "assignment": {
+        const left = field(node, "left");
+        if (left?.type === "identifier") {
+          names.add(textOf(source, left));
+          defs.lines[textOf(source, left)] ??= left.row + 1;
+        }
+        if (left?.type === "attribute") {
+          const attr = field(left, "attribute");
+          if (attr) {
+            names.add(textOf(source, attr));
+            const cls = ancestors.findLast((a) => a.type === "class_definition");
+            if (cls) qualified.add(`${textOf(source, field(cls, "name")!)}.${textOf(source, attr)}`);
+          }
+        }
+        return;
+      }
+      case "keyword_argument": {
+        const name = field(node, "name");
+        if (name) properties.add(textOf(source, name));
+        return;
+      }
+      case "attribute": {
+        const attr = field(node, "attribute");
+        if (attr) properties.add(textOf(source, attr));
+        return;
+      }
+      case "string": {
+        const v = pythonString(source, node);
+        if (v !== null) strings.add(v);
+        else defs.templates.push(fstringParts(source, node));
+        return false;
+      }
+      case "integer":
+      case "float":
+        numbers.add(textOf(source, node));
+        return;
+    }
+  });
+  defs.names = [...names];
+  defs.qualified = [...qualified];
+  defs.strings = [...strings];
+  defs.numbers = [...numbers];
+  defs.properties = [...properties];
+  return defs;
+}
+
+export function resolvePythonModule(specifier: string, fromFile: string, files: ReadonlySet<string>): string | null {
+  let base: string | null;
+  if (specifier.startsWith(".")) {
+    const dots = specifier.match(/^\.+/)![0].length;
+    let dir = dirname(fromFile);
+    for (let i = 1; i < dots; i++) dir = dirname(dir);
+    base = normalizePath(`${dir}/${specifier.slice(dots).replace(/\./g, "/")}`);
+  } else base = specifier.replace(/\./g, "/");
+  if (base === null) return null;
+  for (const root of ["", "src/", "lib/"]) {
+    for (const c of [`${root}${base}.py`, `${root}${base}/__init__.py`, `${root}${base}.pyi`]) if (files.has(c)) return c;
+    if ([...files].some((f) => f.startsWith(`${root}${base}/`))) return `${root}${base}/`;
+  }
+  return null;
+}
+
+export const python: TLanguage = {
+  id: "python",
+  extensions: [".py"],
+  grammarFor: () => "python",
+  unit: "test module",
+  isTestFile: (path) => /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(path) || /(^|\/)tests?\/.*\.py$/.test(path) || /(^|\/)conftest\.py$/.test(path),
+  extractTests: extractPythonTests,
+  extractDefinitions: extractPythonDefinitions,
+  resolveModule: resolvePythonModule,
+  // Without the tree at hand every absolute import may be the repository's own: the classifier decides.
+  isExternal: () => false,
+};

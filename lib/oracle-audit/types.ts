@@ -1,0 +1,116 @@
+// Pure: the shapes the specification–oracle audit passes between extractors, the
+// language-independent core and the classifier. Plain data, shared by the worker,
+// the server and the browser.
+
+/** A syntax tree node as plain data (the loader converts tree-sitter's tree once). */
+export interface TSyntaxNode {
+  type: string;
+  /** The field name under which the parent holds this node, if any. */
+  field: string | null;
+  start: number;
+  end: number;
+  /** 0-based line of the node's first character. */
+  row: number;
+  named: boolean;
+  children: TSyntaxNode[];
+}
+
+export interface TParsedFile {
+  path: string;
+  source: string;
+  root: TSyntaxNode;
+  /** The parser found syntax errors. */
+  hasError: boolean;
+}
+
+export type TDependencyKind = "path" | "name" | "literal";
+/** How the test compares a literal: exactly, as a substring, or as a regular expression. */
+export type TLiteralMatch = "exact" | "contains" | "regex";
+
+export interface TDependency {
+  kind: TDependencyKind;
+  /** The module specifier (path), the identifier (name) or the literal's value. */
+  value: string;
+  /** Names: the module specifier they come from, as written in the test. */
+  module: string | null;
+  /** Names: the class of the instance the method is called on, when the test constructs it. */
+  owner: string | null;
+  /** import | require | mock | dynamic-import | member | method | property | option | argument | assert | raises */
+  via: string;
+  match: TLiteralMatch | null;
+  /** 1-based line in the test file, and that line's text: the evidence. */
+  line: number;
+  text: string;
+  /** The enclosing test's name; null for module level (imports). */
+  test: string | null;
+}
+
+export interface TTestCase {
+  /** The test's own name (the last part of a probe id). */
+  name: string;
+  /** Enclosing describe / class names, outermost first. */
+  suites: string[];
+  line: number;
+}
+
+export interface TTestExtraction {
+  file: string;
+  language: string;
+  tests: TTestCase[];
+  dependencies: TDependency[];
+  /** Every literal the test file itself writes outside its assertions (a test-supplied value). */
+  suppliedLiterals: string[];
+}
+
+export interface TDefinedClass {
+  name: string;
+  /** Extended or implemented types, as written. */
+  heritage: string[];
+  /** Whether a heritage type is imported from a package outside the repository. */
+  externalHeritage: boolean;
+  methods: string[];
+}
+
+/** What one non-test source file defines. */
+export interface TFileDefinitions {
+  file: string;
+  names: string[];
+  /** `Class.method`, `fn.property`, `Interface.member`. */
+  qualified: string[];
+  classes: TDefinedClass[];
+  /** Parameter counts of top-level functions (null: takes rest parameters). */
+  arity: Record<string, number | null>;
+  /** Parameter names of top-level functions, in order. */
+  params: Record<string, string[]>;
+  strings: string[];
+  /** Template literals as their static parts, in order. */
+  templates: string[][];
+  numbers: string[];
+  /** Properties the code reads (`options.optional`, keyword arguments): how a new option shows up. */
+  properties: string[];
+  /** Re-exports everything of another module (`export *`). */
+  reexportsAll: boolean;
+  /** Line of each defined name (1-based), for evidence. */
+  lines: Record<string, number>;
+}
+
+/** A tree's definitions: the files it holds and what each defines. */
+export interface TTreeDefinitions {
+  files: string[];
+  definitions: TFileDefinitions[];
+}
+
+export type TCategory = "visible" | "specified" | "inferable" | "hidden";
+
+export interface TClassifiedDependency {
+  dependency: TDependency;
+  category: TCategory;
+  reason: string;
+  /** Where gold defines it (file and line), for hidden and specified ones. */
+  definedAt: { file: string; line: number | null } | null;
+}
+
+export interface TNotAudited {
+  file: string;
+  reason: string;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { affixOf, identifierWords, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, systematicAffixes } from "./words";
+
+describe("formatting-tolerant matching", () => {
+  it("splits identifiers in every case convention", () => {
+    expect(identifierWords("valueSSE")).toEqual(["value", "sse"]);
+    expect(identifierWords("HTTPServer2")).toEqual(["http", "server", "2"]);
+    expect(identifierWords("header_accept")).toEqual(["header", "accept"]);
+  });
+  it("finds a name in backticks, quotes, or another case convention, not inside a longer word", () => {
+    expect(mentionsIdentifier("export `valueSSE` from it", "valueSSE")).toBe(true);
+    expect(mentionsIdentifier("the value-SSE writer", "valueSSE")).toBe(true);
+    expect(mentionsIdentifier("a header_accept constant", "headerAccept")).toBe(true);
+    expect(mentionsIdentifier("values as SSE", "valueSSE")).toBe(false);
+    expect(mentionsIdentifier("it resets the budget", "reset")).toBe(false);
+  });
+  it("wants an exact literal whole, not inside a longer quoted string; a substring match takes the longer one", () => {
+    expect(mentionsLiteral("fails with \"name required\".", "name required", "exact")).toBe(true);
+    expect(mentionsLiteral("rejected with 'must not be an empty value string'", "empty value", "exact")).toBe(false);
+    expect(mentionsLiteral("rejected with 'must not be an empty value string'", "empty value", "contains")).toBe(true);
+    expect(mentionsLiteral("the port is 8080.", "8080", "exact")).toBe(true);
+    expect(mentionsLiteral("the port is 80801.", "8080", "exact")).toBe(false);
+  });
+  it("names a file by a path with a directory or its full file name", () => {
+    expect(mentionsPath("add rest/handler", "../src/rest/handler.js", "src/rest/handler.js")).toBe(true);
+    expect(mentionsPath("add handler.js", "./handler", "src/rest/handler.js")).toBe(true);
+    expect(mentionsPath("the handler answers", "../src/rest/handler.js", "src/rest/handler.js")).toBe(false);
+    expect(mentionsFileName("a new quota module", "quota")).toBe(true);
+    expect(mentionsFileName("the handler answers", "handler")).toBe(false);
+  });
+  it("finds affixes the code base uses systematically", () => {
+    const names = new Set(["Allow", "AllowCtx", "Deny", "DenyCtx", "Check", "getValue", "value", "getName", "name"]);
+    const affixes = systematicAffixes(names);
+    expect(affixOf("CheckCtx", names, affixes)).toBe("Check + Ctx");
+    expect(affixOf("CheckAll", names, affixes)).toBeNull();
+    expect(affixOf("getCheck", names, affixes)).toBe("get + Check");
+  });
+});

@@ -1,0 +1,140 @@
+// Pure: matching identifiers, paths and literals against a history's visible text,
+// tolerant of code formatting (backticks, quotes, case conventions), and the
+// systematic affixes of a code base.
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const IDENT = "[A-Za-z0-9_$]";
+
+/** `valueSSE` → ["value", "sse"]; `header_accept` → ["header", "accept"]; `HTTPServer2` → ["http", "server", "2"]. */
+export function identifierWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/([A-Za-z])([0-9])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/** The text states the identifier: verbatim, or its words in another case convention (value SSE, value-sse, value_sse). */
+export function mentionsIdentifier(text: string, name: string): boolean {
+  if (new RegExp(`(?<!${IDENT})${escape(name)}(?!${IDENT})`).test(text)) return true;
+  const words = identifierWords(name);
+  if (words.length === 0) return false;
+  const joined = words.map(escape).join("[\\s_\\-.]*");
+  return new RegExp(`(?<![A-Za-z0-9])${joined}(?![A-Za-z0-9])`, "i").test(text);
+}
+
+const stripExtension = (p: string) => p.replace(/\.(m?[jt]sx?|cjs|cts|py)$/, "");
+
+/** The text names the module's file: its repository path, a path tail with a directory, or its file name with extension. */
+export function mentionsPath(text: string, specifier: string, resolved: string | null): boolean {
+  const candidates = new Set<string>();
+  const add = (p: string) => {
+    const clean = p.replace(/^(\.\.?\/)+/, "");
+    if (!clean) return;
+    candidates.add(clean);
+    const bare = stripExtension(clean);
+    const parts = bare.split("/");
+    for (let i = 0; i < parts.length - 1; i++) candidates.add(parts.slice(i).join("/"));
+    if (parts.length > 1) candidates.add(parts.join("."));
+  };
+  add(specifier.includes("/") || specifier.startsWith(".") ? specifier : specifier.replace(/\./g, "/"));
+  if (resolved) {
+    add(resolved);
+    const base = resolved.split("/").at(-1)!;
+    if (/\.\w+$/.test(base) && !/^(index|__init__)\./.test(base)) candidates.add(base);
+  }
+  for (const c of candidates) {
+    if (!c.includes("/") && !c.includes(".")) continue;
+    if (new RegExp(`(?<![A-Za-z0-9_])${escape(c)}(?![A-Za-z0-9_])`).test(text)) return true;
+  }
+  return false;
+}
+
+/** The module's file name (without directory or extension), e.g. `rest/handler.js` → `handler`. */
+export function moduleStem(specifier: string): string {
+  const last = stripExtension(specifier.replace(/\/(index|__init__)(\.\w+)?$/, "")).split(/[/.]/).filter(Boolean).at(-1) ?? specifier;
+  return last;
+}
+
+const QUOTES = `"'\`“”‘’«»`;
+const quotedSpans = (text: string) => [...text.matchAll(new RegExp(`[${QUOTES}]([^${QUOTES}\\n]+)[${QUOTES}]`, "g"))].map((m) => ({ start: m.index! + 1, end: m.index! + 1 + m[1]!.length }));
+
+/**
+ * The text states the literal. Exact comparisons need the literal whole: quoted on its own or in prose,
+ * not only inside a longer quoted string; substring comparisons (toThrow("…"), `in`) are satisfied by a longer one.
+ */
+export function mentionsLiteral(text: string, literal: string, match: "exact" | "contains"): boolean {
+  if (literal.length === 0) return true;
+  const boundary = /^[A-Za-z0-9_]/.test(literal) ? "(?<![A-Za-z0-9_])" : "";
+  const tail = /[A-Za-z0-9_]$/.test(literal) ? "(?![A-Za-z0-9_])" : "";
+  const re = new RegExp(`${match === "contains" ? "" : boundary}${escape(literal)}${match === "contains" ? "" : tail}`, "g");
+  const spans = match === "exact" ? quotedSpans(text) : [];
+  for (const m of text.matchAll(re)) {
+    const start = m.index!;
+    const end = start + literal.length;
+    const inside = spans.find((s) => s.start <= start && end <= s.end);
+    if (!inside || (inside.start === start && inside.end === end)) return true;
+  }
+  return false;
+}
+
+/** The text holds every static part of a template in order (the message stated with a placeholder). */
+export function mentionsTemplate(text: string, parts: readonly string[]): boolean {
+  const fixed = parts.map((p) => p.trim()).filter((p) => p.length >= 3);
+  if (fixed.length === 0) return false;
+  return new RegExp(fixed.map(escape).join("[\\s\\S]{1,40}?")).test(text);
+}
+
+/** A literal's value matches a template's static parts with anything between them. */
+export function matchesTemplate(value: string, parts: readonly string[]): boolean {
+  if (parts.every((p) => p === "")) return false;
+  return new RegExp(`^${parts.map(escape).join("[\\s\\S]*?")}$`).test(value);
+}
+
+/**
+ * Affixes the code base uses systematically: a suffix or prefix joining at a case or underscore
+ * boundary that turns at least `min` of its names into other names it also has (Allow → AllowCtx).
+ */
+export function systematicAffixes(names: Iterable<string>, min = 2): { suffixes: Set<string>; prefixes: Set<string> } {
+  const set = new Set(names);
+  const suffixCount = new Map<string, number>();
+  const prefixCount = new Map<string, number>();
+  for (const name of set) {
+    for (let i = 1; i < name.length; i++) {
+      const boundary = /[A-Z_]/.test(name[i]!) && /[a-z0-9]/i.test(name[i - 1]!);
+      if (!boundary) continue;
+      const head = name.slice(0, i);
+      const rest = name.slice(i);
+      if (set.has(head)) suffixCount.set(rest, (suffixCount.get(rest) ?? 0) + 1);
+      const restAsName = rest.startsWith("_") ? rest.slice(1) : rest[0]!.toLowerCase() + rest.slice(1);
+      if (set.has(rest) || set.has(restAsName)) prefixCount.set(head, (prefixCount.get(head) ?? 0) + 1);
+    }
+  }
+  const keep = (m: Map<string, number>) => new Set([...m].filter(([, n]) => n >= min).map(([a]) => a));
+  return { suffixes: keep(suffixCount), prefixes: keep(prefixCount) };
+}
+
+/** The base name and affix that make `name` inferable, or null. */
+export function affixOf(name: string, baseNames: ReadonlySet<string>, affixes: { suffixes: Set<string>; prefixes: Set<string> }): string | null {
+  for (const suffix of affixes.suffixes) {
+    if (name.endsWith(suffix) && baseNames.has(name.slice(0, -suffix.length))) return `${name.slice(0, -suffix.length)} + ${suffix}`;
+  }
+  for (const prefix of affixes.prefixes) {
+    if (!name.startsWith(prefix) || name.length === prefix.length) continue;
+    const rest = name.slice(prefix.length);
+    const asName = rest.startsWith("_") ? rest.slice(1) : rest[0]!.toLowerCase() + rest.slice(1);
+    if (baseNames.has(rest) || baseNames.has(asName)) return `${prefix} + ${baseNames.has(rest) ? rest : asName}`;
+  }
+  return null;
+}
+
+/** The text gives a file's name as a name: quoted or in backticks, or beside the word module / file / package. */
+export function mentionsFileName(text: string, stem: string): boolean {
+  const words = identifierWords(stem).map(escape).join("[\\s_\\-]*");
+  if (!words) return false;
+  const quoted = new RegExp(`[${QUOTES}](?:[\\w./-]*/)?${escape(stem)}(?:\\.\\w+)?[${QUOTES}]`);
+  const beside = new RegExp(`(?<![A-Za-z0-9])${words}\\s+(module|file|package|submodule)s?(?![A-Za-z0-9])|(?<![A-Za-z0-9])(module|file|package)\\s+${words}(?![A-Za-z0-9])`, "i");
+  return quoted.test(text) || beside.test(text);
+}
