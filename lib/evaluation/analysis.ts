@@ -28,7 +28,7 @@ export type TAnalysis = {
   blocks: { possible: number; complete: number; directSuccess: number; violated: number };
   anyCpv: TCpv;
   cpvByOperator: Record<TOperator, TCpv>;
-  byConfiguration: { configuration: string; completeBlocks: number; anyCpv: TCpv }[];
+  byConfiguration: { configuration: string; fcr: Record<TCondition, TFcr>; completeBlocks: number; anyCpv: TCpv }[];
   controls: Record<TControl, { pairs: number; differencePp: TInterval }>;
   attrition: { cause: TAttritionCause; configuration: string; count: number }[];
   raster: TRasterBlock[];
@@ -50,15 +50,19 @@ export function analyze(rows: readonly TDecidedRow[]): TAnalysis {
       excluded: rows.filter((r) => r.kind === "excluded").length,
       pending: rows.filter((r) => r.kind === "pending").length,
     },
-    fcr: Object.fromEntries([...CORE_CONDITIONS, ...CONTROL_CONDITIONS].map((c) => [c, fcr(scored.filter((r) => r.condition === c))])) as Record<TCondition, TFcr>,
+    fcr: fcrByCondition(scored),
     blocks: { possible: new Set(rows.map(blockKeyOf)).size, complete: blocks.length, directSuccess: eligible.length, violated: violated.length },
     anyCpv,
     cpvByOperator: Object.fromEntries(OPERATORS.map((op) => [op, cpv(eligible, (b) => b.violated.includes(op))])) as Record<TOperator, TCpv>,
-    byConfiguration: [...groupBy(blocks, (b) => b.configuration)].map(([configuration, own]) => ({
-      configuration,
-      completeBlocks: own.length,
-      anyCpv: cpv(own.filter((b) => b.directSuccess), (b) => b.violated.length > 0),
-    })),
+    byConfiguration: [...groupBy(scored, (r) => configurationLabel(r.configuration))].map(([configuration, own]) => {
+      const ownBlocks = blocks.filter((b) => b.configuration === configuration);
+      return {
+        configuration,
+        fcr: fcrByCondition(own),
+        completeBlocks: ownBlocks.length,
+        anyCpv: cpv(ownBlocks.filter((b) => b.directSuccess), (b) => b.violated.length > 0),
+      };
+    }).sort((a, b) => a.configuration.localeCompare(b.configuration)),
     controls: Object.fromEntries(CONTROL_CONDITIONS.map((c) => [c, controlContrast(scored, c)])) as TAnalysis["controls"],
     attrition: attrition(rows),
     raster: [...blocks].sort((a, b) => Number(b.directSuccess) - Number(a.directSuccess) || a.family.localeCompare(b.family) || a.configuration.localeCompare(b.configuration) || a.repeat - b.repeat),
@@ -67,6 +71,9 @@ export function analyze(rows: readonly TDecidedRow[]): TAnalysis {
   result.summary = summarize(result);
   return result;
 }
+
+const fcrByCondition = (scored: readonly TScoredRow[]) =>
+  Object.fromEntries([...CORE_CONDITIONS, ...CONTROL_CONDITIONS].map((c) => [c, fcr(scored.filter((r) => r.condition === c))])) as Record<TCondition, TFcr>;
 
 function fcr(rows: readonly TScoredRow[]): TFcr {
   const perFamily = [...groupBy(rows, (r) => r.family)].map(([family, own]) => ({ family, support: own.length, rate: mean(own.map((r) => (r.success ? 1 : 0))) }));
