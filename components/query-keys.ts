@@ -12,6 +12,9 @@ export const queryKeys = {
   queue: () => ["queue"] as const,
   run: (runId: string) => ["run", runId] as const,
   auditLog: (filters: unknown) => ["audit", filters] as const,
+  evaluations: () => ["evaluations"] as const,
+  frozenPackages: () => ["evaluations", "packages"] as const,
+  evaluation: (evaluationId: string) => ["evaluation", evaluationId] as const,
 
   imports: (suiteId: string) => ["imports", suiteId] as const,
   /** All candidate lists of a suite; `params` narrows to one filtered list. */
