@@ -82,7 +82,7 @@ export function EvaluationReport({ evaluationId, canEdit }: { evaluationId: stri
           <thead><tr><th>Configuration</th><th>Direct FCR</th><th>Complete blocks</th><th>Any-CPV</th><th>Positive / eligible</th></tr></thead>
           <tbody>
             {a.byConfiguration.map((c) => (
-              <tr key={c.configuration}><td>{c.configuration}</td><td>{ci(c.fcr.direct.macro)}</td><td>{c.completeBlocks}</td><td>{ci(c.anyCpv.macro)}</td><td>{c.anyCpv.positive} / {c.anyCpv.eligible}</td></tr>
+              <tr key={c.configuration}><td>{c.configuration}</td><td>{percent(c.fcr.direct.macro.estimate)}</td><td>{c.completeBlocks}</td><td>{ci(c.anyCpv.macro)}</td><td>{c.anyCpv.positive} / {c.anyCpv.eligible}</td></tr>
             ))}
           </tbody>
         </table>

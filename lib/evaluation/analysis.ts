@@ -58,7 +58,7 @@ export function analyze(rows: readonly TDecidedRow[]): TAnalysis {
       const ownBlocks = blocks.filter((b) => b.configuration === configuration);
       return {
         configuration,
-        fcr: fcrByCondition(own),
+        fcr: fcrByCondition(own, false),
         completeBlocks: ownBlocks.length,
         anyCpv: cpv(ownBlocks.filter((b) => b.directSuccess), (b) => b.violated.length > 0),
       };
@@ -72,12 +72,15 @@ export function analyze(rows: readonly TDecidedRow[]): TAnalysis {
   return result;
 }
 
-const fcrByCondition = (scored: readonly TScoredRow[]) =>
-  Object.fromEntries([...CORE_CONDITIONS, ...CONTROL_CONDITIONS].map((c) => [c, fcr(scored.filter((r) => r.condition === c))])) as Record<TCondition, TFcr>;
+/** Per configuration the intervals are left out (NaN): 14 configurations × 7 conditions of bootstraps cost more than they tell. */
+const fcrByCondition = (scored: readonly TScoredRow[], withInterval = true) =>
+  Object.fromEntries([...CORE_CONDITIONS, ...CONTROL_CONDITIONS].map((c) => [c, fcr(scored.filter((r) => r.condition === c), withInterval)])) as Record<TCondition, TFcr>;
 
-function fcr(rows: readonly TScoredRow[]): TFcr {
+function fcr(rows: readonly TScoredRow[], withInterval: boolean): TFcr {
   const perFamily = [...groupBy(rows, (r) => r.family)].map(([family, own]) => ({ family, support: own.length, rate: mean(own.map((r) => (r.success ? 1 : 0))) }));
-  return { macro: macroWithInterval(perFamily.map((f) => f.rate)), support: rows.length, successes: rows.filter((r) => r.success).length, perFamily };
+  const rates = perFamily.map((f) => f.rate);
+  const macro = withInterval ? macroWithInterval(rates) : { estimate: mean(rates), low: Number.NaN, high: Number.NaN };
+  return { macro, support: rows.length, successes: rows.filter((r) => r.success).length, perFamily };
 }
 
 /** Blocks (family × configuration × repeat) whose five core histories are all scored. */

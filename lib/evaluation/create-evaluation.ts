@@ -1,4 +1,4 @@
-import "server-only";
+// Shared by the web server, the workers and the CLI (no "server-only": tsx runs it outside Next).
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";

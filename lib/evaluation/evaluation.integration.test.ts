@@ -1,5 +1,4 @@
 // Grading on the real worker pool: a frozen package's own patches uploaded as if they were agents.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,31 +15,13 @@ import { createEvaluation } from "./create-evaluation";
 import { importResults } from "./import-results";
 import { requestGrading } from "./request-grading";
 import { loadEvaluationReport } from "./load-evaluation-report";
+import { packageForGrading } from "./testing/package-for-grading";
 
 let tmp: string;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 let leadId: string;
 let packageHash: string;
 let patches: { gold: string; negative: string };
-
-/** A frozen package row built from a real family's verifier and patches (what grading reads). */
-async function freezeForGrading(familyId: string) {
-  const family = await db().taskFamily.findUniqueOrThrow({
-    where: { id: familyId },
-    select: { title: true, repo: true, baseCommit: true, verifier: true, probes: { select: { testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] } },
-  });
-  const v = family.verifier!;
-  const content = {
-    family: { title: "Secret lookup", version: 1 },
-    provenance: { repo: family.repo, baseCommit: family.baseCommit },
-    verifier: { setupCommand: v.setupCommand, testCommand: v.testCommand, resultFormat: v.resultFormat, timeoutSec: v.timeoutSec, image: v.image, probes: family.probes, hiddenTestPatch: v.hiddenTestPatch },
-    protocol: { historyPath: ".specpath/history.md", agentTimeoutSec: 1200 },
-    histories: CONDITIONS.map((condition) => ({ condition })),
-  };
-  const hash = crypto.createHash("sha256").update(JSON.stringify(content)).digest("hex");
-  await db().package.create({ data: { familyId, hash, content, frozenAt: new Date(), frozenById: leadId } });
-  return hash;
-}
 
 async function waitForGrading(evaluationId: string) {
   const deadline = Date.now() + 150_000;
@@ -61,7 +42,7 @@ beforeAll(async () => {
   leadId = (await makeUser(["lead"])).id;
   const suite = await db().suite.create({ data: { name: "eval" } });
   const built = await buildDemoFamily(db(), { suiteId: suite.id, repo: createDemoRepo(path.join(tmp, "repo")) });
-  packageHash = await freezeForGrading(built.family.id);
+  packageHash = await packageForGrading(built.family.id, leadId);
   const rows = await db().patch.findMany({ where: { familyId: built.family.id }, select: { kind: true, diff: true }, orderBy: { name: "asc" } });
   patches = { gold: rows.find((p) => p.kind === "gold")!.diff, negative: rows.find((p) => p.kind === "negative")!.diff };
 });
