@@ -151,7 +151,7 @@ export async function buildPackage(tx: DbOrTx, familyId: string, report: TGateRe
         }] : []),
         adjudications: r.adjudications.map((d) => ({ lead: d.leadId, decision: d.decision, note: d.note, at: d.createdAt.toISOString() })),
       }))),
-      gates: report.stages.flatMap((s) => s.gates.map((g) => ({ stage: g.stage, key: g.key, title: g.title, status: g.status, evidence: g.evidence }))),
+      gates: report.stages.filter((s) => s.stage !== "freeze").flatMap((s) => s.gates.map((g) => ({ stage: g.stage, key: g.key, title: g.title, status: g.status, evidence: g.evidence }))),
       runs,
     },
   };
