@@ -1,4 +1,5 @@
 // Freeze → export → import on a real database with real calibration runs.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +19,12 @@ import { packageHash } from "./hash";
 import { sweBenchInstances, ZSweBenchInstanceSchema, toJsonl } from "./swebench";
 import { buildGreenDemoFamily } from "./testing/frozen-demo";
 import { openNewVersion } from "./open-new-version";
+import { parse as parseToml } from "smol-toml";
+import { runSandboxed } from "@/workers/runner/sandbox";
+import { renderHistory } from "@/lib/histories/render-history";
+import { harborFiles } from "./harbor-export";
+import { harborTaskName, ZHarborTaskTomlSchema } from "./harbor";
+import { writeTree } from "./native-export";
 
 let tmp: string;
 let worker: Awaited<ReturnType<typeof startWorker>>;
@@ -149,4 +156,61 @@ describe("native export and import", () => {
     expect(JSON.parse(lines[0]!.FAIL_TO_PASS)).toEqual(pkg.content.verifier.probes.map((p) => p.testId));
     expect(lines[0]!.problem_statement).toContain("# Conversation history");
   });
+});
+
+describe("Harbor export", () => {
+  /** Harbor's own task model when the `harbor` package installs here (PyPI is not reachable on the build machine). */
+  function harborTaskModel(): string | null {
+    const venv = path.join(tmp, "harbor-venv");
+    const made = spawnSync("python3", ["-m", "venv", venv], { encoding: "utf8" });
+    if (made.status !== 0) return null;
+    const pip = spawnSync(path.join(venv, "bin", "pip"), ["install", "--quiet", "--timeout", "5", "--retries", "0", "harbor"], { encoding: "utf8", timeout: 120_000 });
+    return pip.status === 0 ? path.join(venv, "bin", "python") : null;
+  }
+
+  it("lays a task out as Harbor would and scores the oracle 1, the untouched base 0", async () => {
+    const files = await harborFiles(pkg, path.join(tmp, "cache"));
+    const name = harborTaskName(pkg.content, "split");
+    const of = (p: string) => files.find((f) => f.path === `${name}/${p}`)!;
+    for (const p of ["task.toml", "instruction.md", "environment/Dockerfile", "environment/repo.tar", "tests/test.sh", "solution/solve.sh"]) expect(of(p), p).toBeDefined();
+
+    const toml = parseToml(of("task.toml").content as string);
+    const python = harborTaskModel();
+    if (python) {
+      const taskToml = path.join(tmp, "task.toml");
+      fs.writeFileSync(taskToml, of("task.toml").content);
+      const check = spawnSync(python, ["-c", "import sys; from harbor.models.task.config import TaskConfig; TaskConfig.model_validate_toml(open(sys.argv[1]).read())", taskToml], { encoding: "utf8" });
+      expect(check.stderr).toBe("");
+    } else {
+      expect(ZHarborTaskTomlSchema.parse(toml)).toMatchObject({ metadata: { package: pkg.hash, condition: "split" } });
+    }
+    expect(of("instruction.md").content).toBe(renderHistory(pkg.content.histories.find((h) => h.condition === "split")!.turns, pkg.content.protocol).content);
+
+    async function trial(withSolution: boolean) {
+      const root = fs.mkdtempSync(path.join(tmp, "trial-"));
+      const app = path.join(root, "app");
+      const out = path.join(root, "out");
+      fs.mkdirSync(app);
+      await writeTree(out, files.filter((f) => f.path.startsWith(`${name}/`) && !f.path.includes("/environment/")).map((f) => ({ ...f, path: f.path.slice(name.length + 1) })));
+      fs.mkdirSync(path.join(out, "logs"));
+      // The environment: the snapshot at the base commit as the working directory (Dockerfile: ADD repo.tar /app/).
+      fs.writeFileSync(path.join(root, "repo.tar"), of("environment/repo.tar").content);
+      await tar.x({ file: path.join(root, "repo.tar"), cwd: app });
+      const command = `${withSolution ? 'bash "$SPECPATH_OUT/solution/solve.sh" && ' : ""}bash "$SPECPATH_OUT/tests/test.sh"`;
+      const result = await runSandboxed({
+        command, workspace: app, outputDir: out, timeoutMs: 120_000,
+        env: (paths) => ({ SPECPATH_OUT: paths.output, SPECPATH_APP_DIR: paths.workspace, SPECPATH_LOGS_DIR: `${paths.output}/logs` }),
+      });
+      const reward = fs.readFileSync(path.join(out, "logs", "reward.txt"), "utf8").trim();
+      const signature = fs.readFileSync(path.join(out, "logs", "signature.txt"), "utf8").trim();
+      return { reward, signature, result };
+    }
+    const oracle = await trial(true);
+    expect([oracle.reward, oracle.result.stderr.slice(-500)]).toEqual(["1", expect.any(String)]);
+    const gold = pkg.content.construction_audit.calibration.find((c) => c.role === "gold")!.signature;
+    expect(oracle.signature).toBe(gold);
+    const base = await trial(false);
+    expect(base.reward).toBe("0");
+    expect(base.signature).toBe(pkg.content.construction_audit.calibration.find((c) => c.role === "base")!.signature);
+  }, 180_000);
 });

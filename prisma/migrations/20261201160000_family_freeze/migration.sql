@@ -47,7 +47,12 @@ BEGIN
   IF fid IS NOT NULL THEN
     SELECT hash INTO pkg FROM "Package" WHERE "familyId" = fid AND "frozenAt" IS NOT NULL ORDER BY "frozenAt" LIMIT 1;
     -- The freeze transaction itself moves the family to stage 'frozen' after writing the package.
-    IF pkg IS NOT NULL AND NOT (TG_TABLE_NAME = 'TaskFamily' AND TG_OP = 'UPDATE' AND OLD.stage <> 'frozen') THEN
+    IF pkg IS NOT NULL AND TG_TABLE_NAME = 'TaskFamily' AND TG_OP = 'UPDATE' THEN
+      IF to_jsonb(OLD)->>'stage' <> 'frozen' THEN
+        pkg := NULL;
+      END IF;
+    END IF;
+    IF pkg IS NOT NULL THEN
       RAISE EXCEPTION 'Task family % is frozen in package % (% on % rejected)', fid, pkg, TG_OP, TG_TABLE_NAME
         USING ERRCODE = 'P0001', HINT = 'frozen_package:' || pkg;
     END IF;
