@@ -1,5 +1,5 @@
 // Pure: a small package for unit tests.
-import { constructionAudit } from "./envelope";
+import { constructionAudit, type TPackageBody } from "./envelope";
 import { PACKAGE_SCHEMA, type TPackage } from "./types";
 
 export function samplePackage(): TPackage {
@@ -7,7 +7,7 @@ export function samplePackage(): TPackage {
     key, statement: `Behaviour ${key}`, scope: "lookup", inputCondition: "always", polarity: "require", observation: "returns", role,
     replacedBy: [], origin: "curator", anchors: [],
   });
-  const body = {
+  const body: TPackageBody = {
     schema: PACKAGE_SCHEMA,
     family: { title: "Sample family", suite: "s", version: 1, previousPackage: null },
     provenance: { repo: "/tmp/repo", prNumber: 1, baseCommit: "a".repeat(40), mergeCommit: "b".repeat(40), evidence: { diff: "00" }, files: [] },
