@@ -88,6 +88,28 @@ describe("freeze", () => {
   });
 });
 
+describe("CLI", () => {
+  const studio = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", path.resolve("scripts/studio.ts"), ...args], {
+      encoding: "utf8", env: { ...process.env, STUDIO_DATA_DIR: path.join(tmp, "cli-data") }, timeout: 240_000,
+    });
+
+  it("prints the gates, exports all three formats and verifies the package by re-running calibration", () => {
+    const gates = studio("gates", built.family.id);
+    expect(gates.stderr).toBe("");
+    expect(gates.stdout).toContain("Independent audit: pass");
+    const exported = studio("export", built.family.id, "--out", path.join(tmp, "cli-out"));
+    expect(exported.status, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain(`package ${pkg.hash}`);
+    for (const ext of [".tar.gz", ".jsonl", ".harbor.tar.gz"]) expect(fs.existsSync(path.join(tmp, "cli-out", `specpath-${pkg.hash.slice(0, 12)}${ext}`)), ext).toBe(true);
+    const verified = studio("verify", path.join(tmp, "cli-out", `specpath-${pkg.hash.slice(0, 12)}.tar.gz`), "--concurrency", "2");
+    expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+    expect(verified.stdout).toContain("hashes to it");
+    expect(verified.stdout).toMatch(/gold\s+gold\s+1+\s+1+\s+same/);
+    expect(verified.stdout).not.toContain("DIFFERS");
+  }, 300_000);
+});
+
 describe("versions", () => {
   it("opens draft version 2 from the frozen family; the old package stays", async () => {
     const next = await openNewVersion({ id: built.lead.id, roles: ["lead"] }, built.family.id);
