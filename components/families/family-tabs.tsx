@@ -10,6 +10,7 @@ export const FAMILY_TABS = [
   { segment: "verifier", label: "Verifier & patches" },
   { segment: "runs", label: "Runs" },
   { segment: "histories", label: "Histories" },
+  { segment: "package", label: "Package" },
 ] as const;
 
 export function FamilyTabs({ familyId }: { familyId: string }) {
