@@ -15,6 +15,8 @@ import { packageHash } from "./hash";
  */
 export async function freezeFamily(actor: { id: string; roles: readonly string[] }, familyId: string) {
   if (!actor.roles.includes("lead")) throw new AppError("FORBIDDEN", "Only a lead can freeze a task family.");
+  const frozen = await db().package.findFirst({ where: { familyId, frozenAt: { not: null } }, select: { hash: true } });
+  if (frozen) throw frozenFamily(frozen.hash);
   const report = await getGateReport(familyId);
   const open = report.stages.find((s) => s.stage !== "freeze" && s.status !== "pass");
   if (open) throw new AppError("UNPROCESSABLE", `The family cannot be frozen yet: ${open.title} is ${open.status} — ${open.missing ?? "see the gate dashboard"}.`);
