@@ -19,6 +19,7 @@ import { packageHash } from "./hash";
 import { sweBenchInstances, ZSweBenchInstanceSchema, toJsonl } from "./swebench";
 import { buildGreenDemoFamily } from "./testing/frozen-demo";
 import { openNewVersion } from "./open-new-version";
+import { freezeDemoWhenGreen } from "@/lib/demo/freeze-demo-when-green";
 import { parse as parseToml } from "smol-toml";
 import { runSandboxed } from "@/workers/runner/sandbox";
 import { renderHistory } from "@/lib/histories/render-history";
@@ -51,9 +52,11 @@ describe("freeze", () => {
     expect(notGreen).toEqual([]);
   });
 
-  it("freezes a green family into a content-addressed package", async () => {
-    const frozen = await freezeFamily({ id: built.lead.id, roles: ["lead"] }, built.family.id);
+  it("freezes a green family into a content-addressed package (the demo path: its lead, once the gates are green)", async () => {
+    const hash = await freezeDemoWhenGreen(built.family.title, { timeoutMs: 30_000, intervalMs: 200 });
+    const frozen = { hash: hash! };
     expect(frozen.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await db().package.findUniqueOrThrow({ where: { hash: frozen.hash } })).frozenById).toBe(built.lead.id);
     pkg = await loadFrozenPackage({ familyId: built.family.id });
     expect(packageHash(pkg.content)).toBe(frozen.hash);
     expect(pkg.content.construction_audit.schema_version).toBe("4.0");
