@@ -38,12 +38,12 @@ export function SuiteDashboard({ suiteId, canExport }: { suiteId: string; canExp
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td><Link href={`/families/${row.id}`}>{row.title}</Link>{row.version > 1 && <span className="muted"> v{row.version}</span>}</td>
+              <td>{row.title}{row.version > 1 && <span className="muted"> v{row.version}</span>}{row.frozen && <span className="muted"> · frozen</span>}</td>
               {row.stages.map((cell) => {
                 const fix = fixLinkOf(row.id, cell.stage as TStageKey);
                 return (
                   <td key={cell.stage} title={cell.missing ?? undefined}>
-                    <Link href={fix.href}><GateStatus status={cell.status} /></Link>
+                    <Link href={fix.href} aria-label={`${row.title}: ${cell.stage} ${cell.status}`}><GateStatus status={cell.status} /></Link>
                   </td>
                 );
               })}
