@@ -15,6 +15,7 @@ test("a lead freezes, exports, annotates, opens version 2, freezes it and sees t
   await page.goto("/suites");
   await page.getByRole("link", { name: "specpath-demo" }).click();
   await page.getByRole("link", { name: "Secret lookup, fully built" }).first().click();
+  await page.waitForURL(/\/families\/[^/]+/);
   const familyId = page.url().split("/families/")[1]!.split("/")[0]!;
   await waitForGreen(page, familyId);
 
