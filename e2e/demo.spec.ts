@@ -9,6 +9,17 @@ test("a newcomer's fully built demo family turns its first four gates green on t
   for (const stage of ["anchoring", "reconciliation", "calibration", "paths"]) {
     await expect(page.locator(`[data-stage="${stage}"]`)).toHaveAttribute("data-status", "pass", { timeout: 150_000 });
   }
-  // The independent audit needs two blind reviews per history: nothing can fake that.
-  await expect(page.locator('[data-stage="audit"]')).not.toHaveAttribute("data-status", "pass");
+  // With the first four green, the independent audit is the family's open stage: unlocked and
+  // in progress (it needs two blind reviews per history), and the lead console lists it there.
+  const audit = page.locator('[data-stage="audit"]');
+  await expect(audit).toHaveClass(/\bcurrent\b/);
+  await expect(audit).toHaveAttribute("data-status", "pending");
+  await expect(audit).toContainText("in progress");
+  await expect(page.locator('[data-stage="freeze"]')).toContainText("locked");
+  const familyUrl = page.url();
+  await signInAs("lead");
+  await page.goto("/console");
+  const familyId = familyUrl.split("/families/")[1]!.split(/[/?#]/)[0]!;
+  await expect(page.locator(`[data-family="${familyId}"]`)).toHaveAttribute("data-stage", "audit");
+  await expect(page.locator(`[data-family="${familyId}"]`)).toContainText("Independent audit");
 });

@@ -134,7 +134,7 @@ test("a curator reconciles the contract and writes the verifier's patches until 
 
   // The lead sees each step in the audit log.
   await signInAs("lead");
-  await page.goto("/console/audit");
+  await page.goto("/console/audit-log");
   await page.getByLabel("Family").selectOption({ label: "Required and optional secret lookup" });
   const steps = ["proposals.run", "atom.propose", "atom.accept", "atom.merge", "atom.reject", "atom.update", "atom.create", "probe.cover", "patch.create"];
   for (const action of steps) {

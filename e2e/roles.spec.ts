@@ -54,7 +54,7 @@ test("an admin changes a user's roles and the change is audited", async ({ page,
   await expect(box).toBeChecked();
   await page.reload();
   await expect(page.getByLabel("reviewer2@specpath.test curator")).toBeChecked();
-  await page.goto("/console/audit");
+  await page.goto("/console/audit-log");
   await page.getByLabel("Action").selectOption("user.update_roles");
   await expect(page.getByTestId("audit-table")).toContainText("user.update_roles");
 });

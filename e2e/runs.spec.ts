@@ -11,6 +11,9 @@ test("a curator calibrates the demo family and watches the runs finish on the wo
   await expect(page.getByRole("status")).toContainText(/Queued \d+ new run/);
   const progress = page.getByTestId("run-progress");
   await expect(progress).toContainText(/(\d+) of \1 runs finished/, { timeout: 90_000 });
+  // Every gate panel refreshes itself when the family's runs finish: no reload, no stale "queued or running".
+  await expect(page.locator('[data-stage-gates="calibration"]')).toBeVisible();
+  await expect(page.locator('[data-stage-gates="calibration"]')).not.toContainText("queued or running");
   const matrix = page.getByTestId("signature-matrix");
   // Other journeys may have added patches to the demo family; these rows are the seeded ones.
   await expect(matrix.locator("tbody tr", { hasText: /gold #\d/ })).toHaveCount(3);

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
 
 type Settings = {
   githubToken: { configured: boolean; source: string | null; apiUrl: string; version: number };
@@ -13,12 +14,12 @@ const sourceLabel = (s: string | null) => (s === "setting" ? "set here" : s === 
 /** Runtime settings: the GitHub token for imports and the model endpoint for extraction proposals. */
 export function SettingsView() {
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ["settings"], queryFn: () => api<Settings>("/api/admin/settings") });
+  const settings = useQuery({ queryKey: queryKeys.settings(), queryFn: () => api<Settings>("/api/admin/settings") });
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => api<Settings>("/api/admin/settings", { method: "PUT", body }),
     onSuccess: (data) => {
-      queryClient.setQueryData(["settings"], data);
+      queryClient.setQueryData(queryKeys.settings(), data);
       setMessage({ error: false, text: "Saved." });
     },
     onError: (e) => setMessage({ error: true, text: (e as ApiError).message }),

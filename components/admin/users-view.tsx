@@ -3,29 +3,30 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { ROLES, type TRole } from "@/lib/auth/roles";
+import { queryKeys } from "@/components/query-keys";
 
 type User = { id: string; email: string; name: string; roles: TRole[]; version: number };
 
 export function UsersView() {
   const queryClient = useQueryClient();
-  const users = useQuery({ queryKey: ["users"], queryFn: () => api<User[]>("/api/admin/users") });
+  const users = useQuery({ queryKey: queryKeys.users(), queryFn: () => api<User[]>("/api/admin/users") });
   const [error, setError] = useState<string | null>(null);
   const update = useMutation({
     mutationFn: (u: { id: string; roles: TRole[]; version: number }) =>
       api<User>(`/api/admin/users/${u.id}`, { method: "PATCH", body: { roles: u.roles, version: u.version } }),
     // Optimistic: the box flips at once; a refusal puts it back and says why.
     onMutate: async (u) => {
-      await queryClient.cancelQueries({ queryKey: ["users"] });
-      const previous = queryClient.getQueryData<User[]>(["users"]);
-      queryClient.setQueryData<User[]>(["users"], (list) => list?.map((x) => (x.id === u.id ? { ...x, roles: u.roles } : x)));
+      await queryClient.cancelQueries({ queryKey: queryKeys.users() });
+      const previous = queryClient.getQueryData<User[]>(queryKeys.users());
+      queryClient.setQueryData<User[]>(queryKeys.users(), (list) => list?.map((x) => (x.id === u.id ? { ...x, roles: u.roles } : x)));
       return { previous };
     },
     onSuccess: () => setError(null),
     onError: (e, _u, context) => {
-      queryClient.setQueryData(["users"], context?.previous);
+      queryClient.setQueryData(queryKeys.users(), context?.previous);
       setError((e as ApiError).message);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["users"] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.users() }),
   });
 
   const toggle = (user: User, role: TRole) => {

@@ -1,22 +1,19 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import styles from "./anchoring.module.css";
-import type { AnchoringStatus } from "./types";
+import { useStageReport } from "@/components/gates/use-gate-report";
+import { queryKeys } from "@/components/query-keys";
 
 const ACTIVE = ["queued", "running"];
 
 /** The anchoring stage's gates, computed on the server; polls while the base checkout job runs. */
 export function AnchoringGatePanel({ familyId, canRequest }: { familyId: string; canRequest: boolean }) {
   const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: ["anchoring-gates", familyId],
-    queryFn: () => api<AnchoringStatus>(`/api/families/${familyId}/evidence/gates`),
-    refetchInterval: (query) => (ACTIVE.includes(query.state.data?.checkout?.status ?? "") ? 1500 : false),
-  });
+  const status = useStageReport(familyId, "anchoring", (data) => (ACTIVE.includes(data?.checkout?.status ?? "") ? 1500 : false));
   const checkout = useMutation({
     mutationFn: () => api(`/api/families/${familyId}/evidence/checkout`, { method: "POST" }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["anchoring-gates", familyId] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.stage(familyId, "anchoring") }),
   });
   if (status.isPending) return <section className="panel muted">Loading the anchoring gate…</section>;
   if (status.error) return <section className="panel error">{status.error.message}</section>;

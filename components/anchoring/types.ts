@@ -1,8 +1,8 @@
 // The JSON the anchoring API sends (dates as strings), as the pages read it.
-import type { TGateReason, TGateStep } from "@/lib/anchoring/auto-gate";
-import type { TSliceHunk } from "@/lib/anchoring/behavioral-slice";
-import type { TFileKind } from "@/lib/git/classify";
-import type { TReviewComment } from "@/lib/github/github-schema";
+import type { TGateReason, TGateStep } from "@/lib/anchoring/screening/screen-candidate";
+import type { TSliceHunk } from "@/lib/anchoring/evidence/behavioral-slice";
+import type { TFileKind } from "@/lib/contract/types";
+import type { TReviewComment } from "@/lib/anchoring/github/github-schema";
 import type { TGate, TStageReport } from "@/lib/gates/types";
 
 export type ImportJob = {
@@ -48,11 +48,6 @@ export type ViewHunk = { index: number; header: string; oldStart: number; oldLin
 export type DiffFileView = {
   file: DiffFile; status: string | null; hunks: ViewHunk[]; notes: string[];
   original: string | null; modified: string | null; contentNote: string | null; language: string;
-};
-
-export type AnchoringStatus = {
-  stage: (Omit<TStageReport, "gates"> & { gates: TGate[] }) | null;
-  checkout: { id: string; status: string; message: string | null; attempt: number; createdAt: string; finishedAt: string | null } | null;
 };
 
 export type SliceResult = {

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { api } from "@/lib/http/api-client";
 import { evidenceHref, type TAnchorDto, type TCatalogAtomDto } from "@/lib/schemas/atoms";
-import { ApiErrorNotice } from "./api-error-notice";
-import { useFamilyMutation } from "./use-catalog";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 
 const place = (a: TAnchorDto) =>
   a.filePath ? `${a.filePath}:${a.lineStart}${a.lineEnd && a.lineEnd !== a.lineStart ? `–${a.lineEnd}` : ""}` : a.source;

@@ -2,11 +2,12 @@
 import { useState } from "react";
 import { api } from "@/lib/http/api-client";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
-import { ApiErrorNotice, StatusChip } from "./api-error-notice";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { StatusChip } from "@/components/ui/status-chip";
 import { AtomAnchors } from "./atom-anchors";
 import { AtomForm, type TAtomFields } from "./atom-form";
 import { DecisionForm } from "./decision-form";
-import { useFamilyMutation } from "./use-catalog";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 
 type Mode = "view" | "edit" | "reject" | "merge";
 

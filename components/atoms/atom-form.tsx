@@ -1,8 +1,9 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { POLARITY_HELP, ROLE_HELP, type TAtomRole, type TCatalogAtomDto, type TPolarity } from "@/lib/schemas/atoms";
+import type { TAtomRole, TPolarity } from "@/lib/contract/types";
+import { POLARITY_HELP, ROLE_HELP, type TCatalogAtomDto } from "@/lib/schemas/atoms";
 import { ApiError } from "@/lib/http/api-client";
-import { ApiErrorNotice, isConflict } from "./api-error-notice";
+import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
 
 export type TAtomFields = {
   statement: string; scope: string; inputCondition: string; polarity: TPolarity; observation: string; role: TAtomRole; replacedBy: string[];

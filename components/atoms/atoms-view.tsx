@@ -1,12 +1,14 @@
 "use client";
 import { api } from "@/lib/http/api-client";
+import { ZAtomStatusSchema } from "@/lib/contract/types";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
-import { ApiErrorNotice } from "./api-error-notice";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { AtomCard } from "./atom-card";
 import { AtomForm, type TAtomFields } from "./atom-form";
 import { ProposalsBar } from "./proposals-bar";
 import { ReconciliationPanel } from "./reconciliation-panel";
-import { useCatalog, useFamilyMutation } from "./use-catalog";
+import { useCatalog } from "./use-catalog";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { useState } from "react";
 
 /** The atoms tab: the reconciliation gate, proposals, the catalog and a form for a new atom. */
@@ -24,7 +26,7 @@ export function AtomsView({ familyId, canEdit }: { familyId: string; canEdit: bo
     reorder.mutate(order);
   }
 
-  const counts = (["proposed", "accepted", "rejected", "merged"] as const).map((s) => `${atoms.filter((a) => a.status === s).length} ${s}`).join(" · ");
+  const counts = ZAtomStatusSchema.options.map((s) => `${atoms.filter((a) => a.status === s).length} ${s}`).join(" · ");
 
   return (
     <>

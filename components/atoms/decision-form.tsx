@@ -1,7 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
-import { ApiErrorNotice } from "./api-error-notice";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 
 type Props = {
   atom: TCatalogAtomDto;

@@ -1,15 +1,16 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
-import { ApiErrorNotice } from "./api-error-notice";
-import { useFamilyMutation } from "./use-catalog";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
+import { queryKeys } from "@/components/query-keys";
 
 type TProposersInfo = { heuristic: boolean; model: { model: string; host: string } | null };
 type TRunResult = { proposer: "heuristic" | "model"; created: { key: string }[]; skipped: number };
 
 /** Runs a proposer; its candidates land as proposed atoms that a person accepts, rejects or merges. */
 export function ProposalsBar({ familyId }: { familyId: string }) {
-  const info = useQuery({ queryKey: ["proposers", familyId], queryFn: () => api<TProposersInfo>(`/api/families/${familyId}/proposals`) });
+  const info = useQuery({ queryKey: queryKeys.proposers(familyId), queryFn: () => api<TProposersInfo>(`/api/families/${familyId}/proposals`) });
   const run = useFamilyMutation(familyId, (proposer: "heuristic" | "model") => api<TRunResult>(`/api/families/${familyId}/proposals`, { body: { proposer } }));
   const result = run.data;
   return (

@@ -4,6 +4,7 @@ import { api } from "@/lib/http/api-client";
 import { useGateReport } from "@/components/gates/use-gate-report";
 import { StageGates } from "@/components/gates/stage-gates";
 import { StageRail } from "./stage-rail";
+import { queryKeys } from "@/components/query-keys";
 
 type Family = {
   id: string; repo: string; prNumber: number | null; baseCommit: string; mergeCommit: string; stage: string;
@@ -13,12 +14,12 @@ type Family = {
 
 /** The gate dashboard: every stage, every gate, its evidence and what is missing. */
 export function FamilyOverview({ familyId }: { familyId: string }) {
-  const family = useQuery({ queryKey: ["family", familyId], queryFn: () => api<Family>(`/api/families/${familyId}`) });
+  const family = useQuery({ queryKey: queryKeys.family(familyId), queryFn: () => api<Family>(`/api/families/${familyId}`) });
   const report = useGateReport(familyId, 5000);
   if (family.error) return <p className="error">{family.error.message}</p>;
   return (
     <>
-      {report.data && <StageRail report={report.data} />}
+      {report.data && <StageRail familyId={familyId} report={report.data} />}
       {family.data && (
         <div className="panel">
           <table>

@@ -1,18 +1,9 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { FAMILY_TABS } from "@/lib/gates/stages";
 
-// One tab per stage's working page; each page lives under app/(studio)/families/[familyId]/<tab>.
-export const FAMILY_TABS = [
-  { segment: "", label: "Gates" },
-  { segment: "evidence", label: "Evidence" },
-  { segment: "atoms", label: "Atoms" },
-  { segment: "verifier", label: "Verifier & patches" },
-  { segment: "runs", label: "Runs" },
-  { segment: "histories", label: "Histories" },
-  { segment: "package", label: "Package" },
-] as const;
-
+// One tab per stage's working page (lib/gates/stages.ts); each lives under app/(studio)/families/[familyId]/<segment>.
 export function FamilyTabs({ familyId }: { familyId: string }) {
   const pathname = usePathname();
   const base = `/families/${familyId}`;
@@ -22,7 +13,7 @@ export function FamilyTabs({ familyId }: { familyId: string }) {
         const href = tab.segment ? `${base}/${tab.segment}` : base;
         const current = tab.segment ? pathname.startsWith(href) : pathname === base;
         return (
-          <Link key={tab.label} href={href} aria-current={current ? "page" : undefined}>
+          <Link key={tab.label} href={href} aria-current={current ? "page" : undefined} data-stage-tab={tab.stage ?? undefined}>
             {tab.label}
           </Link>
         );

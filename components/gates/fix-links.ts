@@ -1,5 +1,5 @@
 // Where each gate is fixed: the family page that holds the artifact the gate checks.
-import type { TStageKey } from "@/lib/families/stages";
+import type { TStageKey } from "@/lib/gates/stages";
 
 const BY_STAGE: Record<TStageKey, { segment: string; label: string }> = {
   anchoring: { segment: "evidence", label: "Evidence" },

@@ -1,7 +1,7 @@
 "use client";
 // Monaco for a turn's visible text, configured for prose. Loaded only in the
 // browser (next/dynamic, ssr:false); its files come from the studio's shared
-// Monaco asset route (lib/evidence/monaco-assets.ts), never a CDN.
+// Monaco asset route (lib/anchoring/evidence/monaco-assets.ts), never a CDN.
 import { useState } from "react";
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import styles from "./histories.module.css";

@@ -13,7 +13,7 @@ export function PathGatesPanel({ familyId, canRunReplay, unsaved }: { familyId: 
   const run = useRunReplay(familyId);
   if (gates.isPending) return <p className="muted">Computing the path gates…</p>;
   if (gates.error) return <p className="error">{gates.error.message}</p>;
-  const { paths, matrix } = gates.data;
+  const { stage: paths, matrix } = gates.data;
   return (
     <>
       <section className="panel" data-testid="path-gates" aria-label="Path gates">

@@ -5,33 +5,25 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TCondition, TTurn } from "@/lib/contract";
 import { api } from "@/lib/http/api-client";
 import type { THistoryCheck } from "@/lib/histories/check-history";
-import type { TReplayMatrix } from "@/lib/histories/replay-matrix";
-import type { TStageReport } from "@/lib/gates/types";
 import type { THistoriesDto, TRevisionDto, TRevisionSummaryDto, TScaffoldResultDto } from "@/lib/schemas/histories";
+import { queryKeys } from "@/components/query-keys";
+import { useStageReport } from "@/components/gates/use-gate-report";
 
-export const historiesKey = (familyId: string) => ["histories", familyId] as const;
-export const pathGatesKey = (familyId: string) => ["histories", familyId, "gates"] as const;
 const base = (familyId: string) => `/api/families/${familyId}/histories`;
 const revisionUrl = (familyId: string, condition: TCondition, number: number) => `${base(familyId)}/${condition}/revisions/${number}`;
 
 export function useHistories(familyId: string) {
-  return useQuery({ queryKey: historiesKey(familyId), queryFn: () => api<THistoriesDto>(base(familyId)) });
+  return useQuery({ queryKey: queryKeys.histories(familyId), queryFn: () => api<THistoriesDto>(base(familyId)) });
 }
 
-export type TPathGates = { paths: TStageReport; matrix: TReplayMatrix };
-
 export function usePathGates(familyId: string) {
-  return useQuery({
-    queryKey: pathGatesKey(familyId),
-    queryFn: () => api<TPathGates>(`${base(familyId)}/gates`),
-    // Replay runs finish on the workers: keep polling while any is queued or running.
-    refetchInterval: (q) => (q.state.data && q.state.data.matrix.counts.queued + q.state.data.matrix.counts.running > 0 ? 3_000 : false),
-  });
+  // Replay runs finish on the workers: keep polling while any is queued or running.
+  return useStageReport(familyId, "paths", (data) => (data && data.matrix.counts.queued + data.matrix.counts.running > 0 ? 3_000 : false));
 }
 
 export function useRevisions(familyId: string, condition: TCondition, enabled: boolean) {
   return useQuery({
-    queryKey: [...historiesKey(familyId), condition, "revisions"],
+    queryKey: queryKeys.revisions(familyId, condition),
     queryFn: () => api<TRevisionSummaryDto[]>(`${base(familyId)}/${condition}/revisions`),
     enabled,
   });
@@ -39,7 +31,7 @@ export function useRevisions(familyId: string, condition: TCondition, enabled: b
 
 export function useRevision(familyId: string, condition: TCondition, number: number | null) {
   return useQuery({
-    queryKey: [...historiesKey(familyId), condition, "revision", number],
+    queryKey: queryKeys.revision(familyId, condition, number),
     queryFn: () => api<TRevisionDto>(revisionUrl(familyId, condition, number!)),
     enabled: number !== null,
   });
@@ -49,13 +41,13 @@ export function useRevision(familyId: string, condition: TCondition, number: num
 function useRevisionIntoCache(familyId: string) {
   const client = useQueryClient();
   return (revision: TRevisionDto) => {
-    client.setQueryData<THistoriesDto>(historiesKey(familyId), (data) =>
+    client.setQueryData<THistoriesDto>(queryKeys.histories(familyId), (data) =>
       data && {
         ...data,
         histories: data.histories.map((h) => (h.condition === revision.condition && h.revision.number <= revision.number ? { ...h, revision } : h)),
       },
     );
-    void client.invalidateQueries({ queryKey: historiesKey(familyId) });
+    void client.invalidateQueries({ queryKey: queryKeys.histories(familyId) });
   };
 }
 
@@ -70,7 +62,7 @@ export function useSaveRevision(familyId: string) {
       }),
     onSuccess: ({ revision }) => intoCache(revision),
     // A 409 carries the current copy; refetch so the editor's base is the saved state.
-    onError: () => client.invalidateQueries({ queryKey: historiesKey(familyId) }),
+    onError: () => client.invalidateQueries({ queryKey: queryKeys.histories(familyId) }),
   });
 }
 
@@ -87,7 +79,7 @@ export function useCreateRevision(familyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { condition: TCondition }) => api<TRevisionDto>(`${base(familyId)}/${v.condition}/revisions`, { body: {} }),
-    onSuccess: () => client.invalidateQueries({ queryKey: historiesKey(familyId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.histories(familyId) }),
   });
 }
 
@@ -95,7 +87,7 @@ export function useScaffold(familyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { conditions?: TCondition[]; overwrite?: boolean }) => api<TScaffoldResultDto>(`${base(familyId)}/scaffold`, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: historiesKey(familyId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.histories(familyId) }),
   });
 }
 
@@ -103,6 +95,6 @@ export function useRunReplay(familyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ requested: number; created: number; reused: number }>(`${base(familyId)}/replay`, { method: "POST" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: pathGatesKey(familyId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.stage(familyId, "paths") }),
   });
 }

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
-import { ApiErrorNotice } from "@/components/atoms/api-error-notice";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import type { TPackageView } from "@/lib/package/get-package-view";
 
 type TPreview = Extract<TPackageView, { frozen: false }>["preview"];

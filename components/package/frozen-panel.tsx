@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
-import { ApiErrorNotice } from "@/components/atoms/api-error-notice";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import type { TPackageView } from "@/lib/package/get-package-view";
 
 type TFrozen = Extract<TPackageView, { frozen: true }>;

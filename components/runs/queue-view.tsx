@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
 
 type Queue = {
   workers: { id: string; host: string; pid: number; concurrency: number; running: number; lastSeenAt: string }[];
@@ -10,7 +11,7 @@ type Queue = {
 };
 
 export function QueueView() {
-  const queue = useQuery({ queryKey: ["queue"], queryFn: () => api<Queue>("/api/queue"), refetchInterval: 2000 });
+  const queue = useQuery({ queryKey: queryKeys.queue(), queryFn: () => api<Queue>("/api/queue"), refetchInterval: 2000 });
   if (queue.error) return <p className="error">{queue.error.message}</p>;
   const q = queue.data;
   return (

@@ -1,12 +1,13 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
 
 type Result = { attempt: number; status: string; workerId: string; stdout: string; stderr: string; message: string | null; sandbox: string; warnings: string[]; timings: Record<string, number> };
 
 /** A run's attempts with their stored (capped) stdout and stderr. */
 export function RunLog({ runId }: { runId: string }) {
-  const run = useQuery({ queryKey: ["run", runId], queryFn: () => api<{ results: Result[] }>(`/api/runs/${runId}`) });
+  const run = useQuery({ queryKey: queryKeys.run(runId), queryFn: () => api<{ results: Result[] }>(`/api/runs/${runId}`) });
   if (run.isPending) return <p className="muted">Loading logs…</p>;
   if (run.error) return <p className="error">{run.error.message}</p>;
   if (run.data.results.length === 0) return <p className="muted">No attempt has finished yet.</p>;

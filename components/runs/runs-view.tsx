@@ -2,30 +2,32 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
-import { useGateReport } from "@/components/gates/use-gate-report";
+import { useStageReport } from "@/components/gates/use-gate-report";
+import { useRefreshGatesOnRunFinish } from "@/components/gates/use-refresh-gates-on-run-finish";
 import { StageGates } from "@/components/gates/stage-gates";
 import { ReplayMatrix, SignatureMatrix } from "./signature-matrix";
 import { RunLog } from "./run-log";
 import { ACTIVE, STATUS_ORDER, type TRunsPayload } from "./types";
+import { queryKeys } from "@/components/query-keys";
 
 export function RunsView({ familyId }: { familyId: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
   const runs = useQuery({
-    queryKey: ["runs", familyId],
+    queryKey: queryKeys.runs(familyId),
     queryFn: () => api<TRunsPayload>(`/api/families/${familyId}/runs`),
     // Live progress: poll every second while anything is queued or running.
     refetchInterval: (q) => (q.state.data?.runs.some((r) => ACTIVE.has(r.status)) ? 1000 : false),
   });
   const active = runs.data?.runs.some((r) => ACTIVE.has(r.status)) ?? false;
-  const report = useGateReport(familyId, active ? 2000 : false);
+  const calibration = useStageReport(familyId, "calibration", active ? 2000 : false);
   const act = useMutation({
     mutationFn: (action: string) => api<{ created?: number; reused?: number; rerun?: number }>(`/api/families/${familyId}/runs`, { body: { action } }),
     onSuccess: (r) => {
       setNotice({ error: false, text: r.rerun !== undefined ? `Re-running ${r.rerun} run(s).` : `Queued ${r.created} new run(s); ${r.reused ?? 0} unchanged run(s) reused.` });
-      void queryClient.invalidateQueries({ queryKey: ["runs", familyId] });
-      void queryClient.invalidateQueries({ queryKey: ["gates", familyId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.runs(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
     },
     onError: (e) => setNotice({ error: true, text: (e as ApiError).message }),
   });
@@ -33,6 +35,7 @@ export function RunsView({ familyId }: { familyId: string }) {
   const data = runs.data;
   const total = data?.runs.length ?? 0;
   const finished = data ? data.runs.filter((r) => !ACTIVE.has(r.status)).length : 0;
+  useRefreshGatesOnRunFinish(familyId, data ? finished : undefined);
   return (
     <>
       <div className="row" style={{ marginBottom: 12 }}>
@@ -51,7 +54,7 @@ export function RunsView({ familyId }: { familyId: string }) {
           </div>
         </div>
       )}
-      {report.data && report.data.stages.filter((s) => s.stage === "calibration").map((s) => <StageGates key={s.stage} stage={s} />)}
+      {calibration.data && <StageGates stage={calibration.data.stage} />}
       <h2>Signature matrix</h2>
       {data && <SignatureMatrix data={data} />}
       <h2>Replay under the core histories</h2>

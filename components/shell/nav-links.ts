@@ -6,7 +6,7 @@ export const NAV_LINKS: { href: string; label: string; roles: TRole[] }[] = [
   { href: "/inbox", label: "Review inbox", roles: ["reviewer"] },
   { href: "/console", label: "Lead console", roles: ["lead"] },
   { href: "/console/queue", label: "Queue", roles: ["lead", "admin"] },
-  { href: "/console/audit", label: "Audit log", roles: ["lead", "admin"] },
+  { href: "/console/audit-log", label: "Audit log", roles: ["lead", "admin"] },
   { href: "/admin/users", label: "Users & roles", roles: ["admin"] },
   { href: "/admin/settings", label: "Settings", roles: ["admin"] },
 ];

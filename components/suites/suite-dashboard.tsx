@@ -4,9 +4,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "@/lib/http/api-client";
 import { GateStatus } from "@/components/gates/gate-status";
-import { ApiErrorNotice } from "@/components/atoms/api-error-notice";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { fixLinkOf } from "@/components/gates/fix-links";
-import type { TStageKey } from "@/lib/families/stages";
+import type { TStageKey } from "@/lib/gates/stages";
 import type { TSuiteDashboard } from "@/lib/suites/suite-dashboard";
 
 type TExportJob = { id: string; status: string; progress: number; total: number; message: string };

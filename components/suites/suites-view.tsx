@@ -3,18 +3,19 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
 
 type Suite = { id: string; name: string; description: string; families: number; candidates: number };
 
 export function SuitesView({ canCreate }: { canCreate: boolean }) {
   const queryClient = useQueryClient();
-  const suites = useQuery({ queryKey: ["suites"], queryFn: () => api<Suite[]>("/api/suites") });
+  const suites = useQuery({ queryKey: queryKeys.suites(), queryFn: () => api<Suite[]>("/api/suites") });
   const [error, setError] = useState<ApiError | null>(null);
   const create = useMutation({
     mutationFn: (body: { name: string; description: string }) => api<Suite>("/api/suites", { body }),
     onSuccess: () => {
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: ["suites"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.suites() });
     },
     onError: (e) => setError(e as ApiError),
   });

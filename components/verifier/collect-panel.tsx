@@ -2,8 +2,9 @@
 import { useState } from "react";
 import { api } from "@/lib/http/api-client";
 import type { TProbesDto } from "@/lib/schemas/probes";
-import { ApiErrorNotice, StatusChip } from "@/components/atoms/api-error-notice";
-import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { StatusChip } from "@/components/ui/status-chip";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { isActive } from "./use-probes";
 
 /** "Collect tests" (a job on the worker pool, with its progress) and the picker over the collected ids. */

@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
 import type { TProbesDto } from "@/lib/schemas/probes";
-import { ApiErrorNotice } from "@/components/atoms/api-error-notice";
-import { useFamilyInvalidation, useFamilyMutation } from "@/components/atoms/use-catalog";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { useFamilyInvalidation, useFamilyMutation } from "@/components/ui/use-family-mutation";
+import { queryKeys } from "@/components/query-keys";
 
 type TCell = { probeId: string; atomId: string; covered: boolean };
 
@@ -19,8 +20,8 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
   const cell = useMutation({
     mutationFn: (input: TCell) => api(`/api/families/${familyId}/probes/${input.probeId}/coverage`, { method: "PUT", body: { atomId: input.atomId, covered: input.covered } }),
     onMutate: async (input: TCell) => {
-      await queryClient.cancelQueries({ queryKey: ["probes", familyId] });
-      queryClient.setQueryData<TProbesDto>(["probes", familyId], (old) => old && {
+      await queryClient.cancelQueries({ queryKey: queryKeys.probes(familyId) });
+      queryClient.setQueryData<TProbesDto>(queryKeys.probes(familyId), (old) => old && {
         ...old,
         probes: old.probes.map((p) => p.id !== input.probeId ? p : { ...p, atomIds: input.covered ? [...p.atomIds, input.atomId] : p.atomIds.filter((id) => id !== input.atomId) }),
       });

@@ -6,7 +6,7 @@ let configured = "";
 function configure(base: string) {
   if (configured === base) return;
   configured = base;
-  // The studio's own copy of monaco-editor/min (lib/evidence/monaco-assets.ts), shared with the evidence tab.
+  // The studio's own copy of monaco-editor/min (lib/anchoring/evidence/monaco-assets.ts), shared with the evidence tab.
   loader.config({ paths: { vs: base } });
 }
 

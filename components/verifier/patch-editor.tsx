@@ -3,8 +3,8 @@ import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
 import type { TNegativeMode, TPatchDto, TPatchKind } from "@/lib/schemas/patches";
-import { ApiErrorNotice, isConflict } from "@/components/atoms/api-error-notice";
-import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { CodeEditor } from "./code-editor";
 
 const MODE_HELP: Record<TNegativeMode, string> = {

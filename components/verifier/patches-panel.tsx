@@ -4,9 +4,10 @@ import { useState } from "react";
 import { api } from "@/lib/http/api-client";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
 import type { TPatchDto, TPatchesDto, TPatchKind } from "@/lib/schemas/patches";
-import { ApiErrorNotice } from "@/components/atoms/api-error-notice";
-import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { PatchEditor } from "./patch-editor";
+import { queryKeys } from "@/components/query-keys";
 
 type Editing = { kind: TPatchKind; patch?: TPatchDto } | null;
 
@@ -17,7 +18,7 @@ const SECTIONS: { kind: TPatchKind; title: string; help: string }[] = [
 ];
 
 export function PatchesPanel({ familyId, atoms, canEdit }: { familyId: string; atoms: TCatalogAtomDto[]; canEdit: boolean }) {
-  const patches = useQuery({ queryKey: ["patches", familyId], queryFn: () => api<TPatchesDto>(`/api/families/${familyId}/patches`) });
+  const patches = useQuery({ queryKey: queryKeys.patches(familyId), queryFn: () => api<TPatchesDto>(`/api/families/${familyId}/patches`) });
   const [editing, setEditing] = useState<Editing>(null);
   const remove = useFamilyMutation(familyId, (p: TPatchDto) => api(`/api/families/${familyId}/patches/${p.id}?version=${p.version}`, { method: "DELETE" }));
   if (patches.isPending) return <p className="muted">Loading patches…</p>;

@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { TVerifierDto } from "@/lib/schemas/verifier";
-import { ApiErrorNotice, isConflict } from "@/components/atoms/api-error-notice";
-import { useFamilyMutation } from "@/components/atoms/use-catalog";
+import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
+import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { CodeEditor } from "./code-editor";
+import { queryKeys } from "@/components/query-keys";
 
 type TForm = Omit<TVerifierDto, "exists" | "defaultHiddenTestPatch" | "collectedTests" | "updatedAt">;
 const formOf = (v: TVerifierDto): TForm => ({
@@ -13,11 +14,10 @@ const formOf = (v: TVerifierDto): TForm => ({
   timeoutSec: v.timeoutSec, image: v.image, protocol: v.protocol, hiddenTestPatch: v.hiddenTestPatch,
 });
 
-export const verifierKey = (familyId: string) => ["verifier", familyId] as const;
 
 /** Setup and test commands, result format, timeouts, execution protocol and the hidden test patch. */
 export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
-  const verifier = useQuery({ queryKey: verifierKey(familyId), queryFn: () => api<TVerifierDto>(`/api/families/${familyId}/verifier`) });
+  const verifier = useQuery({ queryKey: queryKeys.verifier(familyId), queryFn: () => api<TVerifierDto>(`/api/families/${familyId}/verifier`) });
   const [form, setForm] = useState<TForm | null>(null);
   const save = useFamilyMutation(familyId, (body: TForm) => api<TVerifierDto>(`/api/families/${familyId}/verifier`, { method: "PUT", body: { ...body, version: body.version ?? undefined } }));
   useEffect(() => {

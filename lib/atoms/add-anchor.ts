@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import type { TCreateAnchor } from "@/lib/schemas/atoms";
 import { anchorSelect } from "./anchor-select";
 import { loadAtomForChange } from "./load-for-change";

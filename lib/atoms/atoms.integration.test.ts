@@ -12,7 +12,7 @@ import * as merge from "@/app/api/families/[familyId]/atoms/[atomId]/merge/route
 import * as order from "@/app/api/families/[familyId]/atoms/order/route";
 import * as anchors from "@/app/api/families/[familyId]/atoms/[atomId]/anchors/route";
 import * as anchor from "@/app/api/families/[familyId]/atoms/[atomId]/anchors/[anchorId]/route";
-import * as reconciliation from "@/app/api/families/[familyId]/atoms/reconciliation/route";
+import * as stageGates from "@/app/api/families/[familyId]/gates/[stage]/route";
 import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
@@ -194,7 +194,7 @@ describe("reconciliation gate on the atoms page", () => {
     const demo = await makeDemoFamily([curator.id]);
     cleanups.push(demo.cleanup);
     const params = { familyId: demo.family.id };
-    const green = await callRoute(reconciliation.GET, { userId: curator.id, params });
+    const green = await callRoute(stageGates.GET, { userId: curator.id, params: { ...params, stage: "reconciliation" } });
     expect(green.status).toBe(200);
     expect(green.json).toMatchObject({ status: "pass", staleProbes: [] });
 
@@ -202,14 +202,14 @@ describe("reconciliation gate on the atoms page", () => {
       userId: curator.id, params,
       body: { statement: "A lookup never logs the value.", scope: "getSecret", inputCondition: "any lookup", polarity: "forbid", observation: "nothing is written to the console" },
     });
-    const waiting = await callRoute(reconciliation.GET, { userId: curator.id, params });
+    const waiting = await callRoute(stageGates.GET, { userId: curator.id, params: { ...params, stage: "reconciliation" } });
     expect(waiting.json.status).toBe("pending");
-    const coverage = (waiting.json.gates as { key: string; status: string; missing: string }[]).find((g) => g.key === "coverage");
+    const coverage = ((waiting.json.stage as { gates: unknown }).gates as { key: string; status: string; missing: string }[]).find((g) => g.key === "coverage");
     expect(coverage).toMatchObject({ status: "pending", missing: expect.stringContaining(`No probe covers ${created.json.key as string}`) });
 
     await db().atom.update({ where: { id: created.json.id as string }, data: { status: "rejected", reason: "not in the PR" } });
     await db().probe.updateMany({ where: { familyId: demo.family.id, position: 0 }, data: { stale: true } });
-    const stale = await callRoute(reconciliation.GET, { userId: curator.id, params });
+    const stale = await callRoute(stageGates.GET, { userId: curator.id, params: { ...params, stage: "reconciliation" } });
     expect(stale.json.status).toBe("fail");
     expect(stale.json.staleProbes).toEqual(["required lookup of a missing secret throws SecretNotFoundError"]);
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { assertNotFrozen } from "@/lib/families/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TAtomOrigin, TCreateAtom } from "@/lib/schemas/atoms";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import type { TUpdateAtom } from "@/lib/schemas/atoms";
 import { loadAtomForChange, updateAtVersion } from "./load-for-change";
 import { assertReplacedBy } from "./replaced-by";

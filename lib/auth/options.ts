@@ -4,7 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { verifyPassword } from "./password";
 
 const ZCredentialsSchema = z.object({ email: z.string().trim().toLowerCase().email(), password: z.string().min(1) });

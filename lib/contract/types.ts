@@ -13,6 +13,14 @@ export type TPolarity = z.infer<typeof ZPolaritySchema>;
 export const ZAtomRoleSchema = z.enum(["final", "fixed", "temporary"]);
 export type TAtomRole = z.infer<typeof ZAtomRoleSchema>;
 
+/** Where an atom candidate stands in the curator's review. */
+export const ZAtomStatusSchema = z.enum(["proposed", "accepted", "rejected", "merged"]);
+export type TAtomStatus = z.infer<typeof ZAtomStatusSchema>;
+
+/** What a changed file is, as the diff classifier and the behavioral slice see it. */
+export const ZFileKindSchema = z.enum(["source", "test", "generated", "other"]);
+export type TFileKind = z.infer<typeof ZFileKindSchema>;
+
 export const ZAtomSchema = z.object({
   key: ZAtomKeySchema,
   statement: z.string().min(1, "an atom needs a statement"),

@@ -4,7 +4,7 @@ import path from "node:path";
 import fs from "node:fs";
 import type { Db } from "./client";
 import { hashPassword } from "@/lib/auth/password";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 

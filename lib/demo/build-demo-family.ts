@@ -3,9 +3,9 @@
 import { execFileSync } from "node:child_process";
 import type { Db } from "@/lib/db/client";
 import { parseDiff } from "@/lib/git/diff";
-import { listEvidenceFiles } from "@/lib/anchoring/behavioral-slice";
-import { groupReviewThreads } from "@/lib/github/review-threads";
-import type { TReviewComment } from "@/lib/github/github-schema";
+import { listEvidenceFiles } from "@/lib/anchoring/evidence/behavioral-slice";
+import { groupReviewThreads } from "@/lib/anchoring/github/review-threads";
+import type { TReviewComment } from "@/lib/anchoring/github/github-schema";
 import type { Prisma } from "@/lib/db/generated/client";
 import { demoPatches } from "./demo-family";
 import { DEMO_PROBES, DEMO_TEST_COMMAND, type DemoRepo } from "./demo-repo";

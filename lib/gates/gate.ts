@@ -1,4 +1,4 @@
-import type { TStageKey } from "../families/stages";
+import type { TStageKey } from "./stages";
 import type { TGate, TGateEvidence, TGateStatus } from "./types";
 
 /** What a gate found while checking: defects (fail), things not there yet (pending), and the evidence. */

@@ -1,4 +1,4 @@
-import { STAGES, type TStageKey } from "../families/stages";
+import { STAGES, type TStageKey } from "./stages";
 import { anchoringGates } from "./anchoring";
 import { auditGates } from "./audit";
 import { calibrationGates } from "./calibration";

@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { ZAtomKeySchema, ZAtomRoleSchema, ZConditionSchema, ZPolaritySchema, ZTurnSchema } from "../contract/types";
-import type { TStageKey } from "../families/stages";
+import { ZAtomKeySchema, ZAtomRoleSchema, ZAtomStatusSchema, ZConditionSchema, ZFileKindSchema, ZPolaritySchema, ZTurnSchema } from "../contract/types";
+import type { TStageKey } from "./stages";
 
 // ---------------------------------------------------------------------------
 // Facts: everything the gates read, gathered by the data layer (or a CLI) and
 // passed in as plain data. Later stages add their own optional facts.
 // ---------------------------------------------------------------------------
-
-export const ZFileKindSchema = z.enum(["source", "test", "generated", "other"]);
 
 export const ZDiffFileFactSchema = z.object({
   path: z.string(),
@@ -36,8 +34,6 @@ export const ZAnchoringFactsSchema = z.object({
   files: z.array(ZDiffFileFactSchema),
 });
 export type TAnchoringFacts = z.infer<typeof ZAnchoringFactsSchema>;
-
-export const ZAtomStatusSchema = z.enum(["proposed", "accepted", "rejected", "merged"]);
 
 /** An atom candidate in any status; fields may still be blank before acceptance. */
 export const ZAtomFactSchema = z.object({

@@ -1,8 +1,7 @@
+// Pure: which kind a changed file is (source, test, generated, other).
 import { z } from "zod";
+import type { TFileKind } from "@/lib/contract/types";
 import { matchesAnyPathPattern } from "./path-pattern";
-
-export const ZFileKindSchema = z.enum(["source", "test", "generated", "other"]);
-export type TFileKind = z.infer<typeof ZFileKindSchema>;
 
 export const DEFAULT_GENERATED_PATTERNS: readonly string[] = [
   // lock files

@@ -1,4 +1,4 @@
-// Reads `git log -z --numstat` with COMMIT_LOG_FORMAT incrementally, so a long history is
+// Pure: Reads `git log -z --numstat` with COMMIT_LOG_FORMAT incrementally, so a long history is
 // parsed while git is still writing it. With -z, paths are never quoted and a rename is
 // written as "added\tdeleted\t\0old\0new\0".
 

@@ -1,3 +1,4 @@
+// Pure: the shape of a parsed unified diff.
 import { z } from "zod";
 
 export const ZDiffLineSchema = z.object({

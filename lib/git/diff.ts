@@ -1,4 +1,4 @@
-// The unified-diff toolkit: parse, write back, and cut patches out of a diff.
+// Pure: The unified-diff toolkit: parse, write back, and cut patches out of a diff.
 export * from "./diff-schema";
 export { parseDiff } from "./parse-diff";
 export { serializeDiff } from "./serialize-diff";

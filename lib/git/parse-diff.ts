@@ -1,3 +1,4 @@
+// Pure: unified diff text → TDiff.
 import { DiffParseError, type TDiff, type TDiffFile, type TDiffHunk } from "./diff-schema";
 import { readQuotedPath, unquotePath } from "./quote-path";
 

@@ -1,4 +1,4 @@
-// gitignore-flavoured path patterns, small enough to need no dependency:
+// Pure: gitignore-flavoured path patterns, small enough to need no dependency:
 //   "*.min.js"    no slash: matches the file name at any depth
 //   "dist/"       trailing slash: a directory at any depth (anchored at the root if it has another slash)
 //   "src/**/gen/*" inner slash: matched against the whole path from the root

@@ -1,4 +1,4 @@
-// Git writes paths with control characters, quotes or backslashes as C-style
+// Pure: Git writes paths with control characters, quotes or backslashes as C-style
 // quoted strings ("a/tab\there", octal escapes for raw bytes). We read both
 // forms and write the quoted form only when a path needs it.
 

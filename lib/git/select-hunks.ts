@@ -1,3 +1,4 @@
+// Pure: cut chosen files and hunks out of a parsed diff.
 import { z } from "zod";
 import { diffFilePath, type TDiff, type TDiffFile, type TDiffHunk } from "./diff-schema";
 

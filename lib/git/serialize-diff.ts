@@ -1,3 +1,4 @@
+// Pure: TDiff → unified diff text.
 import type { TDiff, TDiffFile, TDiffHunk } from "./diff-schema";
 import { quotePath } from "./quote-path";
 

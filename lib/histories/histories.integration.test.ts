@@ -9,7 +9,7 @@ import { stopBoss } from "@/lib/jobs/boss";
 import type { TTurn } from "@/lib/contract";
 import * as list from "@/app/api/families/[familyId]/histories/route";
 import * as scaffold from "@/app/api/families/[familyId]/histories/scaffold/route";
-import * as gates from "@/app/api/families/[familyId]/histories/gates/route";
+import * as gates from "@/app/api/families/[familyId]/gates/[stage]/route";
 import * as replay from "@/app/api/families/[familyId]/histories/replay/route";
 import * as revisions from "@/app/api/families/[familyId]/histories/[condition]/revisions/route";
 import * as revision from "@/app/api/families/[familyId]/histories/[condition]/revisions/[number]/route";
@@ -122,9 +122,9 @@ describe("saving a draft", () => {
   });
 
   it("shows the path gate naming the broken override turn", async () => {
-    const res = await callRoute(gates.GET, { userId: curator.id, params: { familyId } });
+    const res = await callRoute(gates.GET, { userId: curator.id, params: { familyId, stage: "paths" } });
     expect(res.status).toBe(200);
-    const paths = (res.json as { paths: { gates: { key: string; status: string; missing: string | null }[] } }).paths;
+    const paths = (res.json as { stage: { gates: { key: string; status: string; missing: string | null }[] } }).stage;
     const structure = paths.gates.find((g) => g.key === "structure")!;
     expect(structure.status).toBe("fail");
     expect(structure.missing).toMatch(/override: Turn 2 deactivates A4 without activating a final atom/);
@@ -212,7 +212,7 @@ describe("access", () => {
       callRoute(list.GET, { userId: reviewer.id, params: { familyId } }),
       callRoute(revisions.GET, { userId: reviewer.id, params: paramsOf("direct") }),
       callRoute(revision.GET, { userId: reviewer.id, params: paramsOf("direct", 1) }),
-      callRoute(gates.GET, { userId: reviewer.id, params: { familyId } }),
+      callRoute(gates.GET, { userId: reviewer.id, params: { familyId, stage: "paths" } }),
     ];
     for (const res of await Promise.all(reads)) {
       expect(res.status).toBe(403);
@@ -243,7 +243,7 @@ describe("replay runs", () => {
     const again = await callRoute(replay.POST, { method: "POST", userId: curator.id, params: { familyId } });
     expect(again.json).toMatchObject({ created: 0 });
 
-    const matrix = (await callRoute(gates.GET, { userId: curator.id, params: { familyId } })).json.matrix as {
+    const matrix = (await callRoute(gates.GET, { userId: curator.id, params: { familyId, stage: "paths" } })).json.matrix as {
       rows: { label: string; cells: Record<string, { status: string }> }[]; counts: { queued: number };
     };
     expect(matrix.rows.map((r) => r.label)).toEqual(["base", "gold gold"]);
@@ -255,7 +255,7 @@ describe("replay runs", () => {
   it("marks replay runs of a draft edited afterwards as outdated", async () => {
     const split = await latestOf("split");
     expect((await put("split", 1, { version: split.version, turns: split.turns.map((t) => ({ ...t, text: `${t.text} (edited)` })) })).status).toBe(200);
-    const matrix = (await callRoute(gates.GET, { userId: curator.id, params: { familyId } })).json.matrix as {
+    const matrix = (await callRoute(gates.GET, { userId: curator.id, params: { familyId, stage: "paths" } })).json.matrix as {
       rows: { cells: Record<string, { outdated: boolean }> }[];
     };
     expect(matrix.rows.map((r) => [r.cells.split!.outdated, r.cells.direct!.outdated])).toEqual([[true, false], [true, false]]);

@@ -2,8 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { TCondition } from "@/lib/contract";
 import { notFound } from "@/lib/errors/app-error";
-import { findRevision } from "./find-revision";
-import { revisionSummarySelect, toRevisionDto, toRevisionSummaryDto } from "./history-select";
+import { revisionSummarySelect, toRevisionSummaryDto } from "./history-select";
 
 /** Every revision of one history, newest first; the family keeps them all. */
 export async function listRevisions(familyId: string, condition: TCondition) {
@@ -13,8 +12,4 @@ export async function listRevisions(familyId: string, condition: TCondition) {
   });
   if (!history) throw notFound(`The ${condition} history of family`, familyId);
   return history.revisions.map(toRevisionSummaryDto);
-}
-
-export async function getRevision(familyId: string, condition: TCondition, number: number) {
-  return toRevisionDto(await findRevision(db(), familyId, condition, number));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { staleVersion } from "@/lib/errors/app-error";
 import type { TCondition } from "@/lib/contract";
 import type { TSaveRevision } from "@/lib/schemas/histories";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { assertNotFrozen } from "@/lib/families/access";
 import { CONDITIONS, deriveLengthMatched, scaffoldHistory, type TCondition, type THistory, type TResult, type TTurn } from "@/lib/contract";
 import type { TScaffold, TScaffoldResultDto } from "@/lib/schemas/histories";

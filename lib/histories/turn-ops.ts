@@ -1,4 +1,4 @@
-// Pure edits of a history's turn list, shared by the editor's buttons and shortcuts.
+// Pure: edits of a history's turn list, shared by the editor's buttons and shortcuts.
 // Each returns a new list; indexes are 0-based positions in the list.
 import { sortAtomKeys, type TTurn } from "@/lib/contract";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { frozenFamily } from "@/lib/families/access";
 import { getGateReport } from "@/lib/families/get-gate-report";

@@ -2,7 +2,7 @@ import "server-only";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ensureMirror, requireCommit } from "@/workers/runner/mirror";
+import { ensureMirror, requireCommit } from "@/lib/git/mirror";
 import { harborTaskFiles, harborTaskName } from "./harbor";
 import type { TFrozenPackage } from "./load-package";
 import { writeTarGz } from "./native-export";

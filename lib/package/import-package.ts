@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError } from "@/lib/errors/app-error";
 import { canonicalJson } from "./canonical";
 import { filesToPackage, PackageImportError } from "./files";

@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { exportSuite } from "./export-suite";
 

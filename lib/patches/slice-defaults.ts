@@ -1,5 +1,5 @@
 import "server-only";
-import { cutBehavioralSlice } from "@/lib/anchoring/behavioral-slice";
+import { cutBehavioralSlice } from "@/lib/anchoring/evidence/behavioral-slice";
 import type { DbOrTx } from "@/lib/db";
 import { safeParseDiff } from "@/lib/git/diff";
 

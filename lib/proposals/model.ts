@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
-import { ZAtomRoleSchema, ZPolaritySchema } from "@/lib/schemas/atoms";
+import { ZAtomRoleSchema, ZPolaritySchema } from "@/lib/contract/types";
 import type { TModelEndpoint } from "./model-config";
 import { ZProposalAnchorSchema, type TProposal, type TProposalInput, type TProposer } from "./types";
 

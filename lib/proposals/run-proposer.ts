@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { insertAtom } from "@/lib/atoms/create-atom";
 import { anchorSelect } from "@/lib/atoms/anchor-select";
 import { AppError } from "@/lib/errors/app-error";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZPolaritySchema, ZAtomRoleSchema } from "@/lib/schemas/atoms";
+import { ZPolaritySchema, ZAtomRoleSchema } from "@/lib/contract/types";
 
 // Proposers suggest candidate atoms from a family's evidence. They are construction aids:
 // every proposal lands as a `proposed` atom that a person accepts, rejects or merges.

@@ -1,7 +1,8 @@
 // Pure: which runs a calibration needs (ARCHITECTURE §3 stages 3 and 4).
 // Request keys are content-addressed: asking again with nothing changed reuses
 // the runs already made, so a double click never runs anything twice.
-export const CORE_CONDITIONS = ["direct", "duplicate", "split", "override", "cancellation"] as const;
+import { CORE_CONDITIONS } from "@/lib/contract/types";
+
 export const GOLD_REPEATS = 3;
 
 export type TMatrixInput = {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
 import { calibrationMatrix, type TRunRequest } from "./matrix";

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 
 export type TRunOutcomeStatus = "passed" | "failed" | "timeout" | "patch_apply_failed" | "empty_collection" | "infrastructure_error";
 

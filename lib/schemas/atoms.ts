@@ -1,14 +1,9 @@
 import { z } from "zod";
+import { ZAtomKeySchema as ZContractAtomKeySchema, ZAtomRoleSchema, ZAtomStatusSchema, ZPolaritySchema, type TAtomRole, type TAtomStatus, type TPolarity } from "@/lib/contract/types";
 import { ZIdSchema, ZVersionSchema } from "./common";
 
-export const ZPolaritySchema = z.enum(["require", "forbid", "restore"]);
-export const ZAtomRoleSchema = z.enum(["final", "fixed", "temporary"]);
-export const ZAtomStatusSchema = z.enum(["proposed", "accepted", "rejected", "merged"]);
 export const ZAtomOriginSchema = z.enum(["curator", "heuristic", "model"]);
 
-export type TPolarity = z.infer<typeof ZPolaritySchema>;
-export type TAtomRole = z.infer<typeof ZAtomRoleSchema>;
-export type TAtomStatus = z.infer<typeof ZAtomStatusSchema>;
 export type TAtomOrigin = z.infer<typeof ZAtomOriginSchema>;
 
 /** Help text shown beside the polarity field (the method's rule, not a UI nicety). */
@@ -25,7 +20,8 @@ export const ROLE_HELP: Record<TAtomRole, string> = {
 };
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-export const ZAtomKeySchema = z.string().trim().regex(/^A[1-9]\d*$/, "must be an atom key like A3");
+/** An atom key as typed: trimmed, then the contract's own key rule. */
+const ZAtomKeyInputSchema = z.string().trim().pipe(ZContractAtomKeySchema);
 const reason = text(2000).min(1, "is required: say why");
 
 export const ZAtomFieldsSchema = z.object({
@@ -35,7 +31,7 @@ export const ZAtomFieldsSchema = z.object({
   polarity: ZPolaritySchema,
   observation: text(2000),
   role: ZAtomRoleSchema,
-  replacedBy: z.array(ZAtomKeySchema).max(50),
+  replacedBy: z.array(ZAtomKeyInputSchema).max(50),
 });
 
 export const ZCreateAtomSchema = ZAtomFieldsSchema.partial({
@@ -47,7 +43,7 @@ export const ZCreateAtomSchema = ZAtomFieldsSchema.partial({
   replacedBy: true,
 }).extend({
   /** Normally allocated by the server; an explicit key must be unused (keys are never reused). */
-  key: ZAtomKeySchema.optional(),
+  key: ZAtomKeyInputSchema.optional(),
 });
 export type TCreateAtom = z.infer<typeof ZCreateAtomSchema>;
 

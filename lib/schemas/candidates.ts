@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZGateStepSchema } from "@/lib/anchoring/auto-gate";
+import { ZGateStepSchema } from "@/lib/anchoring/screening/screen-candidate";
 import { ZIdSchema, ZVersionSchema } from "./common";
 
 export const ZCandidateParamsSchema = z.object({ suiteId: ZIdSchema, candidateId: ZIdSchema });

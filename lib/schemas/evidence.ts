@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZFileKindSchema } from "@/lib/git/classify";
+import { ZFileKindSchema } from "@/lib/contract/types";
 import { ZIdSchema, ZVersionSchema } from "./common";
 
 export const ZDiffFileParamsSchema = z.object({ familyId: ZIdSchema, fileId: ZIdSchema });

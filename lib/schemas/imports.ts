@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZGithubRepoSlugSchema } from "@/lib/github/github-schema";
+import { ZGithubRepoSlugSchema } from "@/lib/anchoring/github/github-schema";
 import { ZIdSchema } from "./common";
 
 const optionalDate = z

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { githubConnection } from "@/lib/imports/github-connection";
+import { githubConnection } from "@/lib/anchoring/imports/github-connection";
 import { MODEL_SETTING_KEY, modelEndpoint } from "@/lib/proposals/model-config";
 
 /** What an admin may see of the runtime settings: where each comes from, never a secret. */

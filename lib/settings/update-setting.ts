@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, staleVersion } from "@/lib/errors/app-error";
 import { ZModelEndpointSchema } from "@/lib/proposals/model-config";
 import type { TUpdateSetting } from "@/lib/schemas/settings";

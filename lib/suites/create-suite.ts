@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { fromPrismaError } from "@/lib/errors/prisma-errors";
 import type { TCreateSuite } from "@/lib/schemas/suites";
 

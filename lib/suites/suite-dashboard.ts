@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
-import { STAGES } from "@/lib/families/stages";
+import { STAGES } from "@/lib/gates/stages";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import type { TGateStatus } from "@/lib/gates/types";
 import { loadFrozenPackage } from "@/lib/package/load-package";

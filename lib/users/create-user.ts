@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { hashPassword } from "@/lib/auth/password";
 import { fromPrismaError } from "@/lib/errors/prisma-errors";
 import type { TCreateUser } from "@/lib/schemas/users";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
 import type { TUpdateUserRoles } from "@/lib/schemas/users";
 import { userSelect } from "./list-users";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { recordEvent } from "@/lib/audit/record-event";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { assertNotFrozen } from "@/lib/families/access";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
 import { validatePatch } from "@/lib/patches/validate-patch";

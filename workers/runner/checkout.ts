@@ -5,7 +5,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { RunnerError } from "./errors";
 import { git, runHost } from "./host";
-import { ensureMirror, requireCommit } from "./mirror";
+import { ensureMirror, requireCommit } from "../../lib/git/mirror";
 import type { RunnerOptions } from "./types";
 
 export type CheckoutResult =

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { RunnerError } from "./errors";
-import { ensureMirror, requireCommit } from "./mirror";
+import { ensureMirror, requireCommit } from "../../lib/git/mirror";
 import type { ParsedReport } from "./parsers/types";
 import { readReport } from "./report";
 import { runSteps } from "./run-steps";

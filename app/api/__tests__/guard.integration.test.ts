@@ -8,7 +8,7 @@ import * as suites from "@/app/api/suites/route";
 import * as atom from "@/app/api/families/[familyId]/atoms/[atomId]/route";
 import * as atoms from "@/app/api/families/[familyId]/atoms/route";
 import * as users from "@/app/api/admin/users/[userId]/route";
-import * as audit from "@/app/api/audit/route";
+import * as audit from "@/app/api/audit-log/route";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
 
@@ -107,12 +107,12 @@ describe("admin and audit", () => {
     expect(denied.status).toBe(403);
     const ok = await callRoute(users.PATCH, { method: "PATCH", userId: admin.id, params: { userId: person.id }, body: { roles: ["curator"], version: 1 } });
     expect(ok.status).toBe(200);
-    const log = await callRoute(audit.GET, { userId: lead.id, path: `/api/audit?action=user.update_roles&actorId=${admin.id}` });
+    const log = await callRoute(audit.GET, { userId: lead.id, path: `/api/audit-log?action=user.update_roles&actorId=${admin.id}` });
     expect(log.status).toBe(200);
     const events = log.json.events as { entityId: string; after: { roles: string[] } }[];
     expect(events.map((e) => e.entityId)).toContain(person.id);
     expect(events[0]!.after.roles).toEqual(["curator"]);
-    const bad = await callRoute(audit.GET, { userId: lead.id, path: `/api/audit?limit=9999` });
+    const bad = await callRoute(audit.GET, { userId: lead.id, path: `/api/audit-log?limit=9999` });
     expect(bad.status).toBe(400);
     expect(bad.json.fieldErrors).toHaveProperty("limit");
   });

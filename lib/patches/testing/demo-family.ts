@@ -7,7 +7,7 @@ import path from "node:path";
 import { db } from "@/lib/db";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
-import { listEvidenceFiles } from "@/lib/anchoring/behavioral-slice";
+import { listEvidenceFiles } from "@/lib/anchoring/evidence/behavioral-slice";
 import { parseDiff } from "@/lib/git/diff";
 import { makeSuite } from "@/lib/testing/factories";
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { getSuite } from "@/lib/suites/list-suites";
-import { STAGES } from "@/lib/families/stages";
+import { STAGES } from "@/lib/gates/stages";
 import { SuiteDashboard } from "@/components/suites/suite-dashboard";
 
 export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {

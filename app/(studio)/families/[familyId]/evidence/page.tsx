@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { monacoVersion } from "@/lib/evidence/monaco-assets";
-import { EvidenceView } from "@/components/anchoring/evidence-view";
+import { monacoVersion } from "@/lib/anchoring/evidence/monaco-assets";
+import { EvidenceView } from "@/components/anchoring/evidence/evidence-view";
 
 export default async function EvidencePage({ params }: { params: Promise<{ familyId: string }> }) {
   const user = await requirePageUser(["curator", "lead", "admin"]);

@@ -1,5 +1,5 @@
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { monacoVersion } from "@/lib/evidence/monaco-assets";
+import { monacoVersion } from "@/lib/anchoring/evidence/monaco-assets";
 import { HistoriesWorkspace } from "@/components/histories/histories-workspace";
 
 export default async function HistoriesPage({ params }: { params: Promise<{ familyId: string }> }) {

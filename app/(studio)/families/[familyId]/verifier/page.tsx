@@ -1,5 +1,5 @@
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { monacoVersion } from "@/lib/evidence/monaco-assets";
+import { monacoVersion } from "@/lib/anchoring/evidence/monaco-assets";
 import { VerifierView } from "@/components/verifier/verifier-view";
 
 export default async function VerifierPage({ params }: { params: Promise<{ familyId: string }> }) {

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { getSuite } from "@/lib/suites/list-suites";
-import { FunnelView } from "@/components/anchoring/funnel-view";
+import { FunnelView } from "@/components/anchoring/screening/funnel-view";
 
 export default async function FunnelPage({ params }: { params: Promise<{ suiteId: string }> }) {
   const user = await requirePageUser(["curator", "lead", "admin"]);

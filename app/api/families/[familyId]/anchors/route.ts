@@ -3,8 +3,8 @@ import { db } from "@/lib/db";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZCreateAnchorSchema } from "@/lib/schemas/evidence";
 import { assertFamilyAccess } from "@/lib/families/access";
-import { createAnchor } from "@/lib/evidence/create-anchor";
-import { listAnchors } from "@/lib/evidence/list-anchors";
+import { createAnchor } from "@/lib/anchoring/evidence/create-anchor";
+import { listAnchors } from "@/lib/anchoring/evidence/list-anchors";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ user, params }) => {
   await assertFamilyAccess(db(), user, params.familyId);

@@ -3,8 +3,8 @@ import { db } from "@/lib/db";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZUpdateEvidenceTextSchema } from "@/lib/schemas/evidence";
 import { assertFamilyAccess } from "@/lib/families/access";
-import { getEvidence } from "@/lib/evidence/get-evidence";
-import { updateEvidenceText } from "@/lib/evidence/update-evidence-text";
+import { getEvidence } from "@/lib/anchoring/evidence/get-evidence";
+import { updateEvidenceText } from "@/lib/anchoring/evidence/update-evidence-text";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ user, params }) => {
   await assertFamilyAccess(db(), user, params.familyId);

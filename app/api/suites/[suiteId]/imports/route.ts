@@ -1,8 +1,8 @@
 import { route } from "@/lib/http/route";
 import { ZSuiteParamsSchema } from "@/lib/schemas/common";
 import { ZStartImportSchema } from "@/lib/schemas/imports";
-import { listImports } from "@/lib/imports/get-import";
-import { startImport } from "@/lib/imports/start-import";
+import { listImports } from "@/lib/anchoring/imports/get-import";
+import { startImport } from "@/lib/anchoring/imports/start-import";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZSuiteParamsSchema }, async ({ params }) => listImports(params.suiteId));
 

@@ -2,8 +2,8 @@ import { route } from "@/lib/http/route";
 import { db } from "@/lib/db";
 import { assertFamilyAccess } from "@/lib/families/access";
 import { ZDiffFileParamsSchema, ZDiffFileQuerySchema, ZUpdateDiffFileSchema } from "@/lib/schemas/evidence";
-import { getDiffFile } from "@/lib/evidence/get-diff-file";
-import { updateDiffFile } from "@/lib/evidence/update-diff-file";
+import { getDiffFile } from "@/lib/anchoring/evidence/get-diff-file";
+import { updateDiffFile } from "@/lib/anchoring/evidence/update-diff-file";
 
 export const GET = route(
   { roles: ["curator", "lead", "admin"], params: ZDiffFileParamsSchema, query: ZDiffFileQuerySchema },

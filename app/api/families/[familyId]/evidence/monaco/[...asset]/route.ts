@@ -2,7 +2,7 @@
 // (@monaco-editor/react would fetch them from a CDN). Library code only: any signed-in user.
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { readMonacoAsset } from "@/lib/evidence/monaco-assets";
+import { readMonacoAsset } from "@/lib/anchoring/evidence/monaco-assets";
 
 const ZParams = z.object({ familyId: z.string(), asset: z.array(z.string().min(1)).min(1) });
 

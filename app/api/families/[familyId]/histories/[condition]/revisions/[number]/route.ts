@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { ZRevisionParamsSchema, ZSaveRevisionSchema } from "@/lib/schemas/histories";
 import { assertFamilyAccess } from "@/lib/families/access";
-import { getRevision } from "@/lib/histories/list-revisions";
+import { getRevision } from "@/lib/histories/get-revision";
 import { saveRevision } from "@/lib/histories/save-revision";
 import { db } from "@/lib/db";
 

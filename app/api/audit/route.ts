@@ -1,5 +1,0 @@
-import { route } from "@/lib/http/route";
-import { ZAuditQuerySchema } from "@/lib/schemas/audit";
-import { listEvents } from "@/lib/audit/list-events";
-
-export const GET = route({ roles: ["lead", "admin"], query: ZAuditQuerySchema }, async ({ query }) => listEvents(query));

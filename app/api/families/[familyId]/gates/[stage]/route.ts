@@ -1,0 +1,11 @@
+import { route } from "@/lib/http/route";
+import { db } from "@/lib/db";
+import { ZFamilyStageParamsSchema } from "@/lib/schemas/common";
+import { assertFamilyAccess } from "@/lib/families/access";
+import { getStageReport } from "@/lib/families/get-stage-report";
+
+/** One stage of the family's gate report with what its panel shows beside the gates. */
+export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyStageParamsSchema }, async ({ user, params }) => {
+  await assertFamilyAccess(db(), user, params.familyId);
+  return getStageReport(params.familyId, params.stage);
+});

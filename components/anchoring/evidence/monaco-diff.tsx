@@ -1,0 +1,110 @@
+"use client";
+// Monaco is loaded only in the browser (next/dynamic, ssr: false), from the studio's own copy
+// of its files, so the evidence page works without a CDN. Any failure falls back to the plain view.
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState } from "react";
+import type { DiffOnMount } from "@monaco-editor/react";
+import styles from "../anchoring.module.css";
+
+let vsPath = "";
+const LOAD_TIMEOUT_MS = 30_000;
+
+const DiffEditor = dynamic(async () => (await import("@monaco-editor/react")).DiffEditor, {
+  ssr: false,
+  loading: () => <p className="muted">Loading the diff editor…</p>,
+});
+
+/** Starts loading Monaco before a file is chosen, so the editor's load overlaps the API calls. */
+export function preloadMonaco(base: string): void {
+  initMonaco(base).catch(() => undefined); // the viewer reports a failure when it needs the editor
+}
+
+async function initMonaco(base: string): Promise<void> {
+  const { loader } = await import("@monaco-editor/react");
+  if (vsPath !== base) {
+    vsPath = base;
+    loader.config({ paths: { vs: base } });
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      loader.init(),
+      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("the editor did not load in time")), LOAD_TIMEOUT_MS); }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export type EditorSelection = { startLine: number; endLine: number; text: string };
+
+type Props = {
+  monacoBase: string;
+  original: string;
+  modified: string;
+  language: string;
+  /** A line of the merged file to scroll to and mark. */
+  line: number | null;
+  onSelection: (selection: EditorSelection | null) => void;
+  onUnavailable: (reason: string) => void;
+};
+
+type Editor = Parameters<DiffOnMount>[0];
+type Monaco = Parameters<DiffOnMount>[1];
+
+export function MonacoDiff({ monacoBase, original, modified, language, line, onSelection, onUnavailable }: Props) {
+  const [state, setState] = useState<"loading" | "ready">("loading");
+  const [diffReady, setDiffReady] = useState(false);
+  const editorRef = useRef<{ editor: Editor; monaco: Monaco } | null>(null);
+  const decorations = useRef<string[]>([]);
+
+  useEffect(() => {
+    let cancelled = false;
+    initMonaco(monacoBase).then(
+      () => !cancelled && setState("ready"),
+      (error: unknown) => !cancelled && onUnavailable(`the diff editor could not be loaded (${error instanceof Error ? error.message : String(error)})`),
+    );
+    return () => { cancelled = true; };
+  }, [monacoBase, onUnavailable]);
+
+  useEffect(() => {
+    const mounted = editorRef.current;
+    if (!mounted || !line || !diffReady) return;
+    reveal(mounted.editor, mounted.monaco, line, decorations);
+  }, [line, diffReady]);
+
+  const onMount: DiffOnMount = (editor, monaco) => {
+    editorRef.current = { editor, monaco };
+    const modifiedEditor = editor.getModifiedEditor();
+    editor.onDidUpdateDiff(() => setDiffReady(true));
+    // A trivial diff (e.g. an added file) may be computed before this handler exists.
+    if (editor.getLineChanges() !== null) setDiffReady(true);
+    modifiedEditor.onDidChangeCursorSelection(({ selection }) => {
+      const model = modifiedEditor.getModel();
+      if (!model || selection.isEmpty()) return onSelection(null);
+      onSelection({ startLine: selection.startLineNumber, endLine: selection.endLineNumber, text: model.getValueInRange(selection) });
+    });
+  };
+
+  if (state === "loading") return <p className="muted">Loading the diff editor…</p>;
+  return (
+    <div className={styles.editor} data-testid="monaco-diff" data-diff-ready={diffReady}>
+      <DiffEditor
+        original={original}
+        modified={modified}
+        language={language}
+        onMount={onMount}
+        options={{ readOnly: true, originalEditable: false, renderSideBySide: true, automaticLayout: true, minimap: { enabled: false }, scrollBeyondLastLine: false }}
+      />
+    </div>
+  );
+}
+
+function reveal(editor: Editor, monaco: Monaco, line: number, decorations: { current: string[] }) {
+  const modifiedEditor = editor.getModifiedEditor();
+  modifiedEditor.revealLineInCenter(line);
+  modifiedEditor.setSelection(new monaco.Range(line, 1, line, 1));
+  decorations.current = modifiedEditor.deltaDecorations(decorations.current, [
+    { range: new monaco.Range(line, 1, line, 1), options: { isWholeLine: true, className: styles.target } },
+  ]);
+}

@@ -1,0 +1,75 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { recordEvent } from "@/lib/audit-log/record-event";
+import { screenCandidate, type TAutoGateThresholds } from "@/lib/anchoring/screening/screen-candidate";
+import { describeChange, readCommitMessages } from "@/lib/anchoring/imports/describe-change";
+import { listLocalCandidates, type TLocalCandidate } from "@/lib/anchoring/imports/list-local-candidates";
+import { gitIn, refreshSourceMirror } from "@/lib/git/mirror";
+import { upsertCandidate, type TCandidateInput } from "@/lib/anchoring/screening/upsert-candidate";
+import { ZLocalImportCursorSchema, type TImportQuery } from "@/lib/schemas/imports";
+import type { TProgressWriter } from "./progress-writer";
+
+type TJob = { id: string; suiteId: string; repo: string; query: TImportQuery; cursor: unknown };
+
+// Candidates are written in small transactions: each candidate whole, the cursor with them.
+const CHUNK = 50;
+
+/** Mirrors a local path or clone URL, lists its first-parent changes and writes them as screened candidates; returns what was read. */
+export async function importLocalSource(job: TJob, thresholds: TAutoGateThresholds, progress: TProgressWriter): Promise<string> {
+  progress.update({ message: `Mirroring ${job.repo}…`, progress: 0, total: 0 }, true);
+  const mirror = await refreshSourceMirror(job.repo);
+  const ref = job.query.ref ?? mirror.defaultBranch;
+  progress.update({ message: `Reading the history of ${ref}…` }, true);
+  const listed = await listLocalCandidates(mirror.path, {
+    ref,
+    onProgress: (done, total) => progress.update({ message: `Reading history: ${done.toLocaleString("en")} of ${total.toLocaleString("en")} commits`, progress: done, total }),
+  });
+  const head = (await gitIn(mirror.path, ["rev-parse", `${ref}^{commit}`])).trim();
+  const headMessages = await readCommitMessages(mirror.path, listed.filter((c) => c.isMerge).map((c) => c.head));
+
+  const cursor = ZLocalImportCursorSchema.safeParse(job.cursor);
+  const start = cursor.success && cursor.data.head === head ? Math.min(cursor.data.written, listed.length) : 0;
+  progress.update({ message: `Screening ${listed.length.toLocaleString("en")} candidates…`, progress: start, total: listed.length }, true);
+  await progress.flush();
+
+  for (let i = start; i < listed.length; i += CHUNK) {
+    const chunk = listed.slice(i, i + CHUNK).map((c) => toCandidateInput(job, c, thresholds, headMessages.get(c.head)));
+    const written = i + chunk.length;
+    await db().$transaction(async (tx) => {
+      const ids: string[] = [];
+      for (const candidate of chunk) ids.push((await upsertCandidate(tx, candidate)).id);
+      await tx.importJob.update({
+        where: { id: job.id },
+        data: { cursor: { head, written }, progress: written, total: listed.length, message: `Screened ${written.toLocaleString("en")} of ${listed.length.toLocaleString("en")} candidates` },
+      });
+      await recordEvent(tx, {
+        actorId: null, action: "candidate.import", entity: "ImportJob", entityId: job.id,
+        after: { suiteId: job.suiteId, candidates: ids.length, commits: chunk.map((c) => c.mergeCommit) },
+      });
+    });
+  }
+  return `changes on ${ref} of ${job.repo}`;
+}
+
+function toCandidateInput(job: TJob, c: TLocalCandidate, thresholds: TAutoGateThresholds, headMessage: string | undefined): TCandidateInput {
+  const text = describeChange(c.message, c.isMerge, headMessage);
+  const date = new Date(c.date);
+  return {
+    suiteId: job.suiteId,
+    importJobId: job.id,
+    source: "local",
+    repo: job.repo,
+    prNumber: text.prNumber,
+    mergeCommit: c.sha,
+    baseCommit: c.base,
+    headCommit: c.head,
+    title: text.title || c.title,
+    body: text.body,
+    author: c.authorName,
+    authorIsBot: c.authorIsBot,
+    mergedAt: Number.isNaN(date.getTime()) ? null : date,
+    files: c.files,
+    verdict: screenCandidate(c, thresholds),
+    raw: { isMerge: c.isMerge, authorEmail: c.authorEmail, message: c.message },
+  };
+}
