@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { printRows, type BenchRow } from "./types";
 
-const SECTIONS = ["contract", "anchoring", "runner", "platform", "pool", "evaluation"];
+const SECTIONS = ["contract", "anchoring", "runner", "platform", "pool", "package", "evaluation"];
 const only = process.argv.slice(2);
 const dir = import.meta.dirname;
 

@@ -52,12 +52,15 @@ async function main() {
     spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }),
   ];
 
+  // Not one of `children`: it exits on its own once the demo family is frozen (or it gives up).
+  const demoFreeze = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/freeze-demo.ts")], { cwd: ROOT, env, stdio: "inherit" });
+
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     say("Stopping…");
-    await Promise.all(children.map((child) => terminate(child)));
+    await Promise.all([...children, demoFreeze].map((child) => terminate(child)));
     await database.embedded?.stop();
     say("Stopped.");
     process.exit(code);

@@ -35,7 +35,7 @@ export function FamilyOverview({ familyId }: { familyId: string }) {
         </div>
       )}
       {report.error && <p className="error">{report.error.message}</p>}
-      {report.data?.stages.map((stage) => <StageGates key={stage.stage} stage={stage} />)}
+      {report.data?.stages.map((stage) => <StageGates key={stage.stage} stage={stage} familyId={familyId} />)}
     </>
   );
 }

@@ -1,8 +1,10 @@
 import type { TStageReport } from "@/lib/gates/types";
+import Link from "next/link";
+import { fixLinkOf } from "./fix-links";
 import { GateStatus } from "./gate-status";
 
 /** One stage's gates with their evidence and what is missing. */
-export function StageGates({ stage }: { stage: TStageReport }) {
+export function StageGates({ stage, familyId }: { stage: TStageReport; familyId?: string }) {
   return (
     <section className="panel" data-stage-gates={stage.stage} aria-label={`${stage.title} gates`}>
       <h2 style={{ marginTop: 0 }}>
@@ -18,6 +20,10 @@ export function StageGates({ stage }: { stage: TStageReport }) {
               <td>
                 <strong>{gate.title}</strong>
                 {gate.missing && <div className={gate.status === "fail" ? "error" : "muted"}>{gate.missing}</div>}
+                {familyId && gate.status !== "pass" && (() => {
+                  const fix = fixLinkOf(familyId, stage.stage, gate.key);
+                  return <Link href={fix.href} data-fix-link>Fix on {fix.label} →</Link>;
+                })()}
                 {gate.evidence.length > 0 && (
                   <details>
                     <summary className="muted">evidence ({gate.evidence.length})</summary>

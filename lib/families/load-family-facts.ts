@@ -20,13 +20,17 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
       histories: {
         select: {
           condition: true,
-          revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, version: true, turns: { orderBy: { index: "asc" } } } },
+          revisions: { orderBy: { number: "desc" }, take: 1, select: {
+            id: true, version: true, turns: { orderBy: { index: "asc" } },
+            assignments: { select: { reviewerId: true, review: { select: { finalSet: true, ambiguous: true, submittedAt: true } } } },
+          } },
         },
       },
       runs: {
         orderBy: { createdAt: "asc" },
         select: { id: true, kind: true, patchId: true, patchRole: true, historyRevisionId: true, historyRevisionVersion: true, status: true, probeIds: true, signature: true, message: true },
       },
+      curators: { select: { userId: true } },
       packages: { where: { frozenAt: { not: null } }, take: 1, select: { hash: true, frozenAt: true, frozenBy: { select: { name: true } } } },
     },
   });
@@ -90,6 +94,11 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
     freeze: family.packages[0]
       ? { packageHash: family.packages[0].hash, frozenAt: family.packages[0].frozenAt!.toISOString(), frozenBy: family.packages[0].frozenBy?.name ?? "" }
       : null,
+    audit: {
+      curatorIds: family.curators.map((c) => c.userId),
+      reviews: family.histories.flatMap((h) => h.revisions.flatMap((r) => r.assignments.flatMap((a) =>
+        a.review?.submittedAt ? [{ revisionId: r.id, reviewerId: a.reviewerId, finalSet: a.review.finalSet, ambiguous: a.review.ambiguous }] : []))),
+    },
   };
 }
 

@@ -1,17 +1,12 @@
 import { STAGES, type TStageKey } from "./stages";
 import { anchoringGates } from "./anchoring";
+import { auditGates } from "./audit";
 import { calibrationGates } from "./calibration";
 import { familyContext } from "./context";
 import { combine, findings, settle } from "./gate";
 import { pathGates } from "./paths";
 import { reconciliationGates } from "./reconciliation";
 import type { TFamilyFacts, TGate, TGateReport, TStageReport } from "./types";
-
-function auditGates(): TGate[] {
-  const f = findings();
-  f.waits.push("Audit facts (reviews, adjudications, specification–oracle findings) are not reported yet.");
-  return [settle("audit", "reviews", "Two independent blind reviews per history match the gold final set", f)];
-}
 
 function freezeGates(facts: TFamilyFacts, earlierGreen: boolean): TGate[] {
   const f = findings();
@@ -38,7 +33,7 @@ export function buildGateReport(facts: TFamilyFacts): TGateReport {
     reconciliation: () => reconciliationGates(facts),
     calibration: () => calibrationGates(ctx),
     paths: () => pathGates(ctx),
-    audit: () => auditGates(),
+    audit: () => auditGates(ctx),
     freeze: () => freezeGates(facts, blocker === null),
   };
   const stages: TStageReport[] = [];

@@ -114,6 +114,13 @@ export const ZRunFactSchema = z.object({
 });
 export type TRunFact = z.infer<typeof ZRunFactSchema>;
 
+/** Stage 5 facts (stand-in until the audit issue's loader lands): the submitted reviews of current revisions. */
+export const ZAuditFactsSchema = z.object({
+  curatorIds: z.array(z.string()),
+  reviews: z.array(z.object({ revisionId: z.string(), reviewerId: z.string(), finalSet: z.array(z.string()), ambiguous: z.boolean() })),
+});
+export type TAuditFacts = z.infer<typeof ZAuditFactsSchema>;
+
 export const ZFreezeFactSchema = z.object({ packageHash: z.string(), frozenAt: z.string(), frozenBy: z.string() });
 
 export const ZFamilyFactsSchema = z.object({
@@ -124,6 +131,7 @@ export const ZFamilyFactsSchema = z.object({
   histories: z.array(ZHistoryFactSchema),
   runs: z.array(ZRunFactSchema),
   freeze: ZFreezeFactSchema.nullable(),
+  audit: ZAuditFactsSchema.optional(),
 });
 export type TFamilyFacts = z.infer<typeof ZFamilyFactsSchema>;
 

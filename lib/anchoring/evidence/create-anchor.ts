@@ -11,7 +11,7 @@ export async function createAnchor(actorId: string, familyId: string, input: TCr
   return db().$transaction(async (tx) => {
     const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
     if (!family) throw notFound("Task family", familyId);
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     if (input.source === "diff" && input.filePath) {
       const file = await tx.diffFile.findFirst({ where: { familyId, path: input.filePath }, select: { id: true } });
       if (!file) throw new AppError("INVALID_INPUT", `Invalid request body — filePath: ${input.filePath} is not a file of this diff`, { fieldErrors: { filePath: ["is not a file of this diff"] } });

@@ -3,9 +3,10 @@ import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { getSuite } from "@/lib/suites/list-suites";
 import { STAGES } from "@/lib/gates/stages";
+import { SuiteDashboard } from "@/components/suites/suite-dashboard";
 
 export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
-  await requirePageUser(["curator", "lead", "admin"]);
+  const user = await requirePageUser(["curator", "lead", "admin"]);
   const { suiteId } = await params;
   const suite = await getSuite(suiteId);
   if (!suite) notFound();
@@ -31,6 +32,7 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
           {suite.families.length === 0 && <tr><td colSpan={4} className="muted">No families yet: import and admit a pull request.</td></tr>}
         </tbody>
       </table>
+      <SuiteDashboard suiteId={suite.id} canExport={user.roles.some((r) => r === "lead" || r === "admin")} />
     </>
   );
 }

@@ -1,0 +1,166 @@
+// `npm run studio -- <command>`: the studio on the command line (export, import, gates, verify).
+// Talks to DATABASE_URL, else to the running studio's embedded PostgreSQL, else starts it.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Command } from "commander";
+import cliProgress from "cli-progress";
+import { databaseUrl, DatabaseInUseError } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+import { dataDir, openDatabase } from "./studio-env";
+
+let stopDatabase: (() => Promise<void>) | null = null;
+
+async function connect() {
+  const dir = dataDir();
+  if (!process.env.DATABASE_URL) {
+    const pidFile = path.join(dir, "pg", "postmaster.pid");
+    const port = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, "utf8").split("\n")[3]) : NaN;
+    try {
+      const database = await openDatabase(dir);
+      process.env.DATABASE_URL = database.url;
+      stopDatabase = database.embedded ? () => database.embedded!.stop() : null;
+    } catch (error) {
+      if (!(error instanceof DatabaseInUseError) || !Number.isInteger(port)) throw error;
+      process.env.DATABASE_URL = databaseUrl(port, "studio"); // the running studio's database
+    }
+  }
+  await migrate(process.env.DATABASE_URL!);
+  return { db: (await import("../lib/db/client")).db, dir };
+}
+
+async function findFamily(ref: string) {
+  const { db } = await import("../lib/db/client");
+  const byId = await db().taskFamily.findUnique({ where: { id: ref }, select: { id: true, title: true, familyVersion: true } });
+  if (byId) return byId;
+  const matches = await db().taskFamily.findMany({ where: { title: { contains: ref, mode: "insensitive" } }, select: { id: true, title: true, familyVersion: true }, orderBy: { familyVersion: "desc" } });
+  const exact = matches.filter((m) => m.title.toLowerCase() === ref.toLowerCase());
+  const pick = exact.length ? exact : matches;
+  if (pick.length === 0) throw new Error(`No task family has the id or title "${ref}".`);
+  if (new Set(pick.map((m) => m.title)).size > 1) throw new Error(`"${ref}" names several families: ${pick.map((m) => `${m.title} (${m.id})`).join(", ")}. Use an id.`);
+  return pick[0]!;
+}
+
+function bar(label: string) {
+  return new cliProgress.SingleBar({ format: `${label.padEnd(12)} [{bar}] {value}/{total} {step}`, hideCursor: true, clearOnComplete: false }, cliProgress.Presets.shades_classic);
+}
+
+const program = new Command().name("studio").description("SpecPath Studio on the command line");
+
+program
+  .command("gates")
+  .argument("<family>", "family id or title")
+  .description("print the gate report of a family")
+  .action(async (ref: string) => {
+    await connect();
+    const family = await findFamily(ref);
+    const { getGateReport } = await import("../lib/families/get-gate-report");
+    const report = await getGateReport(family.id);
+    console.log(`${family.title} (v${family.familyVersion}) — ${report.status}`);
+    for (const stage of report.stages) {
+      console.log(`\n${stage.title}: ${stage.status}${stage.locked ? " (locked)" : ""}`);
+      for (const gate of stage.gates) console.log(`  ${gate.status.padEnd(7)} ${gate.title}${gate.missing ? ` — ${gate.missing}` : ""}`);
+    }
+  });
+
+program
+  .command("export")
+  .argument("[family]", "family id or title (its frozen package)")
+  .option("-o, --out <dir>", "output folder", "exports")
+  .option("-f, --format <formats>", "native,jsonl,harbor", "native,jsonl,harbor")
+  .option("-s, --suite <name>", "export every frozen family of a suite into one streamed .tar.gz")
+  .description("export a frozen package (native .tar.gz, SWE-bench JSONL, Harbor task folders)")
+  .action(async (ref: string | undefined, opts: { out: string; format: string; suite?: string }) => {
+    const { dir } = await connect();
+    const out = path.resolve(opts.out);
+    fs.mkdirSync(out, { recursive: true });
+    if (opts.suite) {
+      const { exportSuite } = await import("../lib/package/export-suite");
+      const progress = bar("suite");
+      const result = await exportSuite(opts.suite, path.join(out, `${opts.suite}.tar.gz`), {
+        onStart: (total) => progress.start(total, 0, { step: "" }),
+        onFamily: (done, title) => progress.update(done, { step: title }),
+      });
+      progress.stop();
+      console.log(`${result.file}: ${result.families} families, ${result.instances} JSONL instances (${result.jsonl})`);
+      return;
+    }
+    if (!ref) throw new Error("Name a family, or pass --suite.");
+    const family = await findFamily(ref);
+    const { loadFrozenPackage } = await import("../lib/package/load-package");
+    const pkg = await loadFrozenPackage({ familyId: family.id });
+    const formats = opts.format.split(",").map((f) => f.trim());
+    const progress = bar("export");
+    progress.start(formats.length, 0, { step: pkg.hash.slice(0, 12) });
+    const stem = path.join(out, `specpath-${pkg.hash.slice(0, 12)}`);
+    const written: string[] = [];
+    for (const [i, format] of formats.entries()) {
+      progress.update(i, { step: format });
+      if (format === "native") written.push(await (await import("../lib/package/native-export")).writeNativeExport(pkg, `${stem}.tar.gz`));
+      else if (format === "jsonl") {
+        const { sweBenchInstances, toJsonl } = await import("../lib/package/swebench");
+        fs.writeFileSync(`${stem}.jsonl`, toJsonl(sweBenchInstances(pkg.content, pkg.hash)));
+        written.push(`${stem}.jsonl`);
+      } else if (format === "harbor") {
+        written.push(await (await import("../lib/package/harbor-export")).writeHarborExport(pkg, `${stem}.harbor.tar.gz`, path.join(dir, "cache")));
+      } else throw new Error(`Unknown format "${format}" (native, jsonl, harbor).`);
+    }
+    progress.update(formats.length, { step: "done" });
+    progress.stop();
+    console.log(`package ${pkg.hash}\n${written.join("\n")}`);
+  });
+
+program
+  .command("import")
+  .argument("<file>", "a native package (.tar.gz)")
+  .option("--as <email>", "the lead recorded as importer (default: the first lead)")
+  .description("import a native package; refuses a tampered file, naming it; idempotent")
+  .action(async (file: string, opts: { as?: string }) => {
+    const { db } = await connect();
+    const user = await db().user.findFirst({ where: opts.as ? { email: opts.as } : { roles: { has: "lead" } }, orderBy: { createdAt: "asc" }, select: { id: true } });
+    const { importPackage } = await import("../lib/package/import-package");
+    const result = await importPackage(user?.id ?? null, path.resolve(file));
+    console.log(`${result.created ? "imported" : "already here"}: package ${result.hash} (family ${result.familyId})`);
+  });
+
+program
+  .command("verify")
+  .argument("<package>", "a package hash (or its first characters), or a native .tar.gz")
+  .option("-c, --concurrency <n>", "runs at once", String(os.availableParallelism()))
+  .description("recompute every hash, re-run calibration from the package's own contents, print the signature matrix beside the frozen one")
+  .action(async (ref: string, opts: { concurrency: string }) => {
+    const { db, dir } = await connect();
+    const { verifyPackage, formatMatrix } = await import("../lib/package/verify-package");
+    let content, hash: string;
+    if (fs.existsSync(ref)) {
+      const { readTarGz } = await import("../lib/package/native-export");
+      const { filesToPackage } = await import("../lib/package/files");
+      ({ content, hash } = filesToPackage(await readTarGz(path.resolve(ref))));
+      console.log(`MANIFEST: every file matches its sha256`);
+    } else {
+      const row = await db().package.findFirst({ where: { hash: { startsWith: ref }, frozenAt: { not: null } }, select: { hash: true } });
+      if (!row) throw new Error(`No frozen package starts with ${ref}.`);
+      const { loadFrozenPackage } = await import("../lib/package/load-package");
+      ({ content, hash } = await loadFrozenPackage({ hash: row.hash }));
+    }
+    const progress = bar("calibrate");
+    progress.start(content.patches.length + 1, 0, { step: "" });
+    const result = await verifyPackage(content, hash, { cacheDir: path.join(dir, "cache"), concurrency: Number(opts.concurrency), onProgress: (done, _t, row) => progress.update(done, { step: row.patch ?? "base" }) });
+    progress.stop();
+    console.log(`package id ${hash}: content ${result.hashMatches ? "hashes to it" : `hashes to ${result.hash} — DIFFERENT`}`);
+    console.log(formatMatrix(result));
+    console.log(`${(result.ms / 1000).toFixed(1)} s`);
+    if (!result.hashMatches || result.rows.some((r) => !r.match)) process.exitCode = 1;
+  });
+
+program.hook("postAction", async () => {
+  const { disconnectDb } = await import("../lib/db/client");
+  await disconnectDb();
+  await stopDatabase?.();
+});
+
+program.parseAsync().catch(async (error: unknown) => {
+  console.error(`studio: ${(error as Error).message}`);
+  await stopDatabase?.().catch(() => undefined);
+  process.exit(1);
+});
