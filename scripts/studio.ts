@@ -1,4 +1,4 @@
-// `npm run studio -- <command>`: the studio on the command line (export, import, gates, verify).
+// `npm run studio -- <command>`: the studio on the command line (export, import, gates, verify, evaluate).
 // Talks to DATABASE_URL, else to the running studio's embedded PostgreSQL, else starts it.
 import fs from "node:fs";
 import os from "node:os";
@@ -151,6 +151,56 @@ program
     console.log(formatMatrix(result));
     console.log(`${(result.ms / 1000).toFixed(1)} s`);
     if (!result.hashMatches || result.rows.some((r) => !r.match)) process.exitCode = 1;
+  });
+
+program
+  .command("evaluate")
+  .argument("<results>", "a predictions JSONL file (SWE-bench style) or a Harbor job folder")
+  .requiredOption("-e, --evaluation <name>", "the evaluation (created if it does not exist)")
+  .option("-p, --packages <hashes>", "comma-separated frozen package hashes (new evaluation; default: every frozen package)")
+  .option("--scaffold <name>", "scaffold of predictions rows that do not name one", "unknown-scaffold")
+  .option("--as <email>", "the lead recorded as the evaluator (default: the first lead)")
+  .option("-c, --concurrency <n>", "grade runs at once in this process", String(os.availableParallelism()))
+  .description("import agent results into an evaluation of frozen packages, grade them on the worker pool, print FCR and CPV")
+  .action(async (results: string, opts: { evaluation: string; packages?: string; scaffold: string; as?: string; concurrency: string }) => {
+    const { db, dir } = await connect();
+    const lead = await db().user.findFirst({ where: opts.as ? { email: opts.as, roles: { has: "lead" } } : { roles: { has: "lead" } }, orderBy: { createdAt: "asc" }, select: { id: true } });
+    if (!lead) throw new Error(opts.as ? `${opts.as} is not a lead.` : "No lead account exists to record the evaluation.");
+    let evaluation = await db().evaluation.findUnique({ where: { name: opts.evaluation } });
+    if (!evaluation) {
+      const hashes = opts.packages ? opts.packages.split(",").map((h) => h.trim()) : (await db().package.findMany({ where: { frozenAt: { not: null } }, select: { hash: true } })).map((p) => p.hash);
+      const { createEvaluation } = await import("../lib/evaluation/create-evaluation");
+      evaluation = await createEvaluation(lead.id, { name: opts.evaluation, packageHashes: hashes, primaryBudgetSec: 1200 });
+      console.log(`evaluation "${evaluation.name}" on ${hashes.length} frozen package(s)`);
+    }
+    const { importResults } = await import("../lib/evaluation/import-results");
+    const input = fs.statSync(results).isDirectory()
+      ? { format: "harbor" as const, trials: (await import("../lib/evaluation/read-harbor-job")).readHarborJob(path.resolve(results)) }
+      : { format: "predictions" as const, text: fs.readFileSync(results, "utf8"), scaffold: opts.scaffold };
+    const imported = await importResults(lead.id, evaluation.id, input).catch((error: unknown) => {
+      const rows = (error as { extra?: { fieldErrors?: { rows?: string[] } } }).extra?.fieldErrors?.rows;
+      throw new Error(rows ? `nothing was imported:\n  ${rows.join("\n  ")}` : (error as Error).message);
+    });
+    console.log(`imported ${imported.imported} attempts`);
+    const { requestGrading } = await import("../lib/evaluation/request-grading");
+    const grading = await requestGrading(lead.id, evaluation.id);
+    const { startWorker } = await import("../workers/worker-process");
+    const worker = await startWorker({ concurrency: Number(opts.concurrency), cacheDir: path.join(dir, "cache"), log: () => undefined });
+    const { loadEvaluationReport } = await import("../lib/evaluation/load-evaluation-report");
+    const progress = bar("grade");
+    let report = await loadEvaluationReport(evaluation.id);
+    progress.start(report.progress.gradeRuns, report.progress.finished, { step: `${grading.created} new runs` });
+    while (report.progress.active > 0) {
+      await new Promise((r) => setTimeout(r, 500));
+      report = await loadEvaluationReport(evaluation.id);
+      progress.update(report.progress.finished);
+    }
+    progress.stop();
+    await worker.stop();
+    const { percent } = await import("../lib/evaluation/analysis");
+    const a = report.analysis;
+    for (const [condition, f] of Object.entries(a.fcr)) if (f.support > 0) console.log(`FCR ${condition.padEnd(18)} ${percent(f.macro.estimate).padStart(6)} (95% CI ${percent(f.macro.low)}–${percent(f.macro.high)}; ${f.support} scored)`);
+    console.log(a.summary);
   });
 
 program.hook("postAction", async () => {

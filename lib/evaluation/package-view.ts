@@ -2,6 +2,7 @@
 // Read from the package content alone (never from the family's live rows).
 import { z } from "zod";
 import { ZConditionSchema, type TCondition } from "../contract/types";
+import { slug } from "../package/swebench";
 
 export const ZGradablePackageSchema = z.object({
   family: z.object({ title: z.string(), version: z.number().int().positive() }).passthrough(),
@@ -20,9 +21,8 @@ export const ZGradablePackageSchema = z.object({
 }).passthrough();
 export type TGradablePackage = z.infer<typeof ZGradablePackageSchema>;
 
-/** As the SWE-bench export names it: `<family slug>-v<version>__<condition>`. */
-export const familySlug = (content: TGradablePackage) =>
-  `${content.family.title.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "family"}-v${content.family.version}`;
+/** As the SWE-bench export (lib/package/swebench.ts) names it: `<family slug>-v<version>__<condition>`. */
+export const familySlug = (content: TGradablePackage) => `${slug(content.family.title)}-v${content.family.version}`;
 
 export function instancesOf(content: TGradablePackage, packageHash: string): { instanceId: string; family: string; condition: TCondition; packageHash: string }[] {
   const family = familySlug(content);
