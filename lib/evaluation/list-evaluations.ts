@@ -8,6 +8,6 @@ export async function listEvaluations() {
 
 /** Frozen packages a lead can put into an evaluation. */
 export async function listFrozenPackages() {
-  const rows = await db().package.findMany({ where: { frozenAt: { not: null } }, orderBy: { frozenAt: "desc" }, select: { hash: true, frozenAt: true, family: { select: { title: true } } } });
-  return rows.map((r) => ({ hash: r.hash, frozenAt: r.frozenAt, family: r.family.title }));
+  const rows = await db().package.findMany({ where: { frozenAt: { not: null } }, orderBy: { frozenAt: "desc" }, select: { hash: true, frozenAt: true, familyId: true, family: { select: { title: true } } } });
+  return rows.map((r) => ({ hash: r.hash, frozenAt: r.frozenAt, familyId: r.familyId, family: r.family.title }));
 }
