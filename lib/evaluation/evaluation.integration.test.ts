@@ -95,6 +95,12 @@ describe("evaluation on a frozen package", () => {
     expect(await db().evaluationAttempt.count({ where: { evaluationId: evaluation.id } })).toBe(0);
   });
 
+  it("writes grade runs for the frozen family while its other runs stay refused", async () => {
+    const family = await db().package.findFirstOrThrow({ where: { hash: packageHash }, select: { familyId: true } });
+    await expect(db().run.create({ data: { familyId: family.familyId, kind: "calibrate", patchRole: "gold", requestKey: "after-freeze" } })).rejects.toThrow(/frozen/);
+    expect(await db().run.count({ where: { familyId: family.familyId, kind: "grade" } })).toBeGreaterThan(0);
+  });
+
   it("refuses a package that is not frozen", async () => {
     const family = await db().taskFamily.findFirstOrThrow();
     const hash = "f".repeat(64);
