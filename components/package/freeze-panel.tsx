@@ -1,4 +1,5 @@
 "use client";
+import { queryKeys } from "@/components/query-keys";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -17,8 +18,8 @@ export function FreezePanel({ familyId, preview, isLead }: { familyId: string; p
     mutationFn: () => api<{ hash: string }>(`/api/families/${familyId}/package`, { method: "POST" }),
     onSuccess: () => {
       setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: ["package", familyId] });
-      void queryClient.invalidateQueries({ queryKey: ["gates", familyId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.package(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
       router.refresh(); // the family header (server-rendered) shows the frozen badge
     },
   });
