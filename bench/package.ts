@@ -26,6 +26,7 @@ import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { requestCalibration, requestSingleRun } from "@/lib/runs/request-runs";
 import { startWorker } from "../workers/worker-process";
 import { seedGeneratedSuite } from "./fixtures/package-suite";
+import { replayedSet } from "@/lib/package/testing/frozen-demo";
 import { printRows, type BenchRow } from "./types";
 
 const MB = 1024 * 1024;
@@ -82,8 +83,9 @@ export async function run(): Promise<BenchRow[]> {
     await worker.stop();
     worker = null;
     // Two independent reviews agreeing with gold per history, as the audit stage needs.
-    const gold = (await db().atom.findMany({ where: { familyId: family.id, status: "accepted", role: { not: "temporary" } }, select: { key: true } })).map((a) => a.key);
-    for (const h of await db().history.findMany({ where: { familyId: family.id }, select: { revisions: { select: { id: true } } } })) {
+    for (const h of await db().history.findMany({ where: { familyId: family.id }, select: { revisions: { select: { id: true, turns: { orderBy: { index: "asc" }, select: { activated: true, deactivated: true } } } } } })) {
+      const gold = replayedSet(h.revisions[0]!.turns);
+      await db().historyRevision.update({ where: { id: h.revisions[0]!.id }, data: { status: "in_review", sentToReviewAt: new Date() } });
       for (const reviewer of r) {
         await db().reviewAssignment.create({ data: { revisionId: h.revisions[0]!.id, reviewerId: reviewer.id, status: "submitted", review: { create: { finalSet: gold, submittedAt: new Date() } } } });
       }

@@ -35,4 +35,8 @@ export const queryKeys = {
   histories: (familyId: string) => ["histories", familyId] as const,
   revisions: (familyId: string, condition: string) => ["histories", familyId, condition, "revisions"] as const,
   revision: (familyId: string, condition: string, number: number | null) => ["histories", familyId, condition, "revision", number] as const,
+  package: (familyId: string) => ["package", familyId] as const,
+  packageDiff: (from: string, to: string) => ["package-diff", from, to] as const,
+  suiteDashboard: (suiteId: string) => ["suite-dashboard", suiteId] as const,
+  exportJob: (jobId: string | null) => ["export-job", jobId] as const,
 } as const;

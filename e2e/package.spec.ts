@@ -21,8 +21,10 @@ test("a lead freezes, exports, annotates, opens version 2, freezes it and sees t
 
   // The demo lead's freeze: once the reviews are in, every gate is green and the studio freezes the demo family.
   await seedAgreeingReviews(familyId);
-  await page.goto(`/families/${familyId}/package`);
-  await expect(page.getByTestId("frozen-badge")).toBeVisible({ timeout: 60_000 });
+  await expect(async () => {
+    await page.goto(`/families/${familyId}/package`);
+    await expect(page.getByTestId("frozen-badge")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
   const hash = (await page.getByTestId("package-hash").textContent())!.trim();
   expect(hash).toMatch(/^[0-9a-f]{64}$/);
 

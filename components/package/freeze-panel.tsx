@@ -1,5 +1,7 @@
 "use client";
+import { queryKeys } from "@/components/query-keys";
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
@@ -10,13 +12,15 @@ type TPreview = Extract<TPackageView, { frozen: false }>["preview"];
 /** Freeze: every gate green, then a confirmation that lists what becomes read-only. */
 export function FreezePanel({ familyId, preview, isLead }: { familyId: string; preview: TPreview; isLead: boolean }) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const freeze = useMutation({
     mutationFn: () => api<{ hash: string }>(`/api/families/${familyId}/package`, { method: "POST" }),
     onSuccess: () => {
       setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: ["package", familyId] });
-      void queryClient.invalidateQueries({ queryKey: ["gates", familyId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.package(familyId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
+      router.refresh(); // the family header (server-rendered) shows the frozen badge
     },
   });
   return (

@@ -1,4 +1,5 @@
 "use client";
+import { queryKeys } from "@/components/query-keys";
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -15,7 +16,7 @@ export function FrozenPanel({ familyId, view, isLead }: { familyId: string; view
   const [kind, setKind] = useState<"known_asymmetry" | "erratum">("known_asymmetry");
   const annotate = useMutation({
     mutationFn: (body: { kind: string; body: string; rationale: string }) => api(`/api/families/${familyId}/package/annotations`, { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["package", familyId] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.package(familyId) }),
   });
   const openVersion = useMutation({
     mutationFn: () => api<{ id: string }>(`/api/families/${familyId}/versions`, { method: "POST" }),

@@ -1,4 +1,5 @@
 "use client";
+import { queryKeys } from "@/components/query-keys";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import type { TPackageView } from "@/lib/package/get-package-view";
@@ -8,7 +9,7 @@ import { VersionDiff } from "./version-diff";
 
 /** The family's package: the freeze confirmation before, the frozen package after. */
 export function PackageView({ familyId, isLead }: { familyId: string; isLead: boolean }) {
-  const view = useQuery({ queryKey: ["package", familyId], queryFn: () => api<TPackageView>(`/api/families/${familyId}/package`) });
+  const view = useQuery({ queryKey: queryKeys.package(familyId), queryFn: () => api<TPackageView>(`/api/families/${familyId}/package`) });
   if (view.error) return <p className="error">{view.error.message}</p>;
   if (!view.data) return <p className="muted">Loading…</p>;
   const data = view.data;

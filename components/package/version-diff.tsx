@@ -1,4 +1,5 @@
 "use client";
+import { queryKeys } from "@/components/query-keys";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import type { TPackageChange } from "@/lib/package/diff";
@@ -7,7 +8,7 @@ type TDiff = { from: { hash: string; version: number }; to: { hash: string; vers
 
 /** Field-by-field changes between two frozen versions: atoms, histories turn by turn, verifier, patches. */
 export function VersionDiff({ from, to }: { from: string; to: string }) {
-  const diff = useQuery({ queryKey: ["package-diff", from, to], queryFn: () => api<TDiff>(`/api/packages/diff?from=${from}&to=${to}`) });
+  const diff = useQuery({ queryKey: queryKeys.packageDiff(from, to), queryFn: () => api<TDiff>(`/api/packages/diff?from=${from}&to=${to}`) });
   if (diff.error) return <p className="error">{diff.error.message}</p>;
   if (!diff.data) return null;
   const { changes } = diff.data;

@@ -1,4 +1,5 @@
 "use client";
+import { queryKeys } from "@/components/query-keys";
 import Link from "next/link";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,11 +14,11 @@ type TExportJob = { id: string; status: string; progress: number; total: number;
 
 /** Families × stages, each cell linking to the page that fixes it; counts per stage; the suite export. */
 export function SuiteDashboard({ suiteId, canExport }: { suiteId: string; canExport: boolean }) {
-  const dashboard = useQuery({ queryKey: ["suite-dashboard", suiteId], queryFn: () => api<TSuiteDashboard>(`/api/suites/${suiteId}/dashboard`), refetchInterval: 10_000 });
+  const dashboard = useQuery({ queryKey: queryKeys.suiteDashboard(suiteId), queryFn: () => api<TSuiteDashboard>(`/api/suites/${suiteId}/dashboard`), refetchInterval: 10_000 });
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useMutation({ mutationFn: () => api<TExportJob>(`/api/suites/${suiteId}/export`, { method: "POST" }), onSuccess: (job) => setJobId(job.id) });
   const job = useQuery({
-    queryKey: ["export-job", jobId],
+    queryKey: queryKeys.exportJob(jobId),
     queryFn: () => api<TExportJob>(`/api/exports/${jobId}`),
     enabled: jobId !== null,
     refetchInterval: (q) => (q.state.data?.status === "running" || !q.state.data ? 1000 : false),

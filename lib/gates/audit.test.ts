@@ -5,10 +5,17 @@ import type { TFamilyFacts } from "./types";
 
 function reviewed(finalSet?: string[]): TFamilyFacts {
   const facts = greenFamily();
-  const gold = facts.atoms.filter((a) => a.status === "accepted" && a.role !== "temporary").map((a) => a.key);
+  const goldOf = (turns: { activated: string[]; deactivated: string[] }[]) => {
+    const active = new Set<string>();
+    for (const t of turns) {
+      t.deactivated.forEach((k) => active.delete(k));
+      t.activated.forEach((k) => active.add(k));
+    }
+    return [...active];
+  };
   facts.audit = {
     curatorIds: ["cur"],
-    reviews: facts.histories.flatMap((h) => ["r1", "r2"].map((reviewerId) => ({ revisionId: h.revisionId, reviewerId, finalSet: finalSet ?? gold, ambiguous: false }))),
+    reviews: facts.histories.flatMap((h) => ["r1", "r2"].map((reviewerId) => ({ revisionId: h.revisionId, reviewerId, finalSet: finalSet ?? goldOf(h.turns), ambiguous: false }))),
   };
   return facts;
 }

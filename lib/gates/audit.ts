@@ -4,6 +4,15 @@ import type { TFamilyContext } from "./context";
 import { findings, listOf, settle } from "./gate";
 import type { TGate } from "./types";
 
+function goldFinalSet(turns: readonly { activated: readonly string[]; deactivated: readonly string[] }[]): string[] {
+  const active = new Set<string>();
+  for (const turn of turns) {
+    for (const key of turn.deactivated) active.delete(key);
+    for (const key of turn.activated) active.add(key);
+  }
+  return [...active].sort();
+}
+
 export function auditGates(ctx: TFamilyContext): TGate[] {
   const f = findings();
   const audit = ctx.facts.audit;
@@ -11,8 +20,6 @@ export function auditGates(ctx: TFamilyContext): TGate[] {
     f.waits.push("Audit facts (reviews, adjudications, specification–oracle findings) are not reported yet.");
     return [settle("audit", "reviews", "Two independent blind reviews per history match the gold final set", f)];
   }
-  // Gold: the final contract C* (accepted final and fixed atoms); every history replays to it (stage 4).
-  const gold = [...ctx.accepted].filter((k) => ctx.catalog.find((a) => a.key === k)?.role !== "temporary").sort();
   const curators = new Set(audit.curatorIds);
   let complete = 0;
   for (const history of ctx.facts.histories) {
@@ -22,6 +29,8 @@ export function auditGates(ctx: TFamilyContext): TGate[] {
       f.waits.push(`${history.condition} has ${reviewers.size} of 2 independent submitted reviews.`);
       continue;
     }
+    // Gold: the active set after replaying this history's hidden trace.
+    const gold = goldFinalSet(history.turns);
     const wrong = reviews.filter((r) => [...new Set(r.finalSet)].sort().join(",") !== gold.join(","));
     for (const r of wrong) f.failures.push(`A review of ${history.condition} ends at {${listOf([...r.finalSet].sort())}}, not the gold {${listOf(gold)}}.`);
     if (reviews.some((r) => r.ambiguous)) f.failures.push(`A review of ${history.condition} flags an unresolved ambiguity.`);

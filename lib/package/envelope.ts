@@ -6,7 +6,15 @@ export type TPackageBody = Omit<TPackage, "construction_audit">;
 
 export function constructionAudit(body: TPackageBody): TPackage["construction_audit"] {
   const atoms = body.contract.atoms;
-  const gold = [...body.contract.finalContract].sort().join(",");
+  // A reviewer's final set is checked against the active set after replaying that revision's trace.
+  const replayed = (turns: readonly { activated: readonly string[]; deactivated: readonly string[] }[]) => {
+    const active = new Set<string>();
+    for (const t of turns) {
+      t.deactivated.forEach((k) => active.delete(k));
+      t.activated.forEach((k) => active.add(k));
+    }
+    return [...active].sort().join(",");
+  };
   const byRole = (role: string) => atoms.filter((a) => a.role === role).length;
   const stages = new Map<string, string>();
   for (const gate of body.audit.gates) {
@@ -44,7 +52,7 @@ export function constructionAudit(body: TPackageBody): TPackage["construction_au
         condition: r.condition,
         revision: r.number,
         reviews: r.reviews.length,
-        exactMatch: r.reviews.filter((v) => [...v.finalSet].sort().join(",") === gold).length,
+        exactMatch: r.reviews.filter((v) => [...v.finalSet].sort().join(",") === replayed(r.turns)).length,
         ambiguous: r.reviews.filter((v) => v.ambiguous).length,
       })),
     stages: [...stages].map(([stage, status]) => ({ stage, status })),

@@ -17,13 +17,25 @@ export async function waitForRuns(familyId: string, timeoutMs = 240_000) {
   throw new Error("runs did not finish in time");
 }
 
-/** Two submitted blind reviews per current revision whose final sets are the gold C*. */
+/** The active set after replaying a trace: the gold final set a reviewer must reach. */
+export function replayedSet(turns: { activated: string[]; deactivated: string[] }[]) {
+  const active = new Set<string>();
+  for (const t of turns) {
+    t.deactivated.forEach((k) => active.delete(k));
+    t.activated.forEach((k) => active.add(k));
+  }
+  return [...active].sort();
+}
+
+/** Two submitted blind reviews per current revision (sent to review) whose final sets are its gold final set. */
 export async function seedAgreeingReviews(familyId: string, reviewerIds: string[]) {
-  const atoms = await db().atom.findMany({ where: { familyId, status: "accepted", role: { not: "temporary" } }, select: { key: true } });
-  const gold = atoms.map((a) => a.key).sort();
-  const histories = await db().history.findMany({ where: { familyId }, select: { revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true } } } });
+  const histories = await db().history.findMany({
+    where: { familyId },
+    select: { revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, turns: { orderBy: { index: "asc" }, select: { activated: true, deactivated: true } } } } },
+  });
   for (const h of histories) {
     const revision = h.revisions[0]!;
+    const gold = replayedSet(revision.turns);
     await db().historyRevision.update({ where: { id: revision.id }, data: { status: "in_review", sentToReviewAt: new Date() } });
     for (const reviewerId of reviewerIds) {
       await db().reviewAssignment.create({
@@ -31,7 +43,6 @@ export async function seedAgreeingReviews(familyId: string, reviewerIds: string[
       });
     }
   }
-  return gold;
 }
 
 export async function buildGreenDemoFamily(tmp: string, name = "frozen-demo") {
