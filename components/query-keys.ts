@@ -12,6 +12,9 @@ export const queryKeys = {
   queue: () => ["queue"] as const,
   run: (runId: string) => ["run", runId] as const,
   auditLog: (filters: unknown) => ["audit", filters] as const,
+  evaluations: () => ["evaluations"] as const,
+  frozenPackages: () => ["evaluations", "packages"] as const,
+  evaluation: (evaluationId: string) => ["evaluation", evaluationId] as const,
 
   imports: (suiteId: string) => ["imports", suiteId] as const,
   /** All candidate lists of a suite; `params` narrows to one filtered list. */
@@ -34,4 +37,8 @@ export const queryKeys = {
   revisions: (familyId: string, condition: string) => ["histories", familyId, condition, "revisions"] as const,
   revision: (familyId: string, condition: string, number: number | null) => ["histories", familyId, condition, "revision", number] as const,
   oracleAudit: (familyId: string) => ["oracle-audit", familyId] as const,
+  package: (familyId: string) => ["package", familyId] as const,
+  packageDiff: (from: string, to: string) => ["package-diff", from, to] as const,
+  suiteDashboard: (suiteId: string) => ["suite-dashboard", suiteId] as const,
+  exportJob: (jobId: string | null) => ["export-job", jobId] as const,
 } as const;

@@ -75,6 +75,10 @@ async function main() {
 
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
   const nextArgs = [next, dev ? "dev" : "start", "-p", String(port), ...(host ? ["-H", host] : [])];
+
+  // Not one of `children`: it exits on its own once the demo family is frozen (or it gives up).
+  const demoFreeze = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/freeze-demo.ts")], { cwd: ROOT, env, stdio: "inherit" });
+
   let stopping = false;
   // Who is who, for operators and the supervision test/bench: $STUDIO_DATA_DIR/studio-pids.json.
   const pids: Record<string, number | undefined> = { studio: process.pid };
@@ -94,7 +98,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     say("Stopping…");
-    await Promise.all(children.map((child) => child.stop()));
+    await Promise.all([...children.map((child) => child.stop()), terminate(demoFreeze)]);
     await database.embedded?.stop();
     fs.rmSync(pidFile, { force: true });
     say("Stopped.");

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
-import { provisionRoles, storedSecret } from "../lib/db/roles";
+import { APP_ROLE, OWNER_ROLE, provisionRoles, storedSecret, withUser } from "../lib/db/roles";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -50,6 +50,26 @@ export async function openDatabase(dir: string, options: { onLog?: (line: string
     await embedded.stop();
     throw error;
   }
+}
+
+/**
+ * The database of a studio already running on this data folder (the CLI beside `npm start`):
+ * its port from postmaster.pid (in the folder pg-location.txt names when the cluster was
+ * relocated), the two roles' passwords from secrets/. Null when none is running.
+ */
+export function runningStudioDatabase(dir: string): { url: string; migrationUrl: string } | null {
+  const location = path.join(dir, "pg-location.txt");
+  const pgDir = fs.existsSync(location) ? fs.readFileSync(location, "utf8").trim().split("\n").at(-1)!.trim() : path.join(dir, "pg");
+  const pidFile = path.join(pgDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return null;
+  const port = Number(fs.readFileSync(pidFile, "utf8").split("\n")[3]);
+  const secrets = path.join(dir, "secrets");
+  if (!Number.isInteger(port) || !fs.existsSync(path.join(secrets, "pg-app-password"))) return null;
+  const base = `postgresql://127.0.0.1:${port}/studio`;
+  return {
+    url: withUser(base, APP_ROLE, storedSecret(path.join(secrets, "pg-app-password"))),
+    migrationUrl: withUser(base, OWNER_ROLE, storedSecret(path.join(secrets, "pg-owner-password"))),
+  };
 }
 
 /** A per-installation session secret, made once and kept in the data folder. */

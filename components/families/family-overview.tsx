@@ -36,7 +36,7 @@ export function FamilyOverview({ familyId }: { familyId: string }) {
         </div>
       )}
       <ErrorText error={report.error} />
-      {report.data?.stages.map((stage) => <StageGates key={stage.stage} stage={stage} />)}
+      {report.data?.stages.map((stage) => <StageGates key={stage.stage} stage={stage} familyId={familyId} />)}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { TGate } from "@/lib/gates/types";
 import { StatusChip } from "./status-chip";
 
@@ -5,7 +6,8 @@ import { StatusChip } from "./status-chip";
  * A stage's gates as rows: status, title, what is missing, and the evidence. Every gate panel
  * uses it; rows carry data-gate (and data-testid gate-<key>) and data-status for tests.
  */
-export function GateList({ gates, evidence = "inline" }: { gates: readonly TGate[]; evidence?: "inline" | "details" }) {
+/** `action`: an optional link or button per gate (e.g. where to fix it). */
+export function GateList({ gates, evidence = "inline", action }: { gates: readonly TGate[]; evidence?: "inline" | "details"; action?: (gate: TGate) => ReactNode }) {
   return (
     <table className="gate-list">
       <tbody>
@@ -15,6 +17,7 @@ export function GateList({ gates, evidence = "inline" }: { gates: readonly TGate
             <td>
               <strong>{gate.title}</strong>
               {gate.missing && <div className={gate.status === "fail" ? "error" : "muted"}>{gate.missing}</div>}
+              {action?.(gate)}
               {gate.evidence.length > 0 && evidence === "inline" && (
                 <div className="muted">{gate.evidence.map((e) => `${e.label}: ${e.detail}`).join(" · ")}</div>
               )}

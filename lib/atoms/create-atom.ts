@@ -15,7 +15,7 @@ import { assertReplacedBy } from "./replaced-by";
 export async function insertAtom(tx: DbOrTx, actorId: string, familyId: string, input: TCreateAtom, origin: TAtomOrigin = "curator") {
   const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
   if (!family) throw notFound("Task family", familyId);
-  assertNotFrozen(family.stage);
+  await assertNotFrozen(family.stage, familyId);
   // Serialise key allocation per family so two curators never get the same key.
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${familyId}))`;
   const next = await nextAtomKey(tx, familyId);

@@ -11,7 +11,7 @@ export async function loadAtomForChange(tx: DbOrTx, familyId: string, atomId: st
     select: { ...atomSelect, family: { select: { stage: true } } },
   });
   if (!found) throw notFound("Atom", atomId);
-  assertNotFrozen(found.family.stage);
+  await assertNotFrozen(found.family.stage, familyId);
   const { family: _family, ...atom } = found;
   return atom;
 }

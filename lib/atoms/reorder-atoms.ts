@@ -14,7 +14,7 @@ export async function reorderAtoms(actorId: string, familyId: string, input: TRe
   return db().$transaction(async (tx) => {
     const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
     if (!family) throw notFound("Task family", familyId);
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${familyId}))`;
     const atoms = await tx.atom.findMany({ where: { familyId }, select: { id: true, key: true, position: true }, orderBy: [{ position: "asc" }, { createdAt: "asc" }] });
     const ids = new Set(atoms.map((a) => a.id));

@@ -5,6 +5,13 @@ import { isDatabaseUnavailable } from "./database-unavailable";
 // Prisma errors become domain errors at the data layer boundary.
 export function fromPrismaError(error: unknown, what = "Record"): unknown {
   if (!(error instanceof AppError) && isDatabaseUnavailable(error)) return databaseUnavailable();
+  // The freeze triggers (migration family_freeze) refuse any write to a frozen family's rows.
+  const frozen = error instanceof Error ? /Task family \S+ is frozen in package ([0-9a-f]{64})/.exec(error.message) : null;
+  if (frozen) {
+    return new AppError("CONFLICT", `This task family is frozen in package ${frozen[1]}; only annotations can be added. Open a new version to change it.`, {
+      current: { packageHash: frozen[1] },
+    });
+  }
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return error;
   switch (error.code) {
     case "P2002": {

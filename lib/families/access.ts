@@ -1,5 +1,5 @@
 import "server-only";
-import type { DbOrTx } from "@/lib/db";
+import { db, type DbOrTx } from "@/lib/db";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import { AppError, notFound } from "@/lib/errors/app-error";
 
@@ -16,6 +16,16 @@ export async function assertFamilyAccess(tx: DbOrTx, user: TSessionUser, familyI
   return family;
 }
 
-export function assertNotFrozen(stage: string) {
-  if (stage === "frozen") throw new AppError("CONFLICT", "This task family is frozen; only annotations can be added.");
+/** The one check every construction mutation makes: a frozen family answers 409 naming its package. */
+export async function assertNotFrozen(stage: string, familyId: string) {
+  if (stage !== "frozen") return;
+  const frozen = await db().package.findFirst({ where: { familyId, frozenAt: { not: null } }, orderBy: { frozenAt: "asc" }, select: { hash: true } });
+  throw frozenFamily(frozen?.hash ?? null);
+}
+
+export function frozenFamily(packageHash: string | null) {
+  const named = packageHash ? ` in package ${packageHash}` : "";
+  return new AppError("CONFLICT", `This task family is frozen${named}; only annotations can be added. Open a new version to change it.`, {
+    current: { packageHash },
+  });
 }

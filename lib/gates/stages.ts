@@ -16,7 +16,7 @@ export const STAGES = [
   },
   { key: "paths", label: "Path construction", tabs: [{ segment: "histories", label: "Histories" }] },
   { key: "audit", label: "Independent audit", tabs: [{ segment: "reviews", label: "Reviews" }, { segment: "oracle-audit", label: "Oracle audit" }] },
-  { key: "freeze", label: "Freeze", tabs: [] },
+  { key: "freeze", label: "Freeze", tabs: [{ segment: "package", label: "Package" }] },
 ] as const satisfies readonly { key: string; label: string; tabs: readonly TStageTab[] }[];
 
 export type TStageKey = (typeof STAGES)[number]["key"];

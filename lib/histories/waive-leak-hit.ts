@@ -23,7 +23,7 @@ export async function waiveLeakHit(actorId: string, familyId: string, condition:
       select: { stage: true, atoms: { select: { key: true } }, probes: { select: { testId: true } } },
     });
     if (!family) throw notFound("Task family", familyId);
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     const revision = await findRevision(tx, familyId, condition, number);
     const hits = lintHistoryText(revision.turns, { atomKeys: family.atoms.map((a) => a.key), probeTestIds: family.probes.map((p) => p.testId) });
     const hit = hits.find((h) => h.turn === input.turn && h.kind === input.kind && h.match === input.match);

@@ -19,7 +19,7 @@ export async function placeAddendum(actorId: string, familyId: string, findingId
     await lockFamilyHistories(tx, familyId);
     const finding = await tx.oracleFinding.findFirst({ where: { id: findingId, familyId }, include: { family: { select: { stage: true } } } });
     if (!finding) throw notFound("Finding", findingId);
-    assertNotFrozen(finding.family.stage);
+    await assertNotFrozen(finding.family.stage, familyId);
     const { family: _family, ...current } = finding;
     if (finding.version !== input.version) throw staleVersion("This finding", current);
     if (finding.category !== "hidden") throw new AppError("UNPROCESSABLE", "A test file the audit cannot read needs a waiver, not an addendum.");

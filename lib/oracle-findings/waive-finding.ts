@@ -9,7 +9,7 @@ export async function waiveFinding(actorId: string, familyId: string, findingId:
   return db().$transaction(async (tx) => {
     const before = await tx.oracleFinding.findFirst({ where: { id: findingId, familyId }, include: { family: { select: { stage: true } } } });
     if (!before) throw notFound("Finding", findingId);
-    assertNotFrozen(before.family.stage);
+    await assertNotFrozen(before.family.stage, familyId);
     const { family: _family, ...current } = before;
     if (before.version !== input.version) throw staleVersion("This finding", current);
     if (before.resolution) throw new AppError("CONFLICT", `This finding is already resolved (${before.resolution}).`, { current });

@@ -17,7 +17,7 @@ import { validatePatch } from "./validate-patch";
 export async function createPatch(actorId: string, familyId: string, input: TCreatePatch) {
   const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, repo: true, baseCommit: true } });
   if (!family) throw notFound("Task family", familyId);
-  assertNotFrozen(family.stage);
+  await assertNotFrozen(family.stage, familyId);
   const target = await resolvePatchTarget(db(), familyId, input.kind, input.targetAtomId, input.mode);
   const gold = await db().patch.findFirst({ where: { familyId, kind: "gold" }, select: patchSelect });
   if (input.kind === "gold" && gold) {

@@ -13,7 +13,7 @@ export async function deletePatch(actorId: string, familyId: string, patchId: st
     const found = await tx.patch.findFirst({ where: { id: patchId, familyId, kind: { not: "hidden_tests" } }, select: { ...patchSelect, family: { select: { stage: true } } } });
     if (!found) throw notFound("Patch", patchId);
     const { family, ...before } = found;
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     const { count } = await tx.patch.deleteMany({ where: { id: patchId, version } });
     if (count === 0) throw staleVersion(`Patch ${before.name}`, toPatchDto(before));
     await recordEvent(tx, { actorId, action: "patch.delete", entity: "Patch", entityId: patchId, familyId, before: summary(toPatchDto(before)) });

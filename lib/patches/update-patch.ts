@@ -16,7 +16,7 @@ export async function updatePatch(actorId: string, familyId: string, patchId: st
   const found = await load();
   if (!found) throw notFound("Patch", patchId);
   const { family, ...before } = found;
-  assertNotFrozen(family.stage);
+  await assertNotFrozen(family.stage, familyId);
   if (before.version !== input.version) throw staleVersion(`Patch ${before.name}`, toPatchDto(before));
   const kind = before.kind as "gold" | "negative" | "alternative";
   const target = await resolvePatchTarget(

@@ -15,7 +15,7 @@ export async function addProbes(actorId: string, familyId: string, input: TAddPr
   return db().$transaction(async (tx) => {
     const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, verifier: { select: { collectedTests: true, sharedTestIds: true } } } });
     if (!family) throw notFound("Task family", familyId);
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     const collected = new Set(family.verifier?.collectedTests ?? []);
     const wanted = [...new Set(input.testIds)];
     const unknown = wanted.filter((id) => !collected.has(id));

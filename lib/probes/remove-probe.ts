@@ -12,7 +12,7 @@ export async function removeProbe(actorId: string, familyId: string, probeId: st
       select: { testId: true, stale: true, family: { select: { stage: true } }, atoms: { select: { atom: { select: { key: true } } } } },
     });
     if (!probe) throw notFound("Probe", probeId);
-    assertNotFrozen(probe.family.stage);
+    await assertNotFrozen(probe.family.stage, familyId);
     await tx.probe.delete({ where: { id: probeId } });
     await recordEvent(tx, {
       actorId, action: "probe.delete", entity: "Probe", entityId: probeId, familyId,

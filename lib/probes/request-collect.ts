@@ -10,7 +10,7 @@ import { latestCollectRun } from "./list-probes";
 export async function requestCollect(actorId: string, familyId: string) {
   const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, verifier: { select: { testCommand: true } } } });
   if (!family) throw notFound("Task family", familyId);
-  assertNotFrozen(family.stage);
+  await assertNotFrozen(family.stage, familyId);
   if (!family.verifier?.testCommand.trim()) {
     throw new AppError("UNPROCESSABLE", "Save the verifier's test command before collecting tests.", { fieldErrors: { testCommand: ["is required to collect tests"] } });
   }

@@ -14,7 +14,7 @@ export async function setCoverage(actorId: string, familyId: string, probeId: st
   return db().$transaction(async (tx) => {
     const probe = await tx.probe.findFirst({ where: { id: probeId, familyId }, select: { ...probeSelect, family: { select: { stage: true } } } });
     if (!probe) throw notFound("Probe", probeId);
-    assertNotFrozen(probe.family.stage);
+    await assertNotFrozen(probe.family.stage, familyId);
     const atom = await tx.atom.findFirst({ where: { id: input.atomId, familyId }, select: { id: true, key: true, role: true, status: true } });
     if (!atom) throw notFound("Atom", input.atomId);
     if (input.covered && (atom.status !== "accepted" || atom.role === "temporary")) {

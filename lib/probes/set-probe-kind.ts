@@ -16,7 +16,7 @@ export async function setProbeKind(actorId: string, familyId: string, probeId: s
   return db().$transaction(async (tx) => {
     const probe = await tx.probe.findFirst({ where: { id: probeId, familyId }, select: { ...probeSelect, family: { select: { stage: true } } } });
     if (!probe) throw notFound("Probe", probeId);
-    assertNotFrozen(probe.family.stage);
+    await assertNotFrozen(probe.family.stage, familyId);
     if (probe.version !== input.version) throw staleVersion(`Probe ${probe.testId}`, toProbeDto(probe));
     if (probe.kind === input.kind) return toProbeDto(probe);
     if (input.kind === "guard" && probe.atoms.length > 0) {

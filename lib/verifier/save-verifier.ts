@@ -15,7 +15,7 @@ import { sliceDefaults } from "@/lib/patches/slice-defaults";
 export async function saveVerifier(actorId: string, familyId: string, input: TSaveVerifier) {
   const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, repo: true, baseCommit: true } });
   if (!family) throw notFound("Task family", familyId);
-  assertNotFrozen(family.stage);
+  await assertNotFrozen(family.stage, familyId);
   const existing = await db().verifier.findUnique({ where: { familyId }, select: { version: true, hiddenTestPatch: true } });
   if (existing && input.version !== existing.version) throw staleVersion("The verifier", await getVerifier(familyId));
   if (input.hiddenTestPatch.trim() && input.hiddenTestPatch !== existing?.hiddenTestPatch) {

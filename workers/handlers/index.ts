@@ -2,6 +2,7 @@
 import { handleCalibrate } from "./calibrate";
 import { handleCheckout } from "./checkout";
 import { handleCollect } from "./collect";
+import { handleGrade } from "./grade";
 import { handleOracleAudit } from "./oracle_audit";
 import { handleReplay } from "./replay";
 import type { THandlers } from "./types";
@@ -12,6 +13,7 @@ export const HANDLERS: THandlers = {
   calibrate: handleCalibrate,
   replay: handleReplay,
   oracle_audit: handleOracleAudit,
+  grade: handleGrade,
 };
 
 export type { Handler, TRunContext } from "./types";

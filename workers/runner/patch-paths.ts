@@ -1,5 +1,5 @@
-// Which paths a unified diff touches, and which of them a run may not touch.
-// Pure. git apply has its own checks; this one gives a clear, early refusal.
+// Pure: which paths a unified diff touches, and which of them a run may not touch.
+// git apply has its own checks; this one gives a clear, early refusal.
 
 const HEADER = /^(?:diff --git (.+)|--- (.+)|\+\+\+ (.+)|(?:rename|copy) (?:from|to) (.+))$/;
 

@@ -34,7 +34,7 @@ export async function applySlice(actorId: string, familyId: string) {
       },
     });
     if (!family) throw notFound("Task family", familyId);
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     for (const file of family.diffFiles) {
       if (file.inSlice && file.binary && !findDiffFile(diff, file)?.binaryPatch) {
         throw new AppError("UNPROCESSABLE", `${file.path} is a binary file in the slice; its content is not in the diff, so no patch can carry it. Take it out of the slice (with a reason).`);

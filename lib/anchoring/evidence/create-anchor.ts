@@ -18,7 +18,7 @@ export async function createAnchor(actorId: string, familyId: string, input: TCr
   return db().$transaction(async (tx) => {
     const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
     if (!family) throw notFound("Task family", familyId);
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     const atom = input.atomId ? await loadAtomForChange(tx, familyId, input.atomId) : null;
     const diff = input.source === "diff";
     const anchor = await tx.evidenceAnchor.create({

@@ -10,7 +10,7 @@ export async function deleteAnchor(actorId: string, familyId: string, anchorId: 
     const anchor = await tx.evidenceAnchor.findFirst({ where: { id: anchorId, familyId }, select: { ...anchorSelect, family: { select: { stage: true } } } });
     if (!anchor) throw notFound("Evidence anchor", anchorId);
     const { family, ...before } = anchor;
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     await tx.evidenceAnchor.delete({ where: { id: anchorId } });
     await recordEvent(tx, { actorId, action: "evidence_anchor.delete", entity: "EvidenceAnchor", entityId: anchorId, familyId, before });
     return { deleted: anchorId };

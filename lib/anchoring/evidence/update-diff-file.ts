@@ -23,7 +23,7 @@ export async function updateDiffFile(actorId: string, familyId: string, fileId: 
     });
     if (!row) throw notFound("Diff file", fileId);
     const { family, ...stored } = row;
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     const before = toDiffFileDto(stored);
     if (input.version !== before.version) throw staleVersion(`The file ${before.path}`, before);
 

@@ -17,7 +17,7 @@ export async function updateEvidenceText(actorId: string, familyId: string, inpu
     const row = await tx.evidence.findUnique({ where: { familyId }, select: { ...textSelect, family: { select: { stage: true } } } });
     if (!row) throw notFound("Evidence of task family", familyId);
     const { family, ...before } = row;
-    assertNotFrozen(family.stage);
+    await assertNotFrozen(family.stage, familyId);
     const { count } = await tx.evidence.updateMany({ where: { familyId, version }, data: { ...fields, version: { increment: 1 } } });
     if (count === 0) throw staleVersion("The evidence", before);
     const after = await tx.evidence.findUniqueOrThrow({ where: { familyId }, select: textSelect });

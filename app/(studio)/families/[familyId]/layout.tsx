@@ -8,12 +8,16 @@ import { FamilyTabs } from "@/components/families/family-tabs";
 export default async function FamilyLayout({ children, params }: { children: ReactNode; params: Promise<{ familyId: string }> }) {
   await requirePageUser(["curator", "lead", "admin"]);
   const { familyId } = await params;
-  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { title: true, suite: { select: { id: true, name: true } } } });
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { title: true, stage: true, familyVersion: true, suite: { select: { id: true, name: true } } } });
   if (!family) notFound();
   return (
     <>
       <p className="muted"><Link href={`/suites/${family.suite.id}`}>{family.suite.name}</Link> /</p>
-      <h1>{family.title}</h1>
+      <h1>
+        {family.title}
+        {family.familyVersion > 1 && <span className="muted"> · version {family.familyVersion}</span>}
+        {family.stage === "frozen" && <> <Link href={`/families/${familyId}/package`} className="chip status-pass" data-testid="frozen-badge">frozen</Link></>}
+      </h1>
       <FamilyTabs familyId={familyId} />
       {children}
     </>

@@ -4,9 +4,10 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { getSuite } from "@/lib/suites/list-suites";
 import { STAGES } from "@/lib/gates/stages";
 import { SuiteOracleAccuracy } from "@/components/oracle-audit/suite-accuracy";
+import { SuiteDashboard } from "@/components/suites/suite-dashboard";
 
 export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
-  await requirePageUser(["curator", "lead", "admin"]);
+  const user = await requirePageUser(["curator", "lead", "admin"]);
   const { suiteId } = await params;
   const suite = await getSuite(suiteId);
   if (!suite) notFound();
@@ -34,6 +35,7 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
         </tbody>
       </table>
       <SuiteOracleAccuracy suiteId={suite.id} />
+      <SuiteDashboard suiteId={suite.id} canExport={user.roles.some((r) => r === "lead" || r === "admin")} />
     </>
   );
 }

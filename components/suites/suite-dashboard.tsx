@@ -1,0 +1,72 @@
+"use client";
+import { queryKeys } from "@/components/query-keys";
+import Link from "next/link";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { api } from "@/lib/http/api-client";
+import { StatusChip } from "@/components/ui/status-chip";
+import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { fixLinkOf } from "@/components/gates/fix-links";
+import type { TStageKey } from "@/lib/gates/stages";
+import type { TSuiteDashboard } from "@/lib/suites/suite-dashboard";
+
+type TExportJob = { id: string; status: string; progress: number; total: number; message: string };
+
+/** Families × stages, each cell linking to the page that fixes it; counts per stage; the suite export. */
+export function SuiteDashboard({ suiteId, canExport }: { suiteId: string; canExport: boolean }) {
+  const dashboard = useQuery({ queryKey: queryKeys.suiteDashboard(suiteId), queryFn: () => api<TSuiteDashboard>(`/api/suites/${suiteId}/dashboard`), refetchInterval: 10_000 });
+  const [jobId, setJobId] = useState<string | null>(null);
+  const start = useMutation({ mutationFn: () => api<TExportJob>(`/api/suites/${suiteId}/export`, { method: "POST" }), onSuccess: (job) => setJobId(job.id) });
+  const job = useQuery({
+    queryKey: queryKeys.exportJob(jobId),
+    queryFn: () => api<TExportJob>(`/api/exports/${jobId}`),
+    enabled: jobId !== null,
+    refetchInterval: (q) => (q.state.data?.status === "running" || !q.state.data ? 1000 : false),
+  });
+  if (dashboard.error) return <p className="error">{dashboard.error.message}</p>;
+  if (!dashboard.data) return <p className="muted">Loading the gate dashboard…</p>;
+  const { stages, rows, counts } = dashboard.data;
+  const agreement = rows.map((r) => r.agreement).find(Boolean);
+  return (
+    <section className="panel" aria-label="Gate dashboard">
+      <h2 style={{ marginTop: 0 }}>Gate dashboard</h2>
+      <p className="muted" data-testid="audit-agreement">{agreement ?? "Reviewer agreement appears here once the independent audit reports it."}</p>
+      <table data-testid="suite-dashboard">
+        <thead>
+          <tr><th>Family</th>{stages.map((s) => <th key={s.key}>{s.label}</th>)}</tr>
+          <tr className="muted"><td>pass / fail / pending</td>{stages.map((s) => <td key={s.key}>{counts[s.key]!.pass} / {counts[s.key]!.fail} / {counts[s.key]!.pending}</td>)}</tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.title}{row.version > 1 && <span className="muted"> v{row.version}</span>}{row.frozen && <span className="muted"> · frozen</span>}</td>
+              {row.stages.map((cell) => {
+                const fix = fixLinkOf(row.id, cell.stage as TStageKey);
+                return (
+                  <td key={cell.stage} title={cell.missing ?? undefined}>
+                    <Link href={fix.href} aria-label={`${row.title}: ${cell.stage} ${cell.status}`}><StatusChip status={cell.status} /></Link>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {canExport && (
+        <p className="row">
+          <button disabled={start.isPending || job.data?.status === "running" || dashboard.data.frozen === 0} onClick={() => start.mutate()}>
+            Export the {dashboard.data.frozen} frozen package{dashboard.data.frozen === 1 ? "" : "s"}
+          </button>
+          {job.data && (
+            <span data-testid="suite-export">
+              {job.data.status === "running" && <>Exporting… {job.data.progress}/{job.data.total} <progress max={job.data.total || 1} value={job.data.progress} /></>}
+              {job.data.status === "done" && <>{job.data.message}: <a href={`/api/exports/${job.data.id}/download`}>packages (.tar.gz)</a> · <a href={`/api/exports/${job.data.id}/download?kind=jsonl`}>JSONL</a></>}
+              {job.data.status === "failed" && <span className="error">Export failed: {job.data.message}</span>}
+            </span>
+          )}
+        </p>
+      )}
+      <ApiErrorNotice error={start.error} />
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { getGateReport } from "@/lib/families/get-gate-report";
+import { freezeFamily } from "@/lib/package/freeze-family";
+
+/**
+ * The fully built demo family is frozen by the demo lead through the same code path a
+ * lead uses, once its runs (asynchronous after the first start) and reviews turn every
+ * gate before freeze green. Returns the package hash, or null when it gave up waiting.
+ */
+export async function freezeDemoWhenGreen(title: string, options: { timeoutMs: number; intervalMs?: number; log?: (line: string) => void }) {
+  const deadline = Date.now() + options.timeoutMs;
+  let said = "";
+  while (Date.now() < deadline) {
+    const family = await db().taskFamily.findFirst({ where: { title, familyVersion: 1 }, select: { id: true, stage: true, lead: { select: { id: true, roles: true } } } });
+    if (!family || !family.lead) return null;
+    if (family.stage === "frozen") return (await db().package.findFirst({ where: { familyId: family.id, frozenAt: { not: null } }, select: { hash: true } }))?.hash ?? null;
+    const report = await getGateReport(family.id);
+    const open = report.stages.find((s) => s.stage !== "freeze" && s.status !== "pass");
+    if (!open) {
+      const frozen = await freezeFamily(family.lead, family.id);
+      options.log?.(`Froze the demo family "${title}": package ${frozen.hash}.`);
+      return frozen.hash;
+    }
+    const waiting = `${open.title} is ${open.status}`;
+    if (waiting !== said && open.status === "fail") options.log?.(`The demo family is not frozen: ${waiting} — ${open.missing ?? ""}`);
+    said = waiting;
+    await new Promise((r) => setTimeout(r, options.intervalMs ?? 3000));
+  }
+  options.log?.(`The demo family "${title}" was not frozen: ${said || "its gates did not turn green"} (gave up waiting).`);
+  return null;
+}

@@ -1,0 +1,110 @@
+// Grading on the real worker pool: a frozen package's own patches uploaded as if they were agents.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useFreshDatabase } from "@/lib/testing/db";
+import { makeUser } from "@/lib/testing/factories";
+import { db } from "@/lib/db";
+import { stopBoss } from "@/lib/jobs/boss";
+import { createDemoRepo } from "@/lib/demo/demo-repo";
+import { buildDemoFamily } from "@/lib/demo/build-demo-family";
+import { CONDITIONS } from "@/lib/contract/types";
+import { startWorker } from "@/workers/worker-process";
+import { createEvaluation } from "./create-evaluation";
+import { importResults } from "./import-results";
+import { requestGrading } from "./request-grading";
+import { loadEvaluationReport } from "./load-evaluation-report";
+import { packageForGrading } from "./testing/package-for-grading";
+
+let tmp: string;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+let leadId: string;
+let packageHash: string;
+let patches: { gold: string; negative: string };
+
+async function waitForGrading(evaluationId: string) {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const report = await loadEvaluationReport(evaluationId);
+    if (report.progress.active === 0) return report;
+    if (Date.now() > deadline) throw new Error(`grading did not finish: ${JSON.stringify(report.progress)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const line = (model: string, condition: string, patch: string) => JSON.stringify({ instance_id: `secret-lookup-v1__${condition}`, model_name_or_path: model, model_patch: patch, scaffold: "replay" });
+
+beforeAll(async () => {
+  await useFreshDatabase();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-eval-"));
+  worker = await startWorker({ concurrency: 2, cacheDir: path.join(tmp, "cache"), log: () => undefined });
+  leadId = (await makeUser(["lead"])).id;
+  const suite = await db().suite.create({ data: { name: "eval" } });
+  const built = await buildDemoFamily(db(), { suiteId: suite.id, repo: createDemoRepo(path.join(tmp, "repo")) });
+  packageHash = await packageForGrading(built.family.id, leadId);
+  const rows = await db().patch.findMany({ where: { familyId: built.family.id }, select: { kind: true, diff: true }, orderBy: { name: "asc" } });
+  patches = { gold: rows.find((p) => p.kind === "gold")!.diff, negative: rows.find((p) => p.kind === "negative")!.diff };
+});
+
+afterAll(async () => {
+  await worker.stop();
+  await stopBoss({ graceful: false, timeout: 1000 });
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("evaluation on a frozen package", () => {
+  it("grades gold, base and a negative as three agents: FCR 100% / 0% / 0% under every history, one grade run per patch", async () => {
+    const evaluation = await createEvaluation(leadId, { name: "three agents", packageHashes: [packageHash], primaryBudgetSec: 1200 });
+    const text = CONDITIONS.flatMap((c) => [line("gold", c, patches.gold), line("base", c, ""), line("negative", c, patches.negative)]).join("\n");
+    expect(await importResults(leadId, evaluation.id, { format: "predictions", text, scaffold: "replay" })).toEqual({ imported: 21 });
+    const grading = await requestGrading(leadId, evaluation.id);
+    expect(grading).toEqual({ attempts: 14, created: 2, reused: 0 });
+    expect(await requestGrading(leadId, evaluation.id)).toEqual({ attempts: 0, created: 0, reused: 0 });
+
+    const report = await waitForGrading(evaluation.id);
+    const fcr = (model: string) => report.analysis.byConfiguration.find((c) => c.configuration === `${model} · replay`)!.fcr;
+    for (const condition of CONDITIONS) {
+      expect(fcr("gold")[condition].macro.estimate, `gold ${condition}`).toBe(1);
+      expect(fcr("base")[condition].macro.estimate, `base ${condition}`).toBe(0);
+      expect(fcr("negative")[condition].macro.estimate, `negative ${condition}`).toBe(0);
+    }
+    expect(report.rows.filter((r) => r.kind === "scored" && r.failure === "no_patch")).toHaveLength(7);
+    expect(report.analysis.blocks).toMatchObject({ possible: 3, complete: 3, directSuccess: 1, violated: 0 });
+    const runs = await db().run.findMany({ where: { kind: "grade" }, select: { packageHash: true, status: true } });
+    expect(runs.map((r) => r.status).sort()).toEqual(["failed", "passed"]);
+    expect(runs.every((r) => r.packageHash === packageHash)).toBe(true);
+  }, 200_000);
+
+  it("finds exactly one CPV block for a path-sensitive agent (gold under direct, a negative under override)", async () => {
+    const evaluation = await createEvaluation(leadId, { name: "path-sensitive", packageHashes: [packageHash], primaryBudgetSec: 1200 });
+    const text = CONDITIONS.map((c) => line("sensitive", c, c === "override" ? patches.negative : patches.gold)).join("\n");
+    await importResults(leadId, evaluation.id, { format: "predictions", text, scaffold: "replay" });
+    expect(await requestGrading(leadId, evaluation.id)).toMatchObject({ attempts: 7, created: 0, reused: 2 });
+    const report = await waitForGrading(evaluation.id);
+    expect(report.analysis.blocks).toEqual({ possible: 1, complete: 1, directSuccess: 1, violated: 1 });
+    expect(report.analysis.cpvByOperator.override).toMatchObject({ positive: 1, eligible: 1 });
+    expect(report.analysis.cpvByOperator.duplicate).toMatchObject({ positive: 0, eligible: 1 });
+    expect(report.analysis.summary).toMatch(/^Of 1 possible blocks, 1 have all core histories scored; direct succeeds in 1 of those, and 1 then fail/);
+  }, 200_000);
+
+  it("refuses an upload with an unknown instance or a duplicate, storing nothing", async () => {
+    const evaluation = await createEvaluation(leadId, { name: "bad upload", packageHashes: [packageHash], primaryBudgetSec: 1200 });
+    const text = [line("m", "direct", patches.gold), JSON.stringify({ instance_id: "nope__direct", model_name_or_path: "m", model_patch: "" }), line("m", "direct", patches.gold)].join("\n");
+    await expect(importResults(leadId, evaluation.id, { format: "predictions", text, scaffold: "replay" })).rejects.toThrow(/Nothing was imported\. line 2: unknown instance_id "nope__direct".*line 3: duplicate of line 1/);
+    expect(await db().evaluationAttempt.count({ where: { evaluationId: evaluation.id } })).toBe(0);
+  });
+
+  it("writes grade runs for the frozen family while its other runs stay refused", async () => {
+    const family = await db().package.findFirstOrThrow({ where: { hash: packageHash }, select: { familyId: true } });
+    await expect(db().run.create({ data: { familyId: family.familyId, kind: "calibrate", patchRole: "gold", requestKey: "after-freeze" } })).rejects.toThrow(/frozen/);
+    expect(await db().run.count({ where: { familyId: family.familyId, kind: "grade" } })).toBeGreaterThan(0);
+  });
+
+  it("refuses a package that is not frozen", async () => {
+    const family = await db().taskFamily.findFirstOrThrow();
+    const hash = "f".repeat(64);
+    await db().package.create({ data: { familyId: family.id, hash, content: {} } });
+    await expect(createEvaluation(leadId, { name: "draft", packageHashes: [hash], primaryBudgetSec: 1200 })).rejects.toThrow(/is not frozen/);
+  });
+});

@@ -1,0 +1,51 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors/app-error";
+import { STAGES } from "@/lib/gates/stages";
+import { getGateReport } from "@/lib/families/get-gate-report";
+import type { TGateStatus } from "@/lib/gates/types";
+import { loadFrozenPackage } from "@/lib/package/load-package";
+
+export type TSuiteRow = {
+  id: string; title: string; version: number; frozen: boolean; packageHash: string | null;
+  stages: { stage: string; status: TGateStatus; missing: string | null }[];
+  agreement: string | null;
+};
+
+/** The suite's gate dashboard: families as rows, stages as columns, counts per stage. */
+export async function getSuiteDashboard(suiteId: string) {
+  const suite = await db().suite.findUnique({
+    where: { id: suiteId },
+    select: { id: true, name: true, families: { orderBy: [{ title: "asc" }, { familyVersion: "asc" }], select: { id: true, title: true, familyVersion: true, stage: true } } },
+  });
+  if (!suite) throw notFound("Suite", suiteId);
+  const rows: TSuiteRow[] = [];
+  for (const family of suite.families) {
+    if (family.stage === "frozen") {
+      // A frozen family reads its gates from its package: they are what was true at freeze.
+      const pkg = await loadFrozenPackage({ familyId: family.id });
+      const frozenStages = new Map(pkg.content.construction_audit.stages.map((s) => [s.stage, s.status as TGateStatus]));
+      rows.push({
+        id: family.id, title: family.title, version: family.familyVersion, frozen: true, packageHash: pkg.hash,
+        stages: STAGES.map(({ key }) => ({ stage: key, status: key === "freeze" ? ("pass" as const) : (frozenStages.get(key) ?? "pending"), missing: null })),
+        agreement: null,
+      });
+      continue;
+    }
+    const report = await getGateReport(family.id);
+    const audit = report.stages.find((s) => s.stage === "audit");
+    rows.push({
+      id: family.id, title: family.title, version: family.familyVersion, frozen: false, packageHash: null,
+      stages: report.stages.map((s) => ({ stage: s.stage, status: s.status, missing: s.missing })),
+      // The audit stage's agreement sentence (reviewer agreement statistics), when its gates report one.
+      agreement: audit?.gates.flatMap((g) => g.evidence).find((e) => /agreement/i.test(e.label))?.detail ?? null,
+    });
+  }
+  const counts = Object.fromEntries(STAGES.map(({ key }) => {
+    const tally: Record<TGateStatus, number> = { pass: 0, fail: 0, pending: 0 };
+    for (const row of rows) tally[row.stages.find((s) => s.stage === key)?.status ?? "pending"] += 1;
+    return [key, tally];
+  }));
+  return { suite: { id: suite.id, name: suite.name }, stages: STAGES, rows, counts, frozen: rows.filter((r) => r.frozen).length };
+}
+export type TSuiteDashboard = Awaited<ReturnType<typeof getSuiteDashboard>>;
