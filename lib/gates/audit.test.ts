@@ -4,9 +4,11 @@ import { buildGateReport } from "./report";
 import { gateOf, greenFamily } from "./test-fixtures";
 import type { TFamilyFacts } from "./types";
 
-/** The green fixture with two matching blind reviews per current revision. */
+/** The green fixture with two matching blind reviews per current revision (and a clean oracle audit of them). */
 function reviewed(): TFamilyFacts {
   const facts = greenFamily();
+  const keys = facts.histories.map((h) => `${h.revisionId}@1`);
+  facts.oracleAudit = { currentRevisionKeys: keys, audit: { revisionKeys: keys, goldCurrent: true }, running: false, findings: [] };
   facts.reviews = facts.histories.map((h) => ({
     revisionId: h.revisionId, number: 1, status: "in_review", acceptedReviewIds: [],
     reviews: ["rey", "rio"].map((who) => ({

@@ -18,10 +18,10 @@ describe("stages", () => {
     expect(FAMILY_TABS[0]).toEqual({ segment: "", label: "Gates", stage: null });
   });
 
-  it("links a stage to its first tab, or to the gate dashboard while it has none", () => {
+  it("links a stage to its first tab", () => {
     expect(stageHref("f1", "anchoring")).toBe("/families/f1/evidence");
     expect(stageHref("f1", "calibration")).toBe("/families/f1/verifier");
     expect(stageHref("f1", "freeze")).toBe("/families/f1/package");
-    expect(stageHref("f1", "audit")).toBe("/families/f1");
+    expect(stageHref("f1", "audit")).toBe("/families/f1/reviews");
   });
 });
