@@ -29,7 +29,7 @@ export async function buildPackage(tx: DbOrTx, familyId: string, report: TGateRe
           anchors: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { source: true, filePath: true, lineStart: true, lineEnd: true, quote: true } },
         },
       },
-      probes: { orderBy: [{ position: "asc" }, { testId: "asc" }], select: { id: true, testId: true, atoms: { select: { atom: { select: { key: true } } } } } },
+      probes: { orderBy: [{ position: "asc" }, { testId: "asc" }], select: { id: true, testId: true, kind: true, atoms: { select: { atom: { select: { key: true } } } } } },
       patches: { orderBy: [{ kind: "asc" }, { name: "asc" }], select: { id: true, kind: true, name: true, mode: true, diff: true, targetAtom: { select: { key: true } } } },
       histories: {
         orderBy: { condition: "asc" },
@@ -61,7 +61,6 @@ export async function buildPackage(tx: DbOrTx, familyId: string, report: TGateRe
 
   const accepted = family.atoms.filter((a) => a.status === "accepted");
   const probeIds = family.probes.map((p) => p.id).join("\n");
-  const probeTests = new Set(family.probes.map((p) => p.testId));
   const coverage: Record<string, string[]> = {};
   for (const probe of family.probes) for (const { atom } of probe.atoms) (coverage[atom.key] ??= []).push(probe.testId);
   const patchName = new Map(family.patches.map((p) => [p.id, p.name]));
@@ -118,7 +117,8 @@ export async function buildPackage(tx: DbOrTx, familyId: string, report: TGateRe
       timeoutSec: verifier.timeoutSec,
       image: verifier.image || null,
       probes: family.probes.map((p) => ({ testId: p.testId, atoms: p.atoms.map((x) => x.atom.key).sort(KEY_ORDER) })),
-      guardTests: verifier.collectedTests.filter((t) => !probeTests.has(t)),
+      // Guard tests (PASS_TO_PASS) are verifier tests that cover no atom: they must pass on gold and every alternative.
+      guardTests: family.probes.filter((p) => p.kind === "guard").map((p) => p.testId),
       coverage: Object.fromEntries(Object.entries(coverage).map(([k, v]) => [k, v])),
       hiddenTestPatch: verifier.hiddenTestPatch,
     },

@@ -48,7 +48,7 @@ export function sweBenchInstances(content: TPackage, hash: string): TSweBenchIns
     problem_statement: renderHistory(h.turns, content.protocol).content,
     patch: gold,
     test_patch: content.verifier.hiddenTestPatch,
-    FAIL_TO_PASS: JSON.stringify(content.verifier.probes.map((p) => p.testId)),
+    FAIL_TO_PASS: JSON.stringify(content.verifier.probes.map((p) => p.testId).filter((t) => !content.verifier.guardTests.includes(t))),
     PASS_TO_PASS: JSON.stringify(content.verifier.guardTests),
     hints_text: "",
     created_at: "",

@@ -1,5 +1,5 @@
 // Test helper: the fully built demo family, calibrated by real runs on a real worker,
-// reviewed by two independent reviewers, then frozen by a lead through freezeFamily.
+// reviewed by two independent reviewers and audited for hidden dependencies, then frozen by a lead through freezeFamily.
 import path from "node:path";
 import { db } from "@/lib/db";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
@@ -7,6 +7,7 @@ import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { requestCalibration, requestSingleRun } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { makeUser } from "@/lib/testing/factories";
+import { requestOracleAudit } from "@/lib/oracle-findings/request-oracle-audit";
 
 export async function waitForRuns(familyId: string, timeoutMs = 240_000) {
   const deadline = Date.now() + timeoutMs;
@@ -54,6 +55,9 @@ export async function buildGreenDemoFamily(tmp: string, name = "frozen-demo") {
   await requestCalibration(curator.id, family.id);
   await waitForRuns(family.id);
   await seedAgreeingReviews(family.id, [r1.id, r2.id]);
+  // Stage 5's second gate: the specification–oracle audit of the current revisions (the demo has no hidden dependency).
+  await requestOracleAudit(null, family.id);
+  await waitForRuns(family.id);
   const report = await getGateReport(family.id);
   return { family, lead, curator, reviewers: [r1, r2], repo, report };
 }
