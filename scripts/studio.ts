@@ -26,7 +26,9 @@ async function connect() {
       process.env.MIGRATION_DATABASE_URL = running.migrationUrl;
     }
   }
-  await migrate(process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL!);
+  // Migrations need the owner role: run them when this process knows it (it opened the database
+  // itself, or MIGRATION_DATABASE_URL is set); with DATABASE_URL alone the studio has migrated already.
+  if (process.env.MIGRATION_DATABASE_URL) await migrate(process.env.MIGRATION_DATABASE_URL);
   return { db: (await import("../lib/db/client")).db, dir };
 }
 
