@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
 import type { TOracleAuditDto } from "@/lib/schemas/oracle-audit";
@@ -20,6 +20,12 @@ export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { fami
   });
   const busy = Boolean(query.data?.running || (query.data?.audit?.counterfactuals.pending ?? 0) > 0);
   const report = useGateReport(familyId, busy ? 2000 : false);
+  // The gate report polled while the audit ran may predate its end: read it once more when it finishes.
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
+    wasBusy.current = busy;
+  }, [busy, familyId, queryClient]);
   const start = useMutation({
     mutationFn: () => api<{ created: number; reused: number }>(`/api/families/${familyId}/oracle-audit`, { method: "POST" }),
     onSuccess: (r) => {
