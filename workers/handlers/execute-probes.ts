@@ -1,6 +1,7 @@
 // The probes on one patch (or the bare base) with an optional history file:
 // shared by run kinds `calibrate` and `replay`, which differ only in what they carry.
 import { executeRun } from "../runner/index";
+import type { TRunResultInput } from "@/lib/runs/save-run-result";
 import { type Handler } from "./types";
 
 export const executeProbes: Handler = async (context, runner) => {
@@ -12,6 +13,11 @@ export const executeProbes: Handler = async (context, runner) => {
     result.outcome = "failed";
     result.message = `${result.missingProbes.length} of ${context.execute.probes.length} probes could not run on the base (counted as failing): ${result.message}`;
   }
+  return runResultOf(result);
+};
+
+/** What the runner returned for one patch, as the result a run stores. */
+export function runResultOf(result: Awaited<ReturnType<typeof executeRun>>): TRunResultInput {
   return {
     status: result.outcome,
     signature: (result.signature ?? "").split("").filter(Boolean).map(Number),
@@ -23,4 +29,4 @@ export const executeProbes: Handler = async (context, runner) => {
     warnings: result.warnings,
     timings: { ...result.timings },
   };
-};
+}
