@@ -26,6 +26,7 @@ import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { requestCalibration, requestSingleRun } from "@/lib/runs/request-runs";
 import { startWorker } from "../workers/worker-process";
 import { seedGeneratedSuite } from "./fixtures/package-suite";
+import { requestOracleAudit } from "@/lib/oracle-findings/request-oracle-audit";
 import { replayedSet } from "@/lib/package/testing/frozen-demo";
 import { printRows, type BenchRow } from "./types";
 
@@ -80,6 +81,9 @@ export async function run(): Promise<BenchRow[]> {
     await waitForRuns(family.id);
     const calibrationMs = performance.now() - calStart;
     const calibrationRuns = await db().run.count({ where: { familyId: family.id } });
+    // Stage 5's second gate: the specification–oracle audit (the demo has no hidden dependency).
+    await requestOracleAudit(null, family.id);
+    await waitForRuns(family.id);
     await worker.stop();
     worker = null;
     // Two independent reviews agreeing with gold per history, as the audit stage needs.
