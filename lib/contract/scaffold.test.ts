@@ -118,3 +118,16 @@ describe("length_matched padding", () => {
     }
   });
 });
+
+describe("scaffold text", () => {
+  it("joins statements that end in a full stop without doubling the punctuation", () => {
+    const atoms = [
+      { ...tracecat.find((a) => a.role === "final")!, key: "A1", statement: "Long options take a lone dash as their value." },
+      { ...tracecat.find((a) => a.role === "final")!, key: "A2", statement: "Long options take a run of dashes as their value" },
+    ];
+    const result = scaffoldHistory("direct", { atoms, overrides: [] });
+    expect(result.ok).toBe(true);
+    const text = result.ok ? result.value.turns[0]!.text : "";
+    expect(text).toBe(`${DRAFT_MARKER} State the whole request at once: Long options take a lone dash as their value; Long options take a run of dashes as their value.`);
+  });
+});

@@ -78,7 +78,8 @@ function plan(input: TScaffoldCatalog): TResult<TPlan> {
   return { ok: true, value: { index, final, fixed, overrides: input.overrides, cancels } };
 }
 
-const statements = (p: TPlan, keys: readonly string[]) => keys.map((k) => p.index.byKey.get(k)!.statement).join("; ");
+/** Statements joined into one clause; each one's closing full stop is dropped so "a.; b.." reads "a; b." */
+const statements = (p: TPlan, keys: readonly string[]) => keys.map((k) => p.index.byKey.get(k)!.statement.trim().replace(/\.+$/, "")).join("; ");
 
 const turn = (text: string, events: Partial<Omit<TTurn, "text">>): TTurn => ({
   text: `${DRAFT_MARKER} ${text}`,

@@ -454,7 +454,10 @@ export function resolveScriptModule(specifier: string, fromFile: string, files: 
   for (const start of starts) {
     if (start === null) continue;
     const stem = start.replace(/\.(m?c?[jt]sx?)$/, "");
-    const candidates = [start, ...JS_EXTENSIONS.map((e) => stem + e), ...JS_EXTENSIONS.map((e) => `${start}/index${e}`)];
+    // `require('../')` from test/x.js normalizes to "" (the repository root): its index is `index.js`, not `/index.js`.
+    const dir = start.replace(/\/+$/, "");
+    const index = (e: string) => (dir === "" ? `index${e}` : `${dir}/index${e}`);
+    const candidates = [start, ...(dir === "" ? [] : JS_EXTENSIONS.map((e) => stem + e)), ...JS_EXTENSIONS.map(index)];
     const found = candidates.find((c) => files.has(c));
     if (found) return found;
   }
