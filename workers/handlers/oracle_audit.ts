@@ -2,6 +2,7 @@
 // read the base and gold trees from the mirror, extract, classify per current history,
 // store the findings and queue one counterfactual run per hidden name or literal.
 // A run with one executes gold with that dependency renamed and judges the failures.
+import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
 import crypto from "node:crypto";
 import { requestRuns } from "@/lib/runs/request-runs";
 import { db } from "@/lib/db";
@@ -35,12 +36,12 @@ async function runStaticAudit(context: TContext, runner: RunnerOptions): Promise
   const base = await requireCommit(mirror, input.baseCommit, { cacheDir: runner.cacheDir });
   const goldHash = sha(`${input.hiddenTestPatch}\0${input.goldPatch}`);
   const basePaths = await listTree(mirror.dir, base);
-  const baseDefs = await cachedDefinitions(`base:${base}`, async () => definitionsOfFiles(await readFiles(mirror.dir, base, basePaths.filter(isAuditedSource)), basePaths));
+  const baseDefs = await cachedDefinitions(`v${ORACLE_ANALYZER_VERSION}:base:${base}`, async () => definitionsOfFiles(await readFiles(mirror.dir, base, basePaths.filter(isAuditedSource)), basePaths));
   const goldTree = await treeWithPatches(mirror.dir, base, [input.hiddenTestPatch, input.goldPatch]);
   const goldPaths = await listTree(mirror.dir, goldTree);
   const present = new Set(goldPaths);
   const changed = [...new Set([...patchPaths(input.hiddenTestPatch), ...patchPaths(input.goldPatch)])].filter((p) => present.has(p));
-  const goldDefs = await cachedDefinitions(`gold:${base}:${goldHash}`, async () =>
+  const goldDefs = await cachedDefinitions(`v${ORACLE_ANALYZER_VERSION}:gold:${base}:${goldHash}`, async () =>
     definitionsOverBase(baseDefs.definitions, await readFiles(mirror.dir, goldTree, changed.filter(isAuditedSource)), goldPaths));
   const testPaths = patchPaths(input.hiddenTestPatch).filter((p) => present.has(p));
   const testFiles = await readFiles(mirror.dir, goldTree, testPaths);
