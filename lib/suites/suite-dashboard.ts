@@ -5,11 +5,11 @@ import { STAGES } from "@/lib/gates/stages";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import type { TGateStatus } from "@/lib/gates/types";
 import { loadFrozenPackage } from "@/lib/package/load-package";
+import { loadSuiteAgreement } from "@/lib/review/load-suite-agreement";
 
 export type TSuiteRow = {
   id: string; title: string; version: number; frozen: boolean; packageHash: string | null;
   stages: { stage: string; status: TGateStatus; missing: string | null }[];
-  agreement: string | null;
 };
 
 /** The suite's gate dashboard: families as rows, stages as columns, counts per stage. */
@@ -28,17 +28,13 @@ export async function getSuiteDashboard(suiteId: string) {
       rows.push({
         id: family.id, title: family.title, version: family.familyVersion, frozen: true, packageHash: pkg.hash,
         stages: STAGES.map(({ key }) => ({ stage: key, status: key === "freeze" ? ("pass" as const) : (frozenStages.get(key) ?? "pending"), missing: null })),
-        agreement: null,
       });
       continue;
     }
     const report = await getGateReport(family.id);
-    const audit = report.stages.find((s) => s.stage === "audit");
     rows.push({
       id: family.id, title: family.title, version: family.familyVersion, frozen: false, packageHash: null,
       stages: report.stages.map((s) => ({ stage: s.stage, status: s.status, missing: s.missing })),
-      // The audit stage's agreement sentence (reviewer agreement statistics), when its gates report one.
-      agreement: audit?.gates.flatMap((g) => g.evidence).find((e) => /agreement/i.test(e.label))?.detail ?? null,
     });
   }
   const counts = Object.fromEntries(STAGES.map(({ key }) => {
@@ -46,6 +42,8 @@ export async function getSuiteDashboard(suiteId: string) {
     for (const row of rows) tally[row.stages.find((s) => s.stage === key)?.status ?? "pending"] += 1;
     return [key, tally];
   }));
-  return { suite: { id: suite.id, name: suite.name }, stages: STAGES, rows, counts, frozen: rows.filter((r) => r.frozen).length };
+  // The audit stage's sentence for the whole suite, from the reviews themselves (lib/review/agreement.ts).
+  const { sentence: agreement } = await loadSuiteAgreement(suiteId);
+  return { suite: { id: suite.id, name: suite.name }, stages: STAGES, rows, counts, frozen: rows.filter((r) => r.frozen).length, agreement };
 }
 export type TSuiteDashboard = Awaited<ReturnType<typeof getSuiteDashboard>>;
