@@ -1,40 +1,22 @@
 // Calibration and replay gates over real runs: a correct family passes, and each
 // construction artifact the paper found fails the gate with the right sentence.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/lib/testing/db";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { stopBoss } from "@/lib/jobs/boss";
 import { createDemoRepo, DEMO_PROBES, DEMO_VARIANTS, PR_FILES } from "@/lib/demo/demo-repo";
 import { buildDemoFamily, DEMO_ATOMS } from "@/lib/demo/build-demo-family";
 import { patchFromFiles } from "@/lib/demo/patch-from-files";
 import { scaffoldFamily, overridesFromReplacedBy } from "@/lib/contract";
 import { requestCalibration } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
-import { startWorker } from "./worker-process";
+import { useWorkerPool } from "@/lib/testing/worker-pool";
 
-let tmp: string;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let curatorId: string;
-
-beforeAll(async () => {
-  await useFreshDatabase();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-gates-"));
-  worker = await startWorker({ concurrency: 2, cacheDir: path.join(tmp, "cache"), log: () => undefined });
-  curatorId = (await db().user.create({ data: { email: "cur@x", name: "Cur", roles: ["curator"] } })).id;
-});
-
-afterAll(async () => {
-  await worker.stop();
-  await stopBoss({ graceful: false, timeout: 1000 });
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const pool = useWorkerPool("gates");
 
 async function family(name: string) {
   const suite = await db().suite.create({ data: { name } });
-  const repo = createDemoRepo(path.join(tmp, name));
+  const repo = createDemoRepo(path.join(pool.tmp, name));
   const built = await buildDemoFamily(db(), { suiteId: suite.id, repo });
   return { ...built, repo };
 }
@@ -54,7 +36,7 @@ async function addCoreHistories(familyId: string) {
 }
 
 async function calibrate(familyId: string) {
-  await requestCalibration(curatorId, familyId);
+  await requestCalibration(pool.curatorId, familyId);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if ((await db().run.count({ where: { familyId, status: { in: ["queued", "running"] } } })) === 0) break;

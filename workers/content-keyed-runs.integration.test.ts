@@ -1,13 +1,9 @@
 // Issue 12 items 1–4 over real runs: the gates and the replay matrix count a run
 // only for the content it ran (patch bytes, hidden tests, verifier, probe list,
 // history text and trace), never by row ids or version counters.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/lib/testing/db";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { stopBoss } from "@/lib/jobs/boss";
 import { createDemoRepo, DEMO_PROBES, PR_FILES } from "@/lib/demo/demo-repo";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { patchFromFiles } from "@/lib/demo/patch-from-files";
@@ -15,24 +11,9 @@ import { requestCalibration, rerunFailed } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { sendToReview } from "@/lib/histories/send-to-review";
 import { loadReplayMatrix } from "@/lib/histories/load-replay-matrix";
-import { startWorker } from "./worker-process";
+import { useWorkerPool } from "@/lib/testing/worker-pool";
 
-let tmp: string;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let curatorId: string;
-
-beforeAll(async () => {
-  await useFreshDatabase();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-content-"));
-  worker = await startWorker({ concurrency: 2, cacheDir: path.join(tmp, "cache"), log: () => undefined });
-  curatorId = (await db().user.create({ data: { email: "cur@x", name: "Cur", roles: ["curator"] } })).id;
-});
-
-afterAll(async () => {
-  await worker.stop();
-  await stopBoss({ graceful: false, timeout: 1000 });
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const pool = useWorkerPool("content");
 
 async function settled(familyId: string) {
   const deadline = Date.now() + 150_000;
@@ -48,7 +29,7 @@ async function gates(familyId: string) {
 }
 
 async function calibrate(familyId: string) {
-  const batch = await requestCalibration(curatorId, familyId);
+  const batch = await requestCalibration(pool.curatorId, familyId);
   await settled(familyId);
   return batch;
 }
@@ -65,7 +46,7 @@ describe("runs count only for the content they ran", () => {
 
   beforeAll(async () => {
     const suite = await db().suite.create({ data: { name: "content" } });
-    repo = createDemoRepo(path.join(tmp, "content"));
+    repo = createDemoRepo(path.join(pool.tmp, "content"));
     familyId = (await buildDemoFamily(db(), { suiteId: suite.id, repo })).family.id;
     await calibrate(familyId);
     const gate = await gates(familyId);
@@ -129,10 +110,10 @@ describe("runs count only for the content they ran", () => {
     await calibrate(familyId);
     let gate = await gates(familyId);
     expect(gate("calibration", "runs").missing).toMatch(/negative negative-A2-reverse\) ended in patch_apply_failed/);
-    expect(await rerunFailed(curatorId, familyId)).toEqual({ rerun: 1 });
+    expect(await rerunFailed(pool.curatorId, familyId)).toEqual({ rerun: 1 });
     await settled(familyId);
     await db().patch.updateMany({ where: { familyId, name: "negative-A2-reverse" }, data: { diff: original, version: { increment: 1 } } });
-    expect(await rerunFailed(curatorId, familyId)).toEqual({ rerun: 0 });
+    expect(await rerunFailed(pool.curatorId, familyId)).toEqual({ rerun: 0 });
     gate = await gates(familyId);
     expect(gate("calibration", "runs").status).toBe("pass");
   }, 200_000);
@@ -150,14 +131,14 @@ describe("runs count only for the content they ran", () => {
 describe("item 4: sending to review does not outdate replays", () => {
   it("keeps the path gate's replay signatures after every unchanged revision goes to review", async () => {
     const suite = await db().suite.create({ data: { name: "review" } });
-    const repo = createDemoRepo(path.join(tmp, "review"));
+    const repo = createDemoRepo(path.join(pool.tmp, "review"));
     const familyId = (await buildDemoFamily(db(), { suiteId: suite.id, repo, complete: true })).family.id;
     await calibrate(familyId);
     let gate = await gates(familyId);
     expect(gate("paths", "replay_signatures").status).toBe("pass");
 
     const revisions = await db().historyRevision.findMany({ where: { history: { familyId } }, include: { history: true } });
-    for (const r of revisions) await sendToReview(curatorId, familyId, r.history.condition, r.number, { version: r.version });
+    for (const r of revisions) await sendToReview(pool.curatorId, familyId, r.history.condition, r.number, { version: r.version });
     expect(await db().historyRevision.count({ where: { history: { familyId }, status: "in_review" } })).toBe(revisions.length);
 
     gate = await gates(familyId);
@@ -165,7 +146,7 @@ describe("item 4: sending to review does not outdate replays", () => {
     const matrix = await loadReplayMatrix(familyId);
     expect(matrix.rows.every((row) => row.equal === true)).toBe(true);
     expect(JSON.stringify(matrix)).not.toMatch(/"outdated":true/);
-    const again = await requestCalibration(curatorId, familyId);
+    const again = await requestCalibration(pool.curatorId, familyId);
     expect(again.created).toBe(0);
   }, 240_000);
 });

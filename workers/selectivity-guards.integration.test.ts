@@ -1,14 +1,10 @@
 // Issue 12 items 5 and 10 over real runs: one test asserting two requirements
 // cannot prove a negative selective, and guard tests (PASS_TO_PASS) sit beside
 // probes without covering an atom.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/lib/testing/db";
+import { describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/testing/factories";
 import { db } from "@/lib/db";
-import { stopBoss } from "@/lib/jobs/boss";
 import { createDemoRepo, DEMO_PROBES, PR_FILES } from "@/lib/demo/demo-repo";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { patchFromFiles } from "@/lib/demo/patch-from-files";
@@ -16,36 +12,21 @@ import { requestCalibration } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import * as kindRoute from "@/app/api/families/[familyId]/probes/[probeId]/kind/route";
 import * as coverageRoute from "@/app/api/families/[familyId]/probes/[probeId]/coverage/route";
-import { startWorker } from "./worker-process";
+import { useWorkerPool } from "@/lib/testing/worker-pool";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
 
-let tmp: string;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let curatorId: string;
-
-beforeAll(async () => {
-  await useFreshDatabase();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-select-"));
-  worker = await startWorker({ concurrency: 2, cacheDir: path.join(tmp, "cache"), log: () => undefined });
-  curatorId = (await db().user.create({ data: { email: "cur@x", name: "Cur", roles: ["curator"] } })).id;
-});
-
-afterAll(async () => {
-  await worker.stop();
-  await stopBoss({ graceful: false, timeout: 1000 });
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const pool = useWorkerPool("select");
 
 async function family(name: string) {
   const suite = await db().suite.create({ data: { name } });
-  const repo = createDemoRepo(path.join(tmp, name));
+  const repo = createDemoRepo(path.join(pool.tmp, name));
   const built = await buildDemoFamily(db(), { suiteId: suite.id, repo });
   return { familyId: built.family.id, atoms: built.atoms, repo };
 }
 
 async function calibrate(familyId: string) {
-  await requestCalibration(curatorId, familyId);
+  await requestCalibration(pool.curatorId, familyId);
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if ((await db().run.count({ where: { familyId, status: { in: ["queued", "running"] } } })) === 0) break;
@@ -90,12 +71,12 @@ describe("item 10: guard tests", () => {
     let gate = await calibrate(familyId);
     expect(gate("reconciliation", "coverage").missing).toMatch(/Probe stores and returns a secret covers no atom; cover one, or mark it a guard test/);
 
-    const made = await callRoute(kindRoute.PUT, { method: "PUT", userId: curatorId, params: { familyId, probeId: guard.id }, body: { kind: "guard", version: 1 } });
+    const made = await callRoute(kindRoute.PUT, { method: "PUT", userId: pool.curatorId, params: { familyId, probeId: guard.id }, body: { kind: "guard", version: 1 } });
     expect(made.status).toBe(200);
     expect(made.json).toMatchObject({ kind: "guard", version: 2 });
-    const stale = await callRoute(kindRoute.PUT, { method: "PUT", userId: curatorId, params: { familyId, probeId: guard.id }, body: { kind: "probe", version: 1 } });
+    const stale = await callRoute(kindRoute.PUT, { method: "PUT", userId: pool.curatorId, params: { familyId, probeId: guard.id }, body: { kind: "probe", version: 1 } });
     expect(stale.status).toBe(409);
-    const cover = await callRoute(coverageRoute.PUT, { method: "PUT", userId: curatorId, params: { familyId, probeId: guard.id }, body: { atomId: atoms.A1!, covered: true } });
+    const cover = await callRoute(coverageRoute.PUT, { method: "PUT", userId: pool.curatorId, params: { familyId, probeId: guard.id }, body: { atomId: atoms.A1!, covered: true } });
     expect(cover.status).toBe(422);
     expect(await db().auditEvent.count({ where: { familyId, action: "probe.set_kind" } })).toBe(1);
 
