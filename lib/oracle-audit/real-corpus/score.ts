@@ -67,7 +67,9 @@ const stripEscapes = (v: string) =>
   });
 
 const normModule = (m: string) => m.replace(/\/+$/, "").replace(/\.(m?c?[jt]sx?)$/, "").replace(/\/index$/, "") || ".";
-const moduleCompatible = (label: string | null, observed: string | null) => label === null || observed === null || normModule(label) === normModule(observed);
+/** Python reaches a submodule's names through the package (`from packaging import tags; tags.X`): `packaging` covers `packaging.tags`. */
+const moduleCompatible = (label: string | null, observed: string | null) =>
+  label === null || observed === null || normModule(label) === normModule(observed) || label.startsWith(`${observed}.`);
 /** `parse#1`, `mi.sort_together#kw`, `factory()` → the function's own name. */
 const normOwner = (o: string) => o.split("#")[0]!.replace(/\(\)$/, "").split(".").at(-1)!;
 
