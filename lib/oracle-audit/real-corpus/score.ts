@@ -73,22 +73,28 @@ const moduleCompatible = (label: string | null, observed: string | null) =>
 /** `parse#1`, `mi.sort_together#kw`, `factory()` → the function's own name. */
 const normOwner = (o: string) => o.split("#")[0]!.replace(/\(\)$/, "").split(".").at(-1)!;
 
+/** A callee bound by a default import is named `default` by the extractor (`default#1`): the label names the function. */
+const DEFAULT_CALLEE = "default";
+
 function valueMatches(label: TLabel, observed: string): boolean {
   if (observed === label.value) return true;
+  const arg = /^(.+)#(\d+)$/.exec(label.value);
+  if (label.kind === "name" && arg && observed === `${DEFAULT_CALLEE}#${arg[2]}`) return true;
   return label.kind === "literal" && label.match !== "regex" && observed.includes("\\") && stripEscapes(observed) === label.value;
 }
 
 export function occurrenceMatches(label: TLabel, file: string, d: TObservedDependency["dependency"]): boolean {
   if (file !== label.file || d.kind !== label.kind || !valueMatches(label, d.value) || !moduleCompatible(label.module, d.module)) return false;
   if (label.kind !== "name") return true;
-  if (label.owner !== null) return d.owner !== null && normOwner(d.owner) === normOwner(label.owner);
+  if (label.owner !== null) return d.owner !== null && (normOwner(d.owner) === normOwner(label.owner) || normOwner(d.owner) === DEFAULT_CALLEE);
   return d.via !== "option";
 }
 
 const findingMatches = (label: TLabel, f: TObservedFinding) =>
   f.file === label.file && f.kind === label.kind && valueMatches(label, f.name) && moduleCompatible(label.module, f.module);
 
-const findingIsInformational = (f: TObservedFinding) => f.informational === true || f.scope === "informational" || f.probeTestIds.length === 0;
+/** Only the audit's own word makes a finding informational; a blocking finding that maps to no probe still blocks the gate. */
+const findingIsInformational = (f: TObservedFinding) => f.informational === true || f.scope === "informational";
 
 const sameSet = (a: readonly string[], b: readonly string[]) => {
   const sa = new Set(a);
