@@ -10,7 +10,12 @@ export function extractTestFile(file: TParsedFile): TTestFileOutcome {
   const language = languageOf(file.path);
   if (!language) return { ok: false, notAudited: { file: file.path, reason: "the audit reads no files of this language" } };
   if (file.hasError) return { ok: false, notAudited: { file: file.path, reason: `the ${language.id} parser found syntax errors` } };
-  return { ok: true, extraction: language.extractTests(file) };
+  try {
+    return { ok: true, extraction: language.extractTests(file) };
+  } catch (error) {
+    // A rule that fails on one file leaves that file unread with its reason; the rest of the audit goes on.
+    return { ok: false, notAudited: { file: file.path, reason: `the ${language.id} extractor could not read the file (${(error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 200)})` } };
+  }
 }
 
 /** What a tree's source files define; `paths` lists every file of the tree (any language). */
@@ -19,7 +24,12 @@ export function extractTreeDefinitions(paths: readonly string[], sources: readon
     files: [...paths],
     definitions: sources.flatMap((file) => {
       const language = languageOf(file.path);
-      return language ? [language.extractDefinitions(file)] : [];
+      if (!language) return [];
+      try {
+        return [language.extractDefinitions(file)];
+      } catch {
+        return []; // a source whose definitions cannot be read defines nothing (its path still counts)
+      }
     }),
   };
 }

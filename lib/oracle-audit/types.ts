@@ -38,6 +38,8 @@ export interface TDependency {
   /** import | require | mock | dynamic-import | member | method | property | option | argument | assert | raises */
   via: string;
   match: TLiteralMatch | null;
+  /** Regular expressions: the flags written after the pattern (`i`, `m`, …). */
+  flags?: string | null;
   /** 1-based line in the test file, and that line's text: the evidence. */
   line: number;
   text: string;

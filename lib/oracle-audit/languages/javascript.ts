@@ -36,26 +36,31 @@ function templateParts(source: string, node: TSyntaxNode): string[] {
   return parts;
 }
 
-const unwrap = (node: TSyntaxNode): TSyntaxNode =>
-  (node.type === "parenthesized_expression" || node.type === "await_expression" || node.type === "as_expression" || node.type === "non_null_expression") && named(node)[0]
-    ? unwrap(named(node)[0]!)
-    : node;
+const WRAPPERS = new Set(["parenthesized_expression", "await_expression", "as_expression", "non_null_expression", "satisfies_expression"]);
+/** `((await x) as T)!` → `x`, iteratively (a thousand parentheses are still one expression). */
+const unwrap = (node: TSyntaxNode): TSyntaxNode => {
+  let n = node;
+  while (WRAPPERS.has(n.type) && named(n)[0]) n = named(n)[0]!;
+  return n;
+};
 
 function callee(source: string, call: TSyntaxNode): { base: string | null; chain: string[] } {
   // expect(x).not.toBe(y) → base "expect", chain [..]; assert.equal → base "assert", chain ["equal"]
-  let fn = field(call, "function");
   const chain: string[] = [];
-  while (fn && fn.type === "member_expression") {
-    const prop = field(fn, "property");
-    if (prop) chain.unshift(textOf(source, prop));
-    fn = field(fn, "object");
+  let fn = field(call, "function");
+  for (;;) {
+    const segment: string[] = [];
+    while (fn && fn.type === "member_expression") {
+      const prop = field(fn, "property");
+      if (prop) segment.unshift(textOf(source, prop));
+      fn = field(fn, "object");
+    }
+    chain.unshift(...segment);
+    if (fn?.type === "identifier") return { base: textOf(source, fn), chain };
+    if (fn?.type !== "call_expression") return { base: null, chain };
+    chain.unshift("()");
+    fn = field(fn, "function");
   }
-  if (fn?.type === "identifier") return { base: textOf(source, fn), chain };
-  if (fn?.type === "call_expression") {
-    const inner = callee(source, fn);
-    return { base: inner.base, chain: [...inner.chain, "()", ...chain] };
-  }
-  return { base: null, chain };
 }
 
 const args = (call: TSyntaxNode) => {
@@ -88,39 +93,51 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
     deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: enclosing(ancestors) });
   };
-  const literal = (node: TSyntaxNode, ancestors: TSyntaxNode[], match: TLiteralMatch, via = "assert") => {
-    const n = unwrap(node);
-    if (n.type === "regex") {
-      assertionLiterals.add(n);
-      const pattern = field(n, "pattern");
-      return push(n, ancestors, { kind: "literal", value: pattern ? textOf(source, pattern) : textOf(source, n), module: null, via, match: "regex" });
-    }
-    if (n.type === "number") {
-      assertionLiterals.add(n);
-      return push(n, ancestors, { kind: "literal", value: textOf(source, n), module: null, via, match: "exact" });
-    }
-    const value = stringValue(source, n);
-    if (value !== null) {
-      assertionLiterals.add(n);
-      return push(n, ancestors, { kind: "literal", value, module: null, via, match });
-    }
-    if (n.type === "object") {
-      for (const pair of named(n)) {
-        if (pair.type !== "pair") continue;
-        const key = field(pair, "key");
-        const value = field(pair, "value");
-        if (key && (key.type === "property_identifier" || key.type === "string")) {
-          const keyName = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
-          if (via === "raises" && (keyName === "message" || keyName === "name")) {
-            if (value) literal(value, ancestors, "exact", via);
-            continue;
-          }
-          push(key, ancestors, { kind: "name", value: keyName, module: null, via: "property" });
-        }
-        if (value) literal(value, ancestors, match, via);
+  // Objects and arrays are read with an explicit stack: an expected value nested thousands deep is still read.
+  const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, startVia = "assert") => {
+    const work: { node: TSyntaxNode; match: TLiteralMatch; via: string }[] = [{ node: start, match: startMatch, via: startVia }];
+    while (work.length > 0) {
+      const { node, match, via } = work.pop()!;
+      const n = unwrap(node);
+      if (n.type === "regex") {
+        assertionLiterals.add(n);
+        const pattern = field(n, "pattern");
+        const flags = field(n, "flags");
+        push(n, ancestors, { kind: "literal", value: pattern ? textOf(source, pattern) : textOf(source, n), module: null, via, match: "regex", flags: flags ? textOf(source, flags) : null });
+        continue;
       }
+      if (n.type === "number") {
+        assertionLiterals.add(n);
+        push(n, ancestors, { kind: "literal", value: textOf(source, n), module: null, via, match: "exact" });
+        continue;
+      }
+      const value = stringValue(source, n);
+      if (value !== null) {
+        assertionLiterals.add(n);
+        push(n, ancestors, { kind: "literal", value, module: null, via, match });
+        continue;
+      }
+      const later: typeof work = [];
+      if (n.type === "object") {
+        for (const pair of named(n)) {
+          if (pair.type !== "pair") continue;
+          const key = field(pair, "key");
+          const value = field(pair, "value");
+          if (key && (key.type === "property_identifier" || key.type === "string")) {
+            const keyName = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
+            if (via === "raises" && (keyName === "message" || keyName === "name")) {
+              if (value) later.push({ node: value, match: "exact", via });
+              continue;
+            }
+            push(key, ancestors, { kind: "name", value: keyName, module: null, via: "property" });
+          }
+          if (value) later.push({ node: value, match, via });
+        }
+      }
+      if (n.type === "array") for (const item of named(n)) later.push({ node: item, match, via });
+      // Reversed onto the stack: items are read in source order.
+      work.push(...later.reverse());
     }
-    if (n.type === "array") for (const item of named(n)) literal(item, ancestors, match, via);
   };
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
 

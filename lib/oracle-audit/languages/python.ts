@@ -50,25 +50,30 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   };
   const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) =>
     deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: enclosing(ancestors) });
-  const literal = (node: TSyntaxNode, ancestors: TSyntaxNode[], match: TLiteralMatch, via = "assert") => {
-    const value = pythonString(source, node);
-    if (value !== null) {
-      asserted.add(node);
-      named(node).forEach((n) => asserted.add(n));
-      push(node, ancestors, { kind: "literal", value, module: null, via, match });
-    } else if (node.type === "integer" || node.type === "float") {
-      asserted.add(node);
-      push(node, ancestors, { kind: "literal", value: textOf(source, node), module: null, via, match: "exact" });
-    } else if (node.type === "dictionary") {
-      for (const pair of named(node)) {
-        const key = field(pair, "key");
-        const value = field(pair, "value");
-        if (key && value) {
-          literal(key, ancestors, "exact");
-          literal(value, ancestors, match);
+  // Dictionaries, lists and tuples are read with an explicit stack (no recursion on deep nesting).
+  const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, via = "assert") => {
+    const work: { node: TSyntaxNode; match: TLiteralMatch }[] = [{ node: start, match: startMatch }];
+    while (work.length > 0) {
+      let { node, match } = work.pop()!;
+      while (node.type === "parenthesized_expression" && named(node)[0]) node = named(node)[0]!;
+      const value = pythonString(source, node);
+      const later: typeof work = [];
+      if (value !== null) {
+        asserted.add(node);
+        named(node).forEach((n) => asserted.add(n));
+        push(node, ancestors, { kind: "literal", value, module: null, via, match });
+      } else if (node.type === "integer" || node.type === "float") {
+        asserted.add(node);
+        push(node, ancestors, { kind: "literal", value: textOf(source, node), module: null, via, match: "exact" });
+      } else if (node.type === "dictionary") {
+        for (const pair of named(node)) {
+          const key = field(pair, "key");
+          const value = field(pair, "value");
+          if (key && value) later.push({ node: key, match: "exact" }, { node: value, match });
         }
-      }
-    } else if (node.type === "list" || node.type === "tuple") for (const item of named(node)) literal(item, ancestors, match);
+      } else if (node.type === "list" || node.type === "tuple") for (const item of named(node)) later.push({ node: item, match });
+      work.push(...later.reverse());
+    }
   };
 
   walk(root, (node, ancestors) => {
