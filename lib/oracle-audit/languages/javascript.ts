@@ -1,6 +1,6 @@
 // Pure: JavaScript (and, through typescript.ts, TypeScript) extractor over tree-sitter's
 // javascript / typescript / tsx trees: test dependencies and source definitions.
-import { dirname, emptyDefinitions, normalizePath, type TLanguage } from "../language";
+import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
 
@@ -85,13 +85,29 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const supplied = new Set<string>();
   const assertionLiterals = new Set<TSyntaxNode>();
 
-  const enclosing = (ancestors: TSyntaxNode[]) => {
-    let test: string | null = null;
-    for (const a of ancestors) if (a.type === "call_expression") test = testName(source, a, TEST_FUNCS) ?? test;
-    return test;
+  // A subtest: `t.test("name", …)` inside a test (node:test, tape).
+  const subtestName = (call: TSyntaxNode) => {
+    const { base, chain } = callee(source, call);
+    if (!base || chain.length !== 1 || chain[0] !== "test") return null;
+    const first = args(call)[0];
+    return first ? stringValue(source, first) : null;
+  };
+  const enclosingCase = (ancestors: TSyntaxNode[]): { name: string; line: number } | null => {
+    for (let i = ancestors.length - 1; i >= 0; i--) {
+      const a = ancestors[i]!;
+      if (a.type !== "call_expression") continue;
+      let name = testName(source, a, TEST_FUNCS);
+      if (name === null && i > 0) {
+        const sub = subtestName(a);
+        if (sub !== null && enclosingCase(ancestors.slice(0, i))) name = sub;
+      }
+      if (name !== null) return { name, line: a.row + 1 };
+    }
+    return null;
   };
   const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
-    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: enclosing(ancestors) });
+    const at = enclosingCase(ancestors);
+    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null });
   };
   // Objects and arrays are read with an explicit stack: an expected value nested thousands deep is still read.
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, startVia = "assert") => {
@@ -220,9 +236,17 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           return;
         }
         const name = testName(source, node, TEST_FUNCS);
-        if (name !== null) {
-          const suites = ancestors.filter((a) => a.type === "call_expression").map((a) => testName(source, a, SUITE_FUNCS)).filter((s): s is string => s !== null);
-          tests.push({ name, suites, line: node.row + 1 });
+        const parent = name === null ? enclosingCase(ancestors) : null;
+        const sub = parent ? subtestName(node) : null;
+        if (name !== null || sub !== null) {
+          const suites: string[] = [];
+          ancestors.forEach((a, i) => {
+            if (a.type !== "call_expression") return;
+            const sub = subtestName(a);
+            const s = testName(source, a, SUITE_FUNCS) ?? testName(source, a, TEST_FUNCS) ?? (sub !== null && enclosingCase(ancestors.slice(0, i)) ? sub : null);
+            if (s !== null) suites.push(s);
+          });
+          tests.push({ name: (name ?? sub)!, suites, line: node.row + 1, ...(sub !== null ? { subtest: true } : {}) });
         }
         if (base === "assert" || base === "t" || (base !== null && bindings.get(base)?.module.replace(/^node:/, "").startsWith("assert"))) {
           const method = (chain[0] === "strict" ? chain[1] : chain[0]) ?? "";
@@ -247,18 +271,29 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           }
         }
         // Arguments the base signature may lack: recorded on the callee, judged by the classifier.
+        // `parse(a, b)` (imported; a default or namespace import calls the module's own export) or `mod.parse(a, b)`.
+        let called: { module: string; fn: string } | null = null;
         if (fn?.type === "identifier" && bindings.has(textOf(source, fn))) {
           const local = textOf(source, fn);
           const binding = bindings.get(local)!;
+          called = { module: binding.module, fn: binding.imported === "default" || binding.imported === "*" ? local : binding.imported };
+        } else if (fn?.type === "member_expression") {
+          const object = field(fn, "object");
+          const property = field(fn, "property");
+          const binding = object?.type === "identifier" ? bindings.get(textOf(source, object)) : undefined;
+          if (binding && property && (binding.imported === "*" || binding.imported === "default")) called = { module: binding.module, fn: textOf(source, property) };
+        }
+        if (called) {
+          const target = called;
           list.forEach((arg, index) => {
             if (index === 0) return;
             const inner = unwrap(arg);
             if (inner.type === "object") {
               for (const pair of named(inner)) {
                 const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
-                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: binding.module, owner: `${binding.imported === "default" || binding.imported === "*" ? local : binding.imported}#${index}`, via: "option" });
+                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option" });
               }
-            } else push(arg, ancestors, { kind: "name", value: `${binding.imported}#${index}`, module: binding.module, owner: binding.imported, via: "argument" });
+            } else push(arg, ancestors, { kind: "name", value: `${target.fn}#${index}`, module: target.module, owner: target.fn, via: "argument" });
           });
         }
         return;
@@ -291,7 +326,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         return;
     }
   });
-  return { file: file.path, language, tests, dependencies: deps, suppliedLiterals: [...supplied] };
+  // A literal the test feeds in itself (an input echoed back) is not a dependency.
+  const dependencies = deps.filter((d) => d.kind !== "literal" || !supplied.has(d.value));
+  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied] };
 }
 
 const isInsideImport = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "import_statement");
@@ -322,6 +359,37 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
     const ps = named(list).filter((p) => p.type !== "comment");
     defs.arity[name] = ps.some((p) => p.type === "rest_pattern" || textOf(source, p).startsWith("...")) ? null : ps.length;
     defs.params[name] = ps.map((p) => textOf(source, p).replace(/[=:?].*$/s, "").trim());
+    // Destructured options (`function f(x, { strict } = {})`) are options the function reads.
+    for (const p of ps) walk(p, (n) => { if (n.type === "shorthand_property_identifier_pattern") properties.add(textOf(source, n)); });
+  };
+  const nonLibrary = isNonLibraryPath(file.path);
+  const isLocal = (ancestors: TSyntaxNode[]) => ancestors.some((a) => FUNCTIONS.has(a.type));
+  // Top-level `const x = require("./x")`: what `Object.assign(module.exports, x)` passes on.
+  const requires = new Map<string, string>();
+  const requireSpec = (node: TSyntaxNode | null): string | null => {
+    if (!node) return null;
+    const n = unwrap(node);
+    if (n.type === "call_expression") return requireOf(source, n);
+    if (n.type === "identifier") return requires.get(textOf(source, n)) ?? null;
+    return null;
+  };
+  const reexport = (node: TSyntaxNode | null) => {
+    const spec = requireSpec(node);
+    if (spec !== null && !defs.reexports.includes(spec)) defs.reexports.push(spec);
+    return spec !== null;
+  };
+  const isModuleExports = (n: TSyntaxNode | null) => {
+    if (!n) return false;
+    const t = textOf(source, n).replace(/\s+/g, "");
+    return t === "module.exports" || t === "exports";
+  };
+  let defaultAlias: string | null = null;
+  const defaultValue = (value: TSyntaxNode) => {
+    const v = unwrap(value);
+    if (v.type === "arrow_function" || v.type === "function_expression" || v.type === "function" || v.type === "function_declaration") params(v, "default");
+    else if (v.type === "identifier") defaultAlias = textOf(source, v);
+    else if (v.type === "object") for (const item of named(v)) if (item.type === "spread_element") reexport(named(item)[0] ?? null);
+    else reexport(v);
   };
   walk(root, (node, ancestors) => {
     switch (node.type) {
@@ -333,9 +401,28 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         });
         return false;
       }
-      case "export_statement":
-        if (node.children.some((c) => c.type === "*") && !node.children.some((c) => c.type === "namespace_export")) defs.reexportsAll = true;
+      case "export_statement": {
+        if (node.children.some((c) => c.type === "*") && !node.children.some((c) => c.type === "namespace_export")) {
+          defs.reexportsAll = true;
+          const src = field(node, "source");
+          const spec = src ? stringValue(source, src) : null;
+          if (spec !== null && !defs.reexports.includes(spec)) defs.reexports.push(spec);
+        }
+        if (node.children.some((c) => c.type === "default")) {
+          const value = field(node, "value") ?? field(node, "declaration");
+          if (value) defaultValue(value);
+        }
         return;
+      }
+      case "call_expression": {
+        // Object.assign(module.exports, require("./more")) / Object.assign(fn, other): the target gains the other's exports.
+        const fn = field(node, "function");
+        if (fn && textOf(source, fn).replace(/\s+/g, "") === "Object.assign") {
+          const list = args(node);
+          for (const a of list.slice(1)) reexport(a);
+        }
+        return;
+      }
       case "export_specifier": {
         const alias = field(node, "alias");
         const name = field(node, "name");
@@ -386,6 +473,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "variable_declarator": {
         const name = field(node, "name");
         const value = field(node, "value");
+        if (nonLibrary && isLocal(ancestors)) return;
+        if (name?.type === "identifier" && value && !isLocal(ancestors)) {
+          const spec = requireSpec(value);
+          if (spec !== null && unwrap(value).type === "call_expression") requires.set(textOf(source, name), spec);
+        }
         if (name?.type === "identifier") {
           define(textOf(source, name), name);
           if (value && (value.type === "arrow_function" || value.type === "function_expression" || value.type === "function") && !ancestors.some((a) => a.type.includes("function"))) params(value, textOf(source, name));
@@ -395,6 +487,12 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       }
       case "assignment_expression": {
         const left = field(node, "left");
+        if (isModuleExports(left)) {
+          const right = field(node, "right");
+          if (right) defaultValue(right);
+          return;
+        }
+        if (nonLibrary && isLocal(ancestors)) return;
         if (left?.type === "member_expression") {
           const obj = field(left, "object");
           const prop = field(left, "property");
@@ -414,6 +512,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "property_signature":
       case "method_signature":
       case "enum_assignment": {
+        if (nonLibrary && isLocal(ancestors)) return;
         const key = field(node, "key") ?? field(node, "name");
         if (key && (key.type === "property_identifier" || key.type === "string")) {
           const k = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
@@ -430,7 +529,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         return;
       case "member_expression": {
         const prop = field(node, "property");
-        if (prop) properties.add(textOf(source, prop));
+        if (prop && !nonLibrary) properties.add(textOf(source, prop));
         return;
       }
       case "type_alias_declaration":
@@ -456,13 +555,20 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         return;
     }
   });
+  if (defaultAlias !== null && defs.arity[defaultAlias] !== undefined && defs.arity.default === undefined) {
+    defs.arity.default = defs.arity[defaultAlias]!;
+    defs.params.default = defs.params[defaultAlias] ?? [];
+  }
   defs.names = [...names];
   defs.qualified = [...qualified];
   defs.strings = [...strings];
   defs.numbers = [...numbers];
   defs.properties = [...properties];
+  for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
   return defs;
 }
+
+const FUNCTIONS = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "arrow_function", "method_definition", "generator_function"]);
 
 const JS_EXTENSIONS = [".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts"];
 
@@ -474,7 +580,8 @@ export function resolveScriptModule(specifier: string, fromFile: string, files: 
     // `require('../')` from test/x.js normalizes to "" (the repository root): its index is `index.js`, not `/index.js`.
     const dir = start.replace(/\/+$/, "");
     const index = (e: string) => (dir === "" ? `index${e}` : `${dir}/index${e}`);
-    const candidates = [start, ...(dir === "" ? [] : JS_EXTENSIONS.map((e) => stem + e)), ...JS_EXTENSIONS.map(index)];
+    // TypeScript declaration files (`index.d.ts`, `x.d.ts`) define what a JavaScript module exports.
+    const candidates = [start, ...(dir === "" ? [] : [...JS_EXTENSIONS, ".d.ts"].map((e) => stem + e)), ...[...JS_EXTENSIONS, ".d.ts"].map(index)];
     const found = candidates.find((c) => files.has(c));
     if (found) return found;
   }

@@ -1,6 +1,6 @@
 // Pure: Python extractor over tree-sitter's python tree: imports, attribute access on
 // imported modules, pytest.raises(X, match=…), literals in assert comparisons.
-import { emptyDefinitions, normalizePath, dirname, type TLanguage } from "../language";
+import { emptyDefinitions, isNonLibraryPath, normalizePath, dirname, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
 
@@ -43,13 +43,15 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const supplied = new Set<string>();
   const asserted = new Set<TSyntaxNode>();
 
-  const enclosing = (ancestors: TSyntaxNode[]) => {
+  const enclosingCase = (ancestors: TSyntaxNode[]) => {
     const fn = ancestors.findLast((a) => a.type === "function_definition");
     const name = fn ? field(fn, "name") : null;
-    return name && textOf(source, name).startsWith("test") ? textOf(source, name) : null;
+    return fn && name && textOf(source, name).startsWith("test") ? { name: textOf(source, name), line: fn.row + 1 } : null;
   };
-  const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) =>
-    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: enclosing(ancestors) });
+  const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
+    const at = enclosingCase(ancestors);
+    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null });
+  };
   // Dictionaries, lists and tuples are read with an explicit stack (no recursion on deep nesting).
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, via = "assert") => {
     const work: { node: TSyntaxNode; match: TLiteralMatch }[] = [{ node: start, match: startMatch }];
@@ -134,11 +136,20 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         }
         if (/^self\.assert(Equal|Equals|DictEqual|ListEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
         if (/^self\.assert(In|Regex)$/.test(fnText) && list[0]) literal(list[0], ancestors, fnText.endsWith("Regex") ? "regex" : "contains");
-        if (fn?.type === "identifier" && names.has(fnText)) {
+        // Keyword arguments the base signature may lack: on an imported function, or on `module.fn(kw=…)`.
+        let callee: { module: string; fn: string } | null = null;
+        if (fn?.type === "identifier" && names.has(fnText)) callee = { module: names.get(fnText)!, fn: original.get(fnText) ?? fnText };
+        else if (fn?.type === "attribute") {
+          const object = dotted(source, field(fn, "object"));
+          const attr = field(fn, "attribute");
+          const mod = modules.get(object);
+          if (mod && attr) callee = { module: mod, fn: textOf(source, attr) };
+        }
+        if (callee) {
           for (const arg of list) {
             if (arg.type === "keyword_argument") {
               const key = field(arg, "name");
-              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: names.get(fnText)!, owner: `${original.get(fnText) ?? fnText}#kw`, via: "option" });
+              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: callee.module, owner: `${callee.fn}#kw`, via: "option" });
             }
           }
         }
@@ -176,7 +187,9 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         return false;
     }
   });
-  return { file: file.path, language: "python", tests, dependencies: deps, suppliedLiterals: [...supplied] };
+  // A literal the test feeds in itself (an input echoed back) is not a dependency.
+  const dependencies = deps.filter((d) => d.kind !== "literal" || !supplied.has(d.value));
+  return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied] };
 }
 
 export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
@@ -188,11 +201,24 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   const numbers = new Set<string>();
   const properties = new Set<string>();
   const importedFrom = new Map<string, string>();
+  const nonLibrary = isNonLibraryPath(file.path);
+  const inFunction = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "function_definition" || a.type === "lambda");
   walk(root, (node, ancestors) => {
     switch (node.type) {
       case "import_from_statement": {
         const mod = dotted(source, field(node, "module_name"));
-        for (const item of fields(node, "name")) importedFrom.set(dotted(source, item.type === "aliased_import" ? field(item, "alias") : item), mod);
+        const topLevel = !inFunction(ancestors);
+        // `from .sub import *`: this module passes on what the other exports (its __all__, if it has one).
+        if (node.children.some((c) => c.type === "wildcard_import") && topLevel && !defs.reexports.includes(mod)) defs.reexports.push(mod);
+        for (const item of fields(node, "name")) {
+          const local = dotted(source, item.type === "aliased_import" ? field(item, "alias") : item);
+          importedFrom.set(local, mod);
+          // A name imported at module level is an attribute of this module (a package's __init__ re-exports it).
+          if (topLevel) {
+            names.add(local);
+            defs.lines[local] ??= item.row + 1;
+          }
+        }
         return false;
       }
       case "import_statement":
@@ -249,8 +275,22 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         defs.classes.push({ name: cls, heritage: heritage.map((h) => h.split(".").at(-1)!), externalHeritage: external, methods });
         return;
       }
+      case "augmented_assignment":
       case "assignment": {
         const left = field(node, "left");
+        if (left?.type === "identifier" && textOf(source, left) === "__all__" && !inFunction(ancestors)) {
+          const right = field(node, "right");
+          const listed: string[] = [];
+          if (right) walk(right, (n) => {
+            if (n.type !== "string") return;
+            const v = pythonString(source, n);
+            if (v !== null) listed.push(v);
+            return false;
+          });
+          defs.all = node.type === "assignment" ? listed : [...(defs.all ?? []), ...listed];
+        }
+        if (node.type === "augmented_assignment") return;
+        if (nonLibrary && inFunction(ancestors)) return;
         if (left?.type === "identifier") {
           names.add(textOf(source, left));
           defs.lines[textOf(source, left)] ??= left.row + 1;
@@ -267,18 +307,21 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
       }
       case "keyword_argument": {
         const name = field(node, "name");
-        if (name) properties.add(textOf(source, name));
+        if (name && !nonLibrary) properties.add(textOf(source, name));
         return;
       }
       case "attribute": {
         const attr = field(node, "attribute");
-        if (attr) properties.add(textOf(source, attr));
+        if (attr && !nonLibrary) properties.add(textOf(source, attr));
         return;
       }
       case "string": {
         const v = pythonString(source, node);
-        if (v !== null) strings.add(v);
-        else defs.templates.push(fstringParts(source, node));
+        if (v !== null) {
+          strings.add(v);
+          // "{} of {}".format(…) and "%s: %s" % (…) are templates too.
+          if (/\{[^{}]*\}|%[sdrifx]/.test(v)) defs.templates.push(v.split(/\{[^{}]*\}|%[-+ #0]*\d*(?:\.\d+)?[sdrifx]/));
+        } else defs.templates.push(fstringParts(source, node));
         return false;
       }
       case "integer":
