@@ -388,8 +388,9 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
     const v = unwrap(value);
     if (v.type === "arrow_function" || v.type === "function_expression" || v.type === "function" || v.type === "function_declaration") params(v, "default");
     else if (v.type === "identifier") defaultAlias = textOf(source, v);
-    else if (v.type === "object") for (const item of named(v)) if (item.type === "spread_element") reexport(named(item)[0] ?? null);
-    else reexport(v);
+    else if (v.type === "object") {
+      for (const item of named(v)) if (item.type === "spread_element") reexport(named(item)[0] ?? null);
+    } else reexport(v);
   };
   walk(root, (node, ancestors) => {
     switch (node.type) {
@@ -541,17 +542,19 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "property_identifier":
         if (node.type === "property_identifier" && ancestors.at(-1)?.type === "enum_body") names.add(textOf(source, node));
         return;
+      // Literals of examples and scripts are not what the library produces.
       case "string": {
         const v = stringValue(source, node);
-        if (v !== null) strings.add(v);
+        if (v !== null && !nonLibrary) strings.add(v);
         return false;
       }
       case "template_string":
+        if (nonLibrary) return;
         if (node.children.some((c) => c.type === "template_substitution")) defs.templates.push(templateParts(source, node));
         else strings.add(textOf(source, node).slice(1, -1));
         return;
       case "number":
-        numbers.add(textOf(source, node));
+        if (!nonLibrary) numbers.add(textOf(source, node));
         return;
     }
   });

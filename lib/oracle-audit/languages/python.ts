@@ -316,6 +316,8 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         return;
       }
       case "string": {
+        // Literals of examples and scripts are not what the library produces.
+        if (nonLibrary) return false;
         const v = pythonString(source, node);
         if (v !== null) {
           strings.add(v);
@@ -326,7 +328,7 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
       }
       case "integer":
       case "float":
-        numbers.add(textOf(source, node));
+        if (!nonLibrary) numbers.add(textOf(source, node));
         return;
     }
   });

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { auditFiles, definitionsOfFiles, type TFiles } from "./audit-files";
+
+// Literals and patterns judged by their producer: the base (visible), gold (hidden unless a history states
+// it), or nobody (computed by the behaviour); a pattern is stated wherever the history states its text.
+async function classified(base: TFiles, goldChanges: TFiles, tests: TFiles, text: string) {
+  const audit = await auditFiles({
+    base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...goldChanges, ...tests }), testFiles: tests,
+    histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [],
+  });
+  return audit;
+}
+const literals = (a: Awaited<ReturnType<typeof classified>>) => Object.fromEntries(a.histories[0]!.dependencies.filter((d) => d.kind === "literal").map((d) => [d.name, d.category]));
+
+const CLI_BASE = { "src/cli.js": "export function run(argv) { return argv.length; }\n" };
+const CLI_GOLD = { "src/cli.js": "export function run(argv) {\n  for (const flag of argv) if (!flag.includes('=')) return `error: missing value for ${flag}`;\n  return 'ok';\n}\n" };
+const CLI_TEST = {
+  "test/cli.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { run } from "../src/cli.js";
+test("names the flag", () => { assert.match(run(["--port"]), /^error: missing value for --port$/); });
+`,
+};
+
+describe("patterns", () => {
+  it("a pattern gold's template produces, stated nowhere, is hidden (not 'computed by the behaviour')", async () => {
+    const audit = await classified(CLI_BASE, CLI_GOLD, CLI_TEST, "Refuse a flag without a value.");
+    expect(literals(audit)).toEqual({ "^error: missing value for --port$": "hidden" });
+  });
+
+  it("an anchored pattern is specified when the history states its text mid-sentence", async () => {
+    const audit = await classified(CLI_BASE, CLI_GOLD, CLI_TEST, "Refuse a flag without a value: the result reads error: missing value for --port, naming the flag.");
+    expect(literals(audit)).toEqual({ "^error: missing value for --port$": "specified" });
+  });
+
+  it("a pattern is specified when the history states its literal core", async () => {
+    const tests = { "test/cli.test.js": CLI_TEST["test/cli.test.js"].replace("/^error: missing value for --port$/", "/^error: missing value for --\\w+$/") };
+    const audit = await classified(CLI_BASE, CLI_GOLD, tests, "It answers `error: missing value for --<flag>` for such a flag.");
+    expect(Object.values(literals(audit))).toEqual(["specified"]);
+  });
+});
+
+describe("compared literals", () => {
+  it("a base template of only whitespace and placeholders makes no literal visible", async () => {
+    const base = { "pkg/__init__.py": "", "pkg/greet.py": "def pair(a, b):\n    return f\"{a} {b}\"\n\ndef fmt(a, b):\n    return \"{} {}\".format(a, b)\n" };
+    const gold = { "pkg/greet.py": base["pkg/greet.py"] + "\ndef greet():\n    return \"hello world\"\n" };
+    const tests = { "tests/test_greet.py": "from pkg.greet import greet\n\ndef test_greet():\n    assert greet() == \"hello world\"\n" };
+    const audit = await classified(base, gold, tests, "Add greet().");
+    expect(literals(audit)).toEqual({ "hello world": "hidden" });
+    expect(literals(await classified(base, gold, tests, 'greet() answers "hello world".'))).toEqual({ "hello world": "specified" });
+  });
+
+  it("a literal the base writes is visible, one nobody writes is computed, one the test feeds in is no dependency", async () => {
+    const base = { "src/echo.js": "export const echo = (s) => s;\nexport const LABEL = 'kept';\n" };
+    const tests = {
+      "test/echo.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { echo, LABEL } from "../src/echo.js";
+test("echo", () => { assert.equal(echo("zebra-42"), "zebra-42"); assert.equal(LABEL, "kept"); assert.equal(echo("a") + "b", "ab"); });
+`,
+    };
+    const audit = await classified(base, {}, tests, "Echo.");
+    expect(literals(audit)).toEqual({ kept: "visible", ab: "visible" });
+    const ab = audit.histories[0]!.dependencies.find((d) => d.name === "ab")!;
+    expect(ab.reason).toMatch(/computed by the behaviour/);
+    expect(audit.histories[0]!.dependencies.find((d) => d.name === "kept")!.evidence.base).toEqual({ file: "src/echo.js", line: null });
+  });
+
+  it("a multi-line output gold writes line by line is hidden unless stated; an escaped statement of it counts", async () => {
+    const base = { "src/help.js": "export function help() { return ''; }\n" };
+    const gold = { "src/help.js": "export function help() {\n  return ['Usage: tool [options]', '  --port  the port to listen on'].join('\\n');\n}\n" };
+    const tests = { "test/help.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { help } from "../src/help.js";\ntest("help", () => { assert.equal(help(), "Usage: tool [options]\\n  --port  the port to listen on"); });\n` };
+    expect(Object.values(literals(await classified(base, gold, tests, "Print help.")))).toEqual(["hidden"]);
+    const stated = "help() returns exactly `Usage: tool [options]\\n  --port  the port to listen on`.";
+    expect(Object.values(literals(await classified(base, gold, tests, stated)))).toEqual(["specified"]);
+  });
+});
