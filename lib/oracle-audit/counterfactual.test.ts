@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { counterfactualOutcome, counterfactualSummary, mutateGold } from "./counterfactual";
+import { counterfactualOutcome, counterfactualSummary, judgeCounterfactual, mutateGold } from "./counterfactual";
 
 const GOLD = `diff --git a/src/rest/handler.js b/src/rest/handler.js
 new file mode 100644
@@ -40,6 +40,60 @@ describe("counterfactual mutations", () => {
     expect(counterfactualSummary([
       { outcome: "confirmed", predicted: ["a", "b"], failed: ["a", "b"] },
       { outcome: "refuted", predicted: ["c"], failed: [] },
-    ])).toEqual({ decided: 2, confirmed: 1, precision: 0.5, blastRadiusAccuracy: 2 / 3 });
+    ])).toMatchObject({ decided: 2, confirmed: 1, precision: 0.5, blastRadiusAccuracy: 2 / 3 });
+  });
+});
+
+const SCOPED = `diff --git a/lib/range.js b/lib/range.js
+--- a/lib/range.js
++++ b/lib/range.js
+@@ -1,3 +1,12 @@
+ const list = require("./list");
++const _ = require("lodash");
++// from: builds a range from an iterable
++class Range {
++  static from(items) { return new Range(Array.from(items), _.from); }
++  constructor(items) { this.items = items; this.label = "from"; this.note = "taken from the list"; }
++  toArray() { return Object.keys(this.items).map(() => this.from); }
++}
++exports.from = Range.from;
++exports.ok = function ok() { return "ok"; };
+ module.exports.list = list;
+`;
+
+describe("counterfactuals that change only the dependency", () => {
+  it("renames the name where gold defines and uses it, never a built-in's or a package's member of the same spelling", () => {
+    const m = mutateGold(SCOPED, { kind: "name", value: "from", match: null });
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(m.patch).toContain("static fromAlt(items)");
+    expect(m.patch).toContain("Array.from(items)");
+    expect(m.patch).toContain("_.from)");
+    expect(m.patch).toContain("Object.keys(this.items).map(() => this.fromAlt)");
+    expect(m.patch).toContain("exports.fromAlt = Range.fromAlt;");
+    // Not in prose: a comment or a message that says the word.
+    expect(m.patch).toContain("// from: builds a range from an iterable");
+    expect(m.patch).toContain('this.note = "taken from the list"');
+    // A string that is the name itself (a key, an __all__ entry) is the name.
+    expect(m.patch).toContain('this.label = "fromAlt"');
+  });
+
+  it("changes a literal only where gold writes it as a string", () => {
+    const m = mutateGold(SCOPED, { kind: "literal", value: "ok", match: "exact" });
+    expect(m.ok && m.patch).toContain('exports.ok = function ok() { return "ok~"; };');
+  });
+
+  it("says error with the reason when the counterfactual breaks more than the build unit could", () => {
+    expect(judgeCounterfactual(["a"], ["a", "b", "c"], ["a", "b", "c"])).toEqual({ outcome: "error", reason: expect.stringMatching(/every probe failed/) });
+    expect(judgeCounterfactual(["a"], ["a"], ["a", "b"])).toEqual({ outcome: "confirmed", reason: expect.any(String) });
+    expect(judgeCounterfactual(["a", "b"], ["a", "b"], ["a", "b"]).outcome).toBe("confirmed");
+  });
+
+  it("counts only confirmed and refuted in the suite's precision", () => {
+    expect(counterfactualSummary([
+      { outcome: "confirmed", predicted: ["a"], failed: ["a"] },
+      { outcome: "wider", predicted: ["b"], failed: ["b", "c"] },
+      { outcome: "error", predicted: ["d"], failed: [] },
+    ])).toMatchObject({ decided: 1, confirmed: 1, wider: 1, errors: 1, precision: 1 });
   });
 });
