@@ -283,7 +283,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           const binding = object?.type === "identifier" ? bindings.get(textOf(source, object)) : undefined;
           if (binding && property && (binding.imported === "*" || binding.imported === "default")) called = { module: binding.module, fn: textOf(source, property) };
         }
-        if (called) {
+        // Only the repository's own functions: a package's signature is not gold's to change.
+        if (called && /^[./]/.test(called.module)) {
           const target = called;
           list.forEach((arg, index) => {
             if (index === 0) return;
@@ -526,7 +527,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         return;
       }
       case "shorthand_property_identifier":
-        names.add(textOf(source, node));
+        if (!(nonLibrary && isLocal(ancestors))) names.add(textOf(source, node));
         return;
       case "member_expression": {
         const prop = field(node, "property");
