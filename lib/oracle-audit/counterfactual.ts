@@ -230,7 +230,6 @@ export function counterfactualSummary(rows: readonly { outcome: string | null; p
   return {
     decided: decided.length,
     confirmed: confirmed.length,
-    wider: rows.filter((r) => r.outcome === "wider").length,
     errors: rows.filter((r) => r.outcome === "error").length,
     precision: decided.length === 0 ? null : confirmed.length / decided.length,
     /** Share of the predicted probes that really failed. */
