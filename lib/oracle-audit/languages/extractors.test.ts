@@ -38,6 +38,26 @@ describe("cache", () => {
   });
 });
 
+describe("JavaScript runners' own words", () => {
+  it("reads chai matchers, tape's subtest assertions and node:test subtests as tests of their parents", async () => {
+    const x = await deps("test/a.js", `const test = require("tape");
+const { expect } = require("chai");
+const { label } = require("../lib/label");
+test("labels", (t) => {
+  expect(label(1)).to.equal("one");
+  expect(() => label()).to.throw("needs a number");
+  t.test("inner", (st) => {
+    st.equal(label(2), "two");
+    st.end();
+  });
+  t.end();
+});
+`);
+    expect(x.tests).toEqual([{ name: "labels", suites: [], line: 4 }, { name: "inner", suites: ["labels"], line: 7, subtest: true }]);
+    expect(x.dependencies.map(brief)).toEqual(expect.arrayContaining(["literal:assert:one/exact in labels", "literal:raises:needs a number/contains in labels", "literal:assert:two/exact in inner"]));
+  });
+});
+
 describe("Python extractor", () => {
   it("reads imports, module attributes, keyword options, pytest.raises(match=…) and assert comparisons", async () => {
     const x = await deps("tests/test_a.py", `import pytest

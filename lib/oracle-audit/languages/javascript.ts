@@ -4,11 +4,14 @@ import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, type TLangu
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
 
-const TEST_FUNCS = new Set(["test", "it", "specify"]);
+const TEST_FUNCS = new Set(["test", "it", "specify", "tape"]);
 const SUITE_FUNCS = new Set(["describe", "suite", "context"]);
 const EXACT_ASSERT = new Set(["equal", "strictEqual", "deepEqual", "deepStrictEqual", "notEqual", "notStrictEqual", "notDeepStrictEqual", "is", "same"]);
-const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject", "toHaveBeenCalledWith", "toHaveBeenLastCalledWith"]);
-const EXPECT_CONTAINS = new Set(["toThrow", "toThrowError", "toContain", "toMatch", "rejects", "toHaveProperty"]);
+// jest / vitest matchers, and chai's (`expect(x).to.equal(…)`, `.to.include(…)`, `.to.throw(…)`).
+const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject", "toHaveBeenCalledWith", "toHaveBeenLastCalledWith", "equal", "equals", "eql", "members"]);
+const EXPECT_CONTAINS = new Set(["toThrow", "toThrowError", "toContain", "toMatch", "rejects", "toHaveProperty", "include", "includes", "contain", "contains", "match", "throw", "throws", "string"]);
+/** Assertion objects: node's assert, tape's t / st / tt. */
+const ASSERTERS = new Set(["assert", "t", "st", "tt"]);
 
 type Binding = { module: string; imported: string };
 
@@ -248,7 +251,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           });
           tests.push({ name: (name ?? sub)!, suites, line: node.row + 1, ...(sub !== null ? { subtest: true } : {}) });
         }
-        if (base === "assert" || base === "t" || (base !== null && bindings.get(base)?.module.replace(/^node:/, "").startsWith("assert"))) {
+        if ((base !== null && ASSERTERS.has(base)) || (base !== null && bindings.get(base)?.module.replace(/^node:/, "").startsWith("assert"))) {
           const method = (chain[0] === "strict" ? chain[1] : chain[0]) ?? "";
           if (chain.length === 0 || (chain.length === 1 && chain[0] === "strict") || EXACT_ASSERT.has(method)) {
             for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
@@ -266,7 +269,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
               if (matcher === "toHaveProperty" && unwrap(a) === unwrap(list[0]!)) {
                 const key = stringValue(source, unwrap(a));
                 if (key !== null) push(a, ancestors, { kind: "name", value: key.split(".").at(-1)!, module: null, via: "property" });
-              } else literal(a, ancestors, "contains", matcher.startsWith("toThrow") ? "raises" : "assert");
+              } else literal(a, ancestors, "contains", /^(toThrow|throw)/.test(matcher) ? "raises" : "assert");
             }
           }
         }
