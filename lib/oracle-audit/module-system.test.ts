@@ -73,6 +73,15 @@ describe("Python packages", () => {
   });
 });
 
+describe("constructor keywords", () => {
+  it("reads a class's keywords from __init__: one the base has is visible, one gold adds is hidden", async () => {
+    const base = { "pkg/__init__.py": "", "pkg/engine.py": "class Engine:\n    def __init__(self, strict=False):\n        self.strict = strict\n" };
+    const gold = { "pkg/engine.py": "class Engine:\n    def __init__(self, strict=False, fast=False):\n        self.strict = strict\n        self.fast = fast\n" };
+    const tests = { "tests/test_engine.py": "from pkg.engine import Engine\n\ndef test_engine():\n    assert Engine(strict=True, fast=True)\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:fast"]);
+  });
+});
+
 describe("signatures", () => {
   it("never says gold adds a position the base already accepts, and accepts a position every history states in words", async () => {
     const base = { "index.js": "module.exports = function parse(args, opts, a, b) { return args; };\n" };

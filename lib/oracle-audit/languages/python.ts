@@ -231,12 +231,23 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         names.add(n);
         defs.lines[n] ??= name.row + 1;
         const cls = ancestors.findLast((a) => a.type === "class_definition");
-        if (!cls && !ancestors.some((a) => a.type === "function_definition")) {
-          const ps = field(node, "parameters");
-          const list = ps ? named(ps) : [];
-          defs.arity[n] = list.some((p) => p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern") ? null : list.length;
-          defs.params[n] = list.map((p) => textOf(source, p).replace(/[=:].*$/s, "").trim());
-          for (const p of defs.params[n]!) names.add(p);
+        const nested = ancestors.some((a) => a.type === "function_definition");
+        const ps = field(node, "parameters");
+        const list = ps ? named(ps) : [];
+        const splat = list.some((p) => p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern");
+        const paramNames = list.map((p) => textOf(source, p).replace(/[=:].*$/s, "").replace(/^\*+/, "").trim());
+        if (!cls && !nested) {
+          defs.arity[n] = splat ? null : list.length;
+          defs.params[n] = paramNames;
+          for (const p of paramNames) names.add(p);
+        } else if (cls && !nested && ancestors.at(-1)?.type !== "function_definition") {
+          // A method's keywords are what calls on it accept; `__init__`'s are the class's own (`Engine(strict=True)`).
+          for (const p of paramNames.slice(1)) names.add(p);
+          if (n === "__init__") {
+            const clsName = textOf(source, field(cls, "name")!);
+            defs.arity[clsName] = splat ? null : Math.max(0, list.length - 1);
+            defs.params[clsName] = paramNames.slice(1);
+          }
         }
         return;
       }
