@@ -11,8 +11,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { auditFiles, definitionsOfFiles, definitionsOverBase } from "../lib/oracle-audit/audit-files";
-import { judgeCounterfactual, mutateGold } from "../lib/oracle-audit/counterfactual";
+import { auditFiles, definitionsOfFiles, definitionsOverBase, mutateGoldWithTrees } from "../lib/oracle-audit/audit-files";
+import { judgeCounterfactual } from "../lib/oracle-audit/counterfactual";
 import { CORPUS } from "../lib/testing/oracle-corpus";
 import { scoreCorpus } from "../lib/testing/oracle-corpus/evaluate";
 import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-findings/testing/sse-repo";
@@ -106,7 +106,7 @@ export async function run(): Promise<BenchRow[]> {
     const cacheDir = path.join(tmp, "cache");
     const runStarted = performance.now();
     for (const dep of byKey.values()) {
-      const mutation = mutateGold(repo.gold, dep);
+      const mutation = await mutateGoldWithTrees(repo.gold, dep, SSE_GOLD);
       if (!mutation.ok) {
         verdicts.push("error");
         continue;

@@ -1,11 +1,12 @@
 // Runs the static audit over files held in memory (base tree, gold tree, hidden
 // test files): parse with tree-sitter, extract, classify. The worker feeds it from
 // git; the labeled corpus and the bench feed it from fixtures.
+import { mutateGold, type TMutation } from "./counterfactual";
 import { extractTestFile, extractTreeDefinitions, isAuditedSource } from "./extract";
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
 import { parseSource } from "./parse-source";
-import type { TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+import type { TDependency, TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TFiles = Record<string, string>;
 
@@ -59,4 +60,20 @@ export async function auditFiles(input: {
   const { tests, notAudited } = await extractTests(input.testFiles);
   const audit = auditFamily({ ...input, tests, notAudited, testFiles: Object.keys(input.testFiles) });
   return { ...audit, tests };
+}
+
+/**
+ * The counterfactual with gold's changed files parsed by tree-sitter: a name is renamed where the syntax
+ * tree has it as gold's identifier (see mutateGold). `goldFiles`: the post-image of the files gold changes.
+ */
+export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match">, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
+  const parsed: TParsedFile[] = [];
+  if (dep.kind === "name") {
+    for (const [path, source] of Object.entries(goldFiles)) {
+      if (!languageOf(path)) continue;
+      const outcome = await parseSource(path, source);
+      if (outcome.ok && !outcome.file.hasError) parsed.push(outcome.file);
+    }
+  }
+  return mutateGold(gold, dep, isTest, parsed);
 }

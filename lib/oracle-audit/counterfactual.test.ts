@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mutateGoldWithTrees } from "./audit-files";
 import { counterfactualOutcome, counterfactualSummary, judgeCounterfactual, mutateGold } from "./counterfactual";
 
 const GOLD = `diff --git a/src/rest/handler.js b/src/rest/handler.js
@@ -95,5 +96,37 @@ describe("counterfactuals that change only the dependency", () => {
       { outcome: "wider", predicted: ["b"], failed: ["b", "c"] },
       { outcome: "error", predicted: ["d"], failed: [] },
     ])).toMatchObject({ decided: 1, confirmed: 1, errors: 1, precision: 1 });
+  });
+});
+
+describe("counterfactuals over tree-sitter's trees", () => {
+  const postImage = SCOPED.split("\n").filter((l) => /^[+ ]/.test(l) && !l.startsWith("+++")).map((l) => l.slice(1)).join("\n") + "\n";
+  it("renames the identifiers the syntax tree names as gold's, nothing else", async () => {
+    const m = await mutateGoldWithTrees(SCOPED, { kind: "name", value: "from", match: null }, { "lib/range.js": postImage });
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    for (const kept of ["Array.from(items)", "_.from)", "// from: builds a range from an iterable", '"taken from the list"']) expect(m.patch).toContain(kept);
+    for (const changed of ["static fromAlt(items)", "this.fromAlt)", "exports.fromAlt = Range.fromAlt;", 'this.label = "fromAlt"']) expect(m.patch).toContain(changed);
+  });
+  it("leaves a name a package binds, and renames a Python definition with its keyword uses", async () => {
+    const diff = `diff --git a/pkg/sort.py b/pkg/sort.py
+--- a/pkg/sort.py
++++ b/pkg/sort.py
+@@ -1 +1,5 @@
+ import numpy as np
++from pkg.util import helper
++def sort_together(items, strict=False):
++    return np.sort(items) if not strict else helper(items, strict=strict)
++__all__ = ["sort_together", "sort"]
+`;
+    const post = "import numpy as np\nfrom pkg.util import helper\ndef sort_together(items, strict=False):\n    return np.sort(items) if not strict else helper(items, strict=strict)\n__all__ = [\"sort_together\", \"sort\"]\n";
+    const strict = await mutateGoldWithTrees(diff, { kind: "name", value: "strict", match: null }, { "pkg/sort.py": post });
+    expect(strict.ok && strict.patch).toContain("+def sort_together(items, strict_alt=False):");
+    expect(strict.ok && strict.patch).toContain("helper(items, strict_alt=strict_alt)");
+    const sort = await mutateGoldWithTrees(diff, { kind: "name", value: "sort", match: null }, { "pkg/sort.py": post });
+    expect(sort.ok && sort.patch).toContain("np.sort(items)");
+    expect(sort.ok && sort.patch).toContain('"sort_alt"]');
+    const helper = await mutateGoldWithTrees(diff, { kind: "name", value: "helper", match: null }, { "pkg/sort.py": post });
+    expect(helper.ok && helper.patch).toContain("+from pkg.util import helper_alt");
   });
 });

@@ -1,8 +1,11 @@
 // Pure: the counterfactual of one hidden dependency — gold with that one name renamed
-// (every occurrence in gold's added non-test lines) or that one literal changed — and
-// the verdict from the probes that then fail.
+// (where gold's added non-test lines write it as code: its definition and references, never
+// a built-in's or a package's member of the same spelling) or that one literal changed at its
+// producer — and the verdict from the probes that then fail. Given gold's files parsed by
+// tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
 import { languageOf } from "./languages";
-import type { TDependency } from "./types";
+import { field, walk } from "./syntax";
+import type { TDependency, TParsedFile, TSyntaxNode } from "./types";
 
 export type TCounterfactualOutcome = "confirmed" | "refuted" | "wider" | "error";
 
@@ -94,19 +97,38 @@ function lexLine(line: string, state: TLexState, python: boolean): TSegment[] {
   return out;
 }
 
-/** Rewrites gold's added lines in non-test files segment by segment; context lines only carry the lexer's state. */
-function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (segment: TSegment, before: string, path: string) => string): { patch: string; edits: number } {
+/** Edits of one added line by its post-image row (0-based): the syntax tree's occurrences. */
+type TRowEditor = (row: number, body: string) => string;
+
+/**
+ * Rewrites gold's added lines in non-test files segment by segment (context lines only carry the lexer's
+ * state), or, for a file with a row editor, by the rows of gold's post-image the syntax tree names.
+ */
+function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (segment: TSegment, before: string, path: string) => string, rowEditors?: ReadonlyMap<string, TRowEditor>): { patch: string; edits: number } {
   let edits = 0;
   const out = splitDiff(diff).map((file) => {
     if (isTest(file.path)) return file.lines.join("\n");
     const python = file.path.endsWith(".py");
     const state: TLexState = { block: false, template: [], triple: null };
+    const rows = rowEditors?.get(file.path);
     let inHunk = false;
+    let row = 0;
     return file.lines
       .map((line) => {
-        if (line.startsWith("@@")) { inHunk = true; return line; }
+        if (line.startsWith("@@")) {
+          inHunk = true;
+          row = Number(/\+(\d+)/.exec(line)?.[1] ?? 1) - 1;
+          return line;
+        }
         if (!inHunk || line.startsWith("+++") || line.startsWith("---") || line.startsWith("-") || line.startsWith("\\")) return line;
         const body = line.slice(1);
+        const here = row++;
+        if (rows) {
+          if (!line.startsWith("+")) return line;
+          const changed = rows(here, body);
+          if (changed !== body) edits++;
+          return `+${changed}`;
+        }
         const segments = lexLine(body, state, python);
         if (!line.startsWith("+")) return line;
         let before = "";
@@ -141,10 +163,77 @@ function externalBindings(diff: string): Set<string> {
   return out;
 }
 
+const RENAMED_NODES = new Set(["identifier", "property_identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern", "type_identifier", "private_property_identifier"]);
+
+/**
+ * The occurrences of `name` in a parsed gold file that are gold's: identifiers (definitions, references,
+ * keys, keyword arguments) and strings that are exactly the name — not a member of a built-in or of a
+ * package (`Array.from`, `_.from`, `np.sort`), not a name a package import binds, never in a comment.
+ */
+function treeRenamer(file: TParsedFile, name: string, renamed: string, localRoots: ReadonlySet<string>): TRowEditor {
+  const { source, root } = file;
+  const python = file.path.endsWith(".py");
+  const external = new Set<string>();
+  const text = (n: TSyntaxNode | null) => (n ? source.slice(n.start, n.end) : "");
+  walk(root, (node) => {
+    if (node.type === "import_statement" || node.type === "import_from_statement") {
+      const src = python ? text(field(node, "module_name") ?? field(node, "name")) : text(field(node, "source")).slice(1, -1);
+      // Python's absolute imports of the repository's own package are not a package's.
+      if (src && !src.startsWith(".") && !(python && localRoots.has(src.split(/[.\s]/)[0]!))) walk(node, (n) => { if (n.type === "identifier" || n.type === "dotted_name") external.add(text(n).split(".")[0]!); });
+      return false;
+    }
+    if (!python && node.type === "variable_declarator") {
+      const value = field(node, "value");
+      const target = field(node, "name");
+      if (value?.type === "call_expression" && text(field(value, "function")) === "require" && target) {
+        const spec = text(value).match(/require\(\s*["']([^"']+)["']/)?.[1] ?? ".";
+        if (!spec.startsWith(".")) walk(target, (n) => { if (n.type === "identifier" || n.type === "shorthand_property_identifier_pattern") external.add(text(n)); });
+      }
+    }
+    return undefined;
+  });
+  const hits: number[] = [];
+  walk(root, (node, ancestors) => {
+    if (node.type === "comment") return false;
+    const parent = ancestors.at(-1);
+    if (node.type === "string_fragment" || node.type === "string_content") {
+      const content = parent ? parent.children.filter((c) => ["string_fragment", "string_content", "escape_sequence", "interpolation", "template_substitution"].includes(c.type)) : [];
+      if (text(node) === name && content.length === 1) hits.push(node.start);
+      return;
+    }
+    if (!RENAMED_NODES.has(node.type) || text(node).replace(/^#/, "") !== name) return;
+    const memberOf = parent && (parent.type === "member_expression" || parent.type === "attribute") && (field(parent, "property") === node || field(parent, "attribute") === node) ? field(parent, "object") : null;
+    if (memberOf) {
+      const object = text(memberOf).split(".")[0]!;
+      if (BUILTINS.has(object) || external.has(object)) return;
+    } else if (external.has(name)) return;
+    hits.push(node.start + (text(node).startsWith("#") ? 1 : 0));
+  });
+  const lineStarts = [0];
+  for (let i = 0; i < source.length; i++) if (source[i] === "\n") lineStarts.push(i + 1);
+  const byRow = new Map<number, number[]>();
+  for (const offset of hits) {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    byRow.set(lo, [...(byRow.get(lo) ?? []), offset - lineStarts[lo]!]);
+  }
+  return (row, body) => {
+    const cols = (byRow.get(row) ?? []).sort((a, b) => b - a);
+    let out = body;
+    for (const col of cols) if (out.slice(col, col + name.length) === name) out = out.slice(0, col) + renamed + out.slice(col + name.length);
+    return out;
+  };
+}
+
 /** A name an agent might have chosen instead, in the dependency's own case convention. */
-export function renamedIdentifier(name: string): string {
+export function renamedIdentifier(name: string, python = false): string {
   if (/^[A-Z0-9_]+$/.test(name)) return `${name}_ALT`;
-  if (name.includes("_")) return `${name}_alt`;
+  if (name.includes("_") || (python && /^[a-z0-9]+$/.test(name))) return `${name}_alt`;
   return `${name}Alt`;
 }
 
@@ -156,11 +245,16 @@ const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? fa
  * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
-export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match">, isTest: (path: string) => boolean = defaultIsTest): TMutation {
+export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match">, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
   if (dep.kind === "name") {
-    const renamed = renamedIdentifier(dep.value);
+    const renamed = renamedIdentifier(dep.value, splitDiff(gold).some((f) => f.path.endsWith(".py") && !isTest(f.path)));
     const external = externalBindings(gold);
     const re = new RegExp(`(?<![A-Za-z0-9_$])${escape(dep.value)}(?![A-Za-z0-9_$])`, "g");
+    const roots = new Set(splitDiff(gold).flatMap((f) => {
+      const parts = f.path.replace(/\.py$/, "").split("/");
+      return ["src", "lib"].includes(parts[0]!) && parts.length > 1 ? [parts[0]!, parts[1]!] : [parts[0]!];
+    }));
+    const editors = new Map(parsed.filter((f) => !isTest(f.path)).map((file) => [file.path, treeRenamer(file, dep.value, renamed, roots)] as const));
     const { patch, edits } = rewriteAdded(gold, isTest, (seg, before) => {
       if (seg.kind === "string") {
         const quote = seg.text[0];
@@ -169,9 +263,11 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       return seg.text.replace(re, (match, offset: number) => {
         const left = (before + seg.text.slice(0, offset)).match(/([A-Za-z_$][\w$]*)\s*\??\.\s*$/);
         if (left && (BUILTINS.has(left[1]!) || external.has(left[1]!))) return match;
+        // A bare name a package binds (`import { from } from "rxjs"`) is the package's.
+        if (!left && external.has(dep.value)) return match;
         return renamed;
       });
-    });
+    }, editors);
     return edits > 0 ? { ok: true, patch, mutation: `${dep.value} → ${renamed}`, edits } : { ok: false, reason: `gold's non-test code never writes ${dep.value}` };
   }
   if (dep.kind === "literal") {
