@@ -71,3 +71,22 @@ test("echo", () => { assert.equal(echo("zebra-42"), "zebra-42"); assert.equal(LA
     expect(Object.values(literals(await classified(base, gold, tests, stated)))).toEqual(["specified"]);
   });
 });
+
+describe("expected values held in constants", () => {
+  it("reads a compared constant's literal, and leaves a constant the test also feeds in as input", async () => {
+    const base = { "src/greet.js": "export const greet = (name) => name;\n" };
+    const gold = { "src/greet.js": "export const greet = (name) => `Hello, ${name}! Welcome back.`;\n" };
+    const tests = {
+      "test/greet.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { greet } from "../src/greet.js";
+const expected = "Hello, Ada! Welcome back.";
+const who = "Grace Hopper";
+test("greets", () => { assert.equal(greet("Ada"), expected); assert.equal(greet(who), who); });
+`,
+    };
+    expect(literals(await classified(base, gold, tests, "Greet people."))).toEqual({ "Hello, Ada! Welcome back.": "hidden" });
+    const py = { "tests/test_greet.py": 'from pkg.greet import greet\n\nEXPECTED = "Hello, Ada! Welcome back."\nWHO = "Grace Hopper"\n\ndef test_greet():\n    assert greet("Ada") == EXPECTED\n    assert greet(WHO) == WHO\n' };
+    const pyBase = { "pkg/__init__.py": "", "pkg/greet.py": "def greet(name):\n    return name\n" };
+    const pyGold = { "pkg/greet.py": "def greet(name):\n    return f\"Hello, {name}! Welcome back.\"\n" };
+    expect(literals(await classified(pyBase, pyGold, py, "Greet people."))).toEqual({ "Hello, Ada! Welcome back.": "hidden" });
+  });
+});

@@ -87,6 +87,25 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const tests: TTestCase[] = [];
   const supplied = new Set<string>();
   const assertionLiterals = new Set<TSyntaxNode>();
+  const literalNodes: TSyntaxNode[] = [];
+  // `const expected = "…"` compared later: the constant's value is the expected literal. Uses are counted so a
+  // constant the test also feeds in (an input) stays an input.
+  const constants = new Map<string, TSyntaxNode>();
+  const uses = new Map<string, number>();
+  const comparedUses = new Map<string, number>();
+  const fromConstant = new Map<TDependency, string>();
+  walk(root, (node, ancestors) => {
+    if (node.type === "variable_declarator") {
+      const name = field(node, "name");
+      const value = field(node, "value");
+      const decl = ancestors.at(-1);
+      if (name?.type === "identifier" && value && decl && textOf(source, decl).startsWith("const") && ["string", "template_string", "number", "object", "array", "regex"].includes(value.type)) {
+        constants.set(textOf(source, name), value);
+      }
+    } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "variable_declarator" && field(ancestors.at(-1)!, "name") === node)) {
+      uses.set(textOf(source, node), (uses.get(textOf(source, node)) ?? 0) + 1);
+    }
+  });
 
   // A subtest: `t.test("name", …)` inside a test (node:test, tape).
   const subtestName = (call: TSyntaxNode) => {
@@ -108,16 +127,28 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     }
     return null;
   };
+  let activeConstant: string | undefined;
   const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
     const at = enclosingCase(ancestors);
-    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null });
+    // A constant's literal: the line that declares it, in the test that compares it.
+    const d: TDependency = { owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null };
+    deps.push(d);
+    if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
   };
   // Objects and arrays are read with an explicit stack: an expected value nested thousands deep is still read.
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, startVia = "assert") => {
-    const work: { node: TSyntaxNode; match: TLiteralMatch; via: string }[] = [{ node: start, match: startMatch, via: startVia }];
+    const work: { node: TSyntaxNode; match: TLiteralMatch; via: string; constant?: string }[] = [{ node: start, match: startMatch, via: startVia }];
     while (work.length > 0) {
-      const { node, match, via } = work.pop()!;
+      const item = work.pop()!;
+      const { node, match, via } = item;
+      activeConstant = item.constant;
       const n = unwrap(node);
+      if (n.type === "identifier" && constants.has(textOf(source, n)) && item.constant === undefined) {
+        const name = textOf(source, n);
+        comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
+        work.push({ node: constants.get(name)!, match, via, constant: name });
+        continue;
+      }
       if (n.type === "regex") {
         assertionLiterals.add(n);
         const pattern = field(n, "pattern");
@@ -154,9 +185,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         }
       }
       if (n.type === "array") for (const item of named(n)) later.push({ node: item, match, via });
-      // Reversed onto the stack: items are read in source order.
-      work.push(...later.reverse());
+      // Reversed onto the stack: items are read in source order (a constant's items stay its own).
+      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant })));
     }
+    activeConstant = undefined;
   };
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
 
@@ -323,15 +355,20 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       case "string":
       case "template_string":
       case "number":
-        if (!assertionLiterals.has(node)) {
-          const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
-          if (value !== null && !isInsideImport(ancestors)) supplied.add(value);
-        }
+        if (!isInsideImport(ancestors)) literalNodes.push(node);
         return;
     }
   });
+  // A constant also used outside comparisons is an input the test feeds in.
+  const inputs = new Set([...comparedUses].filter(([name, n]) => (uses.get(name) ?? 0) > n).map(([name]) => name));
+  for (const node of literalNodes) {
+    if (assertionLiterals.has(node)) continue;
+    const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
+    if (value !== null) supplied.add(value);
+  }
+  for (const [d, name] of fromConstant) if (inputs.has(name) && d.kind === "literal") supplied.add(d.value);
   // A literal the test feeds in itself (an input echoed back) is not a dependency.
-  const dependencies = deps.filter((d) => d.kind !== "literal" || !supplied.has(d.value));
+  const dependencies = deps.filter((d) => !(fromConstant.has(d) && inputs.has(fromConstant.get(d)!)) && (d.kind !== "literal" || !supplied.has(d.value)));
   return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied] };
 }
 

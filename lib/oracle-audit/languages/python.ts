@@ -42,6 +42,22 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const tests: TTestCase[] = [];
   const supplied = new Set<string>();
   const asserted = new Set<TSyntaxNode>();
+  const literalNodes: TSyntaxNode[] = [];
+  // `expected = "…"` compared later: the value is the expected literal, unless the test also feeds it in.
+  const constants = new Map<string, TSyntaxNode>();
+  const uses = new Map<string, number>();
+  const comparedUses = new Map<string, number>();
+  const fromConstant = new Map<TDependency, string>();
+  let activeConstant: string | undefined;
+  walk(root, (node, ancestors) => {
+    if (node.type === "assignment") {
+      const left = field(node, "left");
+      const right = field(node, "right");
+      if (left?.type === "identifier" && right && ["string", "concatenated_string", "integer", "float", "list", "tuple", "dictionary"].includes(right.type)) constants.set(textOf(source, left), right);
+    } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "assignment" && field(ancestors.at(-1)!, "left") === node)) {
+      uses.set(textOf(source, node), (uses.get(textOf(source, node)) ?? 0) + 1);
+    }
+  });
 
   const enclosingCase = (ancestors: TSyntaxNode[]) => {
     const fn = ancestors.findLast((a) => a.type === "function_definition");
@@ -50,14 +66,25 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   };
   const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
     const at = enclosingCase(ancestors);
-    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null });
+    const d: TDependency = { owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null };
+    deps.push(d);
+    if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
   };
   // Dictionaries, lists and tuples are read with an explicit stack (no recursion on deep nesting).
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, via = "assert") => {
-    const work: { node: TSyntaxNode; match: TLiteralMatch }[] = [{ node: start, match: startMatch }];
+    const work: { node: TSyntaxNode; match: TLiteralMatch; constant?: string }[] = [{ node: start, match: startMatch }];
     while (work.length > 0) {
-      let { node, match } = work.pop()!;
+      const item = work.pop()!;
+      let { node } = item;
+      const { match } = item;
+      activeConstant = item.constant;
       while (node.type === "parenthesized_expression" && named(node)[0]) node = named(node)[0]!;
+      if (node.type === "identifier" && constants.has(textOf(source, node)) && item.constant === undefined) {
+        const name = textOf(source, node);
+        comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
+        work.push({ node: constants.get(name)!, match, constant: name });
+        continue;
+      }
       const value = pythonString(source, node);
       const later: typeof work = [];
       if (value !== null) {
@@ -73,9 +100,10 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           const value = field(pair, "value");
           if (key && value) later.push({ node: key, match: "exact" }, { node: value, match });
         }
-      } else if (node.type === "list" || node.type === "tuple") for (const item of named(node)) later.push({ node: item, match });
-      work.push(...later.reverse());
+      } else if (node.type === "list" || node.type === "tuple") for (const element of named(node)) later.push({ node: element, match });
+      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant })));
     }
+    activeConstant = undefined;
   };
 
   walk(root, (node, ancestors) => {
@@ -125,17 +153,20 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         const fnText = dotted(source, fn);
         const argList = field(node, "arguments");
         const list = argList ? named(argList) : [];
-        if (fnText === "pytest.raises" || fnText === "raises" || fnText === "self.assertRaisesRegex" || fnText === "self.assertRaises") {
+        if (fnText === "pytest.raises" || fnText === "raises" || fnText === "pytest.warns" || fnText === "self.assertRaisesRegex" || fnText === "self.assertRaises" || fnText === "self.assertWarnsRegex") {
           for (const arg of list) {
             if (arg.type === "keyword_argument" && dotted(source, field(arg, "name")) === "match") {
               const v = field(arg, "value");
               if (v) literal(v, ancestors, "regex", "raises");
             }
           }
-          if (fnText === "self.assertRaisesRegex" && list[1]) literal(list[1], ancestors, "regex", "raises");
+          if ((fnText === "self.assertRaisesRegex" || fnText === "self.assertWarnsRegex") && list[1]) literal(list[1], ancestors, "regex", "raises");
         }
         if (/^self\.assert(Equal|Equals|DictEqual|ListEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
-        if (/^self\.assert(In|Regex)$/.test(fnText) && list[0]) literal(list[0], ancestors, fnText.endsWith("Regex") ? "regex" : "contains");
+        if (/^self\.assert(CountEqual|SequenceEqual|TupleEqual|SetEqual|MultiLineEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
+        if (fnText === "self.assertIn" && list[0]) literal(list[0], ancestors, "contains");
+        // assertRegex(text, pattern): the pattern is the second argument.
+        if (fnText === "self.assertRegex" && list[1]) literal(list[1], ancestors, "regex");
         // Keyword arguments the base signature may lack: on an imported function, or on `module.fn(kw=…)`.
         let callee: { module: string; fn: string } | null = null;
         if (fn?.type === "identifier" && names.has(fnText)) callee = { module: names.get(fnText)!, fn: original.get(fnText) ?? fnText };
@@ -180,15 +211,20 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
       case "string":
       case "integer":
       case "float":
-        if (!asserted.has(node)) {
-          const v = node.type === "string" ? pythonString(source, node) : textOf(source, node);
-          if (v !== null) supplied.add(v);
-        }
+        literalNodes.push(node);
         return false;
     }
   });
+  // A constant also used outside comparisons is an input the test feeds in.
+  const inputs = new Set([...comparedUses].filter(([name, n]) => (uses.get(name) ?? 0) > n).map(([name]) => name));
+  for (const node of literalNodes) {
+    if (asserted.has(node)) continue;
+    const v = node.type === "string" ? pythonString(source, node) : textOf(source, node);
+    if (v !== null) supplied.add(v);
+  }
+  for (const [d, name] of fromConstant) if (inputs.has(name) && d.kind === "literal") supplied.add(d.value);
   // A literal the test feeds in itself (an input echoed back) is not a dependency.
-  const dependencies = deps.filter((d) => d.kind !== "literal" || !supplied.has(d.value));
+  const dependencies = deps.filter((d) => !(fromConstant.has(d) && inputs.has(fromConstant.get(d)!)) && (d.kind !== "literal" || !supplied.has(d.value)));
   return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied] };
 }
 
