@@ -74,12 +74,13 @@ const titlePattern = (title: string) =>
   title.split(/(%[sdifjopOc#$%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*)/).map((part, i) => (i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]+?") : escapeRe(part))).join("");
 
 /** The probe's title is this test's: its name (parametrized `name[…]` too), under its suites joined as the runner joins them. */
-function titleMatches(title: string, suites: readonly string[], test: TTestCase, python: boolean): boolean {
+function titleMatcher(suites: readonly string[], test: TTestCase, python: boolean): (title: string) => boolean {
   const params = python ? "(?:\\[[\\s\\S]*\\])?" : "";
   const chains = [" > ", " "].map((sep) => [...suites, test.name].map(titlePattern).join(escapeRe(sep)));
   // The name alone: a test outside every suite (tape, a top-level test), or a tape subtest, which tape names by itself.
   if (suites.length === 0 || test.subtest) chains.push(titlePattern(test.name));
-  return chains.some((c) => new RegExp(`^${c}${params}$`).test(title));
+  const re = new RegExp(`^(?:${chains.join("|")})${params}$`);
+  return (title) => re.test(title);
 }
 
 const sameFile = (location: string, file: string) => {
@@ -104,27 +105,37 @@ function dottedMatches(location: string, file: string, suites: readonly string[]
  * this file. The title must be the test's whole title under its suites — one class's `test_basic` is never
  * another's — and a location, when the id has one, must be this file (or its module, or jest's outer suite).
  */
-export function probeIsTest(id: string, file: string, test: TTestCase): boolean {
-  const parts = id.split("::");
-  const title = parts.at(-1)!;
-  const location = parts.slice(0, -1);
+export function probeMatcher(file: string, test: TTestCase): (id: string) => boolean {
   const python = file.endsWith(".py");
-  if (location.length === 0 || location.every((p) => p === "")) return titleMatches(title, test.suites, test, python);
-  const [head, ...rest] = location as [string, ...string[]];
-  if (sameFile(head, file)) {
-    // pytest's own node id: file::Class::name.
-    if (rest.length > 0) return rest.join("::") === test.suites.join("::") && titleMatches(title, [], { ...test, subtest: true }, python);
-    return titleMatches(title, test.suites, test, python);
-  }
-  if (rest.length > 0) return false;
-  if (python) return dottedMatches(head, file, test.suites) && titleMatches(title, [], { ...test, subtest: true }, python);
-  // jest-junit names the suite after the outer describe.
-  return test.suites.length > 0 && head === test.suites[0] && titleMatches(title, test.suites, test, python);
+  const full = titleMatcher(test.suites, test, python);
+  const own = titleMatcher([], { ...test, subtest: true }, python);
+  // The name's longest fixed text: a cheap first test before any pattern runs.
+  const hint = test.name.split(/%[sdifjopOc#$%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*/).sort((a, b) => b.length - a.length)[0] ?? "";
+  return (id) => {
+    if (!id.includes(hint)) return false;
+    const parts = id.split("::");
+    const title = parts.at(-1)!;
+    const location = parts.slice(0, -1);
+    if (location.length === 0 || location.every((p) => p === "")) return full(title);
+    const [head, ...rest] = location as [string, ...string[]];
+    if (sameFile(head, file)) {
+      // pytest's own node id: file::Class::name.
+      if (rest.length > 0) return rest.join("::") === test.suites.join("::") && own(title);
+      return full(title);
+    }
+    if (rest.length > 0) return false;
+    if (python) return dottedMatches(head, file, test.suites) && own(title);
+    // jest-junit names the suite after the outer describe.
+    return test.suites.length > 0 && head === test.suites[0] && full(title);
+  };
 }
+
+export const probeIsTest = (id: string, file: string, test: TTestCase) => probeMatcher(file, test)(id);
 
 /** Probes run by one test of a file (every expanded id of a parametrized or test.each test). */
 export function probesOfTest(probeTestIds: readonly string[], file: string, test: TTestCase): string[] {
-  return probeTestIds.filter((id) => probeIsTest(id, file, test));
+  const matches = probeMatcher(file, test);
+  return probeTestIds.filter(matches);
 }
 
 const inProse = (s: string) => s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/`/g, "\\`");
