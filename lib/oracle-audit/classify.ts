@@ -141,6 +141,15 @@ function classHas(tree: TTreeIndex, cls: string, member: string): boolean {
     if (tree.qualified.has(`${c}.${member}`)) return true;
     if (seen.has(c)) continue;
     seen.add(c);
+    // `Object.assign(C.prototype, require("./api"))`: C has what that module exports.
+    for (const d of tree.byFile.values()) {
+      for (const m of d.mixins ?? []) {
+        if (m.target !== c) continue;
+        const target = languageOf(d.file)?.resolveModule(m.spec, d.file, tree.files);
+        const found = target ? moduleExports(tree, target, member) : null;
+        if (found && found !== "unknown") return true;
+      }
+    }
     queue.push(...(tree.classes.get(c)?.heritage ?? []));
   }
   return false;

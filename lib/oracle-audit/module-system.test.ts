@@ -37,6 +37,19 @@ test("re-exports", () => { assert.equal(lib.extra(), 1); assert.equal(other, 2);
   });
 });
 
+describe("mixins", () => {
+  it("gives a class the functions Object.assign(Class.prototype, require(…)) copies onto it", async () => {
+    const base = {
+      "lib/api/index.js": "module.exports.request = function request(opts) { return opts; };\n",
+      "lib/dispatcher.js": "class Dispatcher { dispatch() {} }\nmodule.exports = Dispatcher;\n",
+      "lib/client.js": "const Dispatcher = require('./dispatcher');\nclass Client extends Dispatcher {}\nObject.assign(Dispatcher.prototype, require('./api'));\nmodule.exports = Client;\n",
+    };
+    const gold = { "lib/api/index.js": "module.exports.request = function request(opts) { return opts; };\nmodule.exports.stream = function stream(opts) { return opts; };\n" };
+    const tests = { "test/client.js": nodeTest(`const Client = require("../lib/client.js");\ntest("x", () => { const client = new Client(); assert.ok(client.request({})); assert.ok(client.stream({})); });`) };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:stream"]);
+  });
+});
+
 describe("ESM and TypeScript declarations", () => {
   it("follows export * from and export { x } from, and reads .d.ts files", async () => {
     const base = {

@@ -103,6 +103,8 @@ export interface TFileDefinitions {
   reexports: string[];
   /** Python `__all__`: the names `from this import *` passes on (null: every public name). */
   all: string[] | null;
+  /** `Object.assign(Target.prototype | Target, require(spec))`: members Target gains from another module. */
+  mixins?: { target: string; spec: string }[];
   /** Line of each defined name (1-based), for evidence. */
   lines: Record<string, number>;
 }

@@ -461,7 +461,14 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         const fn = field(node, "function");
         if (fn && textOf(source, fn).replace(/\s+/g, "") === "Object.assign") {
           const list = args(node);
-          for (const a of list.slice(1)) reexport(a);
+          const target = list[0] ? textOf(source, list[0]).replace(/\s+/g, "").replace(/\.prototype$/, "") : "";
+          for (const a of list.slice(1)) {
+            const spec = requireSpec(a);
+            if (spec === null) continue;
+            reexport(a);
+            // The target's members too: instances of a class whose prototype gains another module's functions.
+            if (/^[A-Za-z_$][\w$]*$/.test(target)) (defs.mixins ??= []).push({ target, spec });
+          }
         }
         return;
       }
