@@ -15,6 +15,7 @@ import { auditFiles, definitionsOfFiles, definitionsOverBase, mutateGoldWithTree
 import { judgeCounterfactual } from "../lib/oracle-audit/counterfactual";
 import { CORPUS } from "../lib/testing/oracle-corpus";
 import { scoreCorpus } from "../lib/testing/oracle-corpus/evaluate";
+import { realCorpusRows } from "./oracle-audit-real-corpus";
 import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-findings/testing/sse-repo";
 import { executeRun } from "../workers/runner/execute";
 import { settleDiscards } from "../workers/runner/run-workspace";
@@ -69,6 +70,8 @@ export async function run(): Promise<BenchRow[]> {
   rows.push({ name: `recall on the synthetic labeled corpus (${score.truePositives + score.falseNegatives.length} truly hidden)`, value: score.recall * 100, unit: "%", baseline: { name: "paper (held-out)", value: 92.9 }, ratio: score.recall / 0.929 });
   const addenda = await addendaAccepted();
   rows.push({ name: `drafted addenda the audit accepts once placed (${addenda.accepted} of ${addenda.drafted}, synthetic corpus)`, value: (addenda.accepted / Math.max(1, addenda.drafted)) * 100, unit: "%", baseline: { name: "goal", value: 100 }, ratio: addenda.accepted / Math.max(1, addenda.drafted) });
+  // The real corpus (hand-labelled merged PRs): its own rows, beside the paper and the synthetic corpus above.
+  rows.push(...(await realCorpusRows({ precision: score.precision, recall: score.recall })));
 
   const family = syntheticFamily();
   await definitionsOfFiles({ "warm.js": "export const a = 1;\n" }); // WASM and grammar load once per process

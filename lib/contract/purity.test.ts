@@ -28,6 +28,8 @@ const LOADERS = new Set([
   "lib/review/submit-review.ts",
   "lib/oracle-audit/parse-source.ts",
   "lib/oracle-audit/audit-files.ts",
+  "lib/oracle-audit/real-corpus/load.ts",
+  "lib/oracle-audit/real-corpus/measure.ts",
 ]);
 const SEARCHED = ["lib", "workers", "components"];
 

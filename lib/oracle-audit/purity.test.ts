@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // lib/oracle-audit is pure except its loaders: tree-sitter's WASM (parse-source) and
-// the runs over files it parses (audit-files).
-const LOADERS = new Set(["parse-source.ts", "audit-files.ts"]);
+// the runs over files it parses (audit-files), and the real corpus's loader and measurement run.
+const LOADERS = new Set(["parse-source.ts", "audit-files.ts", "real-corpus/load.ts", "real-corpus/measure.ts"]);
 const FORBIDDEN = /from\s+["'](node:[^"']*|fs|path|child_process|web-tree-sitter|next(\/[^"']*)?|@prisma\/[^"']*|server-only|@\/lib\/db[^"']*)["']|\bfetch\(/;
 const ROOT = path.resolve(import.meta.dirname);
 

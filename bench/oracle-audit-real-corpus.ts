@@ -1,0 +1,63 @@
+/**
+ * Specification–oracle audit on the real corpus (lib/oracle-audit/real-corpus): real merged
+ * PRs whose dependencies were labelled by hand before the audit ran. Precision and recall of
+ * "hidden" per dependency beside the paper's held-out 89.2% / 92.9% and beside the synthetic
+ * corpus; false hidden findings per family; blast-radius, informational and class agreement.
+ * `bench/oracle-audit.ts` includes these rows; run this file alone for every miss by name:
+ *   npx tsx bench/oracle-audit-real-corpus.ts
+ */
+import { pathToFileURL } from "node:url";
+import { measureRealCorpus, type TRealCorpusRun } from "../lib/oracle-audit/real-corpus/measure";
+import { printRows, type BenchRow } from "./types";
+
+const pct = (n: number, d: number) => (d === 0 ? 100 : (n / d) * 100);
+
+export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: number; recall: number }): BenchRow[] {
+  const s = run.score;
+  const corpus = `real corpus, ${s.families} PRs from ${s.repositories} repositories${run.notLoaded.length ? `, ${run.notLoaded.length} not loaded` : ""}`;
+  const flagged = s.truePositives + s.falsePositives.length;
+  const rows: BenchRow[] = [
+    { name: `${corpus}: precision of "hidden" (${s.labels} label×history pairs, ${flagged} flagged hidden)`, value: s.precision * 100, unit: "%", baseline: { name: "paper (held-out)", value: 89.2 }, ratio: s.precision / 0.892 },
+    { name: `${corpus}: recall of "hidden" (${s.trulyHidden} truly hidden)`, value: s.recall * 100, unit: "%", baseline: { name: "paper (held-out)", value: 92.9 }, ratio: s.recall / 0.929 },
+  ];
+  if (synthetic) {
+    rows.push({ name: "real-corpus precision beside the synthetic corpus's", value: s.precision * 100, unit: "%", baseline: { name: "synthetic corpus", value: synthetic.precision * 100 }, ratio: synthetic.precision === 0 ? 0 : s.precision / synthetic.precision });
+    rows.push({ name: "real-corpus recall beside the synthetic corpus's", value: s.recall * 100, unit: "%", baseline: { name: "synthetic corpus", value: synthetic.recall * 100 }, ratio: synthetic.recall === 0 ? 0 : s.recall / synthetic.recall });
+  }
+  rows.push(
+    { name: `real corpus: false hidden findings per family (blocking findings on no truly hidden dependency; max ${s.falseFindingsMax})`, value: s.falseFindingsPerFamily, unit: "findings", baseline: { name: "goal (issue 21)", value: 2 }, ratio: s.falseFindingsPerFamily / 2 },
+    { name: `real corpus: blast-radius accuracy (${s.blastRadius.exact} of ${s.blastRadius.of} blocking true positives map to exactly the labelled probes)`, value: pct(s.blastRadius.exact, s.blastRadius.of), unit: "%" },
+    { name: `real corpus: informational accuracy (${s.informational.correct} of ${s.informational.of} true positives)`, value: pct(s.informational.correct, s.informational.of), unit: "%" },
+    { name: `real corpus: four-class agreement (${s.agreement.equal} of ${s.agreement.of}; ${s.agreement.notExtracted} labelled dependencies not extracted)`, value: pct(s.agreement.equal, s.agreement.of), unit: "%" },
+    { name: `real corpus: audits that failed (${s.errors.length ? s.errors.join("; ") : "none"})`, value: s.errors.length, unit: "cases" },
+    { name: "real corpus: static audit per test file (definitions included)", value: s.msPerTestFile, unit: "ms", baseline: { name: "goal (issue 21)", value: 500 }, ratio: s.msPerTestFile / 500 },
+  );
+  return rows;
+}
+
+export async function realCorpusRows(synthetic?: { precision: number; recall: number }): Promise<BenchRow[]> {
+  return realCorpusRowsOf(await measureRealCorpus(), synthetic);
+}
+
+function printDetails(run: TRealCorpusRun): void {
+  const s = run.score;
+  const list = (title: string, items: string[]) => {
+    console.log(`\n### ${title} (${items.length})`);
+    for (const item of items) console.log(`- ${item}`);
+  };
+  list("not loaded", run.notLoaded.map((n) => `${n.id}: ${n.reason}`));
+  list("not audited", run.notAudited);
+  list("false hidden (label not hidden, or no label)", s.falsePositives);
+  list("missed hidden", s.falseNegatives);
+  list("false blocking findings", s.falseFindings);
+  list("blast radius wrong", s.blastRadius.misses);
+  list("informational wrong", s.informational.misses);
+  console.log("\n### class confusion (label→audit)");
+  for (const [k, v] of Object.entries(s.agreement.confusion).sort((a, b) => b[1] - a[1])) console.log(`- ${k}: ${v}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const run = await measureRealCorpus();
+  printRows("oracle-audit: real corpus", realCorpusRowsOf(run));
+  printDetails(run);
+}

@@ -1,0 +1,107 @@
+// Loads the real corpus: the case files (labels, histories, probes) from cases/, and the
+// files each case names from the repository snapshots with `git show` (the snapshots' code
+// is read, never stored here). I/O: reads files and runs git.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { keepLines, parseCase, type TRealCase } from "./schema";
+
+export const CASES_DIR = path.join(import.meta.dirname, "cases");
+
+/** Where `fetch` puts repository snapshots: <root>/<owner>+<name>/repo. */
+export const mirrorRoot = () => process.env.ORACLE_CORPUS_MIRRORS ?? "/work/.mirror";
+export const mirrorOf = (repo: string) => path.join(mirrorRoot(), repo.replace("/", "+"), "repo");
+
+export function readCases(dir = CASES_DIR): TRealCase[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => parseCase(JSON.parse(readFileSync(path.join(dir, f), "utf8")), f));
+}
+
+export interface TLoadedCase {
+  case: TRealCase;
+  /** Every path of each tree (module resolution), and the contents of the sources the case names. */
+  basePaths: string[];
+  goldPaths: string[];
+  baseSources: Record<string, string>;
+  goldSources: Record<string, string>;
+  /** The hidden test files as the audit sees them (gold version, cut to `keep`). */
+  testFiles: Record<string, string>;
+  /** The whole gold test files, for checks on the cut. */
+  wholeTests: Record<string, string>;
+}
+
+export type TLoadOutcome = { ok: true; loaded: TLoadedCase } | { ok: false; id: string; reason: string };
+
+const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+
+function listTree(dir: string, commit: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of git(dir, ["ls-tree", "-r", "--full-tree", commit]).split("\n")) {
+    const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/.exec(line);
+    if (m) out.set(m[2]!, m[1]!);
+  }
+  return out;
+}
+
+/** Blob contents by id, read in one `git cat-file --batch` call. */
+function readBlobs(dir: string, ids: readonly string[]): Map<string, string> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, string>();
+  if (unique.length === 0) return out;
+  const raw = execFileSync("git", [`--git-dir=${dir}`, "cat-file", "--batch"], { input: unique.join("\n") + "\n", maxBuffer: 512 * 1024 * 1024 });
+  let at = 0;
+  for (const id of unique) {
+    const nl = raw.indexOf(10, at);
+    const header = raw.subarray(at, nl).toString("utf8");
+    const size = Number(header.split(" ")[2]);
+    if (!Number.isFinite(size)) throw new Error(`git cat-file could not read blob ${id}: ${header}`);
+    out.set(id, raw.subarray(nl + 1, nl + 1 + size).toString("utf8"));
+    at = nl + 1 + size + 1;
+  }
+  return out;
+}
+
+const isTestPath = (p: string) => /(^|\/)(__tests__|tests?|spec)\//.test(p) || /\.(test|spec|test-d)\.[cm]?[jt]sx?$/.test(p) || /(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(p);
+
+/** The files a case names, at the base and at the merge commit. */
+export function loadCase(c: TRealCase): TLoadOutcome {
+  const dir = mirrorOf(c.repo);
+  if (!existsSync(dir)) return { ok: false, id: c.id, reason: `no snapshot of ${c.repo} at ${dir} (fetch github:${c.repo})` };
+  try {
+    const base = listTree(dir, c.baseCommit);
+    const gold = listTree(dir, c.mergeCommit);
+    // Named files are read whole; folders (ending in /) give their source files, tests left out (the hidden tests are the case's own).
+    const pick = (tree: Map<string, string>) =>
+      [...tree.keys()].filter((p) => c.sources.some((s) => (s.endsWith("/") ? p.startsWith(s) && !isTestPath(p) : p === s)));
+    const basePicked = pick(base);
+    const goldPicked = pick(gold);
+    const tests = c.tests.map((t) => {
+      const id = gold.get(t.path);
+      if (!id) throw new Error(`the merge commit has no ${t.path}`);
+      return { ...t, id };
+    });
+    const blobs = readBlobs(dir, [...basePicked.map((p) => base.get(p)!), ...goldPicked.map((p) => gold.get(p)!), ...tests.map((t) => t.id)]);
+    const contents = (tree: Map<string, string>, paths: string[]) => Object.fromEntries(paths.map((p) => [p, blobs.get(tree.get(p)!)!]));
+    const wholeTests = Object.fromEntries(tests.map((t) => [t.path, blobs.get(t.id)!]));
+    return {
+      ok: true,
+      loaded: {
+        case: c,
+        basePaths: [...base.keys()],
+        goldPaths: [...gold.keys()],
+        baseSources: contents(base, basePicked),
+        goldSources: contents(gold, goldPicked),
+        testFiles: Object.fromEntries(tests.map((t) => [t.path, keepLines(wholeTests[t.path]!, t.keep)])),
+        wholeTests,
+      },
+    };
+  } catch (error) {
+    return { ok: false, id: c.id, reason: `${c.repo}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` };
+  }
+}
+
+export function loadCorpus(dir = CASES_DIR): TLoadOutcome[] {
+  return readCases(dir).map(loadCase);
+}

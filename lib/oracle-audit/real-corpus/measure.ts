@@ -1,0 +1,48 @@
+// Runs the audit's own API on every loaded real-corpus case, both histories at once, as the
+// worker does (base definitions whole, gold's only where it changes the base), and scores
+// the verdicts against the labels. A case whose audit throws is recorded, not fatal.
+import { auditFiles, definitionsOfFiles, definitionsOverBase } from "../audit-files";
+import { classificationContext, classifyTestFile } from "../classify";
+import { loadCorpus, type TLoadedCase } from "./load";
+import { HISTORY_KEYS } from "./schema";
+import { scoreRealCorpus, type TCaseObservation, type TRealCorpusScore } from "./score";
+
+export async function observeCase(l: TLoadedCase): Promise<TCaseObservation> {
+  const c = l.case;
+  const empty = () => Object.fromEntries(HISTORY_KEYS.map((h) => [h, { classified: [], findings: [] }])) as unknown as TCaseObservation["perHistory"];
+  const started = performance.now();
+  try {
+    const base = await definitionsOfFiles(l.baseSources, l.basePaths);
+    const changed = Object.fromEntries(Object.entries(l.goldSources).filter(([p, text]) => l.baseSources[p] !== text));
+    const gold = await definitionsOverBase(base, changed, [...new Set([...l.goldPaths, ...Object.keys(l.testFiles)])]);
+    const histories = HISTORY_KEYS.map((h) => ({ revisionId: `${c.id}:${h}`, condition: h, text: c.histories[h] }));
+    const audit = await auditFiles({ base, gold, testFiles: l.testFiles, histories, probeTestIds: c.probes });
+    const ctx = classificationContext(base, gold, Object.keys(l.testFiles));
+    const perHistory = empty();
+    for (const h of HISTORY_KEYS) {
+      const text = c.histories[h];
+      perHistory[h].classified = audit.tests.map((t) => ({ file: t.file, deps: classifyTestFile(t, ctx, text) }));
+      perHistory[h].findings = audit.histories.find((x) => x.revisionId === `${c.id}:${h}`)?.findings ?? [];
+    }
+    return { caseId: c.id, error: null, notAudited: audit.notAudited, perHistory, testFiles: Object.keys(l.testFiles).length, ms: performance.now() - started };
+  } catch (error) {
+    return { caseId: c.id, error: error instanceof Error ? error.message : String(error), notAudited: [], perHistory: empty(), testFiles: Object.keys(l.testFiles).length, ms: performance.now() - started };
+  }
+}
+
+export interface TRealCorpusRun {
+  score: TRealCorpusScore;
+  notLoaded: { id: string; reason: string }[];
+  notAudited: string[];
+}
+
+export async function measureRealCorpus(): Promise<TRealCorpusRun> {
+  const outcomes = loadCorpus();
+  const loaded = outcomes.flatMap((o) => (o.ok ? [o.loaded] : []));
+  const notLoaded = outcomes.flatMap((o) => (o.ok ? [] : [{ id: o.id, reason: o.reason }]));
+  const observations: TCaseObservation[] = [];
+  for (const l of loaded) observations.push(await observeCase(l));
+  const score = scoreRealCorpus(loaded.map((l) => l.case), observations);
+  const notAudited = observations.flatMap((o) => o.notAudited.map((n) => `${o.caseId}: ${n.file}: ${n.reason}`));
+  return { score, notLoaded, notAudited };
+}

@@ -1,0 +1,75 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseSource } from "../parse-source";
+import { loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
+import { duplicateLabels } from "./score";
+
+// Well-formedness of the hand-labelled real corpus only: never the audit's accuracy (that is
+// measured by `npm run bench -- oracle-audit`, against labels written before the audit ran).
+const cases = readCases();
+const haveSnapshots = existsSync(mirrorRoot()) && cases.every((c) => existsSync(mirrorOf(c.repo)));
+
+/** The spellings a runtime value can have in source text. */
+function spellings(value: string): string[] {
+  const esc = value.replace(/[\u0000-\u0008\u000b-\u001f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'")];
+}
+
+describe("real oracle corpus: case files", () => {
+  it("holds at least 20 PRs from 10 repositories, in JavaScript, TypeScript and Python, under four runners or more", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(cases.map((c) => c.repo)).size).toBeGreaterThanOrEqual(10);
+    expect(new Set(cases.map((c) => c.language))).toEqual(new Set(["javascript", "typescript", "python"]));
+    expect(new Set(cases.map((c) => c.runner)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  });
+
+  it("refuses a case with a label that lacks a class for a history, naming the field", () => {
+    const bad = { ...JSON.parse(JSON.stringify(cases[0])), dependencies: [{ kind: "name", value: "x", file: "t.js", class: { full: "hidden" } }] };
+    expect(() => parseCase(bad, "bad.json")).toThrow(/bad\.json: dependencies\.0\.class/);
+  });
+
+  for (const c of cases) {
+    describe(c.id, () => {
+      const testPaths = new Set(c.tests.map((t) => t.path));
+      const probes = new Set(c.probes);
+      it("labels name the case's test files and probes, once each, with a class per history", () => {
+        expect(duplicateLabels(c)).toEqual([]);
+        expect(probes.size).toBe(c.probes.length);
+        for (const l of c.dependencies) {
+          expect(testPaths.has(l.file), `${l.value}: ${l.file} is not a test file of the case`).toBe(true);
+          for (const p of l.probes) expect(probes.has(p), `${l.value}: unknown probe ${p}`).toBe(true);
+          expect(l.informational ? l.probes.length === 0 : l.probes.length > 0, `${l.value}: informational iff no probe`).toBe(true);
+          for (const h of HISTORY_KEYS) expect(["visible", "specified", "inferable", "hidden"], `${l.value} [${h}]`).toContain(l.class[h]);
+        }
+        expect(c.histories.full).not.toBe(c.histories.partial);
+      });
+
+      it.skipIf(!haveSnapshots)("its commits, files and cut lines exist in the snapshot, and every label's text is in its test file", async () => {
+        const dir = mirrorOf(c.repo);
+        expect(execFileSync("git", [`--git-dir=${dir}`, "rev-parse", `${c.mergeCommit}^1`], { encoding: "utf8" }).trim()).toBe(c.baseCommit);
+        const outcome = loadCase(c);
+        if (!outcome.ok) throw new Error(outcome.reason);
+        const { loaded } = outcome;
+        for (const s of c.sources) {
+          const present = s.endsWith("/") ? [...loaded.goldPaths, ...loaded.basePaths].some((p) => p.startsWith(s)) : s in loaded.goldSources || s in loaded.baseSources;
+          expect(present, `source ${s} is in neither tree`).toBe(true);
+        }
+        for (const t of c.tests) {
+          const lines = loaded.wholeTests[t.path]!.split("\n").length;
+          for (const [, to] of t.keep ?? []) expect(to, `${t.path}: keep runs past the file`).toBeLessThanOrEqual(lines);
+          expect(keepLines(loaded.wholeTests[t.path]!, t.keep)).toBe(loaded.testFiles[t.path]);
+          const parsed = await parseSource(t.path, loaded.testFiles[t.path]!);
+          expect(parsed.ok && !parsed.file.hasError, `${t.path}: the kept lines do not parse`).toBe(true);
+        }
+        for (const l of c.dependencies) {
+          const text = loaded.testFiles[l.file]!;
+          const needle = l.kind === "name" ? l.value.split("#")[0]! : l.value;
+          expect(spellings(needle).some((s) => text.includes(s)), `${c.id}: ${l.kind} ${JSON.stringify(l.value)} is not in ${l.file}`).toBe(true);
+        }
+      });
+    });
+  }
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { parseCase } from "./schema";
+import { scoreRealCorpus, type TCaseObservation, type TObservedDependency } from "./score";
+
+// The scoring arithmetic on a hand-made case and observation (not the audit: its accuracy is
+// measured by the bench on the real corpus).
+const c = parseCase(
+  {
+    id: "toy", repo: "o/r", pr: null, url: "https://example.com/o/r", baseCommit: "a".repeat(40), mergeCommit: "b".repeat(40),
+    language: "javascript", runner: "tape", traps: [], tests: [{ path: "t.js" }], sources: ["i.js"], probes: ["p1", "p2"],
+    histories: { full: "states all", partial: "leaves one out" },
+    dependencies: [
+      { kind: "name", value: "newFn", module: "../", file: "t.js", probes: ["p1"], class: { full: "specified", partial: "hidden" } },
+      { kind: "name", value: "opt", module: "../", owner: "parse", file: "t.js", probes: ["p2"], class: "hidden" },
+      { kind: "literal", value: "msg", file: "t.js", class: "visible" },
+      { kind: "name", value: "T", module: "../", file: "t.js", class: "hidden", informational: true },
+    ],
+  },
+  "toy.json",
+);
+
+const dep = (kind: string, value: string, category: string, extra: Partial<TObservedDependency["dependency"]> = {}): TObservedDependency => ({
+  dependency: { kind, value, module: kind === "literal" ? null : "../", owner: null, via: "import", line: 1, ...extra },
+  category,
+  reason: "because",
+});
+
+function observation(): TCaseObservation {
+  const deps = {
+    full: [dep("name", "newFn", "specified"), dep("name", "opt", "visible", { owner: "parse#1", via: "option" }), dep("literal", "msg", "hidden"), dep("name", "T", "hidden")],
+    partial: [dep("name", "newFn", "hidden"), dep("literal", "msg", "visible"), dep("name", "T", "hidden"), dep("name", "extra", "hidden")],
+  };
+  const finding = (name: string, probeTestIds: string[], more: object = {}) => ({ file: "t.js", kind: name === "msg" ? "literal" : "name", name, module: name === "msg" ? null : "../", probeTestIds, ...more });
+  return {
+    caseId: "toy", error: null, notAudited: [], testFiles: 1, ms: 10,
+    perHistory: {
+      full: { classified: [{ file: "t.js", deps: deps.full }], findings: [finding("msg", ["p1"]), finding("T", [], { informational: true })] },
+      partial: { classified: [{ file: "t.js", deps: deps.partial }], findings: [finding("newFn", ["p1", "p2"]), finding("T", ["p1"]), finding("extra", ["p2"])] },
+    },
+  };
+}
+
+describe("scoreRealCorpus", () => {
+  const s = scoreRealCorpus([c], [observation()]);
+
+  it("counts hidden verdicts per label and history, unlabelled hidden ones as false alarms", () => {
+    expect(s.labels).toBe(8);
+    expect(s.trulyHidden).toBe(5); // newFn [partial], opt ×2, T ×2
+    expect(s.truePositives).toBe(3); // newFn [partial], T ×2
+    expect(s.falsePositives).toHaveLength(2); // msg [full], extra [partial]
+    expect(s.falseNegatives).toHaveLength(2); // opt: visible in full, not extracted in partial
+    expect(s.precision).toBeCloseTo(3 / 5);
+    expect(s.recall).toBeCloseTo(3 / 5);
+  });
+
+  it("counts blocking findings on no truly hidden dependency per family", () => {
+    expect(s.falseFindings.map((f) => f.split(" ")[2])).toEqual(["literal", "name"]);
+    expect(s.falseFindingsPerFamily).toBe(2);
+  });
+
+  it("checks the blast radius of blocking true positives and the informational call of every true positive", () => {
+    expect(s.blastRadius).toMatchObject({ exact: 0, of: 1 }); // newFn: predicted p1+p2, labelled p1
+    expect(s.informational).toMatchObject({ correct: 2, of: 3 }); // newFn blocking and T [full] informational agree; T [partial] is reported blocking
+  });
+
+  it("records four-class agreement and what was not extracted", () => {
+    expect(s.agreement.notExtracted).toBe(1);
+    expect(s.agreement.confusion["hidden→not extracted"]).toBe(1);
+    expect(s.agreement.equal).toBe(5); // newFn ×2, msg [partial], T ×2
+  });
+
+  it("reports a case the audit never observed as an error, not as a silent pass", () => {
+    expect(scoreRealCorpus([c], []).errors).toEqual(["toy: not loaded"]);
+  });
+});
