@@ -79,3 +79,38 @@ class TestEngine:
     ]));
   });
 });
+
+describe("literals that reach a comparison through parameters", () => {
+  it("JavaScript: a helper's compared parameter, and test.each rows", async () => {
+    const x = await deps("test/err.test.js", `const { run } = require("../lib/run");
+function expectError(err, code, message) {
+  expect(err.code).toBe(code);
+  expect(err.message).toBe(message);
+}
+test("too many", () => { expectError(run(["x"]), "E_MANY", "error: too many arguments: x."); });
+test.each([[1, "one"], [2, "two"]])("names %i", (n, expected) => { expect(run([n])).toBe(expected); });
+test.each([{ input: 3, want: "three" }])("names $input", ({ input, want }) => { expect(run([input])).toBe(want); });
+`);
+    const literals = x.dependencies.filter((d) => d.kind === "literal").map(brief);
+    expect(literals).toEqual(expect.arrayContaining(["literal:assert:E_MANY/exact in too many", "literal:assert:error: too many arguments: x./exact in too many", "literal:assert:one/exact in names %i", "literal:assert:two/exact in names %i", "literal:assert:three/exact in names $input"]));
+  });
+
+  it("Python: pytest.mark.parametrize values and a helper's compared parameter", async () => {
+    const x = await deps("tests/test_lists.py", `import pytest
+import humanize
+
+def check(items, expected):
+    assert humanize.natural_list(items) == expected
+
+@pytest.mark.parametrize("test_args, expected", [(["1", "2", "3"], "1, 2 and 3"), pytest.param(["a"], "only a", id="one")])
+def test_natural_list(test_args, expected):
+    assert humanize.natural_list(*test_args) == expected
+
+def test_two():
+    check(["x", "y"], "x and y")
+`);
+    const literals = x.dependencies.filter((d) => d.kind === "literal").map(brief);
+    expect(literals).toEqual(expect.arrayContaining(["literal:assert:1, 2 and 3/exact in test_natural_list", "literal:assert:only a/exact in test_natural_list", "literal:assert:x and y/exact in test_two"]));
+    expect(literals.some((l) => l.includes(":1/") || l.includes(":x/"))).toBe(false);
+  });
+});

@@ -128,6 +128,58 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     return null;
   };
   let activeConstant: string | undefined;
+  // Helpers the tests call: which parameters reach a comparison (`function expectError(err, message) { expect(err.message).toBe(message); }`).
+  const helperFlows = new Map<string, { index: number; match: TLiteralMatch; via: string }[]>();
+  const FUNCTION_NODES = new Set(["function_declaration", "function_expression", "arrow_function", "function"]);
+  const paramsOf = (fn: TSyntaxNode) => {
+    const list = field(fn, "parameters") ?? field(fn, "parameter");
+    if (!list) return [];
+    if (list.type === "identifier") return [list];
+    return named(list).filter((p) => p.type !== "comment");
+  };
+  const paramName = (p: TSyntaxNode) => (p.type === "identifier" ? textOf(source, p) : p.type === "assignment_pattern" || p.type === "required_parameter" || p.type === "optional_parameter" ? textOf(source, field(p, "left") ?? field(p, "pattern") ?? p) : null);
+  /**
+   * A compared identifier that is a parameter: of a `test.each(table)` callback (the table's column), or of a
+   * helper function (recorded; its calls give the literals). Null when it is neither.
+   */
+  const parameterFlow = (name: string, ancestors: TSyntaxNode[], match: TLiteralMatch, via: string): TSyntaxNode[] | null => {
+    const fnIndex = ancestors.findLastIndex((a) => FUNCTION_NODES.has(a.type));
+    if (fnIndex === -1) return null;
+    const fn = ancestors[fnIndex]!;
+    const params = paramsOf(fn);
+    let index = params.findIndex((p) => paramName(p) === name);
+    let key: string | null = null;
+    if (index === -1) {
+      // `({ input, expected }) => …`: a destructured row of objects.
+      const obj = params[0]?.type === "object_pattern" ? params[0] : null;
+      if (!obj || !named(obj).some((p) => textOf(source, p) === name)) return null;
+      index = 0;
+      key = name;
+    }
+    const call = ancestors[fnIndex - 2]?.type === "call_expression" ? ancestors[fnIndex - 2]! : null;
+    const inner = call ? field(call, "function") : null;
+    if (call && inner?.type === "call_expression" && callee(source, inner).chain.at(-1) === "each") {
+      const table = args(inner)[0];
+      if (!table || table.type !== "array") return [];
+      return named(table).flatMap((row) => {
+        if (key !== null && row.type === "object") {
+          const pair = named(row).find((p) => p.type === "pair" && textOf(source, field(p, "key") ?? p).replace(/^["']|["']$/g, "") === key);
+          const value = pair ? field(pair, "value") : null;
+          return value ? [value] : [];
+        }
+        if (row.type === "array") return named(row)[index] ? [named(row)[index]!] : [];
+        return params.length === 1 ? [row] : [];
+      });
+    }
+    // A named helper: `function check(…)` or `const check = (…) => …`.
+    const holder = ancestors[fnIndex - 1];
+    const fnName = fn.type === "function_declaration" ? textOf(source, field(fn, "name")!) : holder?.type === "variable_declarator" ? textOf(source, field(holder, "name")!) : null;
+    if (!fnName || key !== null) return null;
+    const flows = helperFlows.get(fnName) ?? [];
+    if (!flows.some((f) => f.index === index)) flows.push({ index, match, via });
+    helperFlows.set(fnName, flows);
+    return [];
+  };
   const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
     const at = enclosingCase(ancestors);
     // A constant's literal: the line that declares it, in the test that compares it.
@@ -143,6 +195,13 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       const { node, match, via } = item;
       activeConstant = item.constant;
       const n = unwrap(node);
+      if (n.type === "identifier" && item.constant === undefined) {
+        const flowed = parameterFlow(textOf(source, n), ancestors, match, via);
+        if (flowed) {
+          for (const r of flowed) work.push({ node: r, match, via });
+          continue;
+        }
+      }
       if (n.type === "identifier" && constants.has(textOf(source, n)) && item.constant === undefined) {
         const name = textOf(source, n);
         comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
@@ -270,6 +329,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           if (spec !== null) push(node, ancestors, { kind: "path", value: spec, module: null, via: "mock" });
           return;
         }
+        const helper = fn?.type === "identifier" ? helperFlows.get(textOf(source, fn)) : undefined;
+        if (helper) for (const f of helper) if (list[f.index]) literal(list[f.index]!, ancestors, f.match, f.via);
         const name = testName(source, node, TEST_FUNCS);
         const parent = name === null ? enclosingCase(ancestors) : null;
         const sub = parent ? subtestName(node) : null;

@@ -70,6 +70,41 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     deps.push(d);
     if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
   };
+  // Helpers the tests call: which parameters reach a comparison (`def check(x, expected): assert f(x) == expected`).
+  const helperFlows = new Map<string, { index: number; name: string; match: TLiteralMatch; via: string }[]>();
+  const parameterNames = (fn: TSyntaxNode) => {
+    const ps = field(fn, "parameters");
+    return (ps ? named(ps) : []).map((p) => (p.type === "identifier" ? textOf(source, p) : textOf(source, field(p, "name") ?? p).replace(/[:=].*$/s, "").trim()));
+  };
+  /** `@pytest.mark.parametrize("a, expected", [(1, "x"), …])`: the values one parameter takes. */
+  const parametrizedValues = (decorated: TSyntaxNode | null, param: string): TSyntaxNode[] | null => {
+    if (decorated?.type !== "decorated_definition") return null;
+    for (const decorator of decorated.children.filter((c) => c.type === "decorator")) {
+      const call = named(decorator)[0];
+      if (call?.type !== "call" || !/(^|\.)parametrize$/.test(dotted(source, field(call, "function")))) continue;
+      const argList = field(call, "arguments");
+      const [namesNode, valuesNode] = argList ? named(argList).filter((a) => a.type !== "keyword_argument") : [];
+      const namesValue = namesNode ? pythonString(source, namesNode) : null;
+      const argNames = namesValue !== null ? namesValue.split(",").map((n) => n.trim()) : namesNode && (namesNode.type === "list" || namesNode.type === "tuple") ? named(namesNode).map((n) => pythonString(source, n) ?? "") : [];
+      const at = argNames.indexOf(param);
+      if (at === -1 || !valuesNode || (valuesNode.type !== "list" && valuesNode.type !== "tuple")) continue;
+      const out: TSyntaxNode[] = [];
+      for (let row of named(valuesNode)) {
+        // pytest.param(a, b, id=…) wraps a row.
+        if (row.type === "call" && /(^|\.)param$/.test(dotted(source, field(row, "function")))) {
+          const inner = field(row, "arguments");
+          const items = inner ? named(inner).filter((a) => a.type !== "keyword_argument") : [];
+          if (argNames.length === 1) { if (items[0]) out.push(items[0]); continue; }
+          if (items[at]) out.push(items[at]);
+          continue;
+        }
+        if (argNames.length === 1) out.push(row);
+        else if ((row.type === "tuple" || row.type === "list") && named(row)[at]) out.push(named(row)[at]!);
+      }
+      return out;
+    }
+    return null;
+  };
   // Dictionaries, lists and tuples are read with an explicit stack (no recursion on deep nesting).
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, via = "assert") => {
     const work: { node: TSyntaxNode; match: TLiteralMatch; constant?: string }[] = [{ node: start, match: startMatch }];
@@ -79,11 +114,28 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
       const { match } = item;
       activeConstant = item.constant;
       while (node.type === "parenthesized_expression" && named(node)[0]) node = named(node)[0]!;
-      if (node.type === "identifier" && constants.has(textOf(source, node)) && item.constant === undefined) {
+      if (node.type === "identifier" && item.constant === undefined) {
         const name = textOf(source, node);
-        comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
-        work.push({ node: constants.get(name)!, match, constant: name });
-        continue;
+        // A parameter compared: a parametrized test's values, or a helper's argument at each call.
+        const fnIndex = ancestors.findLastIndex((a) => a.type === "function_definition");
+        const fnNode = fnIndex === -1 ? null : ancestors[fnIndex]!;
+        const paramIndex = fnNode ? parameterNames(fnNode).indexOf(name) : -1;
+        if (fnNode && paramIndex !== -1) {
+          const fnName = textOf(source, field(fnNode, "name")!);
+          const rows = parametrizedValues(ancestors[fnIndex - 1] ?? null, name);
+          if (rows) for (const r of rows) work.push({ node: r, match });
+          else if (!fnName.startsWith("test")) {
+            const flows = helperFlows.get(fnName) ?? [];
+            if (!flows.some((f) => f.index === paramIndex)) flows.push({ index: paramIndex, name, match, via });
+            helperFlows.set(fnName, flows);
+          }
+          continue;
+        }
+        if (constants.has(name)) {
+          comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
+          work.push({ node: constants.get(name)!, match, constant: name });
+          continue;
+        }
       }
       const value = pythonString(source, node);
       const later: typeof work = [];
@@ -167,6 +219,17 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         if (fnText === "self.assertIn" && list[0]) literal(list[0], ancestors, "contains");
         // assertRegex(text, pattern): the pattern is the second argument.
         if (fnText === "self.assertRegex" && list[1]) literal(list[1], ancestors, "regex");
+        // A call of a helper whose parameters reach a comparison: the arguments are the compared literals.
+        const method = /^self\.\w+$/.test(fnText);
+        const flows = fn?.type === "identifier" || method ? helperFlows.get(method ? fnText.slice(5) : fnText) : undefined;
+        if (flows) {
+          const positional = list.filter((a) => a.type !== "keyword_argument");
+          for (const f of flows) {
+            const byName = list.find((a) => a.type === "keyword_argument" && dotted(source, field(a, "name")) === f.name);
+            const arg = byName ? field(byName, "value") : positional[f.index - (method ? 1 : 0)];
+            if (arg) literal(arg, ancestors, f.match, f.via);
+          }
+        }
         // Keyword arguments the base signature may lack: on an imported function, or on `module.fn(kw=…)`.
         let callee: { module: string; fn: string } | null = null;
         if (fn?.type === "identifier" && names.has(fnText)) callee = { module: names.get(fnText)!, fn: original.get(fnText) ?? fnText };
