@@ -224,14 +224,14 @@ export function auditFamily(input: {
           // The same dependency in several tests: the union of their probes; module level wins.
           if (existing.scope === "test" && scope === "unit") existing.scope = "unit";
           existing.probeTestIds = [...new Set([...existing.probeTestIds, ...probes])];
-          existing.informational = collected && existing.probeTestIds.length === 0;
+          existing.informational = (collected && existing.probeTestIds.length === 0) || (existing.informational && d.typeOnly === true);
           continue;
         }
         classified.set(id, c);
         findings.set(id, {
           revisionId: history.revisionId, dependencyKey: key, kind: d.kind, name: d.value, module: d.module, reason: c.reason,
           file: test.file, buildUnit: `${test.file} (${languageOf(test.file)?.unit ?? "test file"})`, scope, probeTestIds: probes,
-          informational: collected && probes.length === 0,
+          informational: (collected && probes.length === 0) || d.typeOnly === true,
           evidence: { file: test.file, line: d.line, text: d.text, definedAt: c.definedAt, base: c.evidence.base, gold: c.evidence.gold, history: c.evidence.history },
           addendum: addendumFor(c),
         });
@@ -239,7 +239,7 @@ export function auditFamily(input: {
     }
     const all = [...findings.values()];
     for (const f of all) {
-      if (f.informational) f.reason = `${f.reason} — informational: the verifier runs no probe of this file's tests, so it cannot block`;
+      if (f.informational) f.reason = `${f.reason} — informational: ${f.probeTestIds.length === 0 ? "the verifier runs no probe of this file's tests" : "a type-only import, erased at run time"}, so it cannot block`;
     }
     return { revisionId: history.revisionId, condition: history.condition, counts, findings: all, dependencies: listed };
   });

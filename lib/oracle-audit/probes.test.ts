@@ -74,3 +74,28 @@ class TestB:
     expect(typeTest.every((f) => f.informational && f.probeTestIds.length === 0)).toBe(true);
   });
 });
+
+describe("test names as the runner sees them", () => {
+  it("mocha's suite('name') without a callback, and names built at run time, map to their ids", async () => {
+    const base = await definitionsOfFiles({ "src/q.ts": "export const f = (s: string) => s;\n" });
+    const testFiles = {
+      "test/serialize.js": `var assert = require('assert');\nvar q = require('../src/q');\nsuite('serialize');\ntest('priority', function () { assert.equal(q.f('a'), 'brand new output'); });\n`,
+      "test/loop.test.ts": `import { test, expect } from "vitest";\nimport { f } from "../src/q";\nfor (const t of [{ input: "/a" }, { input: "/b" }]) {\n  test(t.input + ' filter "bar"', () => { expect(f(t.input)).toBe("fresh output"); });\n}\n`,
+    };
+    const gold = await definitionsOfFiles({ "src/q.ts": "export const f = (s: string) => s === 'a' ? 'brand new output' : 'fresh output';\n" });
+    const probeTestIds = ["test/serialize.js::serialize priority", 'test/loop.test.ts::/a filter "bar"', 'test/loop.test.ts::/b filter "bar"'];
+    const audit = await auditFiles({ base, gold, testFiles, histories: [{ revisionId: "r", condition: "direct", text: "" }], probeTestIds });
+    const findings = Object.fromEntries(audit.histories[0]!.findings.map((f) => [f.name, f.probeTestIds]));
+    expect(findings["brand new output"]).toEqual(["test/serialize.js::serialize priority"]);
+    expect(findings["fresh output"]).toEqual(probeTestIds.slice(1));
+  });
+
+  it("a type-only import is informational: erased at run time", async () => {
+    const base = await definitionsOfFiles({ "src/a.ts": "export const a = 1;\n" });
+    const gold = await definitionsOfFiles({ "src/a.ts": "export const a = 1;\nexport type Fresh = { a: number };\nexport const fresh = 2;\n" });
+    const testFiles = { "test/a.test.ts": `import { test, expect } from "vitest";\nimport { a, fresh, type Fresh } from "../src/a";\ntest("a", () => { const x: Fresh = { a }; expect(x.a + fresh).toBe(3); });\n` };
+    const audit = await auditFiles({ base, gold, testFiles, histories: [{ revisionId: "r", condition: "direct", text: "" }], probeTestIds: ["test/a.test.ts::a"] });
+    const byName = Object.fromEntries(audit.histories[0]!.findings.map((f) => [f.name, f.informational]));
+    expect(byName).toEqual({ Fresh: true, fresh: false });
+  });
+});

@@ -71,12 +71,41 @@ const args = (call: TSyntaxNode) => {
   return list ? named(list).filter((n) => n.type !== "comment") : [];
 };
 
+/**
+ * A test's name as written: a string, or — built at run time (`t.input + ' filter'`, a template) — its fixed
+ * text with `${…}` where a value goes, which probe matching reads as "any text".
+ */
+function nameOf(source: string, node: TSyntaxNode): string | null {
+  const fixed = stringValue(source, node);
+  if (fixed !== null) return fixed;
+  const parts: string[] = [];
+  const work = [node];
+  while (work.length > 0) {
+    const n = unwrap(work.pop()!);
+    const value = stringValue(source, n);
+    if (value !== null) parts.push(value.replace(/\$\{/g, "$ {"));
+    else if (n.type === "binary_expression" && textOf(source, n).includes("+")) {
+      const left = field(n, "left");
+      const right = field(n, "right");
+      if (right) work.push(right);
+      if (left) work.push(left);
+    } else if (n.type === "template_string") {
+      for (const c of n.children) {
+        if (c.type === "template_substitution") parts.push("${x}");
+        else if (c.type === "string_fragment" || c.type === "escape_sequence") parts.push(textOf(source, c));
+      }
+    } else parts.push("${x}");
+  }
+  const name = parts.join("");
+  return name.replace(/\$\{x\}/g, "").trim() === "" ? null : name;
+}
+
 function testName(source: string, call: TSyntaxNode, kinds: Set<string>): string | null {
   const { base, chain } = callee(source, call);
   if (!base || !kinds.has(base)) return null;
   if (chain.some((c) => !["only", "skip", "todo", "concurrent", "sequential", "each", "()", "fails"].includes(c))) return null;
   const first = args(call)[0];
-  return first ? stringValue(source, first) : null;
+  return first ? nameOf(source, first) : null;
 }
 
 export function extractJavaScriptTests(file: TParsedFile, language = "javascript"): TTestExtraction {
@@ -257,7 +286,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         const src = field(node, "source");
         const spec = src ? stringValue(source, src) : null;
         if (spec === null) return false;
-        push(node, ancestors, { kind: "path", value: spec, module: null, via: "import" });
+        // `import type { X } from …` is erased at run time.
+        const typeOnly = node.children.some((c) => c.type === "type") || /^import\s+type\s/.test(textOf(source, node));
+        push(node, ancestors, { kind: "path", value: spec, module: null, via: "import", ...(typeOnly ? { typeOnly } : {}) });
         const clause = node.children.find((c) => c.type === "import_clause");
         for (const part of clause ? named(clause) : []) {
           if (part.type === "identifier") bindImport(spec, textOf(source, part), "default");
@@ -272,7 +303,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
               if (!name) continue;
               const imported = name.type === "string" ? (stringValue(source, name) ?? "") : textOf(source, name);
               bindImport(spec, alias ? textOf(source, alias) : imported, imported);
-              push(specifier, ancestors, { kind: "name", value: imported, module: spec, via: "import" });
+              const typeSpecifier = typeOnly || /^type\s/.test(textOf(source, specifier));
+              push(specifier, ancestors, { kind: "name", value: imported, module: spec, via: "import", ...(typeSpecifier ? { typeOnly: true } : {}) });
             }
           }
         }
@@ -428,6 +460,18 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (value !== null) supplied.add(value);
   }
   for (const [d, name] of fromConstant) if (inputs.has(name) && d.kind === "literal") supplied.add(d.value);
+  // mocha's `suite("name")` with no callback, at the top level: the tests after it belong to that suite.
+  const openSuites = named(root)
+    .filter((st) => st.type === "expression_statement" && named(st)[0]?.type === "call_expression")
+    .map((st) => named(st)[0]!)
+    .filter((call) => testName(source, call, SUITE_FUNCS) !== null && args(call).length === 1)
+    .map((call) => ({ line: call.row + 1, name: testName(source, call, SUITE_FUNCS)! }));
+  if (openSuites.length > 0) {
+    for (const t of tests) {
+      const open = openSuites.findLast((o) => o.line < t.line);
+      if (open) t.suites = [open.name, ...t.suites];
+    }
+  }
   // A literal the test feeds in itself (an input echoed back) is not a dependency.
   const dependencies = deps.filter((d) => !(fromConstant.has(d) && inputs.has(fromConstant.get(d)!)) && (d.kind !== "literal" || !supplied.has(d.value)));
   return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied] };
