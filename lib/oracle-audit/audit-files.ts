@@ -2,11 +2,11 @@
 // test files): parse with tree-sitter, extract, classify. The worker feeds it from
 // git; the labeled corpus and the bench feed it from fixtures.
 import { mutateGold, type TMutation } from "./counterfactual";
-import { extractTestFile, extractTreeDefinitions, isAuditedSource } from "./extract";
+import { extractTestFile, extractTreeDefinitions, isAuditedSource, packageDefinitions } from "./extract";
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
 import { parseSource } from "./parse-source";
-import type { TDependency, TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+import type { TDependency, TFileDefinitions, TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TFiles = Record<string, string>;
 
@@ -17,12 +17,19 @@ export const isTestCode = (path: string) => languageOf(path) !== null || OTHER_C
 /** A tree's definitions from its files (only sources the audit reads are parsed). */
 export async function definitionsOfFiles(files: TFiles, extraPaths: readonly string[] = []): Promise<TTreeDefinitions> {
   const parsed: TParsedFile[] = [];
+  const manifests: TFileDefinitions[] = [];
   for (const [path, source] of Object.entries(files)) {
     if (!isAuditedSource(path)) continue;
+    if (path.endsWith("package.json")) {
+      const manifest = packageDefinitions(path, source);
+      if (manifest) manifests.push(manifest);
+      continue;
+    }
     const outcome = await parseSource(path, source);
     if (outcome.ok) parsed.push(outcome.file);
   }
-  return extractTreeDefinitions([...new Set([...Object.keys(files), ...extraPaths])], parsed);
+  const tree = extractTreeDefinitions([...new Set([...Object.keys(files), ...extraPaths])], parsed);
+  return { ...tree, definitions: [...tree.definitions, ...manifests] };
 }
 
 /** Gold's definitions: the base's for every file gold leaves alone, parsed anew for the files it changes or adds. */

@@ -4,11 +4,11 @@
 // an interface the class implements) or hidden (gold introduces it, nothing fixes it).
 // Names are looked up as the module system sees them (re-exports followed); literals are
 // judged by their producer (the base, gold, or nobody: computed by the behaviour).
-import { dirname } from "./language";
+import { dirname, normalizePath } from "./language";
 import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import type { TCategory, TClassifiedDependency, TDependency, TDependencyEvidence, TFileDefinitions, TLocation, TTestExtraction, TTreeDefinitions } from "./types";
-import { affixOf, excerptOf, identifierWords, matchesTemplate, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, mentionsTemplate, moduleStem, proseForm, statesPosition, systematicAffixes } from "./words";
+import { affixOf, excerptOf, statesName, identifierWords, matchesTemplate, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, mentionsTemplate, moduleStem, proseForm, statesPosition, systematicAffixes } from "./words";
 
 interface TTemplate {
   parts: string[];
@@ -60,7 +60,7 @@ export interface TClassificationContext {
   testFiles: Set<string>;
   affixes: ReturnType<typeof systematicAffixes>;
   /** Producers per dependency, found once (they do not depend on the history). */
-  producers: WeakMap<TDependency, { base: TProducer | null; gold: TProducer | null }>;
+  producers: WeakMap<TDependency, { base: TProducer | null; gold: TProducer | null; changed?: boolean }>;
 }
 
 export function classificationContext(base: TTreeDefinitions, gold: TTreeDefinitions, testFiles: readonly string[]): TClassificationContext {
@@ -81,7 +81,31 @@ const isExternalPath = (spec: string, file: string, ctx: TClassificationContext)
 };
 
 function resolve(spec: string, file: string, tree: TTreeIndex): string | null {
-  return languageOf(file)?.resolveModule(spec, file, tree.files) ?? null;
+  const lang = languageOf(file);
+  const direct = lang?.resolveModule(spec, file, tree.files) ?? null;
+  if (direct || !lang || lang.id === "python" || !spec.startsWith(".")) return direct;
+  // A folder required by path (`require("..")`): its package.json's `main` (or `exports`) names the file.
+  const dir = normalizePath(`${dirname(file)}/${spec}`);
+  if (dir === null) return null;
+  const manifest = tree.byFile.get(dir === "" ? "package.json" : `${dir}/package.json`);
+  for (const main of manifest?.mains ?? []) {
+    const hit = lang.resolveModule(`./${main.replace(/^\.\//, "")}`, dir === "" ? "package.json" : `${dir}/package.json`, tree.files);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** A file the build makes: a package.json of the tree names it, though no tree holds it (`build/index.cjs`). */
+function buildOutput(spec: string, file: string, tree: TTreeIndex): boolean {
+  if (!spec.startsWith(".")) return false;
+  const target = normalizePath(`${dirname(file)}/${spec}`);
+  if (target === null) return false;
+  for (const d of tree.byFile.values()) {
+    if (!d.mains) continue;
+    const dir = dirname(d.file);
+    if (d.mains.some((m) => normalizePath(`${dir}/${m}`) === target)) return true;
+  }
+  return false;
 }
 
 const definesHere = (d: TFileDefinitions, name: string) => d.names.includes(name) || d.qualified.some((q) => q.endsWith(`.${name}`));
@@ -168,6 +192,7 @@ function classifyPath(dep: TDependency, file: string, ctx: TClassificationContex
   if (inGold && ctx.testFiles.has(inGold)) return { category: "visible", reason: "the hidden tests add this file themselves" };
   if (!inGold) {
     if (isExternalPath(dep.value, file, ctx)) return { category: "visible", reason: "a package outside the repository" };
+    if (buildOutput(dep.value, file, ctx.base)) return { category: "visible", reason: "a file the build makes: the base's package.json names it" };
     return { category: "hidden", reason: "no tree defines this module, not even gold (the reference cannot pass either)" };
   }
   const definedAt = { file: inGold, line: 1 };
@@ -214,8 +239,10 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
   const name = dep.value;
   const spec = dep.module;
   if (spec !== null && isExternalPath(spec, file, ctx)) return { category: "visible", reason: "defined by a package outside the repository" };
-  const baseModule = spec !== null ? resolve(spec, file, ctx.base) : null;
-  const goldModule = spec !== null ? resolve(spec, file, ctx.gold) : null;
+  // A build output (package.json names it; no tree holds it): its names are judged over the whole tree.
+  const built = spec !== null && buildOutput(spec, file, ctx.base) && !resolve(spec, file, ctx.gold);
+  const baseModule = spec !== null && !built ? resolve(spec, file, ctx.base) : null;
+  const goldModule = spec !== null && !built ? resolve(spec, file, ctx.gold) : null;
   if (goldModule && ctx.testFiles.has(goldModule)) return { category: "visible", reason: "the hidden tests define it themselves" };
   // Python `from pkg import module`: the name is a module path.
   if (spec !== null && languageOf(file)?.id === "python" && dep.via === "import") {
@@ -265,8 +292,8 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
     const inBase = moduleExports(ctx.base, baseModule, name);
     if (inBase === "unknown") return { category: "visible", reason: `${baseModule} re-exports a module outside the repository, which may define ${name}` };
     if (inBase) return { category: "visible", reason: `the base defines ${name}${inBase.file === baseModule ? ` in ${baseModule}` : ` in ${inBase.file}, which ${baseModule} re-exports`}`, base: locationIn(inBase, name) };
-  } else if (spec === null && ctx.base.names.has(name)) return { category: "visible", reason: `the base defines ${name}`, base: where(ctx.base, name) };
-  const goldDef = goldModule ? moduleExports(ctx.gold, goldModule, name) : spec === null && ctx.gold.names.has(name) ? [...ctx.gold.byFile.values()].find((d) => d.names.includes(name))! : null;
+  } else if ((spec === null || built) && ctx.base.names.has(name)) return { category: "visible", reason: `the base defines ${name}`, base: where(ctx.base, name) };
+  const goldDef = goldModule ? moduleExports(ctx.gold, goldModule, name) : (spec === null || built) && ctx.gold.names.has(name) ? [...ctx.gold.byFile.values()].find((d) => d.names.includes(name))! : null;
   if (goldDef === "unknown") return { category: "visible", reason: `${goldModule} re-exports a module outside the repository, which may define ${name}` };
   if (goldDef) return { introduced: true, definedAt: locationIn(goldDef, name) };
   if (!goldModule && spec !== null) return { category: "hidden", reason: `gold has no module ${spec} to define ${name} (the reference cannot pass either)` };
@@ -296,7 +323,9 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
     if (mentionsIdentifier(text, fn)) return { category: "specified", reason: `the history describes ${fn}, which takes the new argument`, definedAt, gold, producer: param, history: excerptOf(text, [fn]) };
     return { category: "hidden", reason: `gold adds argument ${position + 1} to ${fn}; the history never mentions it`, definedAt, gold, producer: param };
   }
-  if (mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
+  // An exported name must be stated as a name; an option or a key may be stated in prose ("an optional lookup").
+  const asCode = dep.via === "import" || dep.via === "require" || dep.via === "member" || dep.via === "member-call";
+  if (asCode ? statesName(text, dep.value) : mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
   const affix = affixOf(dep.value, ctx.base.names, ctx.affixes);
   if (affix) return { category: "inferable", reason: `a base name with an affix the code base uses systematically (${affix})`, definedAt, gold };
   const iface = interfaceOf(dep, ctx);
@@ -324,8 +353,15 @@ function holder(tree: TTreeIndex, fragment: string): TProducer | null {
   return null;
 }
 
-/** What in a tree can produce the literal the test compares: the same string, a template, or (for long output and patterns) its parts. */
-function producerIn(tree: TTreeIndex, dep: TDependency): TProducer | null {
+/** Non-whitespace characters of the value a template's fixed text accounts for. */
+const coverage = (value: string, parts: readonly string[]) => parts.join("").replace(/\s/g, "").length / Math.max(1, value.replace(/\s/g, "").length);
+
+/**
+ * What in a tree can produce the literal the test compares: the same string, a template, or (for long output
+ * and patterns) its parts. `strict` (the base): a template must write at least half of the value's text itself —
+ * `{} and {}` in another module does not make "1, 2 and 3" something the base produces.
+ */
+function producerIn(tree: TTreeIndex, dep: TDependency, strict = false): TProducer | null {
   const v = dep.value;
   if (dep.match === "regex") {
     const anywhere = compilePattern(v, dep.flags, true);
@@ -346,21 +382,35 @@ function producerIn(tree: TTreeIndex, dep: TDependency): TProducer | null {
   if (NUMBER.test(v)) return tree.numbers.has(v) ? { how: "whole", text: v, at: null, template: null } : tree.stringSet.has(v) ? { how: "whole", text: v, at: { file: tree.stringSet.get(v)!, line: null }, template: null } : null;
   const whole = tree.stringSet.get(v);
   if (whole !== undefined) return { how: "whole", text: v, at: { file: whole, line: null }, template: null };
-  for (const t of tree.templates) if (meaningful(t.parts) && matchesTemplate(v, t.parts)) return { how: "whole", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
+  for (const t of tree.templates) if (meaningful(t.parts) && (!strict || coverage(v, t.parts) >= 0.5) && matchesTemplate(v, t.parts)) return { how: "whole", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
   if (v.trim().length === 0) return null;
   // Long output written in pieces (lines, or a prefix and a value): every piece held by the tree.
   const fragments = v.split(/\n+/).map((f) => f.trim()).filter((f) => /[A-Za-z0-9]/.test(f));
   if (fragments.length === 0) return null;
   const found = fragments.map((f) => holder(tree, f));
-  if (found.every((f) => f !== null)) return { how: found.length === 1 ? found[0]!.how : "part", text: found.length === 1 ? found[0]!.text : v, at: found[0]!.at, template: found.length === 1 ? found[0]!.template : null };
+  if (found.every((f) => f !== null)) return { how: found.length === 1 ? found[0]!.how : "part", text: found.map((f) => f!.text).join("…"), at: found[0]!.at, template: found.length === 1 ? found[0]!.template : null };
   return null;
+}
+
+/** Whether gold still holds the base's producer (the same string, or a template with the same fixed text). */
+function goldKeeps(ctx: TClassificationContext, producer: TProducer): boolean {
+  if (producer.template) return ctx.gold.templates.some((t) => t.parts.join("\u0000") === producer.template!.join("\u0000"));
+  if (NUMBER.test(producer.text) && ctx.gold.numbers.has(producer.text)) return true;
+  // Pieces of a pattern or of a long output (joined with …): not one producer gold could rewrite.
+  if (producer.how === "part" && producer.text.includes("…")) return true;
+  return ctx.gold.stringSet.has(producer.text);
 }
 
 function producers(ctx: TClassificationContext, dep: TDependency) {
   let p = ctx.producers.get(dep);
   if (!p) {
-    p = { base: producerIn(ctx.base, dep), gold: null };
-    if (!p.base) p.gold = producerIn(ctx.gold, dep);
+    p = { base: producerIn(ctx.base, dep, true), gold: null };
+    // Gold changes the base's producer (rewrites the message): what the test compares is gold's, not the base's.
+    if (p.base && !goldKeeps(ctx, p.base)) {
+      const gold = producerIn(ctx.gold, dep);
+      if (gold && !(gold.template ? false : ctx.base.stringSet.has(gold.text))) p = { base: null, gold, changed: true };
+    }
+    if (!p.base && !p.gold) p.gold = producerIn(ctx.gold, dep);
     ctx.producers.set(dep, p);
   }
   return p;
@@ -384,10 +434,16 @@ function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TCl
     if (mentionsLiteral(text, dep.value, mode) || (proseForm(dep.value) !== dep.value && mentionsLiteral(text, proseForm(dep.value), mode))) {
       return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
     }
+    // Gold writes part of it (`; Priority=High` after the test's own `foo=bar`): stating gold's part states it.
+    const own = gold.how === "part" && !gold.template ? gold.text.trim() : null;
+    if (own && own.length >= 4 && own.length < dep.value.length && mentionsLiteral(text, own, "contains")) {
+      return { category: "specified", reason: "the history states the text gold writes into it", ...evidence, history: excerptOf(text, [own]) };
+    }
   }
   if (gold.template && mentionsTemplate(text, gold.template)) return { category: "specified", reason: "the history states the message with its placeholder", ...evidence, history: excerptOf(text, gold.template) };
   const what = NUMBER.test(dep.value) && dep.match !== "regex" ? "number" : dep.match === "regex" ? "text the pattern matches" : "literal";
-  return { category: "hidden", reason: `gold introduces this ${what}; the history never states it${dep.match === "exact" ? " whole" : ""}`, ...evidence };
+  const how = producers(ctx, dep).changed ? "changes the text that produces" : "introduces";
+  return { category: "hidden", reason: `gold ${how} this ${what}; the history never states it${dep.match === "exact" ? " whole" : ""}`, ...evidence };
 }
 
 /** Every dependency of one test file, classified for one history's visible text, each with its evidence. */

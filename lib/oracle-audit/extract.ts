@@ -1,7 +1,8 @@
 // Pure: the language-independent core over the extractors' output — a test file's
 // dependencies (or why it is not audited), and a tree's definitions.
 import { languageOf } from "./languages";
-import type { TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+import { emptyDefinitions } from "./language";
+import type { TFileDefinitions, TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TTestFileOutcome = { ok: true; extraction: TTestExtraction } | { ok: false; notAudited: TNotAudited };
 
@@ -34,8 +35,33 @@ export function extractTreeDefinitions(paths: readonly string[], sources: readon
   };
 }
 
-/** Source files whose definitions the audit reads (a language it knows, not a test). */
+/** Source files whose definitions the audit reads (a language it knows, not a test), and package manifests. */
 export const isAuditedSource = (path: string) => {
+  if (/(^|\/)node_modules\//.test(path)) return false;
+  if (/(^|\/)package\.json$/.test(path)) return true;
   const language = languageOf(path);
-  return language !== null && !language.isTestFile(path) && !/(^|\/)node_modules\//.test(path);
+  return language !== null && !language.isTestFile(path);
 };
+
+/** What a package.json tells module resolution: the entry files it names (`main`, `exports`, …). */
+export function packageDefinitions(path: string, text: string): TFileDefinitions | null {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!manifest || typeof manifest !== "object") return null;
+  const m = manifest as Record<string, unknown>;
+  const mains: string[] = [];
+  const add = (v: unknown) => {
+    if (typeof v === "string") mains.push(v);
+    else if (v && typeof v === "object") for (const x of Object.values(v as Record<string, unknown>)) add(x);
+  };
+  add(m.main);
+  add(m.module);
+  add(m.types);
+  add(m.typings);
+  add(typeof m.exports === "object" && m.exports !== null && "." in (m.exports as object) ? (m.exports as Record<string, unknown>)["."] : m.exports);
+  return { ...emptyDefinitions(path), mains: [...new Set(mains)] };
+}

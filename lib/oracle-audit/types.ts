@@ -105,6 +105,8 @@ export interface TFileDefinitions {
   reexports: string[];
   /** Python `__all__`: the names `from this import *` passes on (null: every public name). */
   all: string[] | null;
+  /** package.json: the files its `main`, `module`, `types` and `exports` name (relative to its folder). */
+  mains?: string[];
   /** `Object.assign(Target.prototype | Target, require(spec))`: members Target gains from another module. */
   mixins?: { target: string; spec: string }[];
   /** Line of each defined name (1-based), for evidence. */

@@ -167,3 +167,20 @@ export function excerptOf(text: string, needles: readonly (string | null | undef
   }
   return null;
 }
+
+/**
+ * The text states a name as a name. A plain lowercase word (`entries`, `cached`) is also ordinary English, so
+ * it counts only written as code: quoted or in backticks, called (`entries(`), as a member (`.entries`) or a
+ * flag (`--entries`); any other name as mentionsIdentifier finds it.
+ */
+export function statesName(text: string, name: string): boolean {
+  if (!/^[a-z][a-z0-9]*$/.test(name)) return mentionsIdentifier(text, name);
+  const n = escape(name);
+  const b = "(?![A-Za-z0-9_$])";
+  const a = "(?<![A-Za-z0-9_$])";
+  if (new RegExp(`${a}${n}\\s*\\(|\\.${n}${b}|--${n}${b}|${a}${n}=`).test(text)) return true;
+  for (const span of text.matchAll(new RegExp(`[${QUOTES}]([^${QUOTES}\\n]+)[${QUOTES}]`, "g"))) {
+    if (new RegExp(`${a}${n}${b}`).test(span[1]!)) return true;
+  }
+  return false;
+}
