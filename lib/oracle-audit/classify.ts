@@ -338,14 +338,14 @@ const NUMBER = /^-?[0-9][0-9_.eExXa-fA-F]*$/;
 const meaningful = (parts: readonly string[]) => parts.some((p) => p.trim().length > 0);
 
 /** Where a tree holds a string containing `fragment` (or the fragment holds a substantial string of the tree). */
-function holder(tree: TTreeIndex, fragment: string): TProducer | null {
+function holder(tree: TTreeIndex, fragment: string, strict = false): TProducer | null {
   const exact = tree.stringSet.get(fragment);
   if (exact !== undefined) return { how: "whole", text: fragment, at: { file: exact, line: null }, template: null };
   if (fragment.trim().length < 4) return null;
   for (const s of tree.strings) if (s.length > fragment.length && s.includes(fragment)) return { how: "part", text: s, at: { file: tree.stringSet.get(s)!, line: null }, template: null };
   for (const t of tree.templates) {
     if (!meaningful(t.parts)) continue;
-    if (matchesTemplate(fragment, t.parts) || t.parts.some((p) => p.includes(fragment))) return { how: "part", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
+    if ((matchesTemplate(fragment, t.parts) && (!strict || coverage(fragment, t.parts) >= 0.5)) || t.parts.some((p) => p.includes(fragment))) return { how: "part", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
   }
   for (const s of tree.strings) {
     if (s.trim().length >= 8 && s.length * 2 >= fragment.length && fragment.includes(s)) return { how: "part", text: s, at: { file: tree.stringSet.get(s)!, line: null }, template: null };
@@ -375,7 +375,7 @@ function producerIn(tree: TTreeIndex, dep: TDependency, strict = false): TProduc
     // The pattern's fixed text, each fragment written somewhere in the tree.
     const core = regexCore(v);
     if (core.join("").trim().length < 6) return null;
-    const found = core.map((f) => holder(tree, f.trim()));
+    const found = core.map((f) => holder(tree, f.trim(), strict));
     if (found.every((f) => f !== null)) return { how: "part", text: core.join("…"), at: found[0]!.at, template: null };
     return null;
   }
@@ -387,7 +387,7 @@ function producerIn(tree: TTreeIndex, dep: TDependency, strict = false): TProduc
   // Long output written in pieces (lines, or a prefix and a value): every piece held by the tree.
   const fragments = v.split(/\n+/).map((f) => f.trim()).filter((f) => /[A-Za-z0-9]/.test(f));
   if (fragments.length === 0) return null;
-  const found = fragments.map((f) => holder(tree, f));
+  const found = fragments.map((f) => holder(tree, f, strict));
   if (found.every((f) => f !== null)) return { how: found.length === 1 ? found[0]!.how : "part", text: found.map((f) => f!.text).join("…"), at: found[0]!.at, template: found.length === 1 ? found[0]!.template : null };
   return null;
 }

@@ -258,6 +258,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       const later: typeof work = [];
       if (n.type === "object") {
         for (const pair of named(n)) {
+          // `{ ...baseAction, message }`: a spread constant's keys and values are expected too.
+          if (pair.type === "spread_element" && named(pair)[0]) later.push({ node: named(pair)[0]!, match, via });
           if (pair.type !== "pair") continue;
           const key = field(pair, "key");
           const value = field(pair, "value");

@@ -215,6 +215,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           if ((fnText === "self.assertRaisesRegex" || fnText === "self.assertWarnsRegex") && list[1]) literal(list[1], ancestors, "regex", "raises");
         }
         if (/^self\.assert(Equal|Equals|DictEqual|ListEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
+        if (/^self\.assert(Less|LessEqual|Greater|GreaterEqual)$/.test(fnText) && list[1]) literal(list[1], ancestors, "exact");
         if (/^self\.assert(CountEqual|SequenceEqual|TupleEqual|SetEqual|MultiLineEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
         if (fnText === "self.assertIn" && list[0]) literal(list[0], ancestors, "contains");
         // assertRegex(text, pattern): the pattern is the second argument.
