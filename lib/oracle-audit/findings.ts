@@ -188,8 +188,13 @@ export function auditFamily(input: {
   const probesByFile = new Map(input.tests.map((t) => [t.file, new Map(t.tests.map((c) => [c.line, probesOfTest(input.probeTestIds, t.file, c)]))]));
   const probesOfDependency = (test: TTestExtraction, d: TDependency): string[] => {
     const cases = probesByFile.get(test.file)!;
-    if (d.testLine != null && cases.has(d.testLine)) return cases.get(d.testLine)!;
-    return [...new Set(test.tests.filter((c) => c.name === d.test).flatMap((c) => cases.get(c.line) ?? []))];
+    const all = d.testLine != null && cases.has(d.testLine) ? cases.get(d.testLine)! : [...new Set(test.tests.filter((c) => c.name === d.test).flatMap((c) => cases.get(c.line) ?? []))];
+    // A parametrized row's value: the expanded ids that show it (pytest writes string values into the id).
+    if (d.parametrized && d.kind === "literal" && d.value.length > 0) {
+      const rows = all.filter((id) => (id.match(/\[([\s\S]*)\]$/)?.[1] ?? "").includes(d.value));
+      if (rows.length > 0) return rows;
+    }
+    return all;
   };
   // Probes were collected: a finding that maps to none is in a file the verifier never runs (a type test).
   const collected = input.probeTestIds.length > 0;

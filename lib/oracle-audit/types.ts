@@ -47,6 +47,8 @@ export interface TDependency {
   test: string | null;
   /** The enclosing test's line (its TTestCase.line): which test, when two share a name. */
   testLine?: number | null;
+  /** A value of one row of a parametrized test (`@pytest.mark.parametrize`, `test.each`): it fails that row's ids. */
+  parametrized?: boolean;
   /** A type-only import (`import type`, `import { type X }`): erased at run time, so it fails no probe. */
   typeOnly?: boolean;
 }

@@ -49,6 +49,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const comparedUses = new Map<string, number>();
   const fromConstant = new Map<TDependency, string>();
   let activeConstant: string | undefined;
+  let activeRow = false;
   walk(root, (node, ancestors) => {
     if (node.type === "assignment") {
       const left = field(node, "left");
@@ -67,6 +68,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
     const at = enclosingCase(ancestors);
     const d: TDependency = { owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null };
+    if (activeRow && d.kind === "literal") d.parametrized = true;
     deps.push(d);
     if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
   };
@@ -107,12 +109,13 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   };
   // Dictionaries, lists and tuples are read with an explicit stack (no recursion on deep nesting).
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, via = "assert") => {
-    const work: { node: TSyntaxNode; match: TLiteralMatch; constant?: string }[] = [{ node: start, match: startMatch }];
+    const work: { node: TSyntaxNode; match: TLiteralMatch; constant?: string; row?: boolean }[] = [{ node: start, match: startMatch }];
     while (work.length > 0) {
       const item = work.pop()!;
       let { node } = item;
       const { match } = item;
       activeConstant = item.constant;
+      activeRow = item.row === true;
       while (node.type === "parenthesized_expression" && named(node)[0]) node = named(node)[0]!;
       if (node.type === "identifier" && item.constant === undefined) {
         const name = textOf(source, node);
@@ -123,7 +126,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         if (fnNode && paramIndex !== -1) {
           const fnName = textOf(source, field(fnNode, "name")!);
           const rows = parametrizedValues(ancestors[fnIndex - 1] ?? null, name);
-          if (rows) for (const r of rows) work.push({ node: r, match });
+          if (rows) for (const r of rows) work.push({ node: r, match, row: true });
           else if (!fnName.startsWith("test")) {
             const flows = helperFlows.get(fnName) ?? [];
             if (!flows.some((f) => f.index === paramIndex)) flows.push({ index: paramIndex, name, match, via });
@@ -153,9 +156,10 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           if (key && value) later.push({ node: key, match: "exact" }, { node: value, match });
         }
       } else if (node.type === "list" || node.type === "tuple") for (const element of named(node)) later.push({ node: element, match });
-      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant })));
+      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant, row: item.row })));
     }
     activeConstant = undefined;
+    activeRow = false;
   };
 
   walk(root, (node, ancestors) => {
