@@ -219,6 +219,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   // Objects and arrays are read with an explicit stack: an expected value nested thousands deep is still read.
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, startVia = "assert") => {
     const work: { node: TSyntaxNode; match: TLiteralMatch; via: string; constant?: string }[] = [{ node: start, match: startMatch, via: startVia }];
+    const followed = new Set<string>();
     while (work.length > 0) {
       const item = work.pop()!;
       const { node, match, via } = item;
@@ -231,8 +232,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           continue;
         }
       }
-      if (n.type === "identifier" && constants.has(textOf(source, n)) && item.constant === undefined) {
+      // Constants built from constants (`const action = { ...baseAction, message }`) are followed, each once.
+      if (n.type === "identifier" && constants.has(textOf(source, n)) && !followed.has(textOf(source, n))) {
         const name = textOf(source, n);
+        followed.add(name);
         comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
         work.push({ node: constants.get(name)!, match, via, constant: name });
         continue;
@@ -456,8 +459,17 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   });
   // A constant also used outside comparisons is an input the test feeds in.
   const inputs = new Set([...comparedUses].filter(([name, n]) => (uses.get(name) ?? 0) > n).map(([name]) => name));
+  // A test's or suite's title is no input to the code under test.
+  const titles = new Set<TSyntaxNode>();
+  walk(root, (node) => {
+    if (node.type !== "call_expression") return;
+    if (testName(source, node, TEST_FUNCS) !== null || testName(source, node, SUITE_FUNCS) !== null || subtestName(node) !== null) {
+      const first = args(node)[0];
+      if (first) titles.add(unwrap(first));
+    }
+  });
   for (const node of literalNodes) {
-    if (assertionLiterals.has(node)) continue;
+    if (assertionLiterals.has(node) || titles.has(node)) continue;
     const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
     if (value !== null) supplied.add(value);
   }
