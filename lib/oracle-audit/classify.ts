@@ -441,9 +441,33 @@ function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TCl
     }
   }
   if (gold.template && mentionsTemplate(text, gold.template)) return { category: "specified", reason: "the history states the message with its placeholder", ...evidence, history: excerptOf(text, gold.template) };
+  const convention = messageConvention(dep, extraction, ctx, text);
+  if (convention) return { category: "inferable", reason: convention, ...evidence };
   const what = NUMBER.test(dep.value) && dep.match !== "regex" ? "number" : dep.match === "regex" ? "text the pattern matches" : "literal";
   const how = producers(ctx, dep).changed ? "changes the text that produces" : "introduces";
   return { category: "hidden", reason: `gold ${how} this ${what}; the history never states it${dep.match === "exact" ? " whole" : ""}`, ...evidence };
+}
+
+/**
+ * A message that follows a form the base uses systematically for the same thing: with one word — a name the
+ * test uses or the history gives (the option) — put back by another, the base writes at least two such messages
+ * (`option priority is invalid` beside `option path is invalid`, `option domain is invalid`).
+ */
+function messageConvention(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): string | null {
+  const value = dep.match === "regex" ? (regexCore(dep.value).length === 1 ? regexCore(dep.value)[0]! : null) : dep.value;
+  if (!value || value.length > 200) return null;
+  const used = new Set(extraction.dependencies.filter((d) => d.kind === "name").map((d) => d.value));
+  const words = value.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+  for (const word of new Set(words)) {
+    if (!used.has(word) && !mentionsIdentifier(text, word)) continue;
+    const at = value.indexOf(word);
+    const before = value.slice(0, at);
+    const after = value.slice(at + word.length);
+    if ((before + after).replace(/\s/g, "").length < 6) continue;
+    const siblings = ctx.base.strings.filter((s) => s.length > before.length + after.length && s.startsWith(before) && s.endsWith(after) && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(s.slice(before.length, s.length - after.length)));
+    if (siblings.length >= 2) return `the base writes this form for the same thing (${siblings.slice(0, 3).map((x) => `"${x}"`).join(", ")}): with the option's name in it, the message follows`;
+  }
+  return null;
 }
 
 /** Every dependency of one test file, classified for one history's visible text, each with its evidence. */

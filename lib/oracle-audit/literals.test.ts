@@ -90,3 +90,19 @@ test("greets", () => { assert.equal(greet("Ada"), expected); assert.equal(greet(
     expect(literals(await classified(pyBase, pyGold, py, "Greet people."))).toEqual({ "Hello, Ada! Welcome back.": "hidden" });
   });
 });
+
+describe("messages that follow the base's own form", () => {
+  it("is inferable when the base writes the same message for other options and the test passes this option", async () => {
+    const base = { "index.js": "exports.serialize = function (name, val, opt) {\n  if (opt.path && !/^\\//.test(opt.path)) throw new TypeError('option path is invalid');\n  if (opt.domain === '') throw new TypeError('option domain is invalid');\n  return name + '=' + val;\n};\n" };
+    const gold = { "index.js": base["index.js"].replace("  return name", "  if (opt.priority && !['low', 'high'].includes(opt.priority)) throw new TypeError('option priority is invalid');\n  return name") };
+    const tests = { "test/serialize.js": "var assert = require('assert');\nvar cookie = require('..');\ntest('priority', function () { assert.throws(cookie.serialize.bind(cookie, 'a', 'b', { priority: 'x' }), /option priority is invalid/); });\n" };
+    const audit = await classified(base, gold, tests, "Add a priority option; other values throw.");
+    const dep = audit.histories[0]!.dependencies.find((d) => d.kind === "literal")!;
+    expect(dep.category).toBe("inferable");
+    expect(dep.reason).toMatch(/option path is invalid/);
+    // A message of a form the base does not use stays hidden.
+    const odd = { "test/serialize.js": tests["test/serialize.js"].replace("/option priority is invalid/", "/bad priority level/") };
+    const goldOdd = { "index.js": gold["index.js"].replace("option priority is invalid", "bad priority level") };
+    expect((await classified(base, goldOdd, odd, "Add a priority option.")).histories[0]!.dependencies.find((d) => d.kind === "literal")!.category).toBe("hidden");
+  });
+});
