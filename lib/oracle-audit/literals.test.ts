@@ -106,3 +106,30 @@ describe("messages that follow the base's own form", () => {
     expect((await classified(base, goldOdd, odd, "Add a priority option.")).histories[0]!.dependencies.find((d) => d.kind === "literal")!.category).toBe("hidden");
   });
 });
+
+describe("who produces a literal", () => {
+  it("a base template in another module that writes little of the text does not make it visible; gold's does make it hidden", async () => {
+    const base = { "pkg/__init__.py": "", "pkg/time.py": "def span(a, b):\n    return f\"{a} and {b}\"\n" };
+    const gold = { "pkg/lists.py": "def natural_list(items):\n    head = ', '.join(str(i) for i in items[:-1])\n    return f\"{head} and {items[-1]}\"\n" };
+    const tests = { "tests/test_lists.py": "from pkg.lists import natural_list\n\ndef test_list():\n    assert natural_list([1, 2, 3]) == \"1, 2 and 3\"\n" };
+    expect(literals(await classified(base, gold, tests, "Add `natural_list` in `pkg/lists.py`."))).toEqual({ "1, 2 and 3": "hidden" });
+    expect(literals(await classified(base, gold, tests, "Add `natural_list` in `pkg/lists.py`: [1, 2, 3] gives `1, 2 and 3`."))).toEqual({ "1, 2 and 3": "specified" });
+  });
+
+  it("when gold rewrites the base's message, the message the test compares is gold's", async () => {
+    const base = { "lib/command.js": "exports.check = function (args) { if (args.length) throw new Error(`error: too many arguments. Expected 0 arguments but got ${args.length}.`); };\n" };
+    const gold = { "lib/command.js": "exports.check = function (args) { if (args.length) throw new Error(`error: too many arguments. Expected 0 arguments but got ${args.length}: ${args.join(', ')}.`); };\n" };
+    const tests = { "test/command.test.js": `const { check } = require("../lib/command.js");\ntest("excess", () => { expect(() => check(["excess"])).toThrow("error: too many arguments. Expected 0 arguments but got 1: excess."); });\n` };
+    const audit = await classified(base, gold, tests, "List the excess arguments in the error.");
+    expect(literals(audit)).toEqual({ "error: too many arguments. Expected 0 arguments but got 1: excess.": "hidden" });
+    expect(audit.histories[0]!.dependencies.find((d) => d.kind === "literal")!.reason).toMatch(/changes the text that produces/);
+  });
+
+  it("a literal gold writes part of is specified when the history states gold's part", async () => {
+    const base = { "index.js": "exports.serialize = function (n, v, o) { let s = n + '=' + v; return s; };\n" };
+    const gold = { "index.js": "exports.serialize = function (n, v, o) { let s = n + '=' + v; if (o && o.priority === 'high') s += '; Priority=High'; return s; };\n" };
+    const tests = { "test/serialize.js": "var assert = require('assert');\nvar cookie = require('..');\ntest('p', function () { assert.equal(cookie.serialize('foo', 'bar', { priority: 'high' }), 'foo=bar; Priority=High'); });\n" };
+    expect(literals(await classified(base, gold, tests, "A `priority` option appends `; Priority=High`."))).toEqual({ "foo=bar; Priority=High": "specified" });
+    expect(literals(await classified(base, gold, tests, "A `priority` option appends the attribute."))).toEqual({ "foo=bar; Priority=High": "hidden" });
+  });
+});

@@ -113,3 +113,13 @@ describe("non-library code", () => {
     expect(await hiddenOf(base, gold, tests)).toEqual([]);
   });
 });
+
+describe("package manifests", () => {
+  it("resolves a required folder through package.json main, and a build output it names is visible", async () => {
+    const base = { "package.json": JSON.stringify({ name: "qs", main: "lib/index.js", exports: { ".": { require: "./build/index.cjs" } } }), "lib/index.js": "exports.stringify = function stringify(o) { return ''; };\n", "lib/stringify.js": "module.exports = function () {};\n" };
+    const tests = {
+      "test/stringify.js": nodeTest(`const qs = require("../");\nconst built = require("../build/index.cjs");\ntest("x", () => { assert.equal(qs.stringify({}), ""); assert.ok(built.stringify); });`),
+    };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+});
