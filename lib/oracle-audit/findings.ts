@@ -23,8 +23,11 @@ export interface TOracleFindingDraft {
   buildUnit: string;
   scope: "unit" | "test";
   probeTestIds: string[];
-  /** Maps to no probe the verifier runs (e.g. a `*.test-d.ts` type test): shown, never blocks the gate. */
-  informational: boolean;
+  /**
+   * Maps to no probe the verifier runs (a `*.test-d.ts` type test) or is a type-only import: shown, never blocks
+   * the gate. Always set by auditFamily; optional so findings read back from storage (before this field) still type.
+   */
+  informational?: boolean;
   evidence: {
     file: string; line: number; text: string; definedAt: { file: string; line: number | null } | null;
     /** Where the base, gold and the history state it (see TDependencyEvidence). */
@@ -55,8 +58,8 @@ export interface THistoryAudit {
   condition: string;
   counts: Record<TCategory, number>;
   findings: TOracleFindingDraft[];
-  /** Every dependency of every audited test file, classified, once per test. */
-  dependencies: TAuditedDependency[];
+  /** Every dependency of every audited test file, classified, once per test (always set by auditFamily). */
+  dependencies?: TAuditedDependency[];
 }
 
 export interface TFamilyAudit {

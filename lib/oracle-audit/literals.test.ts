@@ -10,7 +10,7 @@ async function classified(base: TFiles, goldChanges: TFiles, tests: TFiles, text
   });
   return audit;
 }
-const literals = (a: Awaited<ReturnType<typeof classified>>) => Object.fromEntries(a.histories[0]!.dependencies.filter((d) => d.kind === "literal").map((d) => [d.name, d.category]));
+const literals = (a: Awaited<ReturnType<typeof classified>>) => Object.fromEntries(a.histories[0]!.dependencies!.filter((d) => d.kind === "literal").map((d) => [d.name, d.category]));
 
 const CLI_BASE = { "src/cli.js": "export function run(argv) { return argv.length; }\n" };
 const CLI_GOLD = { "src/cli.js": "export function run(argv) {\n  for (const flag of argv) if (!flag.includes('=')) return `error: missing value for ${flag}`;\n  return 'ok';\n}\n" };
@@ -57,9 +57,9 @@ test("echo", () => { assert.equal(echo("zebra-42"), "zebra-42"); assert.equal(LA
     };
     const audit = await classified(base, {}, tests, "Echo.");
     expect(literals(audit)).toEqual({ kept: "visible", ab: "visible" });
-    const ab = audit.histories[0]!.dependencies.find((d) => d.name === "ab")!;
+    const ab = audit.histories[0]!.dependencies!.find((d) => d.name === "ab")!;
     expect(ab.reason).toMatch(/computed by the behaviour/);
-    expect(audit.histories[0]!.dependencies.find((d) => d.name === "kept")!.evidence.base).toEqual({ file: "src/echo.js", line: null });
+    expect(audit.histories[0]!.dependencies!.find((d) => d.name === "kept")!.evidence.base).toEqual({ file: "src/echo.js", line: null });
   });
 
   it("a multi-line output gold writes line by line is hidden unless stated; an escaped statement of it counts", async () => {
@@ -97,13 +97,13 @@ describe("messages that follow the base's own form", () => {
     const gold = { "index.js": base["index.js"].replace("  return name", "  if (opt.priority && !['low', 'high'].includes(opt.priority)) throw new TypeError('option priority is invalid');\n  return name") };
     const tests = { "test/serialize.js": "var assert = require('assert');\nvar cookie = require('..');\ntest('priority', function () { assert.throws(cookie.serialize.bind(cookie, 'a', 'b', { priority: 'x' }), /option priority is invalid/); });\n" };
     const audit = await classified(base, gold, tests, "Add a priority option; other values throw.");
-    const dep = audit.histories[0]!.dependencies.find((d) => d.kind === "literal")!;
+    const dep = audit.histories[0]!.dependencies!.find((d) => d.kind === "literal")!;
     expect(dep.category).toBe("inferable");
     expect(dep.reason).toMatch(/option path is invalid/);
     // A message of a form the base does not use stays hidden.
     const odd = { "test/serialize.js": tests["test/serialize.js"].replace("/option priority is invalid/", "/bad priority level/") };
     const goldOdd = { "index.js": gold["index.js"].replace("option priority is invalid", "bad priority level") };
-    expect((await classified(base, goldOdd, odd, "Add a priority option.")).histories[0]!.dependencies.find((d) => d.kind === "literal")!.category).toBe("hidden");
+    expect((await classified(base, goldOdd, odd, "Add a priority option.")).histories[0]!.dependencies!.find((d) => d.kind === "literal")!.category).toBe("hidden");
   });
 });
 
@@ -122,7 +122,7 @@ describe("who produces a literal", () => {
     const tests = { "test/command.test.js": `const { check } = require("../lib/command.js");\ntest("excess", () => { expect(() => check(["excess"])).toThrow("error: too many arguments. Expected 0 arguments but got 1: excess."); });\n` };
     const audit = await classified(base, gold, tests, "List the excess arguments in the error.");
     expect(literals(audit)).toEqual({ "error: too many arguments. Expected 0 arguments but got 1: excess.": "hidden" });
-    expect(audit.histories[0]!.dependencies.find((d) => d.kind === "literal")!.reason).toMatch(/changes the text that produces/);
+    expect(audit.histories[0]!.dependencies!.find((d) => d.kind === "literal")!.reason).toMatch(/changes the text that produces/);
   });
 
   it("a literal gold writes part of is specified when the history states gold's part", async () => {
