@@ -465,7 +465,7 @@ function messageConvention(dep: TDependency, extraction: TTestExtraction, ctx: T
     const after = value.slice(at + word.length);
     if ((before + after).replace(/\s/g, "").length < 6) continue;
     const siblings = ctx.base.strings.filter((s) => s.length > before.length + after.length && s.startsWith(before) && s.endsWith(after) && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(s.slice(before.length, s.length - after.length)));
-    if (siblings.length >= 2) return `the base writes this form for the same thing (${siblings.slice(0, 3).map((x) => `"${x}"`).join(", ")}): with the option's name in it, the message follows`;
+    if (siblings.length >= 2) return `the base writes this form for the same thing (${siblings.slice(0, 3).map((x) => `"${x}"`).join(", ")}): with this name in it, the message follows`;
   }
   return null;
 }
