@@ -4,7 +4,7 @@
 import { auditFiles, definitionsOfFiles, definitionsOverBase } from "../audit-files";
 import { classificationContext, classifyTestFile } from "../classify";
 import { loadCorpus, type TLoadedCase } from "./load";
-import { HISTORY_KEYS } from "./schema";
+import { HISTORY_KEYS, type TRealCase } from "./schema";
 import { scoreRealCorpus, type TCaseObservation, type TRealCorpusScore } from "./score";
 
 export async function observeCase(l: TLoadedCase): Promise<TCaseObservation> {
@@ -32,6 +32,9 @@ export async function observeCase(l: TLoadedCase): Promise<TCaseObservation> {
 
 export interface TRealCorpusRun {
   score: TRealCorpusScore;
+  /** What was scored, to score subsets again (per language, per runner). */
+  cases: TRealCase[];
+  observations: TCaseObservation[];
   notLoaded: { id: string; reason: string }[];
   notAudited: string[];
 }
@@ -44,5 +47,5 @@ export async function measureRealCorpus(): Promise<TRealCorpusRun> {
   for (const l of loaded) observations.push(await observeCase(l));
   const score = scoreRealCorpus(loaded.map((l) => l.case), observations);
   const notAudited = observations.flatMap((o) => o.notAudited.map((n) => `${o.caseId}: ${n.file}: ${n.reason}`));
-  return { score, notLoaded, notAudited };
+  return { score, cases: loaded.map((l) => l.case), observations, notLoaded, notAudited };
 }

@@ -201,3 +201,13 @@ export function duplicateLabels(c: TRealCase): string[] {
   }
   return dups;
 }
+
+/** Wilson score interval (95%) of a proportion, as the paper reports its precision. */
+export function wilson(successes: number, trials: number, z = 1.96): { low: number; high: number } {
+  if (trials === 0) return { low: 0, high: 1 };
+  const p = successes / trials;
+  const denom = 1 + (z * z) / trials;
+  const centre = p + (z * z) / (2 * trials);
+  const spread = z * Math.sqrt((p * (1 - p)) / trials + (z * z) / (4 * trials * trials));
+  return { low: (centre - spread) / denom, high: (centre + spread) / denom };
+}
