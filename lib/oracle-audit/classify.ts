@@ -244,8 +244,8 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
   const baseModule = spec !== null && !built ? resolve(spec, file, ctx.base) : null;
   const goldModule = spec !== null && !built ? resolve(spec, file, ctx.gold) : null;
   if (goldModule && ctx.testFiles.has(goldModule)) return { category: "visible", reason: "the hidden tests define it themselves" };
-  // Python `from pkg import module`: the name is a module path.
-  if (spec !== null && languageOf(file)?.id === "python" && dep.via === "import") {
+  // Python `from pkg import module` or `pkg.module.fn()`: the name is a module path (a submodule is an attribute of its package).
+  if (spec !== null && languageOf(file)?.id === "python" && (dep.via === "import" || dep.via === "member")) {
     const goldPath = resolve(`${spec}${spec.endsWith(".") ? "" : "."}${name}`, file, ctx.gold);
     if (goldPath) {
       const asPath = resolve(`${spec}${spec.endsWith(".") ? "" : "."}${name}`, file, ctx.base);

@@ -76,6 +76,12 @@ describe("Python packages", () => {
     expect(await hiddenOf(base, {}, tests2)).toEqual(["name:hidden_inner"]);
   });
 
+  it("takes pkg.submodule for the package's submodule", async () => {
+    const base = { "src/pkg/__init__.py": "from pkg.core import run\n", "src/pkg/core.py": "def run():\n    return 1\n", "src/pkg/i18n.py": "def activate(locale):\n    return locale\n" };
+    const tests = { "tests/test_i18n.py": "import pkg\n\ndef test_x():\n    pkg.i18n.activate('ru_RU')\n    assert pkg.run() == 1\n" };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+
   it("extracts a new keyword argument on module.fn(kw=…) and accepts one the base signature has", async () => {
     const base = { "pkg/__init__.py": "", "pkg/util.py": "def fmt(value, width=0):\n    return str(value)\n" };
     const gold = { "pkg/util.py": "def fmt(value, width=0, fill=' '):\n    return str(value).rjust(width, fill)\n" };
