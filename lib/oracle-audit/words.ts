@@ -179,6 +179,9 @@ export function statesName(text: string, name: string): boolean {
   const b = "(?![A-Za-z0-9_$])";
   const a = "(?<![A-Za-z0-9_$])";
   if (new RegExp(`${a}${n}\\s*\\(|\\.${n}${b}|--${n}${b}|${a}${n}=`).test(text)) return true;
+  // Named as a name in prose: "a parse function", "the function parse".
+  const kinds = "(?:function|method|helper|export|constant|class|module|property|field|action|hook|command)s?";
+  if (new RegExp(`${a}${n}\\s+${kinds}${b}|${a}${kinds}\\s+${n}${b}`, "i").test(text)) return true;
   for (const span of text.matchAll(new RegExp(`[${QUOTES}]([^${QUOTES}\\n]+)[${QUOTES}]`, "g"))) {
     if (new RegExp(`${a}${n}${b}`).test(span[1]!)) return true;
   }
