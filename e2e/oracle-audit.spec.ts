@@ -25,7 +25,7 @@ test("a curator audits a family, places the drafted addendum, and a lead waives 
   await expect(page.locator('[data-gate="oracle_audit"]')).toContainText("fail");
 
   await name.getByRole("button", { name: "Addendum…" }).click();
-  await expect(name.getByLabel("Addendum")).toHaveValue("The module `rest/handler` must export `valueSSE` (relied on by 2 probes).");
+  await expect(name.getByLabel("Addendum")).toHaveValue("The module `src/rest/handler.js` must export `valueSSE`.");
   await name.getByRole("button", { name: "Place addendum" }).click();
   // The next audit reads the new revisions: the name and its module are stated now, the message is not.
   await expect(history("direct")).toContainText("r2", { timeout: 120_000 });

@@ -61,7 +61,7 @@ describe("specification–oracle audit", () => {
       expect(name).toMatchObject({ kind: "name", scope: "unit", buildUnit: "test/sse.test.js (test file)" });
       expect(name.probeTestIds.sort()).toEqual(["formats one event per value", "streams several values"]);
       expect(name.evidence).toMatchObject({ file: "test/sse.test.js", line: 3, definedAt: { file: "src/rest/handler.js" } });
-      expect(name.addendum).toBe("The module `rest/handler` must export `valueSSE` (relied on by 2 probes).");
+      expect(name.addendum).toBe("The module `src/rest/handler.js` must export `valueSSE`.");
       expect(name.counterfactual).toMatchObject({ outcome: "confirmed", failed: 2, predicted: 2 });
       const literal = history.findings.find((f) => f.kind === "literal")!;
       expect(literal).toMatchObject({ name: "event data must not be empty", scope: "test", probeTestIds: ["refuses an empty event"] });

@@ -1,11 +1,12 @@
 // Runs the static audit over files held in memory (base tree, gold tree, hidden
 // test files): parse with tree-sitter, extract, classify. The worker feeds it from
 // git; the labeled corpus and the bench feed it from fixtures.
-import { extractTestFile, extractTreeDefinitions, isAuditedSource } from "./extract";
+import { mutateGold, type TMutation } from "./counterfactual";
+import { extractTestFile, extractTreeDefinitions, isAuditedSource, packageDefinitions } from "./extract";
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
 import { parseSource } from "./parse-source";
-import type { TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+import type { TDependency, TFileDefinitions, TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TFiles = Record<string, string>;
 
@@ -16,12 +17,19 @@ export const isTestCode = (path: string) => languageOf(path) !== null || OTHER_C
 /** A tree's definitions from its files (only sources the audit reads are parsed). */
 export async function definitionsOfFiles(files: TFiles, extraPaths: readonly string[] = []): Promise<TTreeDefinitions> {
   const parsed: TParsedFile[] = [];
+  const manifests: TFileDefinitions[] = [];
   for (const [path, source] of Object.entries(files)) {
     if (!isAuditedSource(path)) continue;
+    if (path.endsWith("package.json")) {
+      const manifest = packageDefinitions(path, source);
+      if (manifest) manifests.push(manifest);
+      continue;
+    }
     const outcome = await parseSource(path, source);
     if (outcome.ok) parsed.push(outcome.file);
   }
-  return extractTreeDefinitions([...new Set([...Object.keys(files), ...extraPaths])], parsed);
+  const tree = extractTreeDefinitions([...new Set([...Object.keys(files), ...extraPaths])], parsed);
+  return { ...tree, definitions: [...tree.definitions, ...manifests] };
 }
 
 /** Gold's definitions: the base's for every file gold leaves alone, parsed anew for the files it changes or adds. */
@@ -59,4 +67,20 @@ export async function auditFiles(input: {
   const { tests, notAudited } = await extractTests(input.testFiles);
   const audit = auditFamily({ ...input, tests, notAudited, testFiles: Object.keys(input.testFiles) });
   return { ...audit, tests };
+}
+
+/**
+ * The counterfactual with gold's changed files parsed by tree-sitter: a name is renamed where the syntax
+ * tree has it as gold's identifier (see mutateGold). `goldFiles`: the post-image of the files gold changes.
+ */
+export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match">, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
+  const parsed: TParsedFile[] = [];
+  if (dep.kind === "name") {
+    for (const [path, source] of Object.entries(goldFiles)) {
+      if (!languageOf(path)) continue;
+      const outcome = await parseSource(path, source);
+      if (outcome.ok && !outcome.file.hasError) parsed.push(outcome.file);
+    }
+  }
+  return mutateGold(gold, dep, isTest, parsed);
 }

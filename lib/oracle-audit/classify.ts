@@ -1,11 +1,19 @@
 // Pure: classifies each dependency of a test file for one history's visible text:
-// visible (the base defines it), specified (the text states it), inferable (a
+// visible (the base defines or produces it), specified (the text states it), inferable (a
 // systematic affix, a file the text names in an existing directory, a method of
 // an interface the class implements) or hidden (gold introduces it, nothing fixes it).
-import { dirname } from "./language";
+// Names are looked up as the module system sees them (re-exports followed); literals are
+// judged by their producer (the base, gold, or nobody: computed by the behaviour).
+import { dirname, normalizePath } from "./language";
 import { languageOf } from "./languages";
-import type { TCategory, TClassifiedDependency, TDependency, TFileDefinitions, TTestExtraction, TTreeDefinitions } from "./types";
-import { affixOf, identifierWords, matchesTemplate, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, mentionsTemplate, moduleStem, systematicAffixes } from "./words";
+import { compilePattern, holdsCore, regexCore } from "./patterns";
+import type { TCategory, TClassifiedDependency, TDependency, TDependencyEvidence, TFileDefinitions, TLocation, TTestExtraction, TTreeDefinitions } from "./types";
+import { affixOf, excerptOf, statesName, identifierWords, matchesTemplate, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, mentionsTemplate, moduleStem, proseForm, statesPosition, systematicAffixes } from "./words";
+
+interface TTemplate {
+  parts: string[];
+  file: string;
+}
 
 interface TTreeIndex {
   files: Set<string>;
@@ -15,8 +23,9 @@ interface TTreeIndex {
   qualified: Set<string>;
   properties: Set<string>;
   strings: string[];
-  stringSet: Set<string>;
-  templates: string[][];
+  /** The first file holding each string: the producer's location. */
+  stringSet: Map<string, string>;
+  templates: TTemplate[];
   numbers: Set<string>;
   classes: Map<string, { heritage: string[]; externalHeritage: boolean; methods: Set<string> }>;
 }
@@ -27,20 +36,22 @@ function indexTree(tree: TTreeDefinitions): TTreeIndex {
   for (const f of tree.files) for (let d = dirname(f); d; d = dirname(d)) dirs.add(d);
   const idx: TTreeIndex = {
     files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
-    strings: [], stringSet: new Set(), templates: [], numbers: new Set(), classes: new Map(),
+    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), classes: new Map(),
   };
   for (const d of tree.definitions) {
     d.names.forEach((n) => idx.names.add(n));
     d.qualified.forEach((n) => idx.qualified.add(n));
     d.properties.forEach((n) => idx.properties.add(n));
-    d.strings.forEach((s) => idx.stringSet.add(s));
+    d.strings.forEach((s) => { if (!idx.stringSet.has(s)) idx.stringSet.set(s, d.file); });
     d.numbers.forEach((n) => idx.numbers.add(n));
-    idx.templates.push(...d.templates);
+    for (const parts of d.templates) idx.templates.push({ parts, file: d.file });
     for (const c of d.classes) idx.classes.set(c.name, { heritage: c.heritage, externalHeritage: c.externalHeritage, methods: new Set(c.methods) });
   }
-  idx.strings = [...idx.stringSet];
+  idx.strings = [...idx.stringSet.keys()];
   return idx;
 }
+
+type TProducer = { how: "whole" | "part"; text: string; at: TLocation | null; template: string[] | null };
 
 export interface TClassificationContext {
   base: TTreeIndex;
@@ -48,16 +59,18 @@ export interface TClassificationContext {
   /** Files the hidden tests add: what they import from there the tests supply themselves. */
   testFiles: Set<string>;
   affixes: ReturnType<typeof systematicAffixes>;
+  /** Producers per dependency, found once (they do not depend on the history). */
+  producers: WeakMap<TDependency, { base: TProducer | null; gold: TProducer | null; changed?: boolean }>;
 }
 
 export function classificationContext(base: TTreeDefinitions, gold: TTreeDefinitions, testFiles: readonly string[]): TClassificationContext {
   const b = indexTree(base);
   const g = indexTree(gold);
   for (const f of testFiles) g.files.add(f);
-  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names) };
+  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap() };
 }
 
-type TVerdict = { category: TCategory; reason: string; definedAt?: { file: string; line: number | null } | null };
+type TVerdict = { category: TCategory; reason: string; definedAt?: TLocation | null } & Partial<TDependencyEvidence>;
 
 const isExternalPath = (spec: string, file: string, ctx: TClassificationContext) => {
   const lang = languageOf(file);
@@ -68,102 +81,221 @@ const isExternalPath = (spec: string, file: string, ctx: TClassificationContext)
 };
 
 function resolve(spec: string, file: string, tree: TTreeIndex): string | null {
-  return languageOf(file)?.resolveModule(spec, file, tree.files) ?? null;
-}
-
-function filesUnder(tree: TTreeIndex, resolved: string): TFileDefinitions[] {
-  if (resolved.endsWith("/")) return [...tree.byFile.values()].filter((d) => d.file.startsWith(resolved));
-  const own = tree.byFile.get(resolved);
-  return own ? [own] : [];
-}
-
-/** Whether a module of the tree defines `name` (re-exports and packages look at the whole tree). */
-function moduleDefines(tree: TTreeIndex, resolved: string, name: string): TFileDefinitions | null {
-  const defs = filesUnder(tree, resolved);
-  const direct = defs.find((d) => d.names.includes(name) || d.qualified.some((q) => q.endsWith(`.${name}`)));
-  if (direct) return direct;
-  if (defs.some((d) => d.reexportsAll) || resolved.endsWith("/") || defs.length === 0) {
-    return [...tree.byFile.values()].find((d) => d.names.includes(name)) ?? null;
+  const lang = languageOf(file);
+  const direct = lang?.resolveModule(spec, file, tree.files) ?? null;
+  if (direct || !lang || lang.id === "python" || !spec.startsWith(".")) return direct;
+  // A folder required by path (`require("..")`): its package.json's `main` (or `exports`) names the file.
+  const dir = normalizePath(`${dirname(file)}/${spec}`);
+  if (dir === null) return null;
+  const manifest = tree.byFile.get(dir === "" ? "package.json" : `${dir}/package.json`);
+  for (const main of manifest?.mains ?? []) {
+    const hit = lang.resolveModule(`./${main.replace(/^\.\//, "")}`, dir === "" ? "package.json" : `${dir}/package.json`, tree.files);
+    if (hit) return hit;
   }
   return null;
 }
 
-function classHas(tree: TTreeIndex, cls: string, member: string, seen = new Set<string>()): boolean {
-  if (tree.qualified.has(`${cls}.${member}`)) return true;
-  const c = tree.classes.get(cls);
-  if (!c || seen.has(cls)) return false;
-  seen.add(cls);
-  return c.heritage.some((h) => classHas(tree, h, member, seen));
+/** A file the build makes: a package.json of the tree names it, though no tree holds it (`build/index.cjs`). */
+function buildOutput(spec: string, file: string, tree: TTreeIndex): boolean {
+  if (!spec.startsWith(".")) return false;
+  const target = normalizePath(`${dirname(file)}/${spec}`);
+  if (target === null) return false;
+  for (const d of tree.byFile.values()) {
+    if (!d.mains) continue;
+    const dir = dirname(d.file);
+    if (d.mains.some((m) => normalizePath(`${dir}/${m}`) === target)) return true;
+  }
+  return false;
 }
 
-const where = (tree: TTreeIndex, key: string): { file: string; line: number | null } | null => {
+const definesHere = (d: TFileDefinitions, name: string) => d.names.includes(name) || d.qualified.some((q) => q.endsWith(`.${name}`));
+
+/**
+ * Whether a module of the tree exports `name` as its module system sees it: defined in the file, or passed on
+ * from another module it re-exports (`export *`, `module.exports = require(…)`, `Object.assign(…)`,
+ * `from .sub import *` honouring `__all__`), followed iteratively. "unknown": it re-exports a module the tree
+ * cannot read (a package), which may define anything.
+ */
+function moduleExports(tree: TTreeIndex, resolved: string, name: string): TFileDefinitions | "unknown" | null {
+  if (resolved.endsWith("/")) {
+    const under = [...tree.byFile.values()].filter((d) => d.file.startsWith(resolved));
+    return under.find((d) => definesHere(d, name)) ?? (under.length === 0 ? null : [...tree.byFile.values()].find((d) => d.names.includes(name)) ?? null);
+  }
+  const queue = [resolved];
+  const seen = new Set<string>();
+  let unknown = false;
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const defs = tree.byFile.get(file);
+    if (!defs) {
+      // A file the audit could not read (JSON, a parse failure): judged by the whole tree, as before.
+      const anywhere = [...tree.byFile.values()].find((d) => d.names.includes(name));
+      if (anywhere) return anywhere;
+      continue;
+    }
+    if (definesHere(defs, name)) return defs;
+    const lang = languageOf(file);
+    for (const spec of defs.reexports ?? []) {
+      const target = lang?.resolveModule(spec, file, tree.files) ?? null;
+      if (!target) {
+        unknown = true;
+        continue;
+      }
+      const targetDefs = tree.byFile.get(target);
+      if (lang?.id === "python") {
+        if (targetDefs?.all ? !targetDefs.all.includes(name) : name.startsWith("_")) continue;
+      }
+      queue.push(target);
+    }
+    if (defs.reexportsAll && (defs.reexports ?? []).length === 0) {
+      const anywhere = [...tree.byFile.values()].find((d) => d.names.includes(name));
+      if (anywhere) return anywhere;
+    }
+  }
+  return unknown ? "unknown" : null;
+}
+
+function classHas(tree: TTreeIndex, cls: string, member: string): boolean {
+  const queue = [cls];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const c = queue.shift()!;
+    if (tree.qualified.has(`${c}.${member}`)) return true;
+    if (seen.has(c)) continue;
+    seen.add(c);
+    // `Object.assign(C.prototype, require("./api"))`: C has what that module exports.
+    for (const d of tree.byFile.values()) {
+      for (const m of d.mixins ?? []) {
+        if (m.target !== c) continue;
+        const target = languageOf(d.file)?.resolveModule(m.spec, d.file, tree.files);
+        const found = target ? moduleExports(tree, target, member) : null;
+        if (found && found !== "unknown") return true;
+      }
+    }
+    queue.push(...(tree.classes.get(c)?.heritage ?? []));
+  }
+  return false;
+}
+
+const where = (tree: TTreeIndex, key: string): TLocation | null => {
   for (const d of tree.byFile.values()) if (d.lines[key] !== undefined) return { file: d.file, line: d.lines[key]! };
   return null;
 };
+const locationIn = (d: TFileDefinitions, name: string): TLocation => ({ file: d.file, line: d.lines[name] ?? null });
 
 function classifyPath(dep: TDependency, file: string, ctx: TClassificationContext, text: string): TVerdict {
   const inBase = resolve(dep.value, file, ctx.base);
-  if (inBase) return { category: "visible", reason: `the base has ${inBase}` };
+  if (inBase) return { category: "visible", reason: `the base has ${inBase}`, base: { file: inBase, line: null } };
   const inGold = resolve(dep.value, file, ctx.gold);
   if (inGold && ctx.testFiles.has(inGold)) return { category: "visible", reason: "the hidden tests add this file themselves" };
   if (!inGold) {
     if (isExternalPath(dep.value, file, ctx)) return { category: "visible", reason: "a package outside the repository" };
+    if (buildOutput(dep.value, file, ctx.base)) return { category: "visible", reason: "a file the build makes: the base's package.json names it" };
     return { category: "hidden", reason: "no tree defines this module, not even gold (the reference cannot pass either)" };
   }
   const definedAt = { file: inGold, line: 1 };
-  if (mentionsPath(text, dep.value, inGold)) return { category: "specified", reason: "the history names the file", definedAt };
+  if (mentionsPath(text, dep.value, inGold)) return { category: "specified", reason: "the history names the file", definedAt, history: excerptOf(text, [inGold, dep.value.replace(/^(\.\.?\/)+/, ""), moduleStem(inGold)]) };
   const dir = dirname(inGold.replace(/\/$/, ""));
   if (mentionsFileName(text, moduleStem(inGold)) && (dir === "" || ctx.base.dirs.has(dir))) {
-    return { category: "inferable", reason: `a new file whose name the history gives, in the existing directory ${dir || "(root)"}`, definedAt };
+    return { category: "inferable", reason: `a new file whose name the history gives, in the existing directory ${dir || "(root)"}`, definedAt, history: excerptOf(text, [moduleStem(inGold)]) };
   }
   return { category: "hidden", reason: `gold adds ${inGold}; the history never names it`, definedAt };
 }
 
-function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationContext): TVerdict | { introduced: true; definedAt: { file: string; line: number | null } | null } {
+type TSignature = { arity: number | null | undefined; params: string[] | undefined; at: TLocation | null };
+
+/** A called function's signature in a tree: in its module (re-exports followed; the module's own export when called by its module name), else anywhere. */
+function signatureOf(tree: TTreeIndex, dep: TDependency, file: string, fn: string): TSignature {
+  const resolved = dep.module !== null ? resolve(dep.module, file, tree) : null;
+  const visit: TFileDefinitions[] = [];
+  if (resolved) {
+    const queue = [resolved];
+    const seen = new Set<string>();
+    while (queue.length > 0) {
+      const f = queue.shift()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const d = tree.byFile.get(f);
+      if (!d) continue;
+      visit.push(d);
+      const lang = languageOf(f);
+      for (const spec of d.reexports ?? []) {
+        const t = lang?.resolveModule(spec, f, tree.files);
+        if (t) queue.push(t);
+      }
+    }
+  }
+  for (const d of visit) if (d.arity[fn] !== undefined) return { arity: d.arity[fn], params: d.params[fn], at: locationIn(d, fn) };
+  for (const d of visit) if (d.arity.default !== undefined) return { arity: d.arity.default, params: d.params.default, at: { file: d.file, line: null } };
+  for (const d of tree.byFile.values()) if (d.arity[fn] !== undefined) return { arity: d.arity[fn], params: d.params[fn], at: locationIn(d, fn) };
+  return { arity: undefined, params: undefined, at: null };
+}
+
+type TIntroduced = { introduced: true; definedAt: TLocation | null; param?: string | null };
+
+function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationContext): TVerdict | TIntroduced {
   const name = dep.value;
   const spec = dep.module;
   if (spec !== null && isExternalPath(spec, file, ctx)) return { category: "visible", reason: "defined by a package outside the repository" };
-  const baseModule = spec !== null ? resolve(spec, file, ctx.base) : null;
-  const goldModule = spec !== null ? resolve(spec, file, ctx.gold) : null;
+  // A build output (package.json names it; no tree holds it): its names are judged over the whole tree.
+  const built = spec !== null && buildOutput(spec, file, ctx.base) && !resolve(spec, file, ctx.gold);
+  const baseModule = spec !== null && !built ? resolve(spec, file, ctx.base) : null;
+  const goldModule = spec !== null && !built ? resolve(spec, file, ctx.gold) : null;
   if (goldModule && ctx.testFiles.has(goldModule)) return { category: "visible", reason: "the hidden tests define it themselves" };
-  // Python `from pkg import module`: the name is a module path.
-  if (spec !== null && languageOf(file)?.id === "python") {
+  // Python `from pkg import module` or `pkg.module.fn()`: the name is a module path (a submodule is an attribute of its package).
+  if (spec !== null && languageOf(file)?.id === "python" && (dep.via === "import" || dep.via === "member")) {
     const goldPath = resolve(`${spec}${spec.endsWith(".") ? "" : "."}${name}`, file, ctx.gold);
     if (goldPath) {
       const asPath = resolve(`${spec}${spec.endsWith(".") ? "" : "."}${name}`, file, ctx.base);
-      if (asPath) return { category: "visible", reason: `the base has the module ${asPath}` };
+      if (asPath) return { category: "visible", reason: `the base has the module ${asPath}`, base: { file: asPath, line: null } };
       return { introduced: true, definedAt: { file: goldPath, line: 1 } };
     }
   }
   if (dep.via === "option" || dep.via === "argument") {
     const fn = (dep.owner ?? "").split("#")[0]!;
-    const position = Number((dep.owner ?? dep.value).split("#")[1] ?? 0);
-    const arity = ctx.base.byFile.size ? [...ctx.base.byFile.values()].map((d) => d.arity[fn]).find((a) => a !== undefined) : undefined;
-    if (arity === null || (arity !== undefined && arity > position && dep.via === "argument")) return { category: "visible", reason: `the base signature of ${fn} takes this argument` };
-    if (dep.via === "option" && (ctx.base.properties.has(name) || ctx.base.names.has(name))) return { category: "visible", reason: "the base already reads this option" };
-    if (dep.via === "argument") return { introduced: true, definedAt: where(ctx.gold, fn) };
-    if (ctx.gold.properties.has(name) || ctx.gold.names.has(name)) return { introduced: true, definedAt: where(ctx.gold, fn) };
+    const position = Number((dep.via === "argument" ? dep.value : (dep.owner ?? "")).split("#")[1] ?? NaN);
+    const base = signatureOf(ctx.base, dep, file, fn);
+    const gold = signatureOf(ctx.gold, dep, file, fn);
+    if (dep.via === "argument") {
+      // A position the base already accepts (or a rest parameter) is never added by gold.
+      if (base.arity === null || (base.arity !== undefined && base.arity > position)) return { category: "visible", reason: `the base signature of ${fn} takes argument ${position + 1}`, base: base.at };
+      if (base.arity !== undefined && gold.arity !== undefined && gold.arity !== null && gold.arity <= base.arity) {
+        return { category: "visible", reason: `gold's ${fn} takes no more arguments than the base's (an extra argument it ignores)`, base: base.at };
+      }
+      return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn), param: gold.params?.[position] ?? null };
+    }
+    // A keyword or option the base already accepts: a parameter of that name, **kwargs, or an option it reads.
+    if (base.params?.includes(name) || (base.arity === null && languageOf(file)?.id === "python")) return { category: "visible", reason: `the base signature of ${fn} accepts ${name}`, base: base.at };
+    if (ctx.base.properties.has(name) || ctx.base.names.has(name)) return { category: "visible", reason: "the base already reads this option", base: where(ctx.base, name) };
+    if (ctx.gold.properties.has(name) || ctx.gold.names.has(name)) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
     return { category: "visible", reason: "no source reads this option (it changes nothing gold knows of)" };
   }
   if (dep.owner !== null && (dep.via === "property" || dep.via === "method")) {
     const key = `${dep.owner}.${name}`;
-    if (classHas(ctx.base, dep.owner, name)) return { category: "visible", reason: `the base defines ${key}` };
+    if (classHas(ctx.base, dep.owner, name)) return { category: "visible", reason: `the base defines ${key}`, base: where(ctx.base, key) };
     if (classHas(ctx.gold, dep.owner, name)) return { introduced: true, definedAt: where(ctx.gold, key) };
     // Name-level fallback: an owner the trees know nothing about.
-    if (!ctx.gold.classes.has(dep.owner) && ctx.base.names.has(name)) return { category: "visible", reason: `the base defines ${name}` };
+    if (!ctx.gold.classes.has(dep.owner) && ctx.base.names.has(name)) return { category: "visible", reason: `the base defines ${name}`, base: where(ctx.base, name) };
     if (ctx.gold.names.has(name) && !ctx.base.names.has(name)) return { introduced: true, definedAt: where(ctx.gold, name) };
     return { category: "visible", reason: `no source of the repository defines ${key} (inherited from a library, or computed)` };
   }
   if (dep.owner === null && dep.via === "property") {
     // A key of an expected result: judged by name, and computed when no source writes it.
     const has = (t: TTreeIndex) => t.names.has(name) || t.properties.has(name) || t.stringSet.has(name);
-    if (has(ctx.base)) return { category: "visible", reason: `the base already uses ${name}` };
+    if (has(ctx.base)) return { category: "visible", reason: `the base already uses ${name}`, base: where(ctx.base, name) };
     if (has(ctx.gold)) return { introduced: true, definedAt: where(ctx.gold, name) };
     return { category: "visible", reason: "computed by the behaviour: no source writes this key" };
   }
-  if (baseModule ? moduleDefines(ctx.base, baseModule, name) : spec === null && ctx.base.names.has(name)) return { category: "visible", reason: `the base defines ${name}${baseModule ? ` in ${baseModule}` : ""}` };
-  const goldDef = goldModule ? moduleDefines(ctx.gold, goldModule, name) : spec === null && ctx.gold.names.has(name) ? [...ctx.gold.byFile.values()].find((d) => d.names.includes(name))! : null;
-  if (goldDef) return { introduced: true, definedAt: { file: goldDef.file, line: goldDef.lines[name] ?? null } };
+  if (baseModule) {
+    const inBase = moduleExports(ctx.base, baseModule, name);
+    if (inBase === "unknown") return { category: "visible", reason: `${baseModule} re-exports a module outside the repository, which may define ${name}` };
+    if (inBase) return { category: "visible", reason: `the base defines ${name}${inBase.file === baseModule ? ` in ${baseModule}` : ` in ${inBase.file}, which ${baseModule} re-exports`}`, base: locationIn(inBase, name) };
+  } else if ((spec === null || built) && ctx.base.names.has(name)) return { category: "visible", reason: `the base defines ${name}`, base: where(ctx.base, name) };
+  const goldDef = goldModule ? moduleExports(ctx.gold, goldModule, name) : (spec === null || built) && ctx.gold.names.has(name) ? [...ctx.gold.byFile.values()].find((d) => d.names.includes(name))! : null;
+  if (goldDef === "unknown") return { category: "visible", reason: `${goldModule} re-exports a module outside the repository, which may define ${name}` };
+  if (goldDef) return { introduced: true, definedAt: locationIn(goldDef, name) };
   if (!goldModule && spec !== null) return { category: "hidden", reason: `gold has no module ${spec} to define ${name} (the reference cannot pass either)` };
   return { category: "hidden", reason: `gold's ${goldModule ?? "tree"} does not define ${name} (the reference cannot pass either)` };
 }
@@ -181,67 +313,174 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   const introduced = nameIntroduced(dep, file, ctx);
   if (!("introduced" in introduced)) return introduced;
   const definedAt = introduced.definedAt;
+  const gold = definedAt;
   if (dep.via === "argument") {
     const fn = dep.owner ?? "";
     const position = Number(dep.value.split("#")[1]);
-    const param = [...ctx.gold.byFile.values()].map((d) => d.params[fn]?.[position]).find(Boolean);
-    if ((param && mentionsIdentifier(text, param)) || mentionsIdentifier(text, fn)) return { category: "specified", reason: `the history describes ${fn}'s new argument`, definedAt };
-    return { category: "hidden", reason: `gold adds argument ${position + 1} to ${fn}; the history never mentions it`, definedAt };
+    const param = introduced.param ?? null;
+    if (param && mentionsIdentifier(text, param)) return { category: "specified", reason: `the history names ${fn}'s new parameter ${param}`, definedAt, gold, producer: param, history: excerptOf(text, [param]) };
+    if (statesPosition(text, position + 1)) return { category: "specified", reason: `the history describes ${fn}'s argument ${position + 1} in words`, definedAt, gold, producer: param, history: excerptOf(text, [`argument`, `parameter`]) };
+    if (mentionsIdentifier(text, fn)) return { category: "specified", reason: `the history describes ${fn}, which takes the new argument`, definedAt, gold, producer: param, history: excerptOf(text, [fn]) };
+    return { category: "hidden", reason: `gold adds argument ${position + 1} to ${fn}; the history never mentions it`, definedAt, gold, producer: param };
   }
-  if (mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt };
+  // An exported name must be stated as a name; an option or a key may be stated in prose ("an optional lookup").
+  const asCode = dep.via === "import" || dep.via === "require" || dep.via === "member" || dep.via === "member-call";
+  if (asCode ? statesName(text, dep.value) : mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
   const affix = affixOf(dep.value, ctx.base.names, ctx.affixes);
-  if (affix) return { category: "inferable", reason: `a base name with an affix the code base uses systematically (${affix})`, definedAt };
+  if (affix) return { category: "inferable", reason: `a base name with an affix the code base uses systematically (${affix})`, definedAt, gold };
   const iface = interfaceOf(dep, ctx);
-  if (iface) return { category: "inferable", reason: iface, definedAt };
-  return { category: "hidden", reason: `gold introduces ${dep.value}; the history never states it${identifierWords(dep.value).length > 1 ? " (in any case convention)" : ""}`, definedAt };
+  if (iface) return { category: "inferable", reason: iface, definedAt, gold };
+  return { category: "hidden", reason: `gold introduces ${dep.value}; the history never states it${identifierWords(dep.value).length > 1 ? " (in any case convention)" : ""}`, definedAt, gold };
 }
 
-function safeRegex(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern.replace(/^\(\?i\)/, ""), pattern.startsWith("(?i)") ? "i" : "");
-  } catch {
-    return null;
+const NUMBER = /^-?[0-9][0-9_.eExXa-fA-F]*$/;
+/** A template can produce a value only through its fixed text: one that is only whitespace and placeholders ("{} {}") produces nothing in particular. */
+const meaningful = (parts: readonly string[]) => parts.some((p) => p.trim().length > 0);
+
+/** Where a tree holds a string containing `fragment` (or the fragment holds a substantial string of the tree). */
+function holder(tree: TTreeIndex, fragment: string, strict = false): TProducer | null {
+  const exact = tree.stringSet.get(fragment);
+  if (exact !== undefined) return { how: "whole", text: fragment, at: { file: exact, line: null }, template: null };
+  if (fragment.trim().length < 4) return null;
+  for (const s of tree.strings) if (s.length > fragment.length && s.includes(fragment)) return { how: "part", text: s, at: { file: tree.stringSet.get(s)!, line: null }, template: null };
+  for (const t of tree.templates) {
+    if (!meaningful(t.parts)) continue;
+    if ((matchesTemplate(fragment, t.parts) && (!strict || coverage(fragment, t.parts) >= 0.5)) || t.parts.some((p) => p.includes(fragment))) return { how: "part", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
   }
+  for (const s of tree.strings) {
+    if (s.trim().length >= 8 && s.length * 2 >= fragment.length && fragment.includes(s)) return { how: "part", text: s, at: { file: tree.stringSet.get(s)!, line: null }, template: null };
+  }
+  return null;
 }
 
-function literalIn(tree: TTreeIndex, dep: TDependency): { found: boolean; template: string[] | null } {
+/** Non-whitespace characters of the value a template's fixed text accounts for. */
+const coverage = (value: string, parts: readonly string[]) => parts.join("").replace(/\s/g, "").length / Math.max(1, value.replace(/\s/g, "").length);
+
+/**
+ * What in a tree can produce the literal the test compares: the same string, a template, or (for long output
+ * and patterns) its parts. `strict` (the base): a template must write at least half of the value's text itself —
+ * `{} and {}` in another module does not make "1, 2 and 3" something the base produces.
+ */
+function producerIn(tree: TTreeIndex, dep: TDependency, strict = false): TProducer | null {
   const v = dep.value;
   if (dep.match === "regex") {
-    const re = safeRegex(v);
-    if (!re) return { found: false, template: null };
-    if (tree.strings.some((s) => re.test(s))) return { found: true, template: null };
-    const t = tree.templates.find((parts) => re.test(parts.join("x")) || parts.some((p) => p.length >= 3 && re.test(p)));
-    return { found: Boolean(t), template: t ?? null };
+    const anywhere = compilePattern(v, dep.flags, true);
+    if (anywhere) {
+      for (const s of tree.strings) if (anywhere.test(s)) return { how: "whole", text: s, at: { file: tree.stringSet.get(s)!, line: null }, template: null };
+      for (const t of tree.templates) {
+        if (!meaningful(t.parts)) continue;
+        if (anywhere.test(t.parts.join("x")) || t.parts.some((p) => p.trim().length >= 3 && anywhere.test(p))) return { how: "whole", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
+      }
+    }
+    // The pattern's fixed text, each fragment written somewhere in the tree.
+    const core = regexCore(v);
+    if (core.join("").trim().length < 6) return null;
+    const found = core.map((f) => holder(tree, f.trim(), strict));
+    if (found.every((f) => f !== null)) return { how: "part", text: core.join("…"), at: found[0]!.at, template: null };
+    return null;
   }
-  if (/^-?[0-9][0-9_.eExXa-fA-F]*$/.test(v) && tree.numbers.has(v)) return { found: true, template: null };
-  if (tree.stringSet.has(v)) return { found: true, template: null };
-  if (dep.match === "contains" && tree.strings.some((s) => s.includes(v))) return { found: true, template: null };
-  const t = tree.templates.find((parts) => matchesTemplate(v, parts) || (dep.match === "contains" && parts.some((p) => p.length >= v.length && p.includes(v))));
-  return { found: Boolean(t), template: t ?? null };
+  if (NUMBER.test(v)) return tree.numbers.has(v) ? { how: "whole", text: v, at: null, template: null } : tree.stringSet.has(v) ? { how: "whole", text: v, at: { file: tree.stringSet.get(v)!, line: null }, template: null } : null;
+  const whole = tree.stringSet.get(v);
+  if (whole !== undefined) return { how: "whole", text: v, at: { file: whole, line: null }, template: null };
+  for (const t of tree.templates) if (meaningful(t.parts) && (!strict || coverage(v, t.parts) >= 0.5) && matchesTemplate(v, t.parts)) return { how: "whole", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
+  if (v.trim().length === 0) return null;
+  // Long output written in pieces (lines, or a prefix and a value): every piece held by the tree.
+  const fragments = v.split(/\n+/).map((f) => f.trim()).filter((f) => /[A-Za-z0-9]/.test(f));
+  if (fragments.length === 0) return null;
+  const found = fragments.map((f) => holder(tree, f, strict));
+  if (found.every((f) => f !== null)) return { how: found.length === 1 ? found[0]!.how : "part", text: found.map((f) => f!.text).join("…"), at: found[0]!.at, template: found.length === 1 ? found[0]!.template : null };
+  return null;
+}
+
+/** Whether gold still holds the base's producer (the same string, or a template with the same fixed text). */
+function goldKeeps(ctx: TClassificationContext, producer: TProducer): boolean {
+  if (producer.template) return ctx.gold.templates.some((t) => t.parts.join("\u0000") === producer.template!.join("\u0000"));
+  if (NUMBER.test(producer.text) && ctx.gold.numbers.has(producer.text)) return true;
+  // Pieces of a pattern or of a long output (joined with …): not one producer gold could rewrite.
+  if (producer.how === "part" && producer.text.includes("…")) return true;
+  return ctx.gold.stringSet.has(producer.text);
+}
+
+function producers(ctx: TClassificationContext, dep: TDependency) {
+  let p = ctx.producers.get(dep);
+  if (!p) {
+    p = { base: producerIn(ctx.base, dep, true), gold: null };
+    // Gold changes the base's producer (rewrites the message): what the test compares is gold's, not the base's.
+    if (p.base && !goldKeeps(ctx, p.base)) {
+      const gold = producerIn(ctx.gold, dep);
+      if (gold && !(gold.template ? false : ctx.base.stringSet.has(gold.text))) p = { base: null, gold, changed: true };
+    }
+    if (!p.base && !p.gold) p.gold = producerIn(ctx.gold, dep);
+    ctx.producers.set(dep, p);
+  }
+  return p;
 }
 
 function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
   if (extraction.suppliedLiterals.includes(dep.value)) return { category: "visible", reason: "the test supplies this value itself" };
-  if (literalIn(ctx.base, dep).found) return { category: "visible", reason: "the base already has this literal" };
-  const gold = literalIn(ctx.gold, dep);
-  if (!gold.found) return { category: "visible", reason: "computed by the behaviour: no source holds this literal" };
+  const { base, gold } = producers(ctx, dep);
+  if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
+  if (!gold) return { category: "visible", reason: "computed by the behaviour: no source holds this literal" };
+  const evidence = { gold: gold.at, producer: gold.text, definedAt: gold.at };
   if (dep.match === "regex") {
-    const re = safeRegex(dep.value);
-    if (re?.test(text)) return { category: "specified", reason: "the history states text the pattern matches" };
-  } else if (mentionsLiteral(text, dep.value, dep.match === "contains" ? "contains" : "exact")) {
-    return { category: "specified", reason: "the history states the literal" };
+    // Wherever the history states it: anchors do not tie the pattern to the start of the history.
+    const anywhere = compilePattern(dep.value, dep.flags, true);
+    const m = anywhere ? anywhere.exec(text) : null;
+    if (m) return { category: "specified", reason: "the history states text the pattern matches", ...evidence, history: excerptOf(text, [m[0]]) };
+    const core = regexCore(dep.value);
+    if (core.join("").trim().length >= 4 && holdsCore(text, core, dep.flags)) return { category: "specified", reason: "the history states the pattern's fixed text", ...evidence, history: excerptOf(text, core) };
+  } else {
+    const mode = dep.match === "contains" ? "contains" : "exact";
+    if (mentionsLiteral(text, dep.value, mode) || (proseForm(dep.value) !== dep.value && mentionsLiteral(text, proseForm(dep.value), mode))) {
+      return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
+    }
+    // Gold writes part of it (`; Priority=High` after the test's own `foo=bar`): stating gold's part states it.
+    const own = gold.how === "part" && !gold.template ? gold.text.trim() : null;
+    if (own && own.length >= 4 && own.length < dep.value.length && mentionsLiteral(text, own, "contains")) {
+      return { category: "specified", reason: "the history states the text gold writes into it", ...evidence, history: excerptOf(text, [own]) };
+    }
   }
-  if (gold.template && mentionsTemplate(text, gold.template)) return { category: "specified", reason: "the history states the message with its placeholder" };
-  return { category: "hidden", reason: `gold introduces this ${/^-?[0-9]/.test(dep.value) && dep.match !== "regex" ? "number" : "literal"}; the history never states it${dep.match === "exact" ? " whole" : ""}` };
+  if (gold.template && mentionsTemplate(text, gold.template)) return { category: "specified", reason: "the history states the message with its placeholder", ...evidence, history: excerptOf(text, gold.template) };
+  const convention = messageConvention(dep, extraction, ctx, text);
+  if (convention) return { category: "inferable", reason: convention, ...evidence };
+  const what = NUMBER.test(dep.value) && dep.match !== "regex" ? "number" : dep.match === "regex" ? "text the pattern matches" : "literal";
+  const how = producers(ctx, dep).changed ? "changes the text that produces" : "introduces";
+  return { category: "hidden", reason: `gold ${how} this ${what}; the history never states it${dep.match === "exact" ? " whole" : ""}`, ...evidence };
 }
 
-/** Every dependency of one test file, classified for one history's visible text. */
+/**
+ * A message that follows a form the base uses systematically for the same thing: with one word — a name the
+ * test uses or the history gives (the option) — put back by another, the base writes at least two such messages
+ * (`option priority is invalid` beside `option path is invalid`, `option domain is invalid`).
+ */
+function messageConvention(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): string | null {
+  const value = dep.match === "regex" ? (regexCore(dep.value).length === 1 ? regexCore(dep.value)[0]! : null) : dep.value;
+  if (!value || value.length > 200) return null;
+  const used = new Set(extraction.dependencies.filter((d) => d.kind === "name").map((d) => d.value));
+  const words = value.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+  for (const word of new Set(words)) {
+    if (!used.has(word) && !mentionsIdentifier(text, word)) continue;
+    const at = value.indexOf(word);
+    const before = value.slice(0, at);
+    const after = value.slice(at + word.length);
+    if ((before + after).replace(/\s/g, "").length < 6) continue;
+    const siblings = ctx.base.strings.filter((s) => s.length > before.length + after.length && s.startsWith(before) && s.endsWith(after) && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(s.slice(before.length, s.length - after.length)));
+    if (siblings.length >= 2) return `the base writes this form for the same thing (${siblings.slice(0, 3).map((x) => `"${x}"`).join(", ")}): with this name in it, the message follows`;
+  }
+  return null;
+}
+
+/** Every dependency of one test file, classified for one history's visible text, each with its evidence. */
 export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificationContext, text: string): TClassifiedDependency[] {
   return extraction.dependencies.map((dependency) => {
     const verdict =
       dependency.kind === "path" ? classifyPath(dependency, extraction.file, ctx, text)
       : dependency.kind === "name" ? classifyName(dependency, extraction.file, ctx, text)
       : classifyLiteral(dependency, extraction, ctx, text);
-    return { dependency, category: verdict.category, reason: verdict.reason, definedAt: verdict.definedAt ?? null };
+    const definedAt = verdict.definedAt ?? null;
+    return {
+      dependency, category: verdict.category, reason: verdict.reason, definedAt,
+      evidence: { base: verdict.base ?? null, gold: verdict.gold ?? definedAt, history: verdict.history ?? null, producer: verdict.producer ?? null },
+    };
   });
 }

@@ -1,8 +1,11 @@
 // Pure: the counterfactual of one hidden dependency — gold with that one name renamed
-// (every occurrence in gold's added non-test lines) or that one literal changed — and
-// the verdict from the probes that then fail.
+// (where gold's added non-test lines write it as code: its definition and references, never
+// a built-in's or a package's member of the same spelling) or that one literal changed at its
+// producer — and the verdict from the probes that then fail. Given gold's files parsed by
+// tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
 import { languageOf } from "./languages";
-import type { TDependency } from "./types";
+import { field, walk } from "./syntax";
+import type { TDependency, TParsedFile, TSyntaxNode } from "./types";
 
 export type TCounterfactualOutcome = "confirmed" | "refuted" | "wider" | "error";
 
@@ -23,55 +26,268 @@ function splitDiff(diff: string): { path: string; lines: string[] }[] {
   return files;
 }
 
-function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (line: string) => string): { patch: string; edits: number } {
+type TSegment = { kind: "code" | "string" | "comment"; text: string };
+type TLexState = { block: boolean; template: number[]; triple: string | null };
+
+/**
+ * One line of JavaScript or Python cut into code, string and comment segments, carrying block comments,
+ * template literals (with their `${…}` code) and triple-quoted strings across lines.
+ */
+function lexLine(line: string, state: TLexState, python: boolean): TSegment[] {
+  const out: TSegment[] = [];
+  let i = 0;
+  let start = 0;
+  let kind: TSegment["kind"] = state.block ? "comment" : state.triple || (state.template.length > 0 && state.template.at(-1) === 0) ? "string" : "code";
+  const emit = (end: number, next: TSegment["kind"]) => {
+    if (end > start) out.push({ kind, text: line.slice(start, end) });
+    start = end;
+    kind = next;
+  };
+  while (i < line.length) {
+    const c = line[i]!;
+    if (state.block) {
+      const close = line.indexOf("*/", i);
+      if (close === -1) { i = line.length; break; }
+      i = close + 2;
+      state.block = false;
+      emit(i, "code");
+      continue;
+    }
+    if (state.triple) {
+      const close = line.indexOf(state.triple, i);
+      if (close === -1) { i = line.length; break; }
+      i = close + 3;
+      state.triple = null;
+      emit(i, "code");
+      continue;
+    }
+    if (state.template.length > 0 && state.template.at(-1) === 0 && kind === "string") {
+      // Inside a template literal's text.
+      if (c === "\\") { i += 2; continue; }
+      if (c === "`") { i++; state.template.pop(); emit(i, "code"); continue; }
+      if (c === "$" && line[i + 1] === "{") { state.template[state.template.length - 1] = 1; emit(i, "code"); i += 2; continue; }
+      i++;
+      continue;
+    }
+    // Code.
+    if (!python && c === "/" && line[i + 1] === "/") { emit(i, "comment"); i = line.length; break; }
+    if (python && c === "#") { emit(i, "comment"); i = line.length; break; }
+    if (!python && c === "/" && line[i + 1] === "*") { emit(i, "comment"); state.block = true; i += 2; continue; }
+    if (python && (line.startsWith('"""', i) || line.startsWith("'''", i))) { emit(i, "string"); state.triple = line.slice(i, i + 3); i += 3; continue; }
+    if (c === '"' || c === "'") {
+      emit(i, "string");
+      let j = i + 1;
+      while (j < line.length && line[j] !== c) j += line[j] === "\\" ? 2 : 1;
+      i = Math.min(line.length, j + 1);
+      emit(i, "code");
+      continue;
+    }
+    if (!python && c === "`") { emit(i, "string"); state.template.push(0); i++; continue; }
+    if (!python && state.template.length > 0) {
+      const depth = state.template.at(-1)!;
+      if (c === "{") state.template[state.template.length - 1] = depth + 1;
+      if (c === "}") {
+        if (depth === 1) { state.template[state.template.length - 1] = 0; i++; emit(i, "string"); continue; }
+        state.template[state.template.length - 1] = depth - 1;
+      }
+    }
+    i++;
+  }
+  emit(line.length, kind);
+  return out;
+}
+
+/** Edits of one added line by its post-image row (0-based): the syntax tree's occurrences. */
+type TRowEditor = (row: number, body: string) => string;
+
+/**
+ * Rewrites gold's added lines in non-test files segment by segment (context lines only carry the lexer's
+ * state), or, for a file with a row editor, by the rows of gold's post-image the syntax tree names.
+ */
+function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (segment: TSegment, before: string, path: string) => string, rowEditors?: ReadonlyMap<string, TRowEditor>): { patch: string; edits: number } {
   let edits = 0;
   const out = splitDiff(diff).map((file) => {
     if (isTest(file.path)) return file.lines.join("\n");
+    const python = file.path.endsWith(".py");
+    const state: TLexState = { block: false, template: [], triple: null };
+    const rows = rowEditors?.get(file.path);
+    let inHunk = false;
+    let row = 0;
     return file.lines
       .map((line) => {
-        if (!line.startsWith("+") || line.startsWith("+++")) return line;
-        const changed = "+" + edit(line.slice(1));
-        if (changed !== line) edits++;
-        return changed;
+        if (line.startsWith("@@")) {
+          inHunk = true;
+          row = Number(/\+(\d+)/.exec(line)?.[1] ?? 1) - 1;
+          return line;
+        }
+        if (!inHunk || line.startsWith("+++") || line.startsWith("---") || line.startsWith("-") || line.startsWith("\\")) return line;
+        const body = line.slice(1);
+        const here = row++;
+        if (rows) {
+          if (!line.startsWith("+")) return line;
+          const changed = rows(here, body);
+          if (changed !== body) edits++;
+          return `+${changed}`;
+        }
+        const segments = lexLine(body, state, python);
+        if (!line.startsWith("+")) return line;
+        let before = "";
+        const changed = segments.map((seg) => {
+          const text = seg.kind === "comment" ? seg.text : edit(seg, before, file.path);
+          before += seg.text;
+          return text;
+        }).join("");
+        if (changed !== body) edits++;
+        return `+${changed}`;
       })
       .join("\n");
   });
   return { patch: out.join("\n"), edits };
 }
 
+// Members of these never are gold's definitions: built-in objects and standard modules.
+const BUILTINS = new Set([
+  "Object", "Array", "JSON", "Math", "Number", "String", "Boolean", "Promise", "Reflect", "Symbol", "Date", "RegExp", "Error", "TypeError", "RangeError",
+  "Map", "Set", "WeakMap", "WeakSet", "BigInt", "Buffer", "process", "console", "globalThis", "window", "document", "Intl", "URL", "URLSearchParams", "Atomics", "Proxy",
+  "os", "sys", "re", "json", "str", "dict", "list", "tuple", "set", "int", "float", "bytes", "math", "itertools", "functools", "collections", "typing", "datetime", "time",
+  "pathlib", "shutil", "subprocess", "logging", "string", "textwrap", "inspect", "enum", "abc", "io", "fs", "path", "util", "assert", "crypto", "http", "https", "events", "stream", "child_process",
+]);
+
+/** Names a file of the diff binds to a package outside the repository (`const _ = require("lodash")`, `import numpy as np`). */
+function externalBindings(diff: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of diff.matchAll(/(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*["']([^"'.][^"']*)["']\s*\)/g)) out.add(m[1]!);
+  for (const m of diff.matchAll(/import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+["']([^"'.][^"']*)["']/g)) out.add(m[1]!);
+  for (const m of diff.matchAll(/^[+ ]\s*import\s+([A-Za-z_][\w.]*)(?:\s+as\s+([A-Za-z_]\w*))?\s*$/gm)) out.add(m[2] ?? m[1]!.split(".")[0]!);
+  for (const m of diff.matchAll(/^[+ ]\s*from\s+([A-Za-z_][\w.]*)\s+import\s+([\w, ]+)$/gm)) for (const n of m[2]!.split(",")) out.add(n.trim().split(/\s+as\s+/).at(-1)!);
+  return out;
+}
+
+const RENAMED_NODES = new Set(["identifier", "property_identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern", "type_identifier", "private_property_identifier"]);
+
+/**
+ * The occurrences of `name` in a parsed gold file that are gold's: identifiers (definitions, references,
+ * keys, keyword arguments) and strings that are exactly the name — not a member of a built-in or of a
+ * package (`Array.from`, `_.from`, `np.sort`), not a name a package import binds, never in a comment.
+ */
+function treeRenamer(file: TParsedFile, name: string, renamed: string, localRoots: ReadonlySet<string>): TRowEditor {
+  const { source, root } = file;
+  const python = file.path.endsWith(".py");
+  const external = new Set<string>();
+  const text = (n: TSyntaxNode | null) => (n ? source.slice(n.start, n.end) : "");
+  walk(root, (node) => {
+    if (node.type === "import_statement" || node.type === "import_from_statement") {
+      const src = python ? text(field(node, "module_name") ?? field(node, "name")) : text(field(node, "source")).slice(1, -1);
+      // Python's absolute imports of the repository's own package are not a package's.
+      if (src && !src.startsWith(".") && !(python && localRoots.has(src.split(/[.\s]/)[0]!))) walk(node, (n) => { if (n.type === "identifier" || n.type === "dotted_name") external.add(text(n).split(".")[0]!); });
+      return false;
+    }
+    if (!python && node.type === "variable_declarator") {
+      const value = field(node, "value");
+      const target = field(node, "name");
+      if (value?.type === "call_expression" && text(field(value, "function")) === "require" && target) {
+        const spec = text(value).match(/require\(\s*["']([^"']+)["']/)?.[1] ?? ".";
+        if (!spec.startsWith(".")) walk(target, (n) => { if (n.type === "identifier" || n.type === "shorthand_property_identifier_pattern") external.add(text(n)); });
+      }
+    }
+    return undefined;
+  });
+  const hits: number[] = [];
+  walk(root, (node, ancestors) => {
+    if (node.type === "comment") return false;
+    const parent = ancestors.at(-1);
+    if (node.type === "string_fragment" || node.type === "string_content") {
+      const content = parent ? parent.children.filter((c) => ["string_fragment", "string_content", "escape_sequence", "interpolation", "template_substitution"].includes(c.type)) : [];
+      if (text(node) === name && content.length === 1) hits.push(node.start);
+      return;
+    }
+    if (!RENAMED_NODES.has(node.type) || text(node).replace(/^#/, "") !== name) return;
+    const memberOf = parent && (parent.type === "member_expression" || parent.type === "attribute") && (field(parent, "property") === node || field(parent, "attribute") === node) ? field(parent, "object") : null;
+    if (memberOf) {
+      const object = text(memberOf).split(".")[0]!;
+      if (BUILTINS.has(object) || external.has(object)) return;
+    } else if (external.has(name)) return;
+    hits.push(node.start + (text(node).startsWith("#") ? 1 : 0));
+  });
+  const lineStarts = [0];
+  for (let i = 0; i < source.length; i++) if (source[i] === "\n") lineStarts.push(i + 1);
+  const byRow = new Map<number, number[]>();
+  for (const offset of hits) {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    byRow.set(lo, [...(byRow.get(lo) ?? []), offset - lineStarts[lo]!]);
+  }
+  return (row, body) => {
+    const cols = (byRow.get(row) ?? []).sort((a, b) => b - a);
+    let out = body;
+    for (const col of cols) if (out.slice(col, col + name.length) === name) out = out.slice(0, col) + renamed + out.slice(col + name.length);
+    return out;
+  };
+}
+
 /** A name an agent might have chosen instead, in the dependency's own case convention. */
-export function renamedIdentifier(name: string): string {
+export function renamedIdentifier(name: string, python = false): string {
   if (/^[A-Z0-9_]+$/.test(name)) return `${name}_ALT`;
-  if (name.includes("_")) return `${name}_alt`;
+  if (name.includes("_") || (python && /^[a-z0-9]+$/.test(name))) return `${name}_alt`;
   return `${name}Alt`;
 }
 
 const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? false;
 
-export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match">, isTest: (path: string) => boolean = defaultIsTest): TMutation {
+/**
+ * Gold with one dependency changed, in gold's added non-test lines only. A name is renamed where it is code —
+ * its definition and the references to it, bare or as a member (`this.x`, `exports.x`, `Range.x`) — and never as
+ * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
+ * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
+ */
+export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match">, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
   if (dep.kind === "name") {
-    const renamed = renamedIdentifier(dep.value);
+    const renamed = renamedIdentifier(dep.value, splitDiff(gold).some((f) => f.path.endsWith(".py") && !isTest(f.path)));
+    const external = externalBindings(gold);
     const re = new RegExp(`(?<![A-Za-z0-9_$])${escape(dep.value)}(?![A-Za-z0-9_$])`, "g");
-    const { patch, edits } = rewriteAdded(gold, isTest, (line) => line.replace(re, renamed));
+    const roots = new Set(splitDiff(gold).flatMap((f) => {
+      const parts = f.path.replace(/\.py$/, "").split("/");
+      return ["src", "lib"].includes(parts[0]!) && parts.length > 1 ? [parts[0]!, parts[1]!] : [parts[0]!];
+    }));
+    const editors = new Map(parsed.filter((f) => !isTest(f.path)).map((file) => [file.path, treeRenamer(file, dep.value, renamed, roots)] as const));
+    const { patch, edits } = rewriteAdded(gold, isTest, (seg, before) => {
+      if (seg.kind === "string") {
+        const quote = seg.text[0];
+        return seg.text.length >= 2 && (quote === '"' || quote === "'") && seg.text.slice(1, -1) === dep.value ? `${quote}${renamed}${quote}` : seg.text;
+      }
+      return seg.text.replace(re, (match, offset: number) => {
+        const left = (before + seg.text.slice(0, offset)).match(/([A-Za-z_$][\w$]*)\s*\??\.\s*$/);
+        if (left && (BUILTINS.has(left[1]!) || external.has(left[1]!))) return match;
+        // A bare name a package binds (`import { from } from "rxjs"`) is the package's.
+        if (!left && external.has(dep.value)) return match;
+        return renamed;
+      });
+    }, editors);
     return edits > 0 ? { ok: true, patch, mutation: `${dep.value} → ${renamed}`, edits } : { ok: false, reason: `gold's non-test code never writes ${dep.value}` };
   }
   if (dep.kind === "literal") {
-    if (dep.match !== "regex") {
-      const raw = dep.value;
-      const direct = rewriteAdded(gold, isTest, (line) => (raw.length > 0 ? line.split(raw).join(`${raw}~`) : line));
-      if (direct.edits > 0 && !/^-?[0-9]/.test(raw)) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${raw}~"`, edits: direct.edits };
-      if (/^-?[0-9][0-9.]*$/.test(raw)) {
-        const re = new RegExp(`(?<![A-Za-z0-9_.])${escape(raw)}(?![A-Za-z0-9_.])`, "g");
-        const changed = String(Number(raw) + 1);
-        const n = rewriteAdded(gold, isTest, (line) => line.replace(re, changed));
-        if (n.edits > 0) return { ok: true, patch: n.patch, mutation: `${raw} → ${changed}`, edits: n.edits };
-      }
+    const raw = dep.value;
+    const inStrings = (edit: (text: string) => string) => rewriteAdded(gold, isTest, (seg) => (seg.kind === "string" ? edit(seg.text) : seg.text));
+    if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
+      const direct = inStrings((text) => text.split(raw).join(`${raw}~`));
+      if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${raw}~"`, edits: direct.edits };
     }
-    // A message built from a template, or a pattern: change its longest word where gold writes it.
-    const words = (dep.value.match(/[A-Za-z]{3,}/g) ?? []).sort((a, b) => b.length - a.length);
+    if (dep.match !== "regex" && /^-?[0-9][0-9.]*$/.test(raw)) {
+      const re = new RegExp(`(?<![A-Za-z0-9_.])${escape(raw)}(?![A-Za-z0-9_.])`, "g");
+      const changed = String(Number(raw) + 1);
+      const n = rewriteAdded(gold, isTest, (seg) => (seg.kind === "code" ? seg.text.replace(re, changed) : seg.kind === "string" && seg.text.slice(1, -1) === raw ? seg.text.replace(raw, changed) : seg.text));
+      if (n.edits > 0) return { ok: true, patch: n.patch, mutation: `${raw} → ${changed}`, edits: n.edits };
+    }
+    // A message built from a template, or a pattern: change its longest word where gold's strings write it.
+    const words = (raw.match(/[A-Za-z]{3,}/g) ?? []).sort((a, b) => b.length - a.length);
     for (const word of words) {
       const re = new RegExp(`(?<![A-Za-z])${escape(word)}(?![A-Za-z])`, "g");
-      const { patch, edits } = rewriteAdded(gold, isTest, (line) => line.replace(re, `${word}~`));
+      const { patch, edits } = inStrings((text) => text.replace(re, `${word}~`));
       if (edits > 0) return { ok: true, patch, mutation: `"${word}" → "${word}~" in the message`, edits };
     }
     return { ok: false, reason: `gold's non-test code never writes the literal ${JSON.stringify(dep.value)}` };
@@ -80,22 +296,38 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
 }
 
 /** Probes that did not pass: failed, errored, skipped or missing (a unit that no longer loads). */
-export function counterfactualOutcome(predicted: readonly string[], failed: readonly string[]): TCounterfactualOutcome {
-  if (failed.length === 0) return "refuted";
-  const expected = new Set(predicted);
-  return failed.every((p) => expected.has(p)) ? "confirmed" : "wider";
+export function counterfactualOutcome(predicted: readonly string[], failed: readonly string[], allProbes?: readonly string[]): TCounterfactualOutcome {
+  return judgeCounterfactual(predicted, failed, allProbes).outcome;
 }
 
-/** Over finished counterfactuals: measured precision (confirmed or wider among decided) and blast-radius accuracy. */
+/**
+ * The verdict with its reason. When every probe of the suite fails although fewer were predicted, the change
+ * broke the build rather than the dependency: an error, not evidence either way.
+ */
+export function judgeCounterfactual(predicted: readonly string[], failed: readonly string[], allProbes?: readonly string[]): { outcome: TCounterfactualOutcome; reason: string } {
+  const expected = new Set(predicted);
+  if (failed.length === 0) return { outcome: "refuted", reason: "no probe failed: the tests do not need this exact name or literal" };
+  if (allProbes && allProbes.length > 0 && allProbes.every((p) => failed.includes(p)) && !allProbes.every((p) => expected.has(p))) {
+    return { outcome: "error", reason: `every probe failed (${failed.length}), more than the ${predicted.length} predicted: the counterfactual does not build, so it says nothing about the dependency` };
+  }
+  if (failed.every((p) => expected.has(p))) return { outcome: "confirmed", reason: `${failed.length} of the ${predicted.length} predicted probes failed, and no other` };
+  return { outcome: "wider", reason: `${failed.filter((p) => !expected.has(p)).length} probes beyond the ${predicted.length} predicted failed` };
+}
+
+/**
+ * Over finished counterfactuals: measured precision — confirmed among confirmed or refuted (a wider run or an
+ * error proves neither) — and blast-radius accuracy over the decided ones.
+ */
 export function counterfactualSummary(rows: readonly { outcome: string | null; predicted: readonly string[]; failed: readonly string[] }[]) {
-  const decided = rows.filter((r) => r.outcome === "confirmed" || r.outcome === "refuted" || r.outcome === "wider");
-  const needed = decided.filter((r) => r.outcome !== "refuted");
+  const decided = rows.filter((r) => r.outcome === "confirmed" || r.outcome === "refuted");
+  const confirmed = decided.filter((r) => r.outcome === "confirmed");
   const predicted = decided.reduce((n, r) => n + r.predicted.length, 0);
   const failedOfPredicted = decided.reduce((n, r) => n + r.failed.filter((p) => r.predicted.includes(p)).length, 0);
   return {
     decided: decided.length,
-    confirmed: decided.filter((r) => r.outcome === "confirmed").length,
-    precision: decided.length === 0 ? null : needed.length / decided.length,
+    confirmed: confirmed.length,
+    errors: rows.filter((r) => r.outcome === "error").length,
+    precision: decided.length === 0 ? null : confirmed.length / decided.length,
     /** Share of the predicted probes that really failed. */
     blastRadiusAccuracy: predicted === 0 ? null : failedOfPredicted / predicted,
   };

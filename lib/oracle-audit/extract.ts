@@ -1,7 +1,8 @@
 // Pure: the language-independent core over the extractors' output — a test file's
 // dependencies (or why it is not audited), and a tree's definitions.
 import { languageOf } from "./languages";
-import type { TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+import { emptyDefinitions } from "./language";
+import type { TFileDefinitions, TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TTestFileOutcome = { ok: true; extraction: TTestExtraction } | { ok: false; notAudited: TNotAudited };
 
@@ -10,7 +11,12 @@ export function extractTestFile(file: TParsedFile): TTestFileOutcome {
   const language = languageOf(file.path);
   if (!language) return { ok: false, notAudited: { file: file.path, reason: "the audit reads no files of this language" } };
   if (file.hasError) return { ok: false, notAudited: { file: file.path, reason: `the ${language.id} parser found syntax errors` } };
-  return { ok: true, extraction: language.extractTests(file) };
+  try {
+    return { ok: true, extraction: language.extractTests(file) };
+  } catch (error) {
+    // A rule that fails on one file leaves that file unread with its reason; the rest of the audit goes on.
+    return { ok: false, notAudited: { file: file.path, reason: `the ${language.id} extractor could not read the file (${(error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 200)})` } };
+  }
 }
 
 /** What a tree's source files define; `paths` lists every file of the tree (any language). */
@@ -19,13 +25,43 @@ export function extractTreeDefinitions(paths: readonly string[], sources: readon
     files: [...paths],
     definitions: sources.flatMap((file) => {
       const language = languageOf(file.path);
-      return language ? [language.extractDefinitions(file)] : [];
+      if (!language) return [];
+      try {
+        return [language.extractDefinitions(file)];
+      } catch {
+        return []; // a source whose definitions cannot be read defines nothing (its path still counts)
+      }
     }),
   };
 }
 
-/** Source files whose definitions the audit reads (a language it knows, not a test). */
+/** Source files whose definitions the audit reads (a language it knows, not a test), and package manifests. */
 export const isAuditedSource = (path: string) => {
+  if (/(^|\/)node_modules\//.test(path)) return false;
+  if (/(^|\/)package\.json$/.test(path)) return true;
   const language = languageOf(path);
-  return language !== null && !language.isTestFile(path) && !/(^|\/)node_modules\//.test(path);
+  return language !== null && !language.isTestFile(path);
 };
+
+/** What a package.json tells module resolution: the entry files it names (`main`, `exports`, …). */
+export function packageDefinitions(path: string, text: string): TFileDefinitions | null {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!manifest || typeof manifest !== "object") return null;
+  const m = manifest as Record<string, unknown>;
+  const mains: string[] = [];
+  const add = (v: unknown) => {
+    if (typeof v === "string") mains.push(v);
+    else if (v && typeof v === "object") for (const x of Object.values(v as Record<string, unknown>)) add(x);
+  };
+  add(m.main);
+  add(m.module);
+  add(m.types);
+  add(m.typings);
+  add(typeof m.exports === "object" && m.exports !== null && "." in (m.exports as object) ? (m.exports as Record<string, unknown>)["."] : m.exports);
+  return { ...emptyDefinitions(path), mains: [...new Set(mains)] };
+}

@@ -43,7 +43,7 @@ describe("findings per history", () => {
     expect(name.scope).toBe("unit");
     expect(name.probeTestIds.sort()).toEqual(["formats a value", "refuses an empty stream"]);
     expect(name.evidence).toMatchObject({ file: "test/sse.test.js", line: 3, definedAt: { file: "src/rest/handler.js", line: 1 } });
-    expect(name.addendum).toBe("The module `rest/handler` must export `valueSSE` (relied on by 2 probes).");
+    expect(name.addendum).toBe("The module `src/rest/handler.js` must export `valueSSE`.");
     expect(r1.findings.some((f) => f.kind === "path" && f.name === "../src/rest/handler.js")).toBe(true);
     const r2 = result.histories.find((h) => h.revisionId === "r2")!;
     expect(r2.findings.filter((f) => f.kind !== "literal")).toEqual([]);
@@ -72,7 +72,8 @@ describe("findings per history", () => {
 
   it("maps probes to tests across reporter id styles", () => {
     const t = { name: "test_x", suites: ["TestA"], line: 1 };
-    expect(probesOfTest(["tests/test_mod.py::TestA::test_x", "tests/test_other.py::test_x", "test_x"], "tests/test_mod.py", t)).toEqual(["tests/test_mod.py::TestA::test_x", "test_x"]);
+    // A bare `test_x` is not this class's test: one class's test is never keyed by its method name alone.
+    expect(probesOfTest(["tests/test_mod.py::TestA::test_x", "tests/test_other.py::test_x", "test_x"], "tests/test_mod.py", t)).toEqual(["tests/test_mod.py::TestA::test_x"]);
     expect(probesOfTest(["suite > formats", "test/sse.test.js::suite > formats"], "test/sse.test.js", { name: "formats", suites: ["suite"], line: 1 })).toHaveLength(2);
   });
 });

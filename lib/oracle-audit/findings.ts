@@ -3,7 +3,7 @@
 // (or a name used only inside one test) only that test — listed probe by probe.
 import { classificationContext, classifyTestFile } from "./classify";
 import { languageOf } from "./languages";
-import type { TCategory, TClassifiedDependency, TDependency, TNotAudited, TTestCase, TTestExtraction, TTreeDefinitions } from "./types";
+import type { TCategory, TClassifiedDependency, TDependency, TDependencyEvidence, TLocation, TNotAudited, TTestCase, TTestExtraction, TTreeDefinitions } from "./types";
 
 export interface TAuditHistory {
   revisionId: string;
@@ -23,8 +23,34 @@ export interface TOracleFindingDraft {
   buildUnit: string;
   scope: "unit" | "test";
   probeTestIds: string[];
-  evidence: { file: string; line: number; text: string; definedAt: { file: string; line: number | null } | null };
+  /**
+   * Maps to no probe the verifier runs (a `*.test-d.ts` type test) or is a type-only import: shown, never blocks
+   * the gate. Always set by auditFamily; optional so findings read back from storage (before this field) still type.
+   */
+  informational?: boolean;
+  evidence: {
+    file: string; line: number; text: string; definedAt: { file: string; line: number | null } | null;
+    /** Where the base, gold and the history state it (see TDependencyEvidence). */
+    base?: TLocation | null; gold?: TLocation | null; history?: string | null;
+  };
   addendum: string;
+}
+
+/** One dependency of one test file as classified for one history: what the tab lists, with its reason. */
+export interface TAuditedDependency {
+  dependencyKey: string;
+  kind: TDependency["kind"];
+  name: string;
+  module: string | null;
+  category: TCategory;
+  reason: string;
+  file: string;
+  /** The test line that relies on it, and its text. */
+  line: number;
+  text: string;
+  test: string | null;
+  definedAt: TLocation | null;
+  evidence: TDependencyEvidence;
 }
 
 export interface THistoryAudit {
@@ -32,6 +58,8 @@ export interface THistoryAudit {
   condition: string;
   counts: Record<TCategory, number>;
   findings: TOracleFindingDraft[];
+  /** Every dependency of every audited test file, classified, once per test (always set by auditFamily). */
+  dependencies?: TAuditedDependency[];
 }
 
 export interface TFamilyAudit {
@@ -43,42 +71,110 @@ export interface TFamilyAudit {
 
 export const dependencyKey = (d: Pick<TDependency, "kind" | "value" | "module">) => `${d.kind}:${d.module ?? ""}:${d.value}`;
 
-/** Probes run by one test of a file: a probe id ends with the test's name, and names the file when it names one. */
-export function probesOfTest(probeTestIds: readonly string[], file: string, test: TTestCase): string[] {
-  const stem = file.split("/").at(-1)!.replace(/\.[^.]+$/, "");
-  return probeTestIds.filter((id) => {
-    const parts = id.split("::");
-    const last = parts.at(-1)!;
-    const leaf = last.split(" > ").at(-1)!;
-    if (leaf !== test.name && last !== test.name && !last.endsWith(` > ${test.name}`)) return false;
-    if (parts.length === 1) return true;
-    const location = parts.slice(0, -1).join("::");
-    return location.includes(stem) || location.replace(/\./g, "/").includes(stem.replace(/\./g, "/"));
-  });
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A test title as a pattern: test.each / describe.each placeholders (`%i`, `$a`, `${a.b}`) match any text. */
+const titlePattern = (title: string) =>
+  title.split(/(%[sdifjopOc#$%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*)/).map((part, i) => (i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]+?") : escapeRe(part))).join("");
+
+/** The probe's title is this test's: its name (parametrized `name[…]` too), under its suites joined as the runner joins them. */
+function titleMatcher(suites: readonly string[], test: TTestCase, python: boolean): (title: string) => boolean {
+  const params = python ? "(?:\\[[\\s\\S]*\\])?" : "";
+  const chains = [" > ", " "].map((sep) => [...suites, test.name].map(titlePattern).join(escapeRe(sep)));
+  // The name alone: a test outside every suite (tape, a top-level test), or a tape subtest, which tape names by itself.
+  if (suites.length === 0 || test.subtest) chains.push(titlePattern(test.name));
+  const re = new RegExp(`^(?:${chains.join("|")})${params}$`);
+  return (title) => re.test(title);
 }
 
-function addendumFor(d: TDependency, file: string, definedAt: TClassifiedDependency["definedAt"], probeCount: number): string {
-  const relied = `(relied on by ${probeCount} probe${probeCount === 1 ? "" : "s"})`;
-  const modulePath = (p: string) => p.replace(/^(\.\.?\/)+/, "").replace(/\.(m?c?[jt]sx?|py)$/, "").replace(/\/(index|__init__)$/, "");
-  const language = languageOf(file);
-  const moduleName = (spec: string) => {
-    const resolved = definedAt?.file;
-    if (resolved && language?.id !== "python") return modulePath(resolved.replace(/^src\//, ""));
-    return modulePath(spec);
+const sameFile = (location: string, file: string) => {
+  const l = location.replace(/^\.\//, "");
+  return l === file || file.endsWith(`/${l}`) || l.endsWith(`/${file}`);
+};
+
+/** `tests.test_mod.TestA` for tests/test_mod.py's class TestA (a dotted suffix either way: rootdirs differ). */
+function dottedMatches(location: string, file: string, suites: readonly string[]): boolean {
+  const parts = location.split(".");
+  if (parts.length < suites.length + 1) return false;
+  if (parts.slice(parts.length - suites.length).join(".") !== suites.join(".")) return false;
+  const given = parts.slice(0, parts.length - suites.length);
+  const module = file.replace(/\.py$/, "").split("/");
+  const shorter = given.length <= module.length ? given : module;
+  const longer = given.length <= module.length ? module : given;
+  return shorter.length > 0 && longer.slice(longer.length - shorter.length).join(".") === shorter.join(".");
+}
+
+/**
+ * Whether a probe id (as collection stored it: `location::title`, see workers/runner/parsers) is this test of
+ * this file. The title must be the test's whole title under its suites — one class's `test_basic` is never
+ * another's — and a location, when the id has one, must be this file (or its module, or jest's outer suite).
+ */
+export function probeMatcher(file: string, test: TTestCase): (id: string) => boolean {
+  const python = file.endsWith(".py");
+  const full = titleMatcher(test.suites, test, python);
+  const own = titleMatcher([], { ...test, subtest: true }, python);
+  // The name's longest fixed text: a cheap first test before any pattern runs.
+  const hint = test.name.split(/%[sdifjopOc#$%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*/).sort((a, b) => b.length - a.length)[0] ?? "";
+  return (id) => {
+    if (!id.includes(hint)) return false;
+    const parts = id.split("::");
+    const title = parts.at(-1)!;
+    const location = parts.slice(0, -1);
+    if (location.length === 0 || location.every((p) => p === "")) return full(title);
+    const [head, ...rest] = location as [string, ...string[]];
+    if (sameFile(head, file)) {
+      // pytest's own node id: file::Class::name.
+      if (rest.length > 0) return rest.join("::") === test.suites.join("::") && own(title);
+      return full(title);
+    }
+    if (rest.length > 0) return false;
+    if (python) return dottedMatches(head, file, test.suites) && own(title);
+    // jest-junit names the suite after the outer describe.
+    return test.suites.length > 0 && head === test.suites[0] && full(title);
   };
-  if (d.kind === "path") return `The module \`${moduleName(d.value)}\` must exist ${relied}.`;
+}
+
+export const probeIsTest = (id: string, file: string, test: TTestCase) => probeMatcher(file, test)(id);
+
+/** Probes run by one test of a file (every expanded id of a parametrized or test.each test). */
+export function probesOfTest(probeTestIds: readonly string[], file: string, test: TTestCase): string[] {
+  const matches = probeMatcher(file, test);
+  return probeTestIds.filter(matches);
+}
+
+const inProse = (s: string) => s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/`/g, "\\`");
+
+/**
+ * The sentence an addendum adds to a history: agent-facing text only (no counts, ids or internal words), in
+ * the words the classifier accepts — placed in the history, the same dependency reads as specified.
+ */
+export function addendumFor(c: Pick<TClassifiedDependency, "dependency" | "definedAt" | "evidence">): string {
+  const d = c.dependency;
+  const definedAt = c.definedAt;
+  const modulePath = (p: string) => p.replace(/^(\.\.?\/)+/, "");
+  if (d.kind === "path") return `The module \`${modulePath(definedAt?.file ?? d.value).replace(/\/$/, "")}\` must exist.`;
   if (d.kind === "name") {
-    if (d.via === "option") return `\`${(d.owner ?? "").split("#")[0]}\` must accept the option \`${d.value}\` ${relied}.`;
-    if (d.via === "argument") return `\`${d.owner}\` must take argument ${Number(d.value.split("#")[1]) + 1} ${relied}.`;
-    if (d.owner && (d.via === "method" || d.via === "property")) return `\`${d.owner}\` must have \`${d.value}\` ${relied}.`;
-    if (d.module) return `The module \`${moduleName(d.module)}\` must export \`${d.value}\` ${relied}.`;
-    return `The code must define \`${d.value}\` ${relied}.`;
+    const fn = (d.owner ?? "").split("#")[0]!;
+    if (d.via === "option") return `\`${fn}\` must accept the option \`${d.value}\`.`;
+    if (d.via === "argument") {
+      const position = Number(d.value.split("#")[1]) + 1;
+      const param = c.evidence?.producer;
+      return `\`${fn}\` must take a ${ordinal(position)} argument${param ? ` (\`${param}\`)` : ""}.`;
+    }
+    if (d.owner && (d.via === "method" || d.via === "property")) return `\`${d.owner.replace(/\(\)$/, "")}\` must have \`${d.value}\`.`;
+    if (d.module) return `The module \`${modulePath(definedAt?.file ?? d.module).replace(/\/$/, "")}\` must export \`${d.value}\`.`;
+    return `The code must define \`${d.value}\`.`;
   }
   const what = d.via === "raises" ? "The error message" : "The result";
-  if (d.match === "regex") return `${what} must match \`/${d.value}/\` ${relied}.`;
-  if (d.match === "contains") return `${what} must contain \`${d.value.replace(/\n/g, "\\n")}\` ${relied}.`;
-  return `${what} must be exactly \`${d.value.replace(/\n/g, "\\n")}\` ${relied}.`;
+  if (d.match === "regex") {
+    const example = c.evidence?.producer;
+    return `${what} must match the pattern \`/${d.value}/${d.flags ?? ""}\`${example ? `, as in “${inProse(example)}”` : ""}.`;
+  }
+  if (d.match === "contains") return `${what} must contain \`${inProse(d.value)}\`.`;
+  return `${what} must be exactly \`${inProse(d.value)}\`.`;
 }
+
+const ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+export const ordinal = (n: number) => ORDINALS[n] ?? `${n}th`;
 
 /** The whole family: each current history against each audited test file. */
 export function auditFamily(input: {
@@ -91,48 +187,69 @@ export function auditFamily(input: {
   probeTestIds: string[];
 }): TFamilyAudit {
   const ctx = classificationContext(input.base, input.gold, input.testFiles);
-  const probesByFile = new Map(input.tests.map((t) => [t.file, new Map(t.tests.map((c) => [c.name, probesOfTest(input.probeTestIds, t.file, c)]))]));
+  // Probes per test case, keyed by the case's line: two tests of one name (two classes' test_basic) stay apart.
+  const probesByFile = new Map(input.tests.map((t) => [t.file, new Map(t.tests.map((c) => [c.line, probesOfTest(input.probeTestIds, t.file, c)]))]));
+  const probesOfDependency = (test: TTestExtraction, d: TDependency): string[] => {
+    const cases = probesByFile.get(test.file)!;
+    const all = d.testLine != null && cases.has(d.testLine) ? cases.get(d.testLine)! : [...new Set(test.tests.filter((c) => c.name === d.test).flatMap((c) => cases.get(c.line) ?? []))];
+    // A parametrized row's value: the expanded ids that show it (pytest writes string values into the id).
+    if (d.parametrized && d.kind === "literal" && d.value.length > 0) {
+      const rows = all.filter((id) => (id.match(/\[([\s\S]*)\]$/)?.[1] ?? "").includes(d.value));
+      if (rows.length > 0) return rows;
+    }
+    return all;
+  };
+  // Probes were collected: a finding that maps to none is in a file the verifier never runs (a type test).
+  const collected = input.probeTestIds.length > 0;
+  const occurrence = (d: TDependency) => `${dependencyKey(d)}@${d.testLine ?? d.test ?? ""}`;
   let dependencies = 0;
-  for (const t of input.tests) dependencies += new Set(t.dependencies.map((d) => `${dependencyKey(d)}@${d.test ?? ""}`)).size;
+  for (const t of input.tests) dependencies += new Set(t.dependencies.map(occurrence)).size;
   const histories = input.histories.map((history): THistoryAudit => {
     const counts: Record<TCategory, number> = { visible: 0, specified: 0, inferable: 0, hidden: 0 };
     const findings = new Map<string, TOracleFindingDraft>();
+    const classified = new Map<string, TClassifiedDependency>();
+    const listed: TAuditedDependency[] = [];
     for (const test of input.tests) {
       const unitProbes = [...new Set([...(probesByFile.get(test.file)?.values() ?? [])].flat())];
       const counted = new Set<string>();
       for (const c of classifyTestFile(test, ctx, history.text)) {
-        const key = dependencyKey(c.dependency);
-        if (!counted.has(`${key}@${c.dependency.test ?? ""}`)) {
-          counted.add(`${key}@${c.dependency.test ?? ""}`);
+        const d = c.dependency;
+        const key = dependencyKey(d);
+        if (!counted.has(occurrence(d))) {
+          counted.add(occurrence(d));
           counts[c.category]++;
+          listed.push({
+            dependencyKey: key, kind: d.kind, name: d.value, module: d.module, category: c.category, reason: c.reason,
+            file: test.file, line: d.line, text: d.text, test: d.test, definedAt: c.definedAt, evidence: c.evidence,
+          });
         }
         if (c.category !== "hidden") continue;
-        const d = c.dependency;
         const scope = d.kind === "literal" || d.test !== null ? "test" : "unit";
-        const probes = scope === "unit" ? unitProbes : (probesByFile.get(test.file)?.get(d.test ?? "") ?? []);
+        const probes = scope === "unit" ? unitProbes : probesOfDependency(test, d);
         const id = `${test.file}|${key}`;
         const existing = findings.get(id);
         if (existing) {
           // The same dependency in several tests: the union of their probes; module level wins.
           if (existing.scope === "test" && scope === "unit") existing.scope = "unit";
           existing.probeTestIds = [...new Set([...existing.probeTestIds, ...probes])];
+          existing.informational = (collected && existing.probeTestIds.length === 0) || (existing.informational && d.typeOnly === true);
           continue;
         }
+        classified.set(id, c);
         findings.set(id, {
           revisionId: history.revisionId, dependencyKey: key, kind: d.kind, name: d.value, module: d.module, reason: c.reason,
           file: test.file, buildUnit: `${test.file} (${languageOf(test.file)?.unit ?? "test file"})`, scope, probeTestIds: probes,
-          evidence: { file: test.file, line: d.line, text: d.text, definedAt: c.definedAt }, addendum: "",
+          informational: (collected && probes.length === 0) || d.typeOnly === true,
+          evidence: { file: test.file, line: d.line, text: d.text, definedAt: c.definedAt, base: c.evidence.base, gold: c.evidence.gold, history: c.evidence.history },
+          addendum: addendumFor(c),
         });
       }
     }
-    // One sentence per dependency, counted over every file that relies on it.
     const all = [...findings.values()];
     for (const f of all) {
-      const probes = new Set(all.filter((o) => o.dependencyKey === f.dependencyKey).flatMap((o) => o.probeTestIds));
-      const dep = input.tests.find((t) => t.file === f.file)!.dependencies.find((d) => dependencyKey(d) === f.dependencyKey)!;
-      f.addendum = addendumFor(dep, f.file, f.evidence.definedAt, probes.size);
+      if (f.informational) f.reason = `${f.reason} — informational: ${f.probeTestIds.length === 0 ? "the verifier runs no probe of this file's tests" : "a type-only import, erased at run time"}, so it cannot block`;
     }
-    return { revisionId: history.revisionId, condition: history.condition, counts, findings: all };
+    return { revisionId: history.revisionId, condition: history.condition, counts, findings: all, dependencies: listed };
   });
   return { histories, notAudited: input.notAudited, dependencies };
 }

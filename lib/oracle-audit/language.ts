@@ -19,8 +19,11 @@ export interface TLanguage {
 }
 
 export const emptyDefinitions = (file: string): TFileDefinitions => ({
-  file, names: [], qualified: [], classes: [], arity: {}, params: {}, strings: [], templates: [], numbers: [], properties: [], reexportsAll: false, lines: {},
+  file, names: [], qualified: [], classes: [], arity: {}, params: {}, strings: [], templates: [], numbers: [], properties: [], reexportsAll: false, reexports: [], all: null, lines: {},
 });
+
+/** Code that is not the library: examples, docs, scripts, benchmarks. Its local variables define nothing. */
+export const isNonLibraryPath = (p: string) => /(^|\/)(examples?|demos?|docs?|scripts?|benchmarks?|bench|samples?|tools)\//.test(p);
 
 export function dirname(p: string): string {
   const i = p.lastIndexOf("/");

@@ -67,21 +67,36 @@ function toPlain(root: TsNode): TSyntaxNode {
 
 export type TParseOutcome = { ok: true; file: TParsedFile } | { ok: false; reason: string };
 
-/** Parses one file with its language's grammar; a language the audit does not read, or no grammar, is a reason. */
+/** Larger files (bundles, generated data) are not audited: the reason says so. */
+export const MAX_SOURCE_CHARS = 2_000_000;
+
+/**
+ * Parses one file with its language's grammar; a language the audit does not read, no grammar, a file too
+ * large or one the parser fails on is a reason (one sentence), never an exception.
+ */
 export async function parseSource(filePath: string, source: string): Promise<TParseOutcome> {
   const language = languageOf(filePath);
   if (!language) return { ok: false, reason: `the audit reads no ${path.extname(filePath) || "extension-less"} files (it reads JavaScript, TypeScript and Python)` };
+  if (source.length > MAX_SOURCE_CHARS) return { ok: false, reason: `the file is larger than ${MAX_SOURCE_CHARS / 1_000_000} million characters (${source.length.toLocaleString("en")}), so the audit does not parse it` };
   let parser: Parser;
   try {
     parser = await parserFor(language.grammarFor(filePath));
   } catch (error) {
-    return { ok: false, reason: `the ${language.id} grammar could not be loaded: ${(error as Error).message}` };
+    return { ok: false, reason: `the ${language.id} grammar could not be loaded: ${oneLine(error)}` };
   }
-  const tree = parser.parse(source);
-  if (!tree) return { ok: false, reason: "the parser returned no tree" };
+  // tree-sitter reads U+0000 as the end of input: the parser sees U+FFFD in its place (same length, so every
+  // offset still points into the real source, which the extractors slice).
+  const parsed = source.includes("\u0000") ? source.replace(/\u0000/g, "\uFFFD") : source;
+  let tree: ReturnType<Parser["parse"]> = null;
   try {
+    tree = parser.parse(parsed);
+    if (!tree) return { ok: false, reason: "the parser returned no tree" };
     return { ok: true, file: { path: filePath, source, root: toPlain(tree.rootNode), hasError: tree.rootNode.hasError } };
+  } catch (error) {
+    return { ok: false, reason: `the ${language.id} parser could not read the file (${oneLine(error)})` };
   } finally {
-    tree.delete();
+    tree?.delete();
   }
 }
+
+const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 200);

@@ -38,11 +38,19 @@ export interface TDependency {
   /** import | require | mock | dynamic-import | member | method | property | option | argument | assert | raises */
   via: string;
   match: TLiteralMatch | null;
+  /** Regular expressions: the flags written after the pattern (`i`, `m`, …). */
+  flags?: string | null;
   /** 1-based line in the test file, and that line's text: the evidence. */
   line: number;
   text: string;
   /** The enclosing test's name; null for module level (imports). */
   test: string | null;
+  /** The enclosing test's line (its TTestCase.line): which test, when two share a name. */
+  testLine?: number | null;
+  /** A value of one row of a parametrized test (`@pytest.mark.parametrize`, `test.each`): it fails that row's ids. */
+  parametrized?: boolean;
+  /** A type-only import (`import type`, `import { type X }`): erased at run time, so it fails no probe. */
+  typeOnly?: boolean;
 }
 
 export interface TTestCase {
@@ -51,6 +59,8 @@ export interface TTestCase {
   /** Enclosing describe / class names, outermost first. */
   suites: string[];
   line: number;
+  /** A subtest (`t.test` inside a test): its parents are in `suites`, and tape names it by itself. */
+  subtest?: boolean;
 }
 
 export interface TTestExtraction {
@@ -90,6 +100,17 @@ export interface TFileDefinitions {
   properties: string[];
   /** Re-exports everything of another module (`export *`). */
   reexportsAll: boolean;
+  /**
+   * Modules whose exports this one passes on, as written: `export * from`, `module.exports = require(…)`,
+   * `Object.assign(module.exports | fn, require(…))`, `{ ...require(…) }`, Python `from x import *`.
+   */
+  reexports: string[];
+  /** Python `__all__`: the names `from this import *` passes on (null: every public name). */
+  all: string[] | null;
+  /** package.json: the files its `main`, `module`, `types` and `exports` name (relative to its folder). */
+  mains?: string[];
+  /** `Object.assign(Target.prototype | Target, require(spec))`: members Target gains from another module. */
+  mixins?: { target: string; spec: string }[];
   /** Line of each defined name (1-based), for evidence. */
   lines: Record<string, number>;
 }
@@ -102,12 +123,28 @@ export interface TTreeDefinitions {
 
 export type TCategory = "visible" | "specified" | "inferable" | "hidden";
 
+export interface TLocation {
+  file: string;
+  line: number | null;
+}
+
+/** Why a dependency got its class: where the base or gold defines or writes it, and what the history says. */
+export interface TDependencyEvidence {
+  base: TLocation | null;
+  gold: TLocation | null;
+  /** The history's words that state it (an excerpt), when it is specified. */
+  history: string | null;
+  /** Literals: text gold writes that produces it (a string, or a template's fixed parts); arguments: the parameter's name. */
+  producer: string | null;
+}
+
 export interface TClassifiedDependency {
   dependency: TDependency;
   category: TCategory;
   reason: string;
   /** Where gold defines it (file and line), for hidden and specified ones. */
   definedAt: { file: string; line: number | null } | null;
+  evidence: TDependencyEvidence;
 }
 
 export interface TNotAudited {

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { affixOf, identifierWords, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, systematicAffixes } from "./words";
 
+describe("names stated as names", () => {
+  it("wants a plain lowercase word written as code or named as a function, not only used as English", async () => {
+    const { statesName } = await import("./words");
+    expect(statesName("checks the required number of entries", "entries")).toBe(false);
+    expect(statesName("add `entries(requirement)`", "entries")).toBe(true);
+    expect(statesName("add an entries action", "entries")).toBe(true);
+    expect(statesName("the function entries counts them", "entries")).toBe(true);
+    expect(statesName("call x.entries", "entries")).toBe(true);
+    expect(statesName("the value SSE writer", "valueSSE")).toBe(true);
+  });
+});
+
 describe("formatting-tolerant matching", () => {
   it("splits identifiers in every case convention", () => {
     expect(identifierWords("valueSSE")).toEqual(["value", "sse"]);

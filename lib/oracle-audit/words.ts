@@ -89,7 +89,8 @@ export function mentionsTemplate(text: string, parts: readonly string[]): boolea
 
 /** A literal's value matches a template's static parts with anything between them. */
 export function matchesTemplate(value: string, parts: readonly string[]): boolean {
-  if (parts.every((p) => p === "")) return false;
+  // Only whitespace and placeholders ("{} {}", `${a} ${b}`): such a template matches nothing in particular.
+  if (parts.every((p) => p.trim() === "")) return false;
   return new RegExp(`^${parts.map(escape).join("[\\s\\S]*?")}$`).test(value);
 }
 
@@ -137,4 +138,52 @@ export function mentionsFileName(text: string, stem: string): boolean {
   const quoted = new RegExp(`[${QUOTES}](?:[\\w./-]*/)?${escape(stem)}(?:\\.\\w+)?[${QUOTES}]`);
   const beside = new RegExp(`(?<![A-Za-z0-9])${words}\\s+(module|file|package|submodule)s?(?![A-Za-z0-9])|(?<![A-Za-z0-9])(module|file|package)\\s+${words}(?![A-Za-z0-9])`, "i");
   return quoted.test(text) || beside.test(text);
+}
+
+/** A literal as prose writes it: newlines and tabs escaped (`a\nb`), as an addendum quotes it. */
+export const proseForm = (value: string) => value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/`/g, "\\`");
+
+const ORDINAL_WORDS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+const suffix = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th");
+
+/** The text states a parameter by its position in words: "an optional fifth argument", "argument 5", "the 5th parameter". */
+export function statesPosition(text: string, position: number): boolean {
+  const ord = `(?:${ORDINAL_WORDS[position] ?? "$^"}|${position}${suffix(position)})`;
+  const noun = "(?:argument|parameter|param|arg|positional argument)s?";
+  return new RegExp(`(?<![A-Za-z0-9])${ord}(?:[\\s-]+(?:optional|positional|new|extra|additional))?[\\s-]+${noun}(?![A-Za-z])|(?<![A-Za-z])${noun}\\s*(?:#|no\\.?|number)?\\s*${position}(?![0-9])`, "i").test(text);
+}
+
+/** About 160 characters of the text around the first of the needles it holds (case-insensitive), or null. */
+export function excerptOf(text: string, needles: readonly (string | null | undefined)[]): string | null {
+  const lower = text.toLowerCase();
+  for (const needle of needles) {
+    const n = (needle ?? "").trim();
+    if (n.length === 0) continue;
+    const i = lower.indexOf(n.toLowerCase());
+    if (i === -1) continue;
+    const start = Math.max(0, i - 60);
+    const end = Math.min(text.length, i + n.length + 60);
+    return `${start > 0 ? "…" : ""}${text.slice(start, end).replace(/\s+/g, " ").trim()}${end < text.length ? "…" : ""}`;
+  }
+  return null;
+}
+
+/**
+ * The text states a name as a name. A plain lowercase word (`entries`, `cached`) is also ordinary English, so
+ * it counts only written as code: quoted or in backticks, called (`entries(`), as a member (`.entries`) or a
+ * flag (`--entries`); any other name as mentionsIdentifier finds it.
+ */
+export function statesName(text: string, name: string): boolean {
+  if (!/^[a-z][a-z0-9]*$/.test(name)) return mentionsIdentifier(text, name);
+  const n = escape(name);
+  const b = "(?![A-Za-z0-9_$])";
+  const a = "(?<![A-Za-z0-9_$])";
+  if (new RegExp(`${a}${n}\\s*\\(|\\.${n}${b}|--${n}${b}|${a}${n}=`).test(text)) return true;
+  // Named as a name in prose: "a parse function", "the function parse".
+  const kinds = "(?:function|method|helper|export|constant|class|module|property|field|action|hook|command)s?";
+  if (new RegExp(`${a}${n}\\s+${kinds}${b}|${a}${kinds}\\s+${n}${b}`, "i").test(text)) return true;
+  for (const span of text.matchAll(new RegExp(`[${QUOTES}]([^${QUOTES}\\n]+)[${QUOTES}]`, "g"))) {
+    if (new RegExp(`${a}${n}${b}`).test(span[1]!)) return true;
+  }
+  return false;
 }

@@ -38,6 +38,26 @@ describe("cache", () => {
   });
 });
 
+describe("JavaScript runners' own words", () => {
+  it("reads chai matchers, tape's subtest assertions and node:test subtests as tests of their parents", async () => {
+    const x = await deps("test/a.js", `const test = require("tape");
+const { expect } = require("chai");
+const { label } = require("../lib/label");
+test("labels", (t) => {
+  expect(label(1)).to.equal("one");
+  expect(() => label()).to.throw("needs a number");
+  t.test("inner", (st) => {
+    st.equal(label(2), "two");
+    st.end();
+  });
+  t.end();
+});
+`);
+    expect(x.tests).toEqual([{ name: "labels", suites: [], line: 4 }, { name: "inner", suites: ["labels"], line: 7, subtest: true }]);
+    expect(x.dependencies.map(brief)).toEqual(expect.arrayContaining(["literal:assert:one/exact in labels", "literal:raises:needs a number/contains in labels", "literal:assert:two/exact in inner"]));
+  });
+});
+
 describe("Python extractor", () => {
   it("reads imports, module attributes, keyword options, pytest.raises(match=…) and assert comparisons", async () => {
     const x = await deps("tests/test_a.py", `import pytest
@@ -57,5 +77,40 @@ class TestEngine:
       "literal:raises:no engine \\w+/regex in test_run", "name:option:strict@run#kw in test_run", "name:member:VERSION in test_run",
       "literal:assert:1.2/exact in test_run", "literal:assert:ready/contains in test_run",
     ]));
+  });
+});
+
+describe("literals that reach a comparison through parameters", () => {
+  it("JavaScript: a helper's compared parameter, and test.each rows", async () => {
+    const x = await deps("test/err.test.js", `const { run } = require("../lib/run");
+function expectError(err, code, message) {
+  expect(err.code).toBe(code);
+  expect(err.message).toBe(message);
+}
+test("too many", () => { expectError(run(["x"]), "E_MANY", "error: too many arguments: x."); });
+test.each([[1, "one"], [2, "two"]])("names %i", (n, expected) => { expect(run([n])).toBe(expected); });
+test.each([{ input: 3, want: "three" }])("names $input", ({ input, want }) => { expect(run([input])).toBe(want); });
+`);
+    const literals = x.dependencies.filter((d) => d.kind === "literal").map(brief);
+    expect(literals).toEqual(expect.arrayContaining(["literal:assert:E_MANY/exact in too many", "literal:assert:error: too many arguments: x./exact in too many", "literal:assert:one/exact in names %i", "literal:assert:two/exact in names %i", "literal:assert:three/exact in names $input"]));
+  });
+
+  it("Python: pytest.mark.parametrize values and a helper's compared parameter", async () => {
+    const x = await deps("tests/test_lists.py", `import pytest
+import humanize
+
+def check(items, expected):
+    assert humanize.natural_list(items) == expected
+
+@pytest.mark.parametrize("test_args, expected", [(["1", "2", "3"], "1, 2 and 3"), pytest.param(["a"], "only a", id="one")])
+def test_natural_list(test_args, expected):
+    assert humanize.natural_list(*test_args) == expected
+
+def test_two():
+    check(["x", "y"], "x and y")
+`);
+    const literals = x.dependencies.filter((d) => d.kind === "literal").map(brief);
+    expect(literals).toEqual(expect.arrayContaining(["literal:assert:1, 2 and 3/exact in test_natural_list", "literal:assert:only a/exact in test_natural_list", "literal:assert:x and y/exact in test_two"]));
+    expect(literals.some((l) => l.includes(":1/") || l.includes(":x/"))).toBe(false);
   });
 });

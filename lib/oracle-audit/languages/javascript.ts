@@ -1,14 +1,17 @@
 // Pure: JavaScript (and, through typescript.ts, TypeScript) extractor over tree-sitter's
 // javascript / typescript / tsx trees: test dependencies and source definitions.
-import { dirname, emptyDefinitions, normalizePath, type TLanguage } from "../language";
+import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
 
-const TEST_FUNCS = new Set(["test", "it", "specify"]);
+const TEST_FUNCS = new Set(["test", "it", "specify", "tape"]);
 const SUITE_FUNCS = new Set(["describe", "suite", "context"]);
 const EXACT_ASSERT = new Set(["equal", "strictEqual", "deepEqual", "deepStrictEqual", "notEqual", "notStrictEqual", "notDeepStrictEqual", "is", "same"]);
-const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject", "toHaveBeenCalledWith", "toHaveBeenLastCalledWith"]);
-const EXPECT_CONTAINS = new Set(["toThrow", "toThrowError", "toContain", "toMatch", "rejects", "toHaveProperty"]);
+// jest / vitest matchers, and chai's (`expect(x).to.equal(…)`, `.to.include(…)`, `.to.throw(…)`).
+const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject", "toHaveBeenCalledWith", "toHaveBeenLastCalledWith", "equal", "equals", "eql", "members"]);
+const EXPECT_CONTAINS = new Set(["toThrow", "toThrowError", "toContain", "toMatch", "rejects", "toHaveProperty", "include", "includes", "contain", "contains", "match", "throw", "throws", "string"]);
+/** Assertion objects: node's assert, tape's t / st / tt. */
+const ASSERTERS = new Set(["assert", "t", "st", "tt"]);
 
 type Binding = { module: string; imported: string };
 
@@ -36,26 +39,31 @@ function templateParts(source: string, node: TSyntaxNode): string[] {
   return parts;
 }
 
-const unwrap = (node: TSyntaxNode): TSyntaxNode =>
-  (node.type === "parenthesized_expression" || node.type === "await_expression" || node.type === "as_expression" || node.type === "non_null_expression") && named(node)[0]
-    ? unwrap(named(node)[0]!)
-    : node;
+const WRAPPERS = new Set(["parenthesized_expression", "await_expression", "as_expression", "non_null_expression", "satisfies_expression"]);
+/** `((await x) as T)!` → `x`, iteratively (a thousand parentheses are still one expression). */
+const unwrap = (node: TSyntaxNode): TSyntaxNode => {
+  let n = node;
+  while (WRAPPERS.has(n.type) && named(n)[0]) n = named(n)[0]!;
+  return n;
+};
 
 function callee(source: string, call: TSyntaxNode): { base: string | null; chain: string[] } {
   // expect(x).not.toBe(y) → base "expect", chain [..]; assert.equal → base "assert", chain ["equal"]
-  let fn = field(call, "function");
   const chain: string[] = [];
-  while (fn && fn.type === "member_expression") {
-    const prop = field(fn, "property");
-    if (prop) chain.unshift(textOf(source, prop));
-    fn = field(fn, "object");
+  let fn = field(call, "function");
+  for (;;) {
+    const segment: string[] = [];
+    while (fn && fn.type === "member_expression") {
+      const prop = field(fn, "property");
+      if (prop) segment.unshift(textOf(source, prop));
+      fn = field(fn, "object");
+    }
+    chain.unshift(...segment);
+    if (fn?.type === "identifier") return { base: textOf(source, fn), chain };
+    if (fn?.type !== "call_expression") return { base: null, chain };
+    chain.unshift("()");
+    fn = field(fn, "function");
   }
-  if (fn?.type === "identifier") return { base: textOf(source, fn), chain };
-  if (fn?.type === "call_expression") {
-    const inner = callee(source, fn);
-    return { base: inner.base, chain: [...inner.chain, "()", ...chain] };
-  }
-  return { base: null, chain };
 }
 
 const args = (call: TSyntaxNode) => {
@@ -63,12 +71,41 @@ const args = (call: TSyntaxNode) => {
   return list ? named(list).filter((n) => n.type !== "comment") : [];
 };
 
+/**
+ * A test's name as written: a string, or — built at run time (`t.input + ' filter'`, a template) — its fixed
+ * text with `${…}` where a value goes, which probe matching reads as "any text".
+ */
+function nameOf(source: string, node: TSyntaxNode): string | null {
+  const fixed = stringValue(source, node);
+  if (fixed !== null) return fixed;
+  const parts: string[] = [];
+  const work = [node];
+  while (work.length > 0) {
+    const n = unwrap(work.pop()!);
+    const value = stringValue(source, n);
+    if (value !== null) parts.push(value.replace(/\$\{/g, "$ {"));
+    else if (n.type === "binary_expression" && textOf(source, n).includes("+")) {
+      const left = field(n, "left");
+      const right = field(n, "right");
+      if (right) work.push(right);
+      if (left) work.push(left);
+    } else if (n.type === "template_string") {
+      for (const c of n.children) {
+        if (c.type === "template_substitution") parts.push("${x}");
+        else if (c.type === "string_fragment" || c.type === "escape_sequence") parts.push(textOf(source, c));
+      }
+    } else parts.push("${x}");
+  }
+  const name = parts.join("");
+  return name.replace(/\$\{x\}/g, "").trim() === "" ? null : name;
+}
+
 function testName(source: string, call: TSyntaxNode, kinds: Set<string>): string | null {
   const { base, chain } = callee(source, call);
   if (!base || !kinds.has(base)) return null;
   if (chain.some((c) => !["only", "skip", "todo", "concurrent", "sequential", "each", "()", "fails"].includes(c))) return null;
   const first = args(call)[0];
-  return first ? stringValue(source, first) : null;
+  return first ? nameOf(source, first) : null;
 }
 
 export function extractJavaScriptTests(file: TParsedFile, language = "javascript"): TTestExtraction {
@@ -79,48 +116,172 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const tests: TTestCase[] = [];
   const supplied = new Set<string>();
   const assertionLiterals = new Set<TSyntaxNode>();
+  const literalNodes: TSyntaxNode[] = [];
+  // `const expected = "…"` compared later: the constant's value is the expected literal. Uses are counted so a
+  // constant the test also feeds in (an input) stays an input.
+  const constants = new Map<string, TSyntaxNode>();
+  const uses = new Map<string, number>();
+  const comparedUses = new Map<string, number>();
+  const fromConstant = new Map<TDependency, string>();
+  walk(root, (node, ancestors) => {
+    if (node.type === "variable_declarator") {
+      const name = field(node, "name");
+      const value = field(node, "value");
+      const decl = ancestors.at(-1);
+      if (name?.type === "identifier" && value && decl && textOf(source, decl).startsWith("const") && ["string", "template_string", "number", "object", "array", "regex"].includes(value.type)) {
+        constants.set(textOf(source, name), value);
+      }
+    } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "variable_declarator" && field(ancestors.at(-1)!, "name") === node)) {
+      uses.set(textOf(source, node), (uses.get(textOf(source, node)) ?? 0) + 1);
+    }
+  });
 
-  const enclosing = (ancestors: TSyntaxNode[]) => {
-    let test: string | null = null;
-    for (const a of ancestors) if (a.type === "call_expression") test = testName(source, a, TEST_FUNCS) ?? test;
-    return test;
+  // A subtest: `t.test("name", …)` inside a test (node:test, tape).
+  const subtestName = (call: TSyntaxNode) => {
+    const { base, chain } = callee(source, call);
+    if (!base || chain.length !== 1 || chain[0] !== "test") return null;
+    const first = args(call)[0];
+    return first ? stringValue(source, first) : null;
+  };
+  const enclosingCase = (ancestors: TSyntaxNode[]): { name: string; line: number } | null => {
+    for (let i = ancestors.length - 1; i >= 0; i--) {
+      const a = ancestors[i]!;
+      if (a.type !== "call_expression") continue;
+      let name = testName(source, a, TEST_FUNCS);
+      if (name === null && i > 0) {
+        const sub = subtestName(a);
+        if (sub !== null && enclosingCase(ancestors.slice(0, i))) name = sub;
+      }
+      if (name !== null) return { name, line: a.row + 1 };
+    }
+    return null;
+  };
+  let activeConstant: string | undefined;
+  // Helpers the tests call: which parameters reach a comparison (`function expectError(err, message) { expect(err.message).toBe(message); }`).
+  const helperFlows = new Map<string, { index: number; match: TLiteralMatch; via: string }[]>();
+  const FUNCTION_NODES = new Set(["function_declaration", "function_expression", "arrow_function", "function"]);
+  const paramsOf = (fn: TSyntaxNode) => {
+    const list = field(fn, "parameters") ?? field(fn, "parameter");
+    if (!list) return [];
+    if (list.type === "identifier") return [list];
+    return named(list).filter((p) => p.type !== "comment");
+  };
+  const paramName = (p: TSyntaxNode) => (p.type === "identifier" ? textOf(source, p) : p.type === "assignment_pattern" || p.type === "required_parameter" || p.type === "optional_parameter" ? textOf(source, field(p, "left") ?? field(p, "pattern") ?? p) : null);
+  /**
+   * A compared identifier that is a parameter: of a `test.each(table)` callback (the table's column), or of a
+   * helper function (recorded; its calls give the literals). Null when it is neither.
+   */
+  const parameterFlow = (name: string, ancestors: TSyntaxNode[], match: TLiteralMatch, via: string): TSyntaxNode[] | null => {
+    const fnIndex = ancestors.findLastIndex((a) => FUNCTION_NODES.has(a.type));
+    if (fnIndex === -1) return null;
+    const fn = ancestors[fnIndex]!;
+    const params = paramsOf(fn);
+    let index = params.findIndex((p) => paramName(p) === name);
+    let key: string | null = null;
+    if (index === -1) {
+      // `({ input, expected }) => …`: a destructured row of objects.
+      const obj = params[0]?.type === "object_pattern" ? params[0] : null;
+      if (!obj || !named(obj).some((p) => textOf(source, p) === name)) return null;
+      index = 0;
+      key = name;
+    }
+    const call = ancestors[fnIndex - 2]?.type === "call_expression" ? ancestors[fnIndex - 2]! : null;
+    const inner = call ? field(call, "function") : null;
+    if (call && inner?.type === "call_expression" && callee(source, inner).chain.at(-1) === "each") {
+      const table = args(inner)[0];
+      if (!table || table.type !== "array") return [];
+      return named(table).flatMap((row) => {
+        if (key !== null && row.type === "object") {
+          const pair = named(row).find((p) => p.type === "pair" && textOf(source, field(p, "key") ?? p).replace(/^["']|["']$/g, "") === key);
+          const value = pair ? field(pair, "value") : null;
+          return value ? [value] : [];
+        }
+        if (row.type === "array") return named(row)[index] ? [named(row)[index]!] : [];
+        return params.length === 1 ? [row] : [];
+      });
+    }
+    // A named helper: `function check(…)` or `const check = (…) => …`.
+    const holder = ancestors[fnIndex - 1];
+    const fnName = fn.type === "function_declaration" ? textOf(source, field(fn, "name")!) : holder?.type === "variable_declarator" ? textOf(source, field(holder, "name")!) : null;
+    if (!fnName || key !== null) return null;
+    const flows = helperFlows.get(fnName) ?? [];
+    if (!flows.some((f) => f.index === index)) flows.push({ index, match, via });
+    helperFlows.set(fnName, flows);
+    return [];
   };
   const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
-    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: enclosing(ancestors) });
+    const at = enclosingCase(ancestors);
+    // A constant's literal: the line that declares it, in the test that compares it.
+    const d: TDependency = { owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null };
+    deps.push(d);
+    if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
   };
-  const literal = (node: TSyntaxNode, ancestors: TSyntaxNode[], match: TLiteralMatch, via = "assert") => {
-    const n = unwrap(node);
-    if (n.type === "regex") {
-      assertionLiterals.add(n);
-      const pattern = field(n, "pattern");
-      return push(n, ancestors, { kind: "literal", value: pattern ? textOf(source, pattern) : textOf(source, n), module: null, via, match: "regex" });
-    }
-    if (n.type === "number") {
-      assertionLiterals.add(n);
-      return push(n, ancestors, { kind: "literal", value: textOf(source, n), module: null, via, match: "exact" });
-    }
-    const value = stringValue(source, n);
-    if (value !== null) {
-      assertionLiterals.add(n);
-      return push(n, ancestors, { kind: "literal", value, module: null, via, match });
-    }
-    if (n.type === "object") {
-      for (const pair of named(n)) {
-        if (pair.type !== "pair") continue;
-        const key = field(pair, "key");
-        const value = field(pair, "value");
-        if (key && (key.type === "property_identifier" || key.type === "string")) {
-          const keyName = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
-          if (via === "raises" && (keyName === "message" || keyName === "name")) {
-            if (value) literal(value, ancestors, "exact", via);
-            continue;
-          }
-          push(key, ancestors, { kind: "name", value: keyName, module: null, via: "property" });
+  // Objects and arrays are read with an explicit stack: an expected value nested thousands deep is still read.
+  const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, startVia = "assert") => {
+    const work: { node: TSyntaxNode; match: TLiteralMatch; via: string; constant?: string }[] = [{ node: start, match: startMatch, via: startVia }];
+    const followed = new Set<string>();
+    while (work.length > 0) {
+      const item = work.pop()!;
+      const { node, match, via } = item;
+      activeConstant = item.constant;
+      const n = unwrap(node);
+      if (n.type === "identifier" && item.constant === undefined) {
+        const flowed = parameterFlow(textOf(source, n), ancestors, match, via);
+        if (flowed) {
+          for (const r of flowed) work.push({ node: r, match, via });
+          continue;
         }
-        if (value) literal(value, ancestors, match, via);
       }
+      // Constants built from constants (`const action = { ...baseAction, message }`) are followed, each once.
+      if (n.type === "identifier" && constants.has(textOf(source, n)) && !followed.has(textOf(source, n))) {
+        const name = textOf(source, n);
+        followed.add(name);
+        comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
+        work.push({ node: constants.get(name)!, match, via, constant: name });
+        continue;
+      }
+      if (n.type === "regex") {
+        assertionLiterals.add(n);
+        const pattern = field(n, "pattern");
+        const flags = field(n, "flags");
+        push(n, ancestors, { kind: "literal", value: pattern ? textOf(source, pattern) : textOf(source, n), module: null, via, match: "regex", flags: flags ? textOf(source, flags) : null });
+        continue;
+      }
+      if (n.type === "number") {
+        assertionLiterals.add(n);
+        push(n, ancestors, { kind: "literal", value: textOf(source, n), module: null, via, match: "exact" });
+        continue;
+      }
+      const value = stringValue(source, n);
+      if (value !== null) {
+        assertionLiterals.add(n);
+        push(n, ancestors, { kind: "literal", value, module: null, via, match });
+        continue;
+      }
+      const later: typeof work = [];
+      if (n.type === "object") {
+        for (const pair of named(n)) {
+          // `{ ...baseAction, message }`: a spread constant's keys and values are expected too.
+          if (pair.type === "spread_element" && named(pair)[0]) later.push({ node: named(pair)[0]!, match, via });
+          if (pair.type !== "pair") continue;
+          const key = field(pair, "key");
+          const value = field(pair, "value");
+          if (key && (key.type === "property_identifier" || key.type === "string")) {
+            const keyName = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
+            if (via === "raises" && (keyName === "message" || keyName === "name")) {
+              if (value) later.push({ node: value, match: "exact", via });
+              continue;
+            }
+            push(key, ancestors, { kind: "name", value: keyName, module: null, via: "property" });
+          }
+          if (value) later.push({ node: value, match, via });
+        }
+      }
+      if (n.type === "array") for (const item of named(n)) later.push({ node: item, match, via });
+      // Reversed onto the stack: items are read in source order (a constant's items stay its own).
+      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant })));
     }
-    if (n.type === "array") for (const item of named(n)) literal(item, ancestors, match, via);
+    activeConstant = undefined;
   };
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
 
@@ -130,7 +291,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         const src = field(node, "source");
         const spec = src ? stringValue(source, src) : null;
         if (spec === null) return false;
-        push(node, ancestors, { kind: "path", value: spec, module: null, via: "import" });
+        // `import type { X } from …` is erased at run time.
+        const typeOnly = node.children.some((c) => c.type === "type") || /^import\s+type\s/.test(textOf(source, node));
+        push(node, ancestors, { kind: "path", value: spec, module: null, via: "import", ...(typeOnly ? { typeOnly } : {}) });
         const clause = node.children.find((c) => c.type === "import_clause");
         for (const part of clause ? named(clause) : []) {
           if (part.type === "identifier") bindImport(spec, textOf(source, part), "default");
@@ -145,7 +308,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
               if (!name) continue;
               const imported = name.type === "string" ? (stringValue(source, name) ?? "") : textOf(source, name);
               bindImport(spec, alias ? textOf(source, alias) : imported, imported);
-              push(specifier, ancestors, { kind: "name", value: imported, module: spec, via: "import" });
+              const typeSpecifier = typeOnly || /^type\s/.test(textOf(source, specifier));
+              push(specifier, ancestors, { kind: "name", value: imported, module: spec, via: "import", ...(typeSpecifier ? { typeOnly: true } : {}) });
             }
           }
         }
@@ -202,12 +366,22 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           if (spec !== null) push(node, ancestors, { kind: "path", value: spec, module: null, via: "mock" });
           return;
         }
+        const helper = fn?.type === "identifier" ? helperFlows.get(textOf(source, fn)) : undefined;
+        if (helper) for (const f of helper) if (list[f.index]) literal(list[f.index]!, ancestors, f.match, f.via);
         const name = testName(source, node, TEST_FUNCS);
-        if (name !== null) {
-          const suites = ancestors.filter((a) => a.type === "call_expression").map((a) => testName(source, a, SUITE_FUNCS)).filter((s): s is string => s !== null);
-          tests.push({ name, suites, line: node.row + 1 });
+        const parent = name === null ? enclosingCase(ancestors) : null;
+        const sub = parent ? subtestName(node) : null;
+        if (name !== null || sub !== null) {
+          const suites: string[] = [];
+          ancestors.forEach((a, i) => {
+            if (a.type !== "call_expression") return;
+            const sub = subtestName(a);
+            const s = testName(source, a, SUITE_FUNCS) ?? testName(source, a, TEST_FUNCS) ?? (sub !== null && enclosingCase(ancestors.slice(0, i)) ? sub : null);
+            if (s !== null) suites.push(s);
+          });
+          tests.push({ name: (name ?? sub)!, suites, line: node.row + 1, ...(sub !== null ? { subtest: true } : {}) });
         }
-        if (base === "assert" || base === "t" || (base !== null && bindings.get(base)?.module.replace(/^node:/, "").startsWith("assert"))) {
+        if ((base !== null && ASSERTERS.has(base)) || (base !== null && bindings.get(base)?.module.replace(/^node:/, "").startsWith("assert"))) {
           const method = (chain[0] === "strict" ? chain[1] : chain[0]) ?? "";
           if (chain.length === 0 || (chain.length === 1 && chain[0] === "strict") || EXACT_ASSERT.has(method)) {
             for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
@@ -225,23 +399,35 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
               if (matcher === "toHaveProperty" && unwrap(a) === unwrap(list[0]!)) {
                 const key = stringValue(source, unwrap(a));
                 if (key !== null) push(a, ancestors, { kind: "name", value: key.split(".").at(-1)!, module: null, via: "property" });
-              } else literal(a, ancestors, "contains", matcher.startsWith("toThrow") ? "raises" : "assert");
+              } else literal(a, ancestors, "contains", /^(toThrow|throw)/.test(matcher) ? "raises" : "assert");
             }
           }
         }
         // Arguments the base signature may lack: recorded on the callee, judged by the classifier.
+        // `parse(a, b)` (imported; a default or namespace import calls the module's own export) or `mod.parse(a, b)`.
+        let called: { module: string; fn: string } | null = null;
         if (fn?.type === "identifier" && bindings.has(textOf(source, fn))) {
           const local = textOf(source, fn);
           const binding = bindings.get(local)!;
+          called = { module: binding.module, fn: binding.imported === "default" || binding.imported === "*" ? local : binding.imported };
+        } else if (fn?.type === "member_expression") {
+          const object = field(fn, "object");
+          const property = field(fn, "property");
+          const binding = object?.type === "identifier" ? bindings.get(textOf(source, object)) : undefined;
+          if (binding && property && (binding.imported === "*" || binding.imported === "default")) called = { module: binding.module, fn: textOf(source, property) };
+        }
+        // Only the repository's own functions: a package's signature is not gold's to change.
+        if (called && /^[./]/.test(called.module)) {
+          const target = called;
           list.forEach((arg, index) => {
             if (index === 0) return;
             const inner = unwrap(arg);
             if (inner.type === "object") {
               for (const pair of named(inner)) {
                 const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
-                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: binding.module, owner: `${binding.imported === "default" || binding.imported === "*" ? local : binding.imported}#${index}`, via: "option" });
+                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option" });
               }
-            } else push(arg, ancestors, { kind: "name", value: `${binding.imported}#${index}`, module: binding.module, owner: binding.imported, via: "argument" });
+            } else push(arg, ancestors, { kind: "name", value: `${target.fn}#${index}`, module: target.module, owner: target.fn, via: "argument" });
           });
         }
         return;
@@ -267,14 +453,42 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       case "string":
       case "template_string":
       case "number":
-        if (!assertionLiterals.has(node)) {
-          const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
-          if (value !== null && !isInsideImport(ancestors)) supplied.add(value);
-        }
+        if (!isInsideImport(ancestors)) literalNodes.push(node);
         return;
     }
   });
-  return { file: file.path, language, tests, dependencies: deps, suppliedLiterals: [...supplied] };
+  // A constant also used outside comparisons is an input the test feeds in.
+  const inputs = new Set([...comparedUses].filter(([name, n]) => (uses.get(name) ?? 0) > n).map(([name]) => name));
+  // A test's or suite's title is no input to the code under test.
+  const titles = new Set<TSyntaxNode>();
+  walk(root, (node) => {
+    if (node.type !== "call_expression") return;
+    if (testName(source, node, TEST_FUNCS) !== null || testName(source, node, SUITE_FUNCS) !== null || subtestName(node) !== null) {
+      const first = args(node)[0];
+      if (first) titles.add(unwrap(first));
+    }
+  });
+  for (const node of literalNodes) {
+    if (assertionLiterals.has(node) || titles.has(node)) continue;
+    const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
+    if (value !== null) supplied.add(value);
+  }
+  for (const [d, name] of fromConstant) if (inputs.has(name) && d.kind === "literal") supplied.add(d.value);
+  // mocha's `suite("name")` with no callback, at the top level: the tests after it belong to that suite.
+  const openSuites = named(root)
+    .filter((st) => st.type === "expression_statement" && named(st)[0]?.type === "call_expression")
+    .map((st) => named(st)[0]!)
+    .filter((call) => testName(source, call, SUITE_FUNCS) !== null && args(call).length === 1)
+    .map((call) => ({ line: call.row + 1, name: testName(source, call, SUITE_FUNCS)! }));
+  if (openSuites.length > 0) {
+    for (const t of tests) {
+      const open = openSuites.findLast((o) => o.line < t.line);
+      if (open) t.suites = [open.name, ...t.suites];
+    }
+  }
+  // A literal the test feeds in itself (an input echoed back) is not a dependency.
+  const dependencies = deps.filter((d) => !(fromConstant.has(d) && inputs.has(fromConstant.get(d)!)) && (d.kind !== "literal" || !supplied.has(d.value)));
+  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied] };
 }
 
 const isInsideImport = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "import_statement");
@@ -305,6 +519,38 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
     const ps = named(list).filter((p) => p.type !== "comment");
     defs.arity[name] = ps.some((p) => p.type === "rest_pattern" || textOf(source, p).startsWith("...")) ? null : ps.length;
     defs.params[name] = ps.map((p) => textOf(source, p).replace(/[=:?].*$/s, "").trim());
+    // Destructured options (`function f(x, { strict } = {})`) are options the function reads.
+    for (const p of ps) walk(p, (n) => { if (n.type === "shorthand_property_identifier_pattern") properties.add(textOf(source, n)); });
+  };
+  const nonLibrary = isNonLibraryPath(file.path);
+  const isLocal = (ancestors: TSyntaxNode[]) => ancestors.some((a) => FUNCTIONS.has(a.type));
+  // Top-level `const x = require("./x")`: what `Object.assign(module.exports, x)` passes on.
+  const requires = new Map<string, string>();
+  const requireSpec = (node: TSyntaxNode | null): string | null => {
+    if (!node) return null;
+    const n = unwrap(node);
+    if (n.type === "call_expression") return requireOf(source, n);
+    if (n.type === "identifier") return requires.get(textOf(source, n)) ?? null;
+    return null;
+  };
+  const reexport = (node: TSyntaxNode | null) => {
+    const spec = requireSpec(node);
+    if (spec !== null && !defs.reexports.includes(spec)) defs.reexports.push(spec);
+    return spec !== null;
+  };
+  const isModuleExports = (n: TSyntaxNode | null) => {
+    if (!n) return false;
+    const t = textOf(source, n).replace(/\s+/g, "");
+    return t === "module.exports" || t === "exports";
+  };
+  let defaultAlias: string | null = null;
+  const defaultValue = (value: TSyntaxNode) => {
+    const v = unwrap(value);
+    if (v.type === "arrow_function" || v.type === "function_expression" || v.type === "function" || v.type === "function_declaration") params(v, "default");
+    else if (v.type === "identifier") defaultAlias = textOf(source, v);
+    else if (v.type === "object") {
+      for (const item of named(v)) if (item.type === "spread_element") reexport(named(item)[0] ?? null);
+    } else reexport(v);
   };
   walk(root, (node, ancestors) => {
     switch (node.type) {
@@ -316,9 +562,35 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         });
         return false;
       }
-      case "export_statement":
-        if (node.children.some((c) => c.type === "*") && !node.children.some((c) => c.type === "namespace_export")) defs.reexportsAll = true;
+      case "export_statement": {
+        if (node.children.some((c) => c.type === "*") && !node.children.some((c) => c.type === "namespace_export")) {
+          defs.reexportsAll = true;
+          const src = field(node, "source");
+          const spec = src ? stringValue(source, src) : null;
+          if (spec !== null && !defs.reexports.includes(spec)) defs.reexports.push(spec);
+        }
+        if (node.children.some((c) => c.type === "default")) {
+          const value = field(node, "value") ?? field(node, "declaration");
+          if (value) defaultValue(value);
+        }
         return;
+      }
+      case "call_expression": {
+        // Object.assign(module.exports, require("./more")) / Object.assign(fn, other): the target gains the other's exports.
+        const fn = field(node, "function");
+        if (fn && textOf(source, fn).replace(/\s+/g, "") === "Object.assign") {
+          const list = args(node);
+          const target = list[0] ? textOf(source, list[0]).replace(/\s+/g, "").replace(/\.prototype$/, "") : "";
+          for (const a of list.slice(1)) {
+            const spec = requireSpec(a);
+            if (spec === null) continue;
+            reexport(a);
+            // The target's members too: instances of a class whose prototype gains another module's functions.
+            if (/^[A-Za-z_$][\w$]*$/.test(target)) (defs.mixins ??= []).push({ target, spec });
+          }
+        }
+        return;
+      }
       case "export_specifier": {
         const alias = field(node, "alias");
         const name = field(node, "name");
@@ -369,6 +641,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "variable_declarator": {
         const name = field(node, "name");
         const value = field(node, "value");
+        if (nonLibrary && isLocal(ancestors)) return;
+        if (name?.type === "identifier" && value && !isLocal(ancestors)) {
+          const spec = requireSpec(value);
+          if (spec !== null && unwrap(value).type === "call_expression") requires.set(textOf(source, name), spec);
+        }
         if (name?.type === "identifier") {
           define(textOf(source, name), name);
           if (value && (value.type === "arrow_function" || value.type === "function_expression" || value.type === "function") && !ancestors.some((a) => a.type.includes("function"))) params(value, textOf(source, name));
@@ -378,6 +655,12 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       }
       case "assignment_expression": {
         const left = field(node, "left");
+        if (isModuleExports(left)) {
+          const right = field(node, "right");
+          if (right) defaultValue(right);
+          return;
+        }
+        if (nonLibrary && isLocal(ancestors)) return;
         if (left?.type === "member_expression") {
           const obj = field(left, "object");
           const prop = field(left, "property");
@@ -397,6 +680,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "property_signature":
       case "method_signature":
       case "enum_assignment": {
+        if (nonLibrary && isLocal(ancestors)) return;
         const key = field(node, "key") ?? field(node, "name");
         if (key && (key.type === "property_identifier" || key.type === "string")) {
           const k = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
@@ -409,11 +693,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         return;
       }
       case "shorthand_property_identifier":
-        names.add(textOf(source, node));
+        if (!(nonLibrary && isLocal(ancestors))) names.add(textOf(source, node));
         return;
       case "member_expression": {
         const prop = field(node, "property");
-        if (prop) properties.add(textOf(source, prop));
+        if (prop && !nonLibrary) properties.add(textOf(source, prop));
         return;
       }
       case "type_alias_declaration":
@@ -425,27 +709,36 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "property_identifier":
         if (node.type === "property_identifier" && ancestors.at(-1)?.type === "enum_body") names.add(textOf(source, node));
         return;
+      // Literals of examples and scripts are not what the library produces.
       case "string": {
         const v = stringValue(source, node);
-        if (v !== null) strings.add(v);
+        if (v !== null && !nonLibrary) strings.add(v);
         return false;
       }
       case "template_string":
+        if (nonLibrary) return;
         if (node.children.some((c) => c.type === "template_substitution")) defs.templates.push(templateParts(source, node));
         else strings.add(textOf(source, node).slice(1, -1));
         return;
       case "number":
-        numbers.add(textOf(source, node));
+        if (!nonLibrary) numbers.add(textOf(source, node));
         return;
     }
   });
+  if (defaultAlias !== null && defs.arity[defaultAlias] !== undefined && defs.arity.default === undefined) {
+    defs.arity.default = defs.arity[defaultAlias]!;
+    defs.params.default = defs.params[defaultAlias] ?? [];
+  }
   defs.names = [...names];
   defs.qualified = [...qualified];
   defs.strings = [...strings];
   defs.numbers = [...numbers];
   defs.properties = [...properties];
+  for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
   return defs;
 }
+
+const FUNCTIONS = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "arrow_function", "method_definition", "generator_function"]);
 
 const JS_EXTENSIONS = [".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts"];
 
@@ -457,7 +750,8 @@ export function resolveScriptModule(specifier: string, fromFile: string, files: 
     // `require('../')` from test/x.js normalizes to "" (the repository root): its index is `index.js`, not `/index.js`.
     const dir = start.replace(/\/+$/, "");
     const index = (e: string) => (dir === "" ? `index${e}` : `${dir}/index${e}`);
-    const candidates = [start, ...(dir === "" ? [] : JS_EXTENSIONS.map((e) => stem + e)), ...JS_EXTENSIONS.map(index)];
+    // TypeScript declaration files (`index.d.ts`, `x.d.ts`) define what a JavaScript module exports.
+    const candidates = [start, ...(dir === "" ? [] : [...JS_EXTENSIONS, ".d.ts"].map((e) => stem + e)), ...[...JS_EXTENSIONS, ".d.ts"].map(index)];
     const found = candidates.find((c) => files.has(c));
     if (found) return found;
   }

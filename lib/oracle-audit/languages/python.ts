@@ -1,6 +1,6 @@
 // Pure: Python extractor over tree-sitter's python tree: imports, attribute access on
 // imported modules, pytest.raises(X, match=…), literals in assert comparisons.
-import { emptyDefinitions, normalizePath, dirname, type TLanguage } from "../language";
+import { emptyDefinitions, isNonLibraryPath, normalizePath, dirname, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
 
@@ -42,33 +42,124 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const tests: TTestCase[] = [];
   const supplied = new Set<string>();
   const asserted = new Set<TSyntaxNode>();
+  const literalNodes: TSyntaxNode[] = [];
+  // `expected = "…"` compared later: the value is the expected literal, unless the test also feeds it in.
+  const constants = new Map<string, TSyntaxNode>();
+  const uses = new Map<string, number>();
+  const comparedUses = new Map<string, number>();
+  const fromConstant = new Map<TDependency, string>();
+  let activeConstant: string | undefined;
+  let activeRow = false;
+  walk(root, (node, ancestors) => {
+    if (node.type === "assignment") {
+      const left = field(node, "left");
+      const right = field(node, "right");
+      if (left?.type === "identifier" && right && ["string", "concatenated_string", "integer", "float", "list", "tuple", "dictionary"].includes(right.type)) constants.set(textOf(source, left), right);
+    } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "assignment" && field(ancestors.at(-1)!, "left") === node)) {
+      uses.set(textOf(source, node), (uses.get(textOf(source, node)) ?? 0) + 1);
+    }
+  });
 
-  const enclosing = (ancestors: TSyntaxNode[]) => {
+  const enclosingCase = (ancestors: TSyntaxNode[]) => {
     const fn = ancestors.findLast((a) => a.type === "function_definition");
     const name = fn ? field(fn, "name") : null;
-    return name && textOf(source, name).startsWith("test") ? textOf(source, name) : null;
+    return fn && name && textOf(source, name).startsWith("test") ? { name: textOf(source, name), line: fn.row + 1 } : null;
   };
-  const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) =>
-    deps.push({ owner: null, match: null, ...dep, ...lineOf(source, node), test: enclosing(ancestors) });
-  const literal = (node: TSyntaxNode, ancestors: TSyntaxNode[], match: TLiteralMatch, via = "assert") => {
-    const value = pythonString(source, node);
-    if (value !== null) {
-      asserted.add(node);
-      named(node).forEach((n) => asserted.add(n));
-      push(node, ancestors, { kind: "literal", value, module: null, via, match });
-    } else if (node.type === "integer" || node.type === "float") {
-      asserted.add(node);
-      push(node, ancestors, { kind: "literal", value: textOf(source, node), module: null, via, match: "exact" });
-    } else if (node.type === "dictionary") {
-      for (const pair of named(node)) {
-        const key = field(pair, "key");
-        const value = field(pair, "value");
-        if (key && value) {
-          literal(key, ancestors, "exact");
-          literal(value, ancestors, match);
+  const push = (node: TSyntaxNode, ancestors: TSyntaxNode[], dep: Omit<TDependency, "line" | "text" | "test" | "owner" | "match"> & Partial<Pick<TDependency, "owner" | "match">>) => {
+    const at = enclosingCase(ancestors);
+    const d: TDependency = { owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null };
+    if (activeRow && d.kind === "literal") d.parametrized = true;
+    deps.push(d);
+    if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
+  };
+  // Helpers the tests call: which parameters reach a comparison (`def check(x, expected): assert f(x) == expected`).
+  const helperFlows = new Map<string, { index: number; name: string; match: TLiteralMatch; via: string }[]>();
+  const parameterNames = (fn: TSyntaxNode) => {
+    const ps = field(fn, "parameters");
+    return (ps ? named(ps) : []).map((p) => (p.type === "identifier" ? textOf(source, p) : textOf(source, field(p, "name") ?? p).replace(/[:=].*$/s, "").trim()));
+  };
+  /** `@pytest.mark.parametrize("a, expected", [(1, "x"), …])`: the values one parameter takes. */
+  const parametrizedValues = (decorated: TSyntaxNode | null, param: string): TSyntaxNode[] | null => {
+    if (decorated?.type !== "decorated_definition") return null;
+    for (const decorator of decorated.children.filter((c) => c.type === "decorator")) {
+      const call = named(decorator)[0];
+      if (call?.type !== "call" || !/(^|\.)parametrize$/.test(dotted(source, field(call, "function")))) continue;
+      const argList = field(call, "arguments");
+      const [namesNode, valuesNode] = argList ? named(argList).filter((a) => a.type !== "keyword_argument") : [];
+      const namesValue = namesNode ? pythonString(source, namesNode) : null;
+      const argNames = namesValue !== null ? namesValue.split(",").map((n) => n.trim()) : namesNode && (namesNode.type === "list" || namesNode.type === "tuple") ? named(namesNode).map((n) => pythonString(source, n) ?? "") : [];
+      const at = argNames.indexOf(param);
+      if (at === -1 || !valuesNode || (valuesNode.type !== "list" && valuesNode.type !== "tuple")) continue;
+      const out: TSyntaxNode[] = [];
+      for (let row of named(valuesNode)) {
+        // pytest.param(a, b, id=…) wraps a row.
+        if (row.type === "call" && /(^|\.)param$/.test(dotted(source, field(row, "function")))) {
+          const inner = field(row, "arguments");
+          const items = inner ? named(inner).filter((a) => a.type !== "keyword_argument") : [];
+          if (argNames.length === 1) { if (items[0]) out.push(items[0]); continue; }
+          if (items[at]) out.push(items[at]);
+          continue;
+        }
+        if (argNames.length === 1) out.push(row);
+        else if ((row.type === "tuple" || row.type === "list") && named(row)[at]) out.push(named(row)[at]!);
+      }
+      return out;
+    }
+    return null;
+  };
+  // Dictionaries, lists and tuples are read with an explicit stack (no recursion on deep nesting).
+  const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, via = "assert") => {
+    const work: { node: TSyntaxNode; match: TLiteralMatch; constant?: string; row?: boolean }[] = [{ node: start, match: startMatch }];
+    while (work.length > 0) {
+      const item = work.pop()!;
+      let { node } = item;
+      const { match } = item;
+      activeConstant = item.constant;
+      activeRow = item.row === true;
+      while (node.type === "parenthesized_expression" && named(node)[0]) node = named(node)[0]!;
+      if (node.type === "identifier" && item.constant === undefined) {
+        const name = textOf(source, node);
+        // A parameter compared: a parametrized test's values, or a helper's argument at each call.
+        const fnIndex = ancestors.findLastIndex((a) => a.type === "function_definition");
+        const fnNode = fnIndex === -1 ? null : ancestors[fnIndex]!;
+        const paramIndex = fnNode ? parameterNames(fnNode).indexOf(name) : -1;
+        if (fnNode && paramIndex !== -1) {
+          const fnName = textOf(source, field(fnNode, "name")!);
+          const rows = parametrizedValues(ancestors[fnIndex - 1] ?? null, name);
+          if (rows) for (const r of rows) work.push({ node: r, match, row: true });
+          else if (!fnName.startsWith("test")) {
+            const flows = helperFlows.get(fnName) ?? [];
+            if (!flows.some((f) => f.index === paramIndex)) flows.push({ index: paramIndex, name, match, via });
+            helperFlows.set(fnName, flows);
+          }
+          continue;
+        }
+        if (constants.has(name)) {
+          comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
+          work.push({ node: constants.get(name)!, match, constant: name });
+          continue;
         }
       }
-    } else if (node.type === "list" || node.type === "tuple") for (const item of named(node)) literal(item, ancestors, match);
+      const value = pythonString(source, node);
+      const later: typeof work = [];
+      if (value !== null) {
+        asserted.add(node);
+        named(node).forEach((n) => asserted.add(n));
+        push(node, ancestors, { kind: "literal", value, module: null, via, match });
+      } else if (node.type === "integer" || node.type === "float") {
+        asserted.add(node);
+        push(node, ancestors, { kind: "literal", value: textOf(source, node), module: null, via, match: "exact" });
+      } else if (node.type === "dictionary") {
+        for (const pair of named(node)) {
+          const key = field(pair, "key");
+          const value = field(pair, "value");
+          if (key && value) later.push({ node: key, match: "exact" }, { node: value, match });
+        }
+      } else if (node.type === "list" || node.type === "tuple") for (const element of named(node)) later.push({ node: element, match });
+      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant, row: item.row })));
+    }
+    activeConstant = undefined;
+    activeRow = false;
   };
 
   walk(root, (node, ancestors) => {
@@ -118,22 +209,46 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         const fnText = dotted(source, fn);
         const argList = field(node, "arguments");
         const list = argList ? named(argList) : [];
-        if (fnText === "pytest.raises" || fnText === "raises" || fnText === "self.assertRaisesRegex" || fnText === "self.assertRaises") {
+        if (fnText === "pytest.raises" || fnText === "raises" || fnText === "pytest.warns" || fnText === "self.assertRaisesRegex" || fnText === "self.assertRaises" || fnText === "self.assertWarnsRegex") {
           for (const arg of list) {
             if (arg.type === "keyword_argument" && dotted(source, field(arg, "name")) === "match") {
               const v = field(arg, "value");
               if (v) literal(v, ancestors, "regex", "raises");
             }
           }
-          if (fnText === "self.assertRaisesRegex" && list[1]) literal(list[1], ancestors, "regex", "raises");
+          if ((fnText === "self.assertRaisesRegex" || fnText === "self.assertWarnsRegex") && list[1]) literal(list[1], ancestors, "regex", "raises");
         }
         if (/^self\.assert(Equal|Equals|DictEqual|ListEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
-        if (/^self\.assert(In|Regex)$/.test(fnText) && list[0]) literal(list[0], ancestors, fnText.endsWith("Regex") ? "regex" : "contains");
-        if (fn?.type === "identifier" && names.has(fnText)) {
+        if (/^self\.assert(Less|LessEqual|Greater|GreaterEqual)$/.test(fnText) && list[1]) literal(list[1], ancestors, "exact");
+        if (/^self\.assert(CountEqual|SequenceEqual|TupleEqual|SetEqual|MultiLineEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
+        if (fnText === "self.assertIn" && list[0]) literal(list[0], ancestors, "contains");
+        // assertRegex(text, pattern): the pattern is the second argument.
+        if (fnText === "self.assertRegex" && list[1]) literal(list[1], ancestors, "regex");
+        // A call of a helper whose parameters reach a comparison: the arguments are the compared literals.
+        const method = /^self\.\w+$/.test(fnText);
+        const flows = fn?.type === "identifier" || method ? helperFlows.get(method ? fnText.slice(5) : fnText) : undefined;
+        if (flows) {
+          const positional = list.filter((a) => a.type !== "keyword_argument");
+          for (const f of flows) {
+            const byName = list.find((a) => a.type === "keyword_argument" && dotted(source, field(a, "name")) === f.name);
+            const arg = byName ? field(byName, "value") : positional[f.index - (method ? 1 : 0)];
+            if (arg) literal(arg, ancestors, f.match, f.via);
+          }
+        }
+        // Keyword arguments the base signature may lack: on an imported function, or on `module.fn(kw=…)`.
+        let callee: { module: string; fn: string } | null = null;
+        if (fn?.type === "identifier" && names.has(fnText)) callee = { module: names.get(fnText)!, fn: original.get(fnText) ?? fnText };
+        else if (fn?.type === "attribute") {
+          const object = dotted(source, field(fn, "object"));
+          const attr = field(fn, "attribute");
+          const mod = modules.get(object);
+          if (mod && attr) callee = { module: mod, fn: textOf(source, attr) };
+        }
+        if (callee) {
           for (const arg of list) {
             if (arg.type === "keyword_argument") {
               const key = field(arg, "name");
-              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: names.get(fnText)!, owner: `${original.get(fnText) ?? fnText}#kw`, via: "option" });
+              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: callee.module, owner: `${callee.fn}#kw`, via: "option" });
             }
           }
         }
@@ -164,14 +279,21 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
       case "string":
       case "integer":
       case "float":
-        if (!asserted.has(node)) {
-          const v = node.type === "string" ? pythonString(source, node) : textOf(source, node);
-          if (v !== null) supplied.add(v);
-        }
+        literalNodes.push(node);
         return false;
     }
   });
-  return { file: file.path, language: "python", tests, dependencies: deps, suppliedLiterals: [...supplied] };
+  // A constant also used outside comparisons is an input the test feeds in.
+  const inputs = new Set([...comparedUses].filter(([name, n]) => (uses.get(name) ?? 0) > n).map(([name]) => name));
+  for (const node of literalNodes) {
+    if (asserted.has(node)) continue;
+    const v = node.type === "string" ? pythonString(source, node) : textOf(source, node);
+    if (v !== null) supplied.add(v);
+  }
+  for (const [d, name] of fromConstant) if (inputs.has(name) && d.kind === "literal") supplied.add(d.value);
+  // A literal the test feeds in itself (an input echoed back) is not a dependency.
+  const dependencies = deps.filter((d) => !(fromConstant.has(d) && inputs.has(fromConstant.get(d)!)) && (d.kind !== "literal" || !supplied.has(d.value)));
+  return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied] };
 }
 
 export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
@@ -183,11 +305,24 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   const numbers = new Set<string>();
   const properties = new Set<string>();
   const importedFrom = new Map<string, string>();
+  const nonLibrary = isNonLibraryPath(file.path);
+  const inFunction = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "function_definition" || a.type === "lambda");
   walk(root, (node, ancestors) => {
     switch (node.type) {
       case "import_from_statement": {
         const mod = dotted(source, field(node, "module_name"));
-        for (const item of fields(node, "name")) importedFrom.set(dotted(source, item.type === "aliased_import" ? field(item, "alias") : item), mod);
+        const topLevel = !inFunction(ancestors);
+        // `from .sub import *`: this module passes on what the other exports (its __all__, if it has one).
+        if (node.children.some((c) => c.type === "wildcard_import") && topLevel && !defs.reexports.includes(mod)) defs.reexports.push(mod);
+        for (const item of fields(node, "name")) {
+          const local = dotted(source, item.type === "aliased_import" ? field(item, "alias") : item);
+          importedFrom.set(local, mod);
+          // A name imported at module level is an attribute of this module (a package's __init__ re-exports it).
+          if (topLevel) {
+            names.add(local);
+            defs.lines[local] ??= item.row + 1;
+          }
+        }
         return false;
       }
       case "import_statement":
@@ -200,12 +335,23 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         names.add(n);
         defs.lines[n] ??= name.row + 1;
         const cls = ancestors.findLast((a) => a.type === "class_definition");
-        if (!cls && !ancestors.some((a) => a.type === "function_definition")) {
-          const ps = field(node, "parameters");
-          const list = ps ? named(ps) : [];
-          defs.arity[n] = list.some((p) => p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern") ? null : list.length;
-          defs.params[n] = list.map((p) => textOf(source, p).replace(/[=:].*$/s, "").trim());
-          for (const p of defs.params[n]!) names.add(p);
+        const nested = ancestors.some((a) => a.type === "function_definition");
+        const ps = field(node, "parameters");
+        const list = ps ? named(ps) : [];
+        const splat = list.some((p) => p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern");
+        const paramNames = list.map((p) => textOf(source, p).replace(/[=:].*$/s, "").replace(/^\*+/, "").trim());
+        if (!cls && !nested) {
+          defs.arity[n] = splat ? null : list.length;
+          defs.params[n] = paramNames;
+          for (const p of paramNames) names.add(p);
+        } else if (cls && !nested && ancestors.at(-1)?.type !== "function_definition") {
+          // A method's keywords are what calls on it accept; `__init__`'s are the class's own (`Engine(strict=True)`).
+          for (const p of paramNames.slice(1)) names.add(p);
+          if (n === "__init__") {
+            const clsName = textOf(source, field(cls, "name")!);
+            defs.arity[clsName] = splat ? null : Math.max(0, list.length - 1);
+            defs.params[clsName] = paramNames.slice(1);
+          }
         }
         return;
       }
@@ -244,8 +390,22 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         defs.classes.push({ name: cls, heritage: heritage.map((h) => h.split(".").at(-1)!), externalHeritage: external, methods });
         return;
       }
+      case "augmented_assignment":
       case "assignment": {
         const left = field(node, "left");
+        if (left?.type === "identifier" && textOf(source, left) === "__all__" && !inFunction(ancestors)) {
+          const right = field(node, "right");
+          const listed: string[] = [];
+          if (right) walk(right, (n) => {
+            if (n.type !== "string") return;
+            const v = pythonString(source, n);
+            if (v !== null) listed.push(v);
+            return false;
+          });
+          defs.all = node.type === "assignment" ? listed : [...(defs.all ?? []), ...listed];
+        }
+        if (node.type === "augmented_assignment") return;
+        if (nonLibrary && inFunction(ancestors)) return;
         if (left?.type === "identifier") {
           names.add(textOf(source, left));
           defs.lines[textOf(source, left)] ??= left.row + 1;
@@ -262,23 +422,28 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
       }
       case "keyword_argument": {
         const name = field(node, "name");
-        if (name) properties.add(textOf(source, name));
+        if (name && !nonLibrary) properties.add(textOf(source, name));
         return;
       }
       case "attribute": {
         const attr = field(node, "attribute");
-        if (attr) properties.add(textOf(source, attr));
+        if (attr && !nonLibrary) properties.add(textOf(source, attr));
         return;
       }
       case "string": {
+        // Literals of examples and scripts are not what the library produces.
+        if (nonLibrary) return false;
         const v = pythonString(source, node);
-        if (v !== null) strings.add(v);
-        else defs.templates.push(fstringParts(source, node));
+        if (v !== null) {
+          strings.add(v);
+          // "{} of {}".format(…) and "%s: %s" % (…) are templates too.
+          if (/\{[^{}]*\}|%[sdrifx]/.test(v)) defs.templates.push(v.split(/\{[^{}]*\}|%[-+ #0]*\d*(?:\.\d+)?[sdrifx]/));
+        } else defs.templates.push(fstringParts(source, node));
         return false;
       }
       case "integer":
       case "float":
-        numbers.add(textOf(source, node));
+        if (!nonLibrary) numbers.add(textOf(source, node));
         return;
     }
   });

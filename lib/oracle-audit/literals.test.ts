@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { auditFiles, definitionsOfFiles, type TFiles } from "./audit-files";
+
+// Literals and patterns judged by their producer: the base (visible), gold (hidden unless a history states
+// it), or nobody (computed by the behaviour); a pattern is stated wherever the history states its text.
+async function classified(base: TFiles, goldChanges: TFiles, tests: TFiles, text: string) {
+  const audit = await auditFiles({
+    base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...goldChanges, ...tests }), testFiles: tests,
+    histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [],
+  });
+  return audit;
+}
+const literals = (a: Awaited<ReturnType<typeof classified>>) => Object.fromEntries(a.histories[0]!.dependencies!.filter((d) => d.kind === "literal").map((d) => [d.name, d.category]));
+
+const CLI_BASE = { "src/cli.js": "export function run(argv) { return argv.length; }\n" };
+const CLI_GOLD = { "src/cli.js": "export function run(argv) {\n  for (const flag of argv) if (!flag.includes('=')) return `error: missing value for ${flag}`;\n  return 'ok';\n}\n" };
+const CLI_TEST = {
+  "test/cli.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { run } from "../src/cli.js";
+test("names the flag", () => { assert.match(run(["--port"]), /^error: missing value for --port$/); });
+`,
+};
+
+describe("patterns", () => {
+  it("a pattern gold's template produces, stated nowhere, is hidden (not 'computed by the behaviour')", async () => {
+    const audit = await classified(CLI_BASE, CLI_GOLD, CLI_TEST, "Refuse a flag without a value.");
+    expect(literals(audit)).toEqual({ "^error: missing value for --port$": "hidden" });
+  });
+
+  it("an anchored pattern is specified when the history states its text mid-sentence", async () => {
+    const audit = await classified(CLI_BASE, CLI_GOLD, CLI_TEST, "Refuse a flag without a value: the result reads error: missing value for --port, naming the flag.");
+    expect(literals(audit)).toEqual({ "^error: missing value for --port$": "specified" });
+  });
+
+  it("a pattern is specified when the history states its literal core", async () => {
+    const tests = { "test/cli.test.js": CLI_TEST["test/cli.test.js"].replace("/^error: missing value for --port$/", "/^error: missing value for --\\w+$/") };
+    const audit = await classified(CLI_BASE, CLI_GOLD, tests, "It answers `error: missing value for --<flag>` for such a flag.");
+    expect(Object.values(literals(audit))).toEqual(["specified"]);
+  });
+});
+
+describe("compared literals", () => {
+  it("a base template of only whitespace and placeholders makes no literal visible", async () => {
+    const base = { "pkg/__init__.py": "", "pkg/greet.py": "def pair(a, b):\n    return f\"{a} {b}\"\n\ndef fmt(a, b):\n    return \"{} {}\".format(a, b)\n" };
+    const gold = { "pkg/greet.py": base["pkg/greet.py"] + "\ndef greet():\n    return \"hello world\"\n" };
+    const tests = { "tests/test_greet.py": "from pkg.greet import greet\n\ndef test_greet():\n    assert greet() == \"hello world\"\n" };
+    const audit = await classified(base, gold, tests, "Add greet().");
+    expect(literals(audit)).toEqual({ "hello world": "hidden" });
+    expect(literals(await classified(base, gold, tests, 'greet() answers "hello world".'))).toEqual({ "hello world": "specified" });
+  });
+
+  it("a literal the base writes is visible, one nobody writes is computed, one the test feeds in is no dependency", async () => {
+    const base = { "src/echo.js": "export const echo = (s) => s;\nexport const LABEL = 'kept';\n" };
+    const tests = {
+      "test/echo.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { echo, LABEL } from "../src/echo.js";
+test("echo", () => { assert.equal(echo("zebra-42"), "zebra-42"); assert.equal(LABEL, "kept"); assert.equal(echo("a") + "b", "ab"); });
+`,
+    };
+    const audit = await classified(base, {}, tests, "Echo.");
+    expect(literals(audit)).toEqual({ kept: "visible", ab: "visible" });
+    const ab = audit.histories[0]!.dependencies!.find((d) => d.name === "ab")!;
+    expect(ab.reason).toMatch(/computed by the behaviour/);
+    expect(audit.histories[0]!.dependencies!.find((d) => d.name === "kept")!.evidence.base).toEqual({ file: "src/echo.js", line: null });
+  });
+
+  it("a multi-line output gold writes line by line is hidden unless stated; an escaped statement of it counts", async () => {
+    const base = { "src/help.js": "export function help() { return ''; }\n" };
+    const gold = { "src/help.js": "export function help() {\n  return ['Usage: tool [options]', '  --port  the port to listen on'].join('\\n');\n}\n" };
+    const tests = { "test/help.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { help } from "../src/help.js";\ntest("help", () => { assert.equal(help(), "Usage: tool [options]\\n  --port  the port to listen on"); });\n` };
+    expect(Object.values(literals(await classified(base, gold, tests, "Print help.")))).toEqual(["hidden"]);
+    const stated = "help() returns exactly `Usage: tool [options]\\n  --port  the port to listen on`.";
+    expect(Object.values(literals(await classified(base, gold, tests, stated)))).toEqual(["specified"]);
+  });
+});
+
+describe("expected values held in constants", () => {
+  it("reads a compared constant's literal, and leaves a constant the test also feeds in as input", async () => {
+    const base = { "src/greet.js": "export const greet = (name) => name;\n" };
+    const gold = { "src/greet.js": "export const greet = (name) => `Hello, ${name}! Welcome back.`;\n" };
+    const tests = {
+      "test/greet.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { greet } from "../src/greet.js";
+const expected = "Hello, Ada! Welcome back.";
+const who = "Grace Hopper";
+test("greets", () => { assert.equal(greet("Ada"), expected); assert.equal(greet(who), who); });
+`,
+    };
+    expect(literals(await classified(base, gold, tests, "Greet people."))).toEqual({ "Hello, Ada! Welcome back.": "hidden" });
+    const py = { "tests/test_greet.py": 'from pkg.greet import greet\n\nEXPECTED = "Hello, Ada! Welcome back."\nWHO = "Grace Hopper"\n\ndef test_greet():\n    assert greet("Ada") == EXPECTED\n    assert greet(WHO) == WHO\n' };
+    const pyBase = { "pkg/__init__.py": "", "pkg/greet.py": "def greet(name):\n    return name\n" };
+    const pyGold = { "pkg/greet.py": "def greet(name):\n    return f\"Hello, {name}! Welcome back.\"\n" };
+    expect(literals(await classified(pyBase, pyGold, py, "Greet people."))).toEqual({ "Hello, Ada! Welcome back.": "hidden" });
+  });
+});
+
+describe("messages that follow the base's own form", () => {
+  it("is inferable when the base writes the same message for other options and the test passes this option", async () => {
+    const base = { "index.js": "exports.serialize = function (name, val, opt) {\n  if (opt.path && !/^\\//.test(opt.path)) throw new TypeError('option path is invalid');\n  if (opt.domain === '') throw new TypeError('option domain is invalid');\n  return name + '=' + val;\n};\n" };
+    const gold = { "index.js": base["index.js"].replace("  return name", "  if (opt.priority && !['low', 'high'].includes(opt.priority)) throw new TypeError('option priority is invalid');\n  return name") };
+    const tests = { "test/serialize.js": "var assert = require('assert');\nvar cookie = require('..');\ntest('priority', function () { assert.throws(cookie.serialize.bind(cookie, 'a', 'b', { priority: 'x' }), /option priority is invalid/); });\n" };
+    const audit = await classified(base, gold, tests, "Add a priority option; other values throw.");
+    const dep = audit.histories[0]!.dependencies!.find((d) => d.kind === "literal")!;
+    expect(dep.category).toBe("inferable");
+    expect(dep.reason).toMatch(/option path is invalid/);
+    // A message of a form the base does not use stays hidden.
+    const odd = { "test/serialize.js": tests["test/serialize.js"].replace("/option priority is invalid/", "/bad priority level/") };
+    const goldOdd = { "index.js": gold["index.js"].replace("option priority is invalid", "bad priority level") };
+    expect((await classified(base, goldOdd, odd, "Add a priority option.")).histories[0]!.dependencies!.find((d) => d.kind === "literal")!.category).toBe("hidden");
+  });
+});
+
+describe("who produces a literal", () => {
+  it("a base template in another module that writes little of the text does not make it visible; gold's does make it hidden", async () => {
+    const base = { "pkg/__init__.py": "", "pkg/time.py": "def span(a, b):\n    return f\"{a} and {b}\"\n" };
+    const gold = { "pkg/lists.py": "def natural_list(items):\n    head = ', '.join(str(i) for i in items[:-1])\n    return f\"{head} and {items[-1]}\"\n" };
+    const tests = { "tests/test_lists.py": "from pkg.lists import natural_list\n\ndef test_list():\n    assert natural_list([1, 2, 3]) == \"1, 2 and 3\"\n" };
+    expect(literals(await classified(base, gold, tests, "Add `natural_list` in `pkg/lists.py`."))).toEqual({ "1, 2 and 3": "hidden" });
+    expect(literals(await classified(base, gold, tests, "Add `natural_list` in `pkg/lists.py`: [1, 2, 3] gives `1, 2 and 3`."))).toEqual({ "1, 2 and 3": "specified" });
+  });
+
+  it("when gold rewrites the base's message, the message the test compares is gold's", async () => {
+    const base = { "lib/command.js": "exports.check = function (args) { if (args.length) throw new Error(`error: too many arguments. Expected 0 arguments but got ${args.length}.`); };\n" };
+    const gold = { "lib/command.js": "exports.check = function (args) { if (args.length) throw new Error(`error: too many arguments. Expected 0 arguments but got ${args.length}: ${args.join(', ')}.`); };\n" };
+    const tests = { "test/command.test.js": `const { check } = require("../lib/command.js");\ntest("excess", () => { expect(() => check(["excess"])).toThrow("error: too many arguments. Expected 0 arguments but got 1: excess."); });\n` };
+    const audit = await classified(base, gold, tests, "List the excess arguments in the error.");
+    expect(literals(audit)).toEqual({ "error: too many arguments. Expected 0 arguments but got 1: excess.": "hidden" });
+    expect(audit.histories[0]!.dependencies!.find((d) => d.kind === "literal")!.reason).toMatch(/changes the text that produces/);
+  });
+
+  it("a literal gold writes part of is specified when the history states gold's part", async () => {
+    const base = { "index.js": "exports.serialize = function (n, v, o) { let s = n + '=' + v; return s; };\n" };
+    const gold = { "index.js": "exports.serialize = function (n, v, o) { let s = n + '=' + v; if (o && o.priority === 'high') s += '; Priority=High'; return s; };\n" };
+    const tests = { "test/serialize.js": "var assert = require('assert');\nvar cookie = require('..');\ntest('p', function () { assert.equal(cookie.serialize('foo', 'bar', { priority: 'high' }), 'foo=bar; Priority=High'); });\n" };
+    expect(literals(await classified(base, gold, tests, "A `priority` option appends `; Priority=High`."))).toEqual({ "foo=bar; Priority=High": "specified" });
+    expect(literals(await classified(base, gold, tests, "A `priority` option appends the attribute."))).toEqual({ "foo=bar; Priority=High": "hidden" });
+  });
+});

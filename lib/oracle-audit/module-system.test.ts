@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { auditFiles, definitionsOfFiles } from "./audit-files";
+import type { TFiles } from "./audit-files";
+
+// Definitions as a module system sees them: a name the base already exports through a re-export, and a
+// position or keyword the base signature already accepts, are never "hidden"; only what gold introduces is.
+async function hiddenOf(base: TFiles, goldChanges: TFiles, tests: TFiles, text = "Nothing about names.") {
+  const audit = await auditFiles({
+    base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...goldChanges, ...tests }), testFiles: tests,
+    histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [],
+  });
+  return audit.histories[0]!.findings.map((f) => `${f.kind}:${f.name}`).sort();
+}
+const nodeTest = (body: string) => `const test = require("node:test");\nconst assert = require("node:assert");\n${body}\n`;
+
+describe("CommonJS exports", () => {
+  it("follows Object.assign(module.exports, …), module.exports = require(…) and { ...require(…) }", async () => {
+    const base = {
+      "lib/more.js": "exports.extra = function extra() { return 1; };\nexports.other = 2;\n",
+      "lib/index.js": "function main(a) { return a; }\nmodule.exports = main;\nObject.assign(module.exports, require('./more'));\n",
+      "lib/alias.js": "module.exports = require('./more');\n",
+      "lib/spread.js": "const more = require('./more');\nmodule.exports = { ...more, own: 1 };\n",
+      "lib/fn.js": "const more = require('./more');\nfunction fn() {}\nObject.assign(fn, more);\nmodule.exports = fn;\n",
+    };
+    const tests = {
+      "test/a.test.js": nodeTest(`const lib = require("../lib/index.js");\nconst { other } = require("../lib/alias.js");\nconst s = require("../lib/spread.js");\nconst fn = require("../lib/fn.js");
+test("re-exports", () => { assert.equal(lib.extra(), 1); assert.equal(other, 2); assert.equal(s.other, 2); assert.equal(fn.extra(), 1); });`),
+    };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+
+  it("still flags a name gold adds to the re-exported module", async () => {
+    const base = { "lib/more.js": "exports.extra = 1;\n", "lib/index.js": "module.exports = require('./more');\n" };
+    const gold = { "lib/more.js": "exports.extra = 1;\nexports.freshName = 2;\n" };
+    const tests = { "test/a.test.js": nodeTest(`const lib = require("../lib/index.js");\ntest("x", () => { assert.ok(lib.freshName); });`) };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:freshName"]);
+  });
+});
+
+describe("mixins", () => {
+  it("gives a class the functions Object.assign(Class.prototype, require(…)) copies onto it", async () => {
+    const base = {
+      "lib/api/index.js": "module.exports.request = function request(opts) { return opts; };\n",
+      "lib/dispatcher.js": "class Dispatcher { dispatch() {} }\nmodule.exports = Dispatcher;\n",
+      "lib/client.js": "const Dispatcher = require('./dispatcher');\nclass Client extends Dispatcher {}\nObject.assign(Dispatcher.prototype, require('./api'));\nmodule.exports = Client;\n",
+    };
+    const gold = { "lib/api/index.js": "module.exports.request = function request(opts) { return opts; };\nmodule.exports.stream = function stream(opts) { return opts; };\n" };
+    const tests = { "test/client.js": nodeTest(`const Client = require("../lib/client.js");\ntest("x", () => { const client = new Client(); assert.ok(client.request({})); assert.ok(client.stream({})); });`) };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:stream"]);
+  });
+});
+
+describe("ESM and TypeScript declarations", () => {
+  it("follows export * from and export { x } from, and reads .d.ts files", async () => {
+    const base = {
+      "src/impl.js": "export function deep() { return 1; }\n",
+      "src/index.js": "export * from './impl.js';\nexport { deep as shallow } from './impl.js';\n",
+      "types/index.d.ts": "export declare function typed(a: string, b?: number): string;\n",
+    };
+    const tests = { "test/a.test.ts": `import { test, expect } from "vitest";\nimport { deep, shallow } from "../src/index.js";\nimport { typed } from "../types";\ntest("x", () => { expect(deep() + shallow()).toBe(2); expect(typed("a", 1)).toBe("a"); });\n` };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+});
+
+describe("Python packages", () => {
+  it("follows from .sub import * (honouring __all__) and names a package __init__ imports", async () => {
+    const base = {
+      "pkg/__init__.py": "from .core import *\nfrom .helpers import helper\n",
+      "pkg/core.py": "__all__ = ['run']\n\ndef run():\n    return 1\n\ndef hidden_inner():\n    return 2\n",
+      "pkg/helpers.py": "def helper():\n    return 3\n",
+    };
+    const tests = { "tests/test_a.py": "from pkg import run, helper\n\ndef test_x():\n    assert run() + helper() == 4\n" };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+    // Not in __all__: `from pkg import hidden_inner` does not reach it through the star import.
+    const tests2 = { "tests/test_b.py": "from pkg import hidden_inner\n\ndef test_y():\n    assert hidden_inner() == 2\n" };
+    expect(await hiddenOf(base, {}, tests2)).toEqual(["name:hidden_inner"]);
+  });
+
+  it("takes pkg.submodule for the package's submodule", async () => {
+    const base = { "src/pkg/__init__.py": "from pkg.core import run\n", "src/pkg/core.py": "def run():\n    return 1\n", "src/pkg/i18n.py": "def activate(locale):\n    return locale\n" };
+    const tests = { "tests/test_i18n.py": "import pkg\n\ndef test_x():\n    pkg.i18n.activate('ru_RU')\n    assert pkg.run() == 1\n" };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+
+  it("extracts a new keyword argument on module.fn(kw=…) and accepts one the base signature has", async () => {
+    const base = { "pkg/__init__.py": "", "pkg/util.py": "def fmt(value, width=0):\n    return str(value)\n" };
+    const gold = { "pkg/util.py": "def fmt(value, width=0, fill=' '):\n    return str(value).rjust(width, fill)\n" };
+    const tests = { "tests/test_util.py": "import pkg.util as util\n\ndef test_fmt():\n    assert util.fmt(1, width=3, fill='0') == '001'\n" };
+    const hidden = await hiddenOf(base, gold, tests);
+    expect(hidden).toContain("name:fill");
+    expect(hidden).not.toContain("name:width");
+  });
+});
+
+describe("constructor keywords", () => {
+  it("reads a class's keywords from __init__: one the base has is visible, one gold adds is hidden", async () => {
+    const base = { "pkg/__init__.py": "", "pkg/engine.py": "class Engine:\n    def __init__(self, strict=False):\n        self.strict = strict\n" };
+    const gold = { "pkg/engine.py": "class Engine:\n    def __init__(self, strict=False, fast=False):\n        self.strict = strict\n        self.fast = fast\n" };
+    const tests = { "tests/test_engine.py": "from pkg.engine import Engine\n\ndef test_engine():\n    assert Engine(strict=True, fast=True)\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:fast"]);
+  });
+});
+
+describe("signatures", () => {
+  it("never says gold adds a position the base already accepts, and accepts a position every history states in words", async () => {
+    const base = { "index.js": "module.exports = function parse(args, opts, a, b) { return args; };\n" };
+    const gold = { "index.js": "module.exports = function parse(args, opts, a, b, extra) { return extra || args; };\n" };
+    const tests = { "test/parse.js": nodeTest(`const parse = require("../");\ntest("x", () => { assert.ok(parse([], {}, 1)); assert.ok(parse([], {}, 1, 2, 3)); });`) };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:parse#4"]);
+    expect(await hiddenOf(base, gold, tests, "parse takes an optional fifth argument.")).toEqual([]);
+  });
+});
+
+describe("non-library code", () => {
+  it("takes no local variable of examples/ for a definition", async () => {
+    const base = { "lib/index.js": "exports.stats = function stats() { return { count: 1, mean: 2 }; };\n" };
+    const gold = { "examples/demo.js": "const lib = require('../lib');\nfunction main() { const median = 3; console.log(median); }\nmain();\n" };
+    const tests = { "test/a.test.js": nodeTest(`const lib = require("../lib/index.js");\ntest("x", () => { assert.deepEqual(lib.stats(), { count: 1, median: 3 }); });`) };
+    expect(await hiddenOf(base, gold, tests)).toEqual([]);
+  });
+});
+
+describe("package manifests", () => {
+  it("resolves a required folder through package.json main, and a build output it names is visible", async () => {
+    const base = { "package.json": JSON.stringify({ name: "qs", main: "lib/index.js", exports: { ".": { require: "./build/index.cjs" } } }), "lib/index.js": "exports.stringify = function stringify(o) { return ''; };\n", "lib/stringify.js": "module.exports = function () {};\n" };
+    const tests = {
+      "test/stringify.js": nodeTest(`const qs = require("../");\nconst built = require("../build/index.cjs");\ntest("x", () => { assert.equal(qs.stringify({}), ""); assert.ok(built.stringify); });`),
+    };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+});

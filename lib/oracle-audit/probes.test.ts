@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { auditFiles, definitionsOfFiles } from "./audit-files";
+import { probesOfTest } from "./findings";
+
+// Probe ids as the collection stores them (workers/runner/parsers: junit.ts, tap.ts).
+const tc = (name: string, suites: string[] = [], extra: { subtest?: boolean } = {}) => ({ name, suites, line: 1, ...extra });
+
+describe("findings map to probes through the ids collection recorded", () => {
+  it("node:test and vitest: file::describe > … > name, or the chain alone", () => {
+    const ids = ["test/a.test.js::outer > inner > adds", "outer > inner > adds", "test/b.test.js::outer > inner > adds", "adds", "other > adds"];
+    expect(probesOfTest(ids, "test/a.test.js", tc("adds", ["outer", "inner"]))).toEqual(["test/a.test.js::outer > inner > adds", "outer > inner > adds"]);
+  });
+
+  it("mocha xunit: file::<describe titles> <test>, joined by a space (also with no file)", () => {
+    const ids = ["test/clamp.test.js::clamp nested deep", "::clamp nested deep", "test/clamp.test.js::top", "test/clamp.test.js::deep"];
+    expect(probesOfTest(ids, "test/clamp.test.js", tc("deep", ["clamp", "nested"]))).toEqual(["test/clamp.test.js::clamp nested deep", "::clamp nested deep"]);
+    expect(probesOfTest(ids, "test/clamp.test.js", tc("top"))).toEqual(["test/clamp.test.js::top"]);
+  });
+
+  it("jest-junit: suite::<describe> <test>, the suite being the file or its outer describe", () => {
+    const ids = ["clamp::clamp returns the lower bound", "src/add.test.js::adds numbers", "other::clamp returns the lower bound"];
+    expect(probesOfTest(ids, "src/clamp.test.js", tc("returns the lower bound", ["clamp"]))).toEqual(["clamp::clamp returns the lower bound"]);
+    expect(probesOfTest(ids, "src/add.test.js", tc("adds numbers"))).toEqual(["src/add.test.js::adds numbers"]);
+  });
+
+  it("tape: the test's own name, a subtest's too", () => {
+    expect(probesOfTest(["parses", "inner", "parses x"], "test/parse.js", tc("parses"))).toEqual(["parses"]);
+    expect(probesOfTest(["parses", "inner"], "test/parse.js", tc("inner", ["parses"], { subtest: true }))).toEqual(["inner"]);
+  });
+
+  it("pytest and unittest: file::Class::test, module.Class::test — never the method name alone", () => {
+    const ids = [
+      "tests/test_mod.py::TestA::test_basic", "tests/test_mod.py::TestB::test_basic", "tests/test_other.py::TestA::test_basic",
+      "tests.test_mod.TestA::test_basic", "tests.test_mod.TestB::test_basic", "test_basic", "tests/test_mod.py::test_basic",
+    ];
+    expect(probesOfTest(ids, "tests/test_mod.py", tc("test_basic", ["TestA"]))).toEqual(["tests/test_mod.py::TestA::test_basic", "tests.test_mod.TestA::test_basic"]);
+    expect(probesOfTest(ids, "tests/test_mod.py", tc("test_basic"))).toEqual(["test_basic", "tests/test_mod.py::test_basic"]);
+  });
+
+  it("parametrized and test.each tests map to every expanded id", () => {
+    expect(probesOfTest(["tests/test_calc.py::test_lt[1-2]", "tests/test_calc.py::test_lt[2-3]", "tests/test_calc.py::test_ltx"], "tests/test_calc.py", tc("test_lt"))).toEqual(["tests/test_calc.py::test_lt[1-2]", "tests/test_calc.py::test_lt[2-3]"]);
+    expect(probesOfTest(["tests.test_calc::test_lt[1-2]"], "tests/test_calc.py", tc("test_lt"))).toEqual(["tests.test_calc::test_lt[1-2]"]);
+    const each = ["src/a.test.ts::math > adds 1 + 2", "src/a.test.ts::math > adds 2 + 3", "src/a.test.ts::math > subtracts"];
+    expect(probesOfTest(each, "src/a.test.ts", tc("adds %i + %i", ["math"]))).toEqual(each.slice(0, 2));
+    expect(probesOfTest(each, "src/a.test.ts", tc("adds $a + $b", ["math"]))).toEqual(each.slice(0, 2));
+  });
+});
+
+describe("only what the verifier runs can block", () => {
+  it("keys a dependency by its test, not by the test's name, and marks findings with no probe informational", async () => {
+    const base = await definitionsOfFiles({ "pkg/__init__.py": "", "pkg/core.py": "def run():\n    return 1\n" });
+    const gold = await definitionsOfFiles({ "pkg/__init__.py": "", "pkg/core.py": "def run():\n    return 1\n\ndef fresh():\n    return 'brand new value'\n" });
+    const testFiles = {
+      "tests/test_core.py": `from pkg import core
+
+class TestA:
+    def test_basic(self):
+        assert core.fresh() == "brand new value"
+
+class TestB:
+    def test_basic(self):
+        assert core.run() == 1
+`,
+      "src/types.test-d.ts": `import { expectType } from "tsd";\nimport { fresh } from "./pkg";\nexpectType<string>(fresh());\n`,
+    };
+    const probeTestIds = ["tests/test_core.py::TestA::test_basic", "tests/test_core.py::TestB::test_basic"];
+    const audit = await auditFiles({ base, gold, testFiles, histories: [{ revisionId: "r", condition: "direct", text: "Nothing." }], probeTestIds });
+    const findings = audit.histories[0]!.findings;
+    const literal = findings.find((f) => f.kind === "literal")!;
+    expect(literal.probeTestIds).toEqual(["tests/test_core.py::TestA::test_basic"]);
+    expect(literal.informational).toBe(false);
+    const typeTest = findings.filter((f) => f.file === "src/types.test-d.ts");
+    expect(typeTest.length).toBeGreaterThan(0);
+    expect(typeTest.every((f) => f.informational && f.probeTestIds.length === 0)).toBe(true);
+  });
+});
+
+describe("test names as the runner sees them", () => {
+  it("mocha's suite('name') without a callback, and names built at run time, map to their ids", async () => {
+    const base = await definitionsOfFiles({ "src/q.ts": "export const f = (s: string) => s;\n" });
+    const testFiles = {
+      "test/serialize.js": `var assert = require('assert');\nvar q = require('../src/q');\nsuite('serialize');\ntest('priority', function () { assert.equal(q.f('a'), 'brand new output'); });\n`,
+      "test/loop.test.ts": `import { test, expect } from "vitest";\nimport { f } from "../src/q";\nfor (const t of [{ input: "/a" }, { input: "/b" }]) {\n  test(t.input + ' filter "bar"', () => { expect(f(t.input)).toBe("fresh output"); });\n}\n`,
+    };
+    const gold = await definitionsOfFiles({ "src/q.ts": "export const f = (s: string) => s === 'a' ? 'brand new output' : 'fresh output';\n" });
+    const probeTestIds = ["test/serialize.js::serialize priority", 'test/loop.test.ts::/a filter "bar"', 'test/loop.test.ts::/b filter "bar"'];
+    const audit = await auditFiles({ base, gold, testFiles, histories: [{ revisionId: "r", condition: "direct", text: "" }], probeTestIds });
+    const findings = Object.fromEntries(audit.histories[0]!.findings.map((f) => [f.name, f.probeTestIds]));
+    expect(findings["brand new output"]).toEqual(["test/serialize.js::serialize priority"]);
+    expect(findings["fresh output"]).toEqual(probeTestIds.slice(1));
+  });
+
+  it("a type-only import is informational: erased at run time", async () => {
+    const base = await definitionsOfFiles({ "src/a.ts": "export const a = 1;\n" });
+    const gold = await definitionsOfFiles({ "src/a.ts": "export const a = 1;\nexport type Fresh = { a: number };\nexport const fresh = 2;\n" });
+    const testFiles = { "test/a.test.ts": `import { test, expect } from "vitest";\nimport { a, fresh, type Fresh } from "../src/a";\ntest("a", () => { const x: Fresh = { a }; expect(x.a + fresh).toBe(3); });\n` };
+    const audit = await auditFiles({ base, gold, testFiles, histories: [{ revisionId: "r", condition: "direct", text: "" }], probeTestIds: ["test/a.test.ts::a"] });
+    const byName = Object.fromEntries(audit.histories[0]!.findings.map((f) => [f.name, f.informational]));
+    expect(byName).toEqual({ Fresh: true, fresh: false });
+  });
+});
