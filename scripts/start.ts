@@ -74,7 +74,10 @@ async function main() {
   if (database.embedded) env.STUDIO_PG_DIR = database.embedded.dataDir;
 
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
-  const nextArgs = [next, dev ? "dev" : "start", "-p", String(port), ...(host ? ["-H", host] : [])];
+  // The preload records each request's TCP peer, so X-Forwarded-For is believed only from
+  // STUDIO_TRUSTED_PROXIES (lib/http/peer-address.cjs, README "Sign-in").
+  const peerAddress = ["--require", path.join(ROOT, "lib/http/peer-address.cjs")];
+  const nextArgs = [...peerAddress, next, dev ? "dev" : "start", "-p", String(port), ...(host ? ["-H", host] : [])];
 
   // Not one of `children`: it exits on its own once the demo family is frozen (or it gives up).
   const demoFreeze = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/freeze-demo.ts")], { cwd: ROOT, env, stdio: "inherit" });
