@@ -80,8 +80,9 @@ test("rotating X-Forwarded-For does not dodge the per-address sign-in limit (no 
   const csrf = await send("GET", "/api/auth/csrf", {});
   const cookie = ([] as string[]).concat(csrf.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
   const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
+  const stamp = Date.now();
   const attempt = async (i: number) => {
-    const form = new URLSearchParams({ csrfToken, email: `rotating-${Date.now()}-${i}@specpath.test`, password: "guess", json: "true" }).toString();
+    const form = new URLSearchParams({ csrfToken, email: `rotating-${stamp}-${i}@specpath.test`, password: "guess", json: "true" }).toString();
     const res = await send("POST", "/api/auth/callback/credentials", {
       cookie, "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(form)), "x-forwarded-for": `198.51.100.${i}`,
     }, form);
@@ -89,4 +90,18 @@ test("rotating X-Forwarded-For does not dodge the per-address sign-in limit (no 
   };
   for (let i = 0; i < 20; i++) expect(await attempt(i)).not.toMatch(/Too many failed sign-ins/);
   expect(await attempt(20)).toMatch(/Too many failed sign-ins/);
+  // Counted against the TCP peer the web server recorded, not an "unknown" shared by everyone.
+  const pg = (await import("pg")).default;
+  const { e2eDatabaseUrl } = await import("./database-url");
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ client: string }>(
+      `SELECT DISTINCT after->>'client' AS client FROM "AuditEvent" WHERE action LIKE 'user.sign_in_%' AND "entityId" LIKE 'rotating-%' AND "createdAt" >= to_timestamp($1 / 1000.0) - interval '5 seconds'`,
+      [stamp],
+    );
+    expect(rows.map((r) => r.client)).toEqual(["127.0.0.5"]);
+  } finally {
+    await client.end();
+  }
 });
