@@ -7,7 +7,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeUser } from "@/lib/testing/factories";
-import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
+import { makeReviewFamily } from "@/lib/testing/review-family";
+import { testDatabaseUrls } from "@/lib/testing/db";
+import { withClient } from "@/lib/db/embedded";
 import { db } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/boss";
 import { requestCalibration } from "@/lib/runs/request-runs";
@@ -26,10 +28,15 @@ const MUST_409: Record<string, unknown[]> = {
   "POST histories/replay": [undefined],
   "POST package": [undefined],
   "POST atoms": [{ key: "A9", statement: "Something new", role: "final" }],
+  // A reviewer's assignment in the frozen family: saving and submitting are refused too.
+  "PUT reviews/[assignmentId]": [{ version: 1, operations: [], finalSet: [], freeText: [], ambiguous: false, ambiguityNote: null }],
+  "POST reviews/[assignmentId]/submit": [{ version: 1 }],
 };
+const REVIEW_API = path.resolve(import.meta.dirname, "../reviews/[assignmentId]");
+const fileOf = (rel: string) => (rel.startsWith("reviews/[assignmentId]") ? path.join(REVIEW_API, rel.slice("reviews/[assignmentId]".length), "route.ts") : path.join(FAMILY_API, rel, "route.ts"));
 
 let userId: string;
-let demo: Awaited<ReturnType<typeof makeDemoFamily>>;
+let demo: Awaited<ReturnType<typeof makeReviewFamily>>;
 let hash: string;
 let params: Record<string, string>;
 
@@ -40,10 +47,14 @@ function routeFiles(dir: string): string[] {
 beforeAll(async () => {
   await useFreshDatabase();
   userId = (await makeUser(["admin", "lead", "curator", "reviewer"])).id;
-  demo = await makeDemoFamily([userId]);
+  demo = await makeReviewFamily(userId, { send: ["direct"] });
   const familyId = demo.family.id;
   const [patch, probe] = [await db().patch.findFirstOrThrow({ where: { familyId } }), await db().probe.findFirstOrThrow({ where: { familyId } })];
-  params = { familyId, atomId: demo.atoms.A1, patchId: patch.id, probeId: probe.id, anchorId: "nope", fileId: "nope", findingId: "nope", condition: "direct", number: "1" };
+  await withClient(testDatabaseUrls().app, (c) =>
+    c.query(`INSERT INTO "ReviewAssignment" (id, "revisionId", "reviewerId") VALUES ('ra-frozen', $1, $2);
+      INSERT INTO "Review" (id, "assignmentId", "finalSet", "updatedAt") VALUES ('rv-frozen', 'ra-frozen', '{}', now())`.replace("$1", `'${demo.revisionOf.direct}'`).replace("$2", `'${userId}'`)),
+  );
+  params = { assignmentId: "ra-frozen", familyId, atomId: demo.atoms.A1, patchId: patch.id, probeId: probe.id, anchorId: "nope", fileId: "nope", findingId: "nope", condition: "direct", number: "1" };
   // Asked for before the freeze, so asking again after it would reuse them (a 201 no-op).
   await requestCalibration(userId, familyId);
   await requestOracleAudit(userId, familyId);
@@ -61,7 +72,7 @@ describe("a frozen family's mutating routes", () => {
     const outcomes: string[] = [];
     for (const [name, bodies] of Object.entries(MUST_409)) {
       const [method, rel] = name.split(" ") as [string, string];
-      const mod = (await import(path.join(FAMILY_API, rel, "route.ts"))) as Record<string, never>;
+      const mod = (await import(fileOf(rel))) as Record<string, never>;
       for (const body of bodies) {
         const res = await callRoute(mod[method]!, { method, userId, params, body });
         const named = typeof res.json.error === "string" && res.json.error.includes(hash);
@@ -73,8 +84,8 @@ describe("a frozen family's mutating routes", () => {
 
   it("never take a request (no 2xx), and every 409 names the package", async () => {
     const outcomes: string[] = [];
-    for (const file of routeFiles(FAMILY_API)) {
-      const rel = path.relative(FAMILY_API, path.dirname(file));
+    const files = [...routeFiles(FAMILY_API).map((f) => [f, path.relative(FAMILY_API, path.dirname(f))]), ...routeFiles(REVIEW_API).map((f) => [f, path.join("reviews/[assignmentId]", path.relative(REVIEW_API, path.dirname(f))).replace(/\/$/, "")])];
+    for (const [file, rel] of files as [string, string][]) {
       const mod = (await import(file)) as Record<string, never>;
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
         if (!mod[method] || TAKEN_AFTER_FREEZE.has(`${method} ${rel}`)) continue;
