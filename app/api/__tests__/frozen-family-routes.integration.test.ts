@@ -54,7 +54,7 @@ beforeAll(async () => {
     c.query(`INSERT INTO "ReviewAssignment" (id, "revisionId", "reviewerId") VALUES ('ra-frozen', $1, $2);
       INSERT INTO "Review" (id, "assignmentId", "finalSet", "updatedAt") VALUES ('rv-frozen', 'ra-frozen', '{}', now())`.replace("$1", `'${demo.revisionOf.direct}'`).replace("$2", `'${userId}'`)),
   );
-  params = { assignmentId: "ra-frozen", familyId, atomId: demo.atoms.A1, patchId: patch.id, probeId: probe.id, anchorId: "nope", fileId: "nope", findingId: "nope", condition: "direct", number: "1" };
+  params = { assignmentId: "ra-frozen", familyId, atomId: (demo.atoms as Record<string, string>).A1!, patchId: patch.id, probeId: probe.id, anchorId: "nope", fileId: "nope", findingId: "nope", condition: "direct", number: "1" };
   // Asked for before the freeze, so asking again after it would reuse them (a 201 no-op).
   await requestCalibration(userId, familyId);
   await requestOracleAudit(userId, familyId);
