@@ -74,10 +74,11 @@ async function main() {
   if (database.embedded) env.STUDIO_PG_DIR = database.embedded.dataDir;
 
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
-  // The preload records each request's TCP peer, so X-Forwarded-For is believed only from
-  // STUDIO_TRUSTED_PROXIES (lib/http/peer-address.cjs, README "Sign-in").
-  const peerAddress = ["--require", path.join(ROOT, "lib/http/peer-address.cjs")];
-  const nextArgs = [...peerAddress, next, dev ? "dev" : "start", "-p", String(port), ...(host ? ["-H", host] : [])];
+  const nextArgs = [next, dev ? "dev" : "start", "-p", String(port), ...(host ? ["-H", host] : [])];
+  // The web server's preload records each request's TCP peer, so X-Forwarded-For is believed only
+  // from STUDIO_TRUSTED_PROXIES (lib/http/peer-address.cjs, README "Sign-in"). In NODE_OPTIONS, not
+  // argv, so the server process `next dev` forks loads it too.
+  const webEnv = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --require ${JSON.stringify(path.join(ROOT, "lib/http/peer-address.cjs"))}`.trim() };
 
   // Not one of `children`: it exits on its own once the demo family is frozen (or it gives up).
   const demoFreeze = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/freeze-demo.ts")], { cwd: ROOT, env, stdio: "inherit" });
@@ -92,7 +93,7 @@ async function main() {
   };
   notePid("postgres", database.embedded?.pid());
   const children = [
-    supervise("web server", () => spawn(process.execPath, nextArgs, { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("web", pid)),
+    supervise("web server", () => spawn(process.execPath, nextArgs, { cwd: ROOT, env: webEnv, stdio: "inherit" }), () => void stop(1), (pid) => notePid("web", pid)),
     supervise("worker", () => spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("worker", pid)),
   ];
   if (database.embedded) supervisePostgres(database.embedded, () => stopping, () => void stop(1), (pid) => notePid("postgres", pid));

@@ -48,10 +48,11 @@ export async function authorizeCredentials(raw: unknown, req?: TAuthorizeRequest
 
 class SignInRefused extends Error {}
 
-// The peer header is believed only when this process's HTTP server records it
-// (lib/http/peer-address.cjs sets STUDIO_PEER_ADDRESS_RECORDED); otherwise a client could send it.
+// The peer header is believed only when this process's HTTP server records it (the preload
+// lib/http/peer-address.cjs sets this process-global flag); otherwise a client could send it.
+const PEER_RECORDED = Symbol.for("specpath.peerAddressRecorded");
 function requestHeaders(req: TAuthorizeRequest | undefined): TAuthorizeRequest["headers"] {
-  if (process.env.STUDIO_PEER_ADDRESS_RECORDED === "1" || !req?.headers) return req?.headers;
+  if ((globalThis as Record<symbol, unknown>)[PEER_RECORDED] === true || !req?.headers) return req?.headers;
   const { [PEER_HEADER]: _forged, ...rest } = req.headers;
   return rest;
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 // As the web server sees a request: the socket's peer (recorded by lib/http/peer-address.cjs).
 const from = (ip: string) => ({ headers: { [PEER_HEADER]: ip } });
-process.env.STUDIO_PEER_ADDRESS_RECORDED = "1";
+(globalThis as Record<symbol, unknown>)[Symbol.for("specpath.peerAddressRecorded")] = true;
 
 describe("sign-in throttling", () => {
   it("after five wrong passwords the account waits, even with the right one; all of it is audited", async () => {
@@ -65,5 +65,17 @@ describe("sign-in throttling", () => {
         delete process.env.STUDIO_TRUSTED_PROXIES;
       }
     });
+  });
+
+  it("without the web server's peer preload a client-sent peer header is ignored", async () => {
+    const flag = Symbol.for("specpath.peerAddressRecorded");
+    (globalThis as Record<symbol, unknown>)[flag] = false;
+    try {
+      for (let i = 0; i < 3; i++) await authorizeCredentials({ email: `forged-peer-${i}@test.local`, password: "guess" }, from(`10.30.0.${i}`));
+      const events = await db().auditEvent.findMany({ where: { action: FAILED_SIGN_IN, entityId: { startsWith: "forged-peer-" } } });
+      expect(new Set(events.map((e) => (e.after as { client: string }).client))).toEqual(new Set(["unknown"]));
+    } finally {
+      (globalThis as Record<symbol, unknown>)[flag] = true;
+    }
   });
 });
