@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 
-const INPUTS = ["app", "components", "lib", "public", "next.config.ts", "package-lock.json", "tsconfig.json"];
+const INPUTS = ["app", "components", "lib", "public", "proxy.ts", "next.config.ts", "package-lock.json", "tsconfig.json"];
 const SKIP = new Set(["node_modules", ".next", "generated"]);
 
 function hashTree(root: string): string {

@@ -75,6 +75,10 @@ async function main() {
 
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
   const nextArgs = [next, dev ? "dev" : "start", "-p", String(port), ...(host ? ["-H", host] : [])];
+  // The web server's preload records each request's TCP peer, so X-Forwarded-For is believed only
+  // from STUDIO_TRUSTED_PROXIES (lib/http/peer-address.cjs, README "Sign-in"). In NODE_OPTIONS, not
+  // argv, so the server process `next dev` forks loads it too.
+  const webEnv = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --require ${JSON.stringify(path.join(ROOT, "lib/http/peer-address.cjs"))}`.trim() };
 
   // Not one of `children`: it exits on its own once the demo family is frozen (or it gives up).
   const demoFreeze = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "scripts/freeze-demo.ts")], { cwd: ROOT, env, stdio: "inherit" });
@@ -89,7 +93,7 @@ async function main() {
   };
   notePid("postgres", database.embedded?.pid());
   const children = [
-    supervise("web server", () => spawn(process.execPath, nextArgs, { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("web", pid)),
+    supervise("web server", () => spawn(process.execPath, nextArgs, { cwd: ROOT, env: webEnv, stdio: "inherit" }), () => void stop(1), (pid) => notePid("web", pid)),
     supervise("worker", () => spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("worker", pid)),
   ];
   if (database.embedded) supervisePostgres(database.embedded, () => stopping, () => void stop(1), (pid) => notePid("postgres", pid));

@@ -10,7 +10,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from "@/lib/errors/app-error";
 import { isDatabaseUnavailable } from "@/lib/errors/database-unavailable";
 import { recordFailedSignIn } from "./record-failed-sign-in";
 import { signInFailures } from "./sign-in-failures";
-import { clientAddress, signInWaitMs, throttledMessage } from "./sign-in-throttle";
+import { clientAddress, parseTrustedProxies, PEER_HEADER, signInWaitMs, throttledMessage } from "./sign-in-throttle";
 
 const ZCredentialsSchema = z.object({ email: z.string().trim().toLowerCase().max(320).email(), password: z.string().min(1).max(1024) });
 
@@ -22,7 +22,7 @@ export async function authorizeCredentials(raw: unknown, req?: TAuthorizeRequest
   const parsed = ZCredentialsSchema.safeParse(raw);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
-  const client = clientAddress(req?.headers);
+  const client = clientAddress(requestHeaders(req), parseTrustedProxies(process.env.STUDIO_TRUSTED_PROXIES));
   try {
     const user = await db().user.findUnique({ where: { email }, omit: { passwordHash: false } });
     const failures = await signInFailures(db(), email, user?.id ?? null, client);
@@ -47,6 +47,15 @@ export async function authorizeCredentials(raw: unknown, req?: TAuthorizeRequest
 }
 
 class SignInRefused extends Error {}
+
+// The peer header is believed only when this process's HTTP server records it (the preload
+// lib/http/peer-address.cjs sets this process-global flag); otherwise a client could send it.
+const PEER_RECORDED = Symbol.for("specpath.peerAddressRecorded");
+function requestHeaders(req: TAuthorizeRequest | undefined): TAuthorizeRequest["headers"] {
+  if ((globalThis as Record<symbol, unknown>)[PEER_RECORDED] === true || !req?.headers) return req?.headers;
+  const { [PEER_HEADER]: _forged, ...rest } = req.headers;
+  return rest;
+}
 
 const providers: NextAuthOptions["providers"] = [
   CredentialsProvider({

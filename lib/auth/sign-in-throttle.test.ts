@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_FREE_FAILURES, clientAddress, signInWaitMs, throttledMessage, waitAfter } from "./sign-in-throttle";
+import { ACCOUNT_FREE_FAILURES, PEER_HEADER, clientAddress, parseTrustedProxies, signInWaitMs, throttledMessage, waitAfter } from "./sign-in-throttle";
 
 const now = new Date("2026-12-01T08:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -24,7 +24,25 @@ describe("sign-in throttling", () => {
   it("says how long to wait, and finds the client address", () => {
     expect(throttledMessage(20_000)).toBe("Too many failed sign-ins; try again in 20 seconds.");
     expect(throttledMessage(120_000)).toBe("Too many failed sign-ins; try again in 2 minutes.");
-    expect(clientAddress({ "x-forwarded-for": "10.0.0.7, 127.0.0.1" })).toBe("10.0.0.7");
-    expect(clientAddress({})).toBe("unknown");
+    expect(clientAddress({ [PEER_HEADER]: "10.0.0.9" }, [])).toBe("10.0.0.9");
+    expect(clientAddress({}, [])).toBe("unknown");
+  });
+
+  it("trusts X-Forwarded-For only from a configured proxy (issue #20)", () => {
+    const forged = { [PEER_HEADER]: "203.0.113.5", "x-forwarded-for": "10.0.0.7", "x-real-ip": "10.0.0.8" };
+    expect(clientAddress(forged, [])).toBe("203.0.113.5");
+    expect(clientAddress(forged, ["127.0.0.1"])).toBe("203.0.113.5");
+    const proxied = { [PEER_HEADER]: "::ffff:127.0.0.1", "x-forwarded-for": "198.51.100.1, 10.0.0.7" };
+    expect(clientAddress(proxied, ["127.0.0.1"])).toBe("10.0.0.7"); // the right-most hop the proxy saw
+    expect(clientAddress(proxied, ["127.0.0.1", "10.0.0.7"])).toBe("198.51.100.1"); // a chain of trusted proxies
+    expect(clientAddress({ [PEER_HEADER]: "127.0.0.1" }, ["127.0.0.1"])).toBe("127.0.0.1");
+    expect(clientAddress({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "" }, ["127.0.0.1"])).toBe("127.0.0.1");
+    // Without the peer (the server did not record it) no header is believed.
+    expect(clientAddress({ "x-forwarded-for": "10.0.0.7" }, ["127.0.0.1"])).toBe("unknown");
+  });
+
+  it("reads the trusted proxies from a comma- or space-separated list", () => {
+    expect(parseTrustedProxies(" 127.0.0.1, ::1  10.0.0.5,,")).toEqual(["127.0.0.1", "::1", "10.0.0.5"]);
+    expect(parseTrustedProxies(undefined)).toEqual([]);
   });
 });

@@ -26,10 +26,39 @@ export function throttledMessage(waitMs: number): string {
   return `Too many failed sign-ins; try again in ${when}.`;
 }
 
-/** The client address from the request headers (the first hop a proxy reports). */
-export function clientAddress(headers: Record<string, string | string[] | undefined> | undefined): string {
+/**
+ * The header the web server sets to the TCP peer of each request (lib/http/peer-address.cjs,
+ * loaded into the web server by `npm start`), replacing any value a client sent.
+ */
+export const PEER_HEADER = "x-studio-peer-address";
+
+type THeaders = Record<string, string | string[] | undefined> | undefined;
+
+/**
+ * The client address a sign-in is counted against (README "Sign-in"). The TCP peer, unless
+ * the peer is one of the configured proxies (STUDIO_TRUSTED_PROXIES): then the right-most
+ * X-Forwarded-For entry that is not itself a trusted proxy. A header from anyone else is
+ * ignored, so rotating X-Forwarded-For cannot dodge the per-address limit.
+ */
+export function clientAddress(headers: THeaders, trustedProxies: readonly string[]): string {
   const pick = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const forwarded = pick(headers?.["x-forwarded-for"])?.split(",")[0]?.trim();
-  const value = forwarded || pick(headers?.["x-real-ip"])?.trim() || "unknown";
-  return value.slice(0, 64);
+  const peer = normalizeAddress(pick(headers?.[PEER_HEADER]) ?? "");
+  if (!peer) return "unknown";
+  const trusted = new Set(trustedProxies.map(normalizeAddress));
+  if (!trusted.has(peer)) return peer.slice(0, 64);
+  const hops = (pick(headers?.["x-forwarded-for"]) ?? "").split(",").map(normalizeAddress).filter(Boolean);
+  const realIp = normalizeAddress(pick(headers?.["x-real-ip"]) ?? "");
+  for (let i = hops.length - 1; i >= 0; i--) if (!trusted.has(hops[i]!)) return hops[i]!.slice(0, 64);
+  return (hops[0] ?? (realIp || peer)).slice(0, 64);
+}
+
+/** STUDIO_TRUSTED_PROXIES: addresses separated by commas or spaces. */
+export function parseTrustedProxies(value: string | undefined): string[] {
+  return (value ?? "").split(/[\s,]+/).map(normalizeAddress).filter(Boolean);
+}
+
+// "::ffff:127.0.0.1" (an IPv4 peer on a dual-stack socket) is 127.0.0.1.
+function normalizeAddress(value: string): string {
+  const trimmed = value.trim().toLowerCase();
+  return trimmed.startsWith("::ffff:") && trimmed.includes(".") ? trimmed.slice(7) : trimmed;
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseUrls, useFreshDatabase } from "../testing/db";
 import { makeUser } from "../testing/factories";
 import { db } from "./client";
+import { recordEvent } from "../audit-log/record-event";
 import { withClient } from "./embedded";
 import { checkRuntimeRole, runtimeRoleProblem } from "./roles";
 
@@ -24,7 +25,8 @@ describe("the application role", () => {
 
   it("cannot disable the audit trigger, alter a table, run a host command or rewrite the audit log", async () => {
     const user = await makeUser(["lead"]);
-    const event = await db().auditEvent.create({ data: { actorId: user.id, action: "x.test", entity: "X", entityId: "1" } });
+    await recordEvent(db(), { actorId: user.id, action: "x.test", entity: "X", entityId: "1" });
+    const event = await db().auditEvent.findFirstOrThrow({ where: { action: "x.test" }, orderBy: { id: "desc" } });
     await expect(run(app, `ALTER TABLE "AuditEvent" DISABLE TRIGGER ALL`)).rejects.toThrow(/must be owner/);
     await expect(run(app, `ALTER TABLE "AuditEvent" DISABLE TRIGGER "AuditEvent_append_only"`)).rejects.toThrow(/must be owner/);
     await expect(run(app, `COPY (SELECT 1) TO PROGRAM 'touch /tmp/specpath-pwned'`)).rejects.toThrow(/permission denied|privileges of the "pg_execute_server_program" role/);

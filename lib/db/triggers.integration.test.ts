@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseUrls, useFreshDatabase } from "../testing/db";
 import { makeFamily, makeUser } from "../testing/factories";
 import { db } from "./client";
+import { recordEvent } from "../audit-log/record-event";
 import { withClient } from "./embedded";
 
 // The runtime role may not even try (lib/db/roles.integration.test.ts); the triggers
@@ -15,7 +16,8 @@ beforeAll(async () => {
 describe("append-only tables", () => {
   it("rejects UPDATE and DELETE on an audit row through raw SQL, even as the owner", async () => {
     const user = await makeUser(["lead"]);
-    const event = await db().auditEvent.create({ data: { actorId: user.id, action: "x.test", entity: "X", entityId: "1" } });
+    await recordEvent(db(), { actorId: user.id, action: "x.test", entity: "X", entityId: "1" });
+    const event = await db().auditEvent.findFirstOrThrow({ where: { action: "x.test" }, orderBy: { id: "desc" } });
     await expect(asOwner(`UPDATE "AuditEvent" SET action = 'forged' WHERE id = ${event.id}`)).rejects.toThrow(/append-only/);
     await expect(asOwner(`DELETE FROM "AuditEvent" WHERE id = ${event.id}`)).rejects.toThrow(/append-only/);
     await expect(asOwner(`TRUNCATE "AuditEvent" CASCADE`)).rejects.toThrow(/append-only/);

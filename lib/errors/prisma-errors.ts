@@ -6,7 +6,9 @@ import { isDatabaseUnavailable } from "./database-unavailable";
 export function fromPrismaError(error: unknown, what = "Record"): unknown {
   if (!(error instanceof AppError) && isDatabaseUnavailable(error)) return databaseUnavailable();
   // The freeze triggers (migration family_freeze) refuse any write to a frozen family's rows.
-  const frozen = error instanceof Error ? /Task family \S+ is frozen in package ([0-9a-f]{64})/.exec(error.message) : null;
+  // The package's own trigger (a frozen Package row changed) names it too.
+  const message = error instanceof Error ? error.message : "";
+  const frozen = /Task family \S+ is frozen in package ([0-9a-f]{64})/.exec(message) ?? /Package ([0-9a-f]{64}) is frozen/.exec(message);
   if (frozen) {
     return new AppError("CONFLICT", `This task family is frozen in package ${frozen[1]}; only annotations can be added. Open a new version to change it.`, {
       current: { packageHash: frozen[1] },

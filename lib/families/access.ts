@@ -2,6 +2,7 @@ import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import { AppError, notFound } from "@/lib/errors/app-error";
+import { frozenFamilyError } from "./frozen-error";
 
 /**
  * Curators and leads work on every family of the studio; an admin may look.
@@ -24,8 +25,5 @@ export async function assertNotFrozen(stage: string, familyId: string) {
 }
 
 export function frozenFamily(packageHash: string | null) {
-  const named = packageHash ? ` in package ${packageHash}` : "";
-  return new AppError("CONFLICT", `This task family is frozen${named}; only annotations can be added. Open a new version to change it.`, {
-    current: { packageHash },
-  });
+  return frozenFamilyError(packageHash);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { db, type Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError } from "@/lib/errors/app-error";
+import { findBadText } from "@/lib/http/text-rule";
 import { canonicalJson } from "./canonical";
 import { filesToPackage, PackageImportError } from "./files";
 import { packageHash } from "./hash";
@@ -31,6 +32,9 @@ export async function importPackage(actorId: string | null, file: string): Promi
     throw error;
   }
   const { content, hash, annotations } = parsed;
+  // The API's text rule holds for a package file too (NUL, lone surrogates, nesting): refused in words, not by PostgreSQL.
+  const bad = findBadText({ content, annotations });
+  if (bad) throw new AppError("INVALID_INPUT", `Import refused: ${bad.field} ${bad.problem}.`, { fieldErrors: { [bad.field]: [bad.problem] } });
   const actual = packageHash(content);
   if (actual !== hash) throw new AppError("UNPROCESSABLE", `Import refused: the content hashes to ${actual}, not to the package id ${hash} in the MANIFEST.`);
 

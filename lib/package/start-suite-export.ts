@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { failureSentence } from "@/lib/errors/failure-sentence";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
@@ -25,7 +26,11 @@ export async function startSuiteExport(actorId: string, suiteId: string) {
     onFamily: (done, title) => void db().exportJob.update({ where: { id: job.id }, data: { progress: done, message: title } }).catch(() => undefined),
   }).then(
     (result) => db().exportJob.update({ where: { id: job.id }, data: { status: "done", file: result.file, progress: result.families, total: result.families, message: `${result.families} packages, ${result.instances} JSONL instances` } }),
-    (error: unknown) => db().exportJob.update({ where: { id: job.id }, data: { status: "failed", message: (error as Error).message } }),
+    (error: unknown) => {
+      // One sentence for the page (a raw Prisma message names server files); the rest goes to the log.
+      if (!(error instanceof AppError)) console.error(`[studio] suite export ${job.id} failed`, error);
+      return db().exportJob.update({ where: { id: job.id }, data: { status: "failed", message: failureSentence("The export", error, "the server log") } });
+    },
   );
   return job;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyOpen } from "@/lib/families/assert-open";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import { balanceAssignments } from "./balance";
 import { assignReviewer } from "./assign-reviewer";
@@ -14,6 +15,7 @@ export async function assignFamily(user: TSessionUser, familyId: string) {
   return db().$transaction(async (tx) => {
     await assertFamilyAccess(tx, user, familyId);
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${familyId}`}))`;
+    await assertFamilyOpen(tx, familyId);
     const histories = await tx.history.findMany({
       where: { familyId },
       orderBy: { condition: "asc" },

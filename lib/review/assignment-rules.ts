@@ -1,6 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors/app-error";
+import { assertFamilyOpen } from "@/lib/families/assert-open";
 
 /** A revision the lead may assign: the current revision of its history, sent to review. */
 export async function loadAssignableRevision(tx: DbOrTx, familyId: string, revisionId: string) {
@@ -13,7 +14,7 @@ export async function loadAssignableRevision(tx: DbOrTx, familyId: string, revis
     },
   });
   if (!revision || revision.history.familyId !== familyId) throw notFound("History revision", revisionId);
-  if (revision.history.family.stage === "frozen") throw new AppError("CONFLICT", "This task family is frozen; nobody can be assigned.");
+  if (revision.history.family.stage === "frozen") await assertFamilyOpen(tx, familyId); // 409 naming the package
   const latest = await tx.historyRevision.findFirst({ where: { historyId: revision.historyId }, orderBy: { number: "desc" }, select: { number: true } });
   const name = `Revision ${revision.number} of the ${revision.history.condition} history`;
   if (latest && latest.number !== revision.number) {

@@ -3,13 +3,28 @@ import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
+import { assertFamilyOpen } from "@/lib/families/assert-open";
 import { loadMatrixInput } from "./load-current-content";
 import { calibrationMatrix, currentContent, type TRunRequest } from "./matrix";
 
-/** Writes the run rows first, then enqueues the new ones; existing identical runs are reused. */
-export async function requestRuns(actorId: string | null, familyId: string, requests: (TRunRequest | SingleRun)[]) {
+/**
+ * Writes the run rows first, then enqueues the new ones; existing identical runs are reused.
+ * Requests for one family are serialized (a transaction lock), so parallel requests see each
+ * other's runs: with `reuseInFlight`, a run of that kind still queued or running is the answer
+ * instead of a new one (twenty parallel "collect" clicks make one run). A frozen family: 409.
+ */
+export async function requestRuns(actorId: string | null, familyId: string, requests: (TRunRequest | SingleRun)[], options: { reuseInFlight?: SingleRun["kind"] } = {}) {
   const batchId = crypto.randomUUID();
-  const { created, requeued } = await db().$transaction(async (tx) => {
+  const { created, requeued, inFlight } = await db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`runs:${familyId}`}))::text`;
+    await assertFamilyOpen(tx, familyId);
+    if (options.reuseInFlight) {
+      const pending = await tx.run.findFirst({
+        where: { familyId, kind: options.reuseInFlight, status: { in: [...IN_FLIGHT] as ("queued" | "running")[] }, requestKey: { startsWith: `${familyId}:${options.reuseInFlight}:` } },
+        select: { id: true },
+      });
+      if (pending) return { created: [], requeued: 0, inFlight: pending.id };
+    }
     const existing = await tx.run.findMany({
       where: { requestKey: { in: requests.map((r) => r.requestKey) } },
       select: { id: true, requestKey: true, contentHash: true, status: true },
@@ -38,8 +53,9 @@ export async function requestRuns(actorId: string | null, familyId: string, requ
       actorId, action: "runs.request", entity: "TaskFamily", entityId: familyId, familyId,
       after: { batchId, requested: requests.length, created: fresh.length, requeued: ranOther.length, kinds: [...new Set(requests.map((r) => r.kind))] },
     });
-    return { created: await tx.run.findMany({ where: { batchId }, select: { id: true, attempt: true } }), requeued: ranOther.length };
+    return { created: await tx.run.findMany({ where: { batchId }, select: { id: true, attempt: true } }), requeued: ranOther.length, inFlight: null };
   });
+  if (inFlight) return { batchId, requested: requests.length, created: 0, requeued: 0, reused: requests.length, runId: inFlight };
   const timeout = (await db().verifier.findUnique({ where: { familyId }, select: { timeoutSec: true } }))?.timeoutSec ?? 120;
   await enqueueRuns(created.map((run) => ({ id: run.id, attempt: run.attempt + 1 })), timeout);
   return { batchId, requested: requests.length, created: created.length - requeued, requeued, reused: requests.length - created.length };
@@ -68,11 +84,17 @@ export async function requestCalibration(actorId: string | null, familyId: strin
   return requestRuns(actorId, familyId, calibrationMatrix(input));
 }
 
-/** A one-off run (checkout, collect, audit): a fresh key each time it is asked for explicitly. */
+/**
+ * A one-off run (checkout, collect, audit): a fresh key each time it is asked for explicitly,
+ * unless one of its kind is still queued or running (checkout and collect: that run is reused;
+ * the audit's key is its content, so asking twice reuses it anyway).
+ */
 export function requestSingleRun(actorId: string | null, familyId: string, kind: SingleRun["kind"], key: string) {
-  return requestRuns(actorId, familyId, [
-    { kind, patchRole: null, patchId: null, historyRevisionId: null, repeat: 0, requestKey: `${familyId}:${kind}:${key}` },
-  ]);
+  return requestRuns(
+    actorId, familyId,
+    [{ kind, patchRole: null, patchId: null, historyRevisionId: null, repeat: 0, requestKey: `${familyId}:${kind}:${key}` }],
+    kind === "oracle_audit" ? {} : { reuseInFlight: kind },
+  );
 }
 
 // "failed" is a valid outcome (a signature with zeros), not an error, so it is not re-run.
@@ -81,6 +103,8 @@ const RERUNNABLE = ["timeout", "infrastructure_error", "patch_apply_failed", "em
 /** Re-runs every run of the family that ended without a valid signature, as a new attempt of the same run. */
 export async function rerunFailed(actorId: string, familyId: string) {
   const runs = await db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`runs:${familyId}`}))::text`;
+    await assertFamilyOpen(tx, familyId);
     // Only runs of the current content: a run of an edited patch or an older probe list is history, not a failure.
     const current = currentContent((await loadMatrixInput(familyId, tx))!);
     const failed = (await tx.run.findMany({ where: { familyId, status: { in: [...RERUNNABLE] } }, select: { id: true, attempt: true, kind: true, contentHash: true } }))

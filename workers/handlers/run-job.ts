@@ -8,17 +8,18 @@ import { saveRunResult, type TRunResultInput } from "@/lib/runs/save-run-result"
 import type { RunnerOptions } from "../runner/index";
 import { HANDLERS } from "./index";
 import { EMPTY_RESULT } from "./types";
+import { failureSentence } from "@/lib/errors/failure-sentence";
 
 export async function handleRunJob(runId: string, workerId: string, runner: RunnerOptions): Promise<void> {
   // A database that is restarting is waited for, so a run in flight still ends exactly once.
   const claim = await retryWhileUnavailable(() => claimRun(runId, workerId));
   if (!claim) return;
   const context = await retryWhileUnavailable(() => loadRunContext(runId));
-  const result = await HANDLERS[context.run.kind](context, runner).catch(
-    (error: unknown): TRunResultInput => ({
-      ...EMPTY_RESULT, status: "infrastructure_error", message: `The worker failed: ${(error as Error).message}`, stderr: String((error as Error).stack ?? error),
-    }),
-  );
+  const result = await HANDLERS[context.run.kind](context, runner).catch((error: unknown): TRunResultInput => {
+    // Curators and leads read one sentence; the error in full (query, server paths, stack) is logged here.
+    console.error(`[worker] run ${runId} (${context.run.kind}) failed on an unexpected error`, error);
+    return { ...EMPTY_RESULT, status: "infrastructure_error", message: failureSentence("The worker", error) };
+  });
   const input = { ...result, probeIds: context.run.kind === "calibrate" || context.run.kind === "replay" ? context.probeIds : undefined, ...ranContent(context) };
   await retryWhileUnavailable(() => saveRunResult(runId, claim.attempt, workerId, input));
 }
