@@ -58,14 +58,23 @@ const RUNNER_CONFIGS: Record<TRunnerKind, string[]> = {
   unknown: [],
 };
 
-/** Relative file paths the test command names (a runner script such as run_tests.py). */
+/**
+ * The runner scripts the test command runs: the script after an interpreter (`python3 run_tests.py`,
+ * `node scripts/test.js`) or a segment that starts with `./x.sh`. Nothing else of the command
+ * (its redirections, its arguments) is taken for a file the verifier owns.
+ */
 export function filesNamedBy(testCommand: string): string[] {
   const found = new Set<string>();
-  for (const raw of testCommand.split(/[\s;|&()<>]+/)) {
-    const token = raw.replace(/^['"]|['"]$/g, "");
-    if (!/^[A-Za-z0-9_./-]+\.(?:py|js|cjs|mjs|ts|sh|json|ya?ml|cfg|ini|toml)$/.test(token)) continue;
-    if (token.includes("$") || token.startsWith("-") || unsafePathReason(token) !== null) continue;
-    found.add(token.replace(/^\.\//, ""));
+  const isScript = (token: string) =>
+    /^[A-Za-z0-9_./-]+\.(?:py|js|cjs|mjs|ts|sh)$/.test(token) && !token.includes("$") && unsafePathReason(token) === null;
+  for (const segment of testCommand.split(/&&|\|\||[;|\n]/)) {
+    const tokens = segment.trim().split(/\s+/).map((t) => t.replace(/^['"]|['"]$/g, "")).filter((t) => t !== "" && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(t));
+    const first = tokens[0] ?? "";
+    if (first.startsWith("./") && isScript(first)) found.add(first.slice(2));
+    const interpreter = tokens.findIndex((t) => /^(?:.*\/)?(?:python[0-9.]*|node|sh|bash|ruby|perl)$/.test(t));
+    if (interpreter < 0) continue;
+    const script = tokens.slice(interpreter + 1).find((t) => !t.startsWith("-"));
+    if (script && isScript(script)) found.add(script.replace(/^\.\//, ""));
   }
   return [...found];
 }
