@@ -209,7 +209,8 @@ export function hiddenTextsOf(hiddenTestPatch: string, base: (path: string) => s
       if (current !== null && !texts.has(current)) texts.set(current, base(current) ?? "");
       continue;
     }
-    if (current !== null && line.startsWith("+")) texts.set(current, `${texts.get(current)}\n${line.slice(1)}`);
+    // Added and context lines: enough to tell the module kind, the framework and the assertion module.
+    if (current !== null && (line.startsWith("+") || line.startsWith(" "))) texts.set(current, `${texts.get(current)}\n${line.slice(1)}`);
   }
   return texts;
 }
@@ -276,6 +277,13 @@ export interface TGradingScriptParams {
   onFail: string;
   /** Marker lines printed between steps (`specpath-step <name>`) for logs; default true. */
   markers?: boolean;
+  /**
+   * Where the agent edited the workspace itself (agentPatch null: Harbor), the verifier files it
+   * changed are found by comparing them with their base versions before the restore, and this sh
+   * body runs with the paths in "$1" (it should score 0 and exit). null: no check (the studio
+   * checks the patch's paths before the run).
+   */
+  onForbidden?: string | null;
 }
 
 export const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -294,6 +302,21 @@ function hereDoc(content: string, tag: string): { open: string; body: string } {
 export function renderPrepareSteps(p: TGradingScriptParams, paths: TProtectedPaths, hiddenTestPatch: string): string {
   const mark = (step: TRecipeStep) => (p.markers === false ? "" : `echo "specpath-step ${step}"\n`);
   const lines: string[] = [];
+  if (p.onForbidden && paths.verifierFiles.length > 0) {
+    lines.push(`specpath_forbidden=""`);
+    for (const path of paths.verifierFiles) {
+      const q = shQuote(path);
+      const same =
+        p.base.kind === "dir"
+          ? `{ [ -f ${p.base.dir}/${q} ] && [ -f ./${q} ] && [ ! -L ./${q} ] && cmp -s ${p.base.dir}/${q} ./${q}; } || { [ ! -f ${p.base.dir}/${q} ] && [ ! -e ./${q} ] && [ ! -L ./${q} ]; }`
+          : `{ git cat-file -e ${shQuote(`${p.base.commit}:${path}`)} 2>/dev/null && [ -f ./${q} ] && [ ! -L ./${q} ] && git show ${shQuote(`${p.base.commit}:${path}`)} | cmp -s - ./${q}; } || { ! git cat-file -e ${shQuote(`${p.base.commit}:${path}`)} 2>/dev/null && [ ! -e ./${q} ] && [ ! -L ./${q} ]; }`;
+      lines.push(`if ! { ${same}; }; then specpath_forbidden="$specpath_forbidden ${path.replace(/[^A-Za-z0-9_./-]/g, "?")}"; fi`);
+    }
+    lines.push(`if [ -n "$specpath_forbidden" ]; then specpath_on_forbidden "\${specpath_forbidden# }"; fi`);
+    lines.unshift(`specpath_on_forbidden() {
+  ${p.onForbidden}
+}`);
+  }
   lines.push(mark("restore_protected"));
   // Removes a path and anything on the way to it that is not a real folder (a symlink could lead outside).
   lines.push(`specpath_clear() {

@@ -37,7 +37,7 @@ const grade = (patch: string): TRunSpec => ({
   timeoutMs: 60_000,
 });
 
-describe("grade runs that cannot be forged", () => {
+describe("grade runs that cannot be forged", { timeout: 120_000 }, () => {
   it("passes gold and the alternative, the canaries staying out of the signature and the test list", async () => {
     for (const patch of [fixture.gold, fixture.alternative]) {
       const result = await executeRun(grade(patch), options);
@@ -95,7 +95,7 @@ function findPython(): string | null {
 }
 const python = findPython();
 
-describe.runIf(python)("a pytest conftest.py that marks every test passed", () => {
+describe.runIf(python)("a pytest conftest.py that marks every test passed", { timeout: 120_000 }, () => {
   let py: RunnerFixture;
   beforeAll(async () => {
     py = await createRunnerFixture("pytest", { python: python! });
