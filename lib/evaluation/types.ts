@@ -22,7 +22,8 @@ export const ZGradeOutcomeSchema = z.enum(GRADE_OUTCOMES);
 export type TGradeOutcome = z.infer<typeof ZGradeOutcomeSchema>;
 
 /** A system configuration: model deployment × scaffold (prompts, tools, budget held fixed within it). */
-export const ZConfigurationSchema = z.object({ model: z.string().min(1), scaffold: z.string().min(1) });
+/** `scaffold` null: the upload did not say (stored as such, never given a default name). */
+export const ZConfigurationSchema = z.object({ model: z.string().min(1), scaffold: z.string().min(1).nullable() });
 export type TConfiguration = z.infer<typeof ZConfigurationSchema>;
 
 /** One attempt of one scheduled row (family × condition × configuration × repeat). */
@@ -31,8 +32,8 @@ export const ZAttemptSchema = z.object({
   family: z.string().min(1),
   condition: ZConditionSchema,
   configuration: ZConfigurationSchema,
-  repeat: z.number().int().min(0),
-  attempt: z.number().int().min(1),
+  repeat: z.number().int().min(0).max(2147483647),
+  attempt: z.number().int().min(1).max(2147483647),
   /** The agent budget in seconds; the primary budget is the protocol's agent timeout. */
   budgetSec: z.number().int().positive(),
   /** A rerun at a longer budget names the attempt it reruns; it never joins the primary estimand. */

@@ -8,3 +8,6 @@
 
 ALTER TYPE "RunStatus" ADD VALUE 'forbidden_content';
 ALTER TYPE "RunStatus" ADD VALUE 'tampered';
+
+-- A row without a scaffold is stored without one (issue 19).
+ALTER TABLE "EvaluationAttempt" ALTER COLUMN "scaffold" DROP NOT NULL;
