@@ -63,6 +63,7 @@ async function generateRepo(dir: string): Promise<{ base: string }> {
 
 async function preparation(tmp: string): Promise<BenchRow[]> {
   const source = path.join(tmp, "source");
+  await import("node:fs/promises").then((fs) => fs.mkdir(source, { recursive: true }));
   const { base } = await generateRepo(source);
   const cacheDir = path.join(tmp, "cache");
   const mirror = await ensureMirror(source, { cacheDir });
