@@ -271,7 +271,11 @@ export interface TGradingScriptParams {
   testCommand: string | null;
   /** Redirections after the test command (e.g. `> "$LOGS/out.txt" 2> "$LOGS/err.txt"`), or null. */
   testOutput?: string | null;
-  /** Lines run after the test command (the signature), or null. */
+  /** Variables exported for the test command (values are sh expressions, e.g. `'"$(cat "$HERE/probes.txt")"'`). */
+  env?: Record<string, string>;
+  /** Lines printed just before and after the test command (a harness's log markers, e.g. SWE-bench's). */
+  logMarkers?: { start: string; end: string } | null;
+  /** Lines run after the test command (the signature), or null; `$SPECPATH_TEST_EXIT` holds its exit status. */
   afterTest: string | null;
   /** sh function body run when a step cannot be done; its message is "$1" (e.g. `echo "specpath: $1" >&2; exit 0`). */
   onFail: string;
@@ -375,6 +379,16 @@ specpath_put() {
 /**
  * The whole recipe as one POSIX sh script (Harbor's tests/test.sh, SWE-bench's eval_script): the
  * steps above in order, each step's failure handed to `onFail`. The caller provides the fresh base.
+ *
+ * For a SWE-bench `eval_script` (the harness has cloned `base_commit` fresh and applied the
+ * agent's patch in /testbed before it runs the script):
+ *   renderGradingScript({ workdir: "/testbed", agentPatch: null, base: { kind: "git", commit: <base_commit> },
+ *     hiddenPatchFile: null (inlined), canaries: planCanaries(v, hiddenTextsOf(v.hiddenTestPatch, () => null), nonce),
+ *     reportPath: '"$SPECPATH_REPORT"', env: { SPECPATH_REPORT: "/tmp/report.xml" }, testCommand: v.testCommand,
+ *     logMarkers: { start: ">>>>> Start Test Output", end: ">>>>> End Test Output" }, testOutput: null,
+ *     afterTest: <print the report for the log parser>, onFail: 'echo "$1"; exit 1', onForbidden: … }, v)
+ * Canary tests carry `specpathcanary<nonce>` in their names: a log parser must drop them from the
+ * signature and score the instance 0 when canaryVerdict says tampered.
  */
 export function renderGradingScript(p: TGradingScriptParams, v: TRecipeVerifier): string {
   const paths = protectedPaths(v);
@@ -388,8 +402,12 @@ export function renderGradingScript(p: TGradingScriptParams, v: TRecipeVerifier)
   parts.push(renderPrepareSteps(p, paths, v.hiddenTestPatch));
   if (p.testCommand !== null) {
     parts.push(mark("test_command"));
+    for (const [name, value] of Object.entries(p.env ?? {})) parts.push(`export ${name}=${value}\n`);
     if (p.reportPath !== null) parts.push(`rm -f -- ${p.reportPath}\n`);
-    parts.push(`sh -c ${shQuote(p.testCommand)}${p.testOutput ? ` ${p.testOutput}` : ""}\necho "specpath: test command exited with $?"\n`);
+    if (p.logMarkers) parts.push(`echo ${shQuote(p.logMarkers.start)}\n`);
+    parts.push(`sh -c ${shQuote(p.testCommand)}${p.testOutput ? ` ${p.testOutput}` : ""}\nSPECPATH_TEST_EXIT=$?\n`);
+    if (p.logMarkers) parts.push(`echo ${shQuote(p.logMarkers.end)}\n`);
+    parts.push(`echo "specpath: test command exited with $SPECPATH_TEST_EXIT"\n`);
   }
   if (p.afterTest !== null) {
     parts.push(mark("signature"));
