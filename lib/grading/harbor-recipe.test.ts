@@ -91,10 +91,11 @@ describe.runIf(bwrap)("the Harbor task's tests/test.sh, from the one grading rec
     const noop = trial("noop-assert", fixture.forged.noopAssert);
     expect(noop.reward, noop.log).toBe("0");
     expect(noop.signature).toMatchObject({ outcome: "tampered" });
-    // Files the verifier owns, changed by the agent: forbidden content, as the studio says of the same patch.
+    // package.json (the verifier's scripts under npm) restored: the hidden tests run, and fail on the stub — as in the studio.
     const config = trial("runner-config", fixture.forged.runnerConfig);
     expect(config.reward).toBe("0");
-    expect(config.signature).toEqual({ outcome: "forbidden_content", paths: "package.json", reward: 0 });
+    expect(config.signature).toMatchObject({ outcome: "failed", bits: "10" });
+    // Files the verifier owns, changed by the agent: forbidden content, as the studio says of the same patch.
     const preload = trial("npmrc-preload", fixture.forged.npmrcPreload);
     expect(preload.reward).toBe("0");
     expect(preload.signature).toMatchObject({ outcome: "forbidden_content", paths: ".npmrc" });

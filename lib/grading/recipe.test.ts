@@ -31,15 +31,16 @@ describe("the grading recipe", () => {
     expect(detectRunner("python3 run_tests.py")).toBe("unittest");
     const paths = protectedPaths(verifier);
     expect(paths.hiddenTests).toEqual(["test/clamp.test.js"]);
-    expect(paths.verifierFiles).toEqual([".npmrc", ".specpath/history.md", "package.json"]);
+    expect(paths.verifierFiles).toEqual([".npmrc", ".specpath/history.md"]);
+    expect(paths.restoredFiles).toEqual(["package.json"]);
     expect(protectedPaths({ ...verifier, testCommand: "python3 run_tests.py" }).verifierFiles).toContain("run_tests.py");
     expect(protectedPaths({ ...verifier, testCommand: "./node_modules/.bin/mocha test/" }).verifierFiles).toContain(".mocharc.yml");
   });
 
   it("tells forbidden content from a collision with a hidden test", () => {
     const patch = (file: string) => `diff --git a/${file} b/${file}\n--- a/${file}\n+++ b/${file}\n@@ -1 +1 @@\n-a\n+b\n`;
-    expect(checkPatch(patch(".npmrc") + patch("src/x.js"), protectedPaths(verifier))).toEqual({ forbidden: [".npmrc"], collisions: [] });
-    expect(checkPatch(patch("test/clamp.test.js"), protectedPaths(verifier))).toEqual({ forbidden: [], collisions: ["test/clamp.test.js"] });
+    expect(checkPatch(patch(".npmrc") + patch("src/x.js"), protectedPaths(verifier))).toEqual({ forbidden: [".npmrc"], collisions: [], restored: [] });
+    expect(checkPatch(patch("test/clamp.test.js") + patch("package.json"), protectedPaths(verifier))).toEqual({ forbidden: [], collisions: ["test/clamp.test.js"], restored: ["package.json"] });
   });
 
   it("restores protected paths over whatever the patch left, writes the hidden tests and canaries, removes a planted report", () => {

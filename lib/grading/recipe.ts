@@ -13,10 +13,13 @@
 //   6. test_command       the verifier's command; its report goes to the report path (removed first)
 //   7. signature          probes → bits; canary tests never enter it; a tampered run scores 0
 //
-// Protected paths come in two kinds. Hidden test paths are restored and the patch is graded, with
+// Protected paths come in three kinds. Hidden test paths are restored and the patch is graded, with
 // the collision reported (an agent may well add its own test at that path). Verifier files — the
 // history file, the runner script and runner configs the test command reads, .npmrc — are restored
 // too, and a patch touching one is *forbidden content*, a scored failure naming the paths.
+// Restored files — package.json when the command runs through npm/yarn/pnpm, whose `scripts`
+// then hold the verifier's command — go back to base and the patch is graded, the change
+// reported: setup has already installed from the base's manifest, and a PR may well touch it.
 import { patchPaths, unsafePathReason } from "../../workers/runner/patch-paths";
 
 export const RECIPE_STEPS = ["fresh_base", "agent_patch", "restore_protected", "hidden_tests", "canaries", "test_command", "signature"] as const;
@@ -84,6 +87,8 @@ export interface TProtectedPaths {
   hiddenTests: string[];
   /** Paths the verifier owns: restored; a grade patch touching one is forbidden content. */
   verifierFiles: string[];
+  /** Restored to base; a patch touching one is graded, the change reported (package.json under npm). */
+  restoredFiles: string[];
   /** Every protected path, in the order the script restores them. */
   all: string[];
 }
@@ -93,12 +98,17 @@ export function protectedPaths(v: TRecipeVerifier): TProtectedPaths {
   const runner = detectRunner(v.testCommand);
   const viaPackageManager = /(^|[\s;&|(])(npm|npx|yarn|pnpm)\s/.test(` ${v.testCommand}`);
   const verifier = new Set<string>([...RUNNER_CONFIGS[runner], ...filesNamedBy(v.testCommand), ".npmrc"]);
-  // npm/yarn/pnpm run the verifier's command from package.json's scripts: that file is the verifier's then.
-  if (viaPackageManager) verifier.add("package.json");
   if (v.historyPath && unsafePathReason(v.historyPath) === null) verifier.add(v.historyPath);
-  for (const p of hiddenTests) verifier.delete(p);
+  // npm/yarn/pnpm run the verifier's command from package.json's scripts: restored then.
+  const restored = new Set<string>(viaPackageManager ? ["package.json"] : []);
+  for (const p of hiddenTests) {
+    verifier.delete(p);
+    restored.delete(p);
+  }
+  for (const p of verifier) restored.delete(p);
   const verifierFiles = [...verifier].sort();
-  return { hiddenTests, verifierFiles, all: [...hiddenTests, ...verifierFiles] };
+  const restoredFiles = [...restored].sort();
+  return { hiddenTests, verifierFiles, restoredFiles, all: [...hiddenTests, ...verifierFiles, ...restoredFiles] };
 }
 
 export interface TPatchCheck {
@@ -106,14 +116,17 @@ export interface TPatchCheck {
   forbidden: string[];
   /** Hidden test paths the patch touches (restored; the patch is graded, the collision reported). */
   collisions: string[];
+  /** Restored files the patch touches (restored; graded, reported). */
+  restored: string[];
 }
 
 export function checkPatch(patch: string | null, paths: TProtectedPaths): TPatchCheck {
-  if (!patch) return { forbidden: [], collisions: [] };
+  if (!patch) return { forbidden: [], collisions: [], restored: [] };
   const touched = new Set(patchPaths(patch));
   return {
     forbidden: paths.verifierFiles.filter((p) => touched.has(p)),
     collisions: paths.hiddenTests.filter((p) => touched.has(p)),
+    restored: paths.restoredFiles.filter((p) => touched.has(p)),
   };
 }
 
@@ -121,6 +134,8 @@ export const forbiddenMessage = (paths: readonly string[]) =>
   `forbidden content: the patch writes ${paths.join(", ")}, ${paths.length === 1 ? "a file" : "files"} the verifier owns (restored before the tests; the run scores 0)`;
 export const collisionMessage = (paths: readonly string[]) =>
   `the patch also wrote ${paths.join(", ")}, where the hidden tests go: the hidden version was restored and the patch graded against it`;
+export const restoredMessage = (paths: readonly string[]) =>
+  `the patch's changes to ${paths.join(", ")} were undone before the tests (the verifier runs its command from the base's version; setup installed from it)`;
 
 // ---------------------------------------------------------------- canaries
 

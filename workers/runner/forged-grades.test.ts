@@ -75,10 +75,10 @@ describe("grade runs that cannot be forged", { timeout: 120_000 }, () => {
     expect(result.signature).toBe("00");
   });
 
-  it("refuses a runner config that skips the hidden tests, and an .npmrc preload, as forbidden content naming the paths", async () => {
+  it("undoes a runner config that skips the hidden tests (they run, and fail), and refuses an .npmrc preload as forbidden content naming it", async () => {
     const config = await executeRun(grade(fixture.forged.runnerConfig), options);
-    expect(config).toMatchObject({ outcome: "forbidden_content", signature: null });
-    expect(config.message).toMatch(/^forbidden content: the patch writes package\.json/);
+    expect(config).toMatchObject({ outcome: "failed", signature: "10" }); // the stub clamp returns 0: right below the range only
+    expect(config.warnings.join("\n")).toMatch(/the patch's changes to package\.json were undone before the tests/);
     const preload = await executeRun(grade(fixture.forged.npmrcPreload), options);
     expect(preload.outcome).toBe("forbidden_content");
     expect(preload.message).toMatch(/writes \.npmrc/);
