@@ -151,6 +151,25 @@ describe("evaluation on a frozen package", () => {
     const text = [line("m", "direct", patches.gold), JSON.stringify({ instance_id: "nope__direct", model_name_or_path: "m", model_patch: "" }), line("m", "direct", patches.gold)].join("\n");
     await expect(importResults(leadId, evaluation.id, { format: "predictions", text, scaffold: "replay" })).rejects.toThrow(/Nothing was imported\. line 2: unknown instance_id "nope__direct".*line 3: duplicate of line 1/);
     expect(await db().evaluationAttempt.count({ where: { evaluationId: evaluation.id } })).toBe(0);
+    // The input rules of request bodies, row by row: a NUL in the patch, a lone surrogate, an integer past 2147483647, a parent that is nowhere.
+    const rules = [
+      line("ok", "direct", patches.gold),
+      JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "m", model_patch: "diff\u0000" }),
+      JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "m\ud800", model_patch: "" }),
+      JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "m", model_patch: "", repeat: 2147483648 }),
+      JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "m", model_patch: "", parent_id: "nobody" }),
+    ].join("\n");
+    const refusal = await importResults(leadId, evaluation.id, { format: "predictions", text: rules }).catch((e: unknown) => e as { extra?: { fieldErrors?: { rows?: string[] } } });
+    expect((refusal as { extra: { fieldErrors: { rows: string[] } } }).extra.fieldErrors.rows).toEqual([
+      "line 2: model_patch: must not contain a NUL character (U+0000)",
+      "line 3: model_name_or_path: must not contain a lone UTF-16 surrogate (invalid Unicode)",
+      "line 4: repeat: must be at most 2147483647",
+      'line 5: parent_id: "nobody" names no attempt of this evaluation or this upload',
+    ]);
+    expect(await db().evaluationAttempt.count({ where: { evaluationId: evaluation.id } })).toBe(0);
+    // No scaffold in the row or the upload: stored without one.
+    await importResults(leadId, evaluation.id, { format: "predictions", text: JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "bare", model_patch: "" }) });
+    expect((await db().evaluationAttempt.findFirstOrThrow({ where: { evaluationId: evaluation.id, model: "bare" } })).scaffold).toBeNull();
   });
 
   it("writes grade runs for the frozen family while its other runs stay refused", async () => {
