@@ -14,10 +14,8 @@ import { RunnerError } from "./errors";
 import { ensureMirror, requireCommit } from "../../lib/git/mirror";
 import type { ParsedReport } from "./parsers/types";
 import { readReport } from "./report";
-import { collisionMessage, forbiddenMessage, restoredMessage } from "../../lib/grading/recipe";
-import { refusePatch } from "./patch-paths";
 import { runSteps, VERIFIER_FAIL } from "./run-steps";
-import { planRunVerifier, writeRunVerifier, type RunVerifier } from "./verifier-files";
+import { gatePatch, planRunVerifier, writeRunVerifier, type RunVerifier } from "./verifier-files";
 import { defaultLimits } from "./sandbox";
 import { createRunWorkspace, discardRunDir, overlayProbe } from "./run-workspace";
 import { sweepAbandoned } from "./sweep";
@@ -98,18 +96,9 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
 
     const recipe = { testCommand: spec.testCommand, resultFormat: spec.resultFormat, hiddenTestPatch: spec.hiddenTestPatch, historyPath: input.grading?.historyPath ?? input.historyFile?.path ?? null };
     verifier = planRunVerifier(recipe, input.patch, prepared.repoDir, Boolean(input.grading), VERIFIER_FAIL);
-    const { forbidden, collisions, restored } = verifier.check;
-    const unsafe = input.grading && input.patch ? refusePatch(input.patch) : null;
-    if (unsafe) return stop("forbidden_content", `forbidden content: ${unsafe}`);
-    if (forbidden.length > 0) {
-      if (!input.grading) return stop("forbidden_content", `refused: the patch writes ${forbidden.join(", ")}, which the verifier owns (restored to base before every test run); a change the verifier needs there belongs in the hidden test patch`);
-      return stop("forbidden_content", forbiddenMessage(forbidden));
-    }
-    if (collisions.length > 0) {
-      if (!input.grading) return stop("forbidden_content", `refused: the patch writes ${collisions.join(", ")}, where the hidden tests go (a curator's patch may not touch the hidden tests)`);
-      warn([collisionMessage(collisions)]);
-    }
-    if (restored.length > 0) warn([restoredMessage(restored)]);
+    const gate = gatePatch(verifier, input.patch, Boolean(input.grading));
+    if (gate.refusal) return stop("forbidden_content", gate.refusal);
+    warn(gate.warnings);
 
     runDir = path.join(options.cacheDir, "runs", `${process.pid}-${randomUUID()}`);
     const workspace = await createRunWorkspace(prepared, runDir, { cacheDir: options.cacheDir, layer: options.workspaceLayer, image, backend: options.sandbox });

@@ -8,8 +8,12 @@ import { randomBytes } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { refusePatch } from "./patch-paths";
 import {
   checkPatch,
+  collisionMessage,
+  forbiddenMessage,
+  restoredMessage,
   hiddenTextsOf,
   planCanaries,
   protectedPaths,
@@ -86,4 +90,29 @@ export async function writeRunVerifier(outputDir: string, preparedDir: string, v
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, content);
   }
+}
+
+/**
+ * What a patch may do to the protected paths. Grade runs (an agent's patch): a verifier file or a
+ * path outside the workspace is forbidden content; a hidden test path or a restored file is undone
+ * and reported. Curator runs (calibrate, replay, collect, counterfactuals): a verifier file or a
+ * hidden test path refuses the run, saying where the change belongs.
+ */
+export function gatePatch(plan: RunVerifier, patch: string | null, grading: boolean): { refusal: string | null; warnings: string[] } {
+  const { forbidden, collisions, restored } = plan.check;
+  const unsafe = grading && patch ? refusePatch(patch) : null;
+  if (unsafe) return { refusal: `forbidden content: ${unsafe}`, warnings: [] };
+  if (forbidden.length > 0) {
+    const refusal = grading
+      ? forbiddenMessage(forbidden)
+      : `refused: the patch writes ${forbidden.join(", ")}, which the verifier owns (restored to base before every test run); a change the verifier needs there belongs in the hidden test patch`;
+    return { refusal, warnings: [] };
+  }
+  if (collisions.length > 0 && !grading) {
+    return { refusal: `refused: the patch writes ${collisions.join(", ")}, where the hidden tests go (a curator's patch may not touch the hidden tests)`, warnings: [] };
+  }
+  return {
+    refusal: null,
+    warnings: [...(collisions.length > 0 ? [collisionMessage(collisions)] : []), ...(restored.length > 0 ? [restoredMessage(restored)] : [])],
+  };
 }
