@@ -215,7 +215,7 @@ describe("executeRun on the Node fixture", () => {
     expect(new Set(all.map((r) => r.workspace?.key)).size).toBe(1);
     for (const r of all) expect(r.logs.stderr).toMatch(/^setups=1$/m);
     expect(all[0]?.logs.setup).toMatch(/\$ echo prepared >> \.setup-marker/);
-  });
+  }, 30_000); // four runs and a setup: over the 5 s default on a loaded machine
 
   it("gives every run its own overlay: nothing a run does reaches the prepared workspace or the next run", async () => {
     const vandal = [
