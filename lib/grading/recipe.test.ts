@@ -43,6 +43,15 @@ describe("the grading recipe", () => {
     expect(checkPatch(patch("test/clamp.test.js") + patch("package.json"), protectedPaths(verifier))).toEqual({ forbidden: [], collisions: ["test/clamp.test.js"], restored: ["package.json"] });
   });
 
+  it("calls a patch into installed dependencies forbidden, and writes canaries with the file's own assertion library", () => {
+    const add = (file: string) => `diff --git a/${file} b/${file}\nnew file mode 100644\n--- /dev/null\n+++ b/${file}\n@@ -0,0 +1 @@\n+x\n`;
+    expect(checkPatch(add("node_modules/chai/index.js") + add("src/node_modules.js"), protectedPaths(verifier)).forbidden).toEqual(["node_modules/chai/index.js"]);
+    const chai = `diff --git a/test/a.test.js b/test/a.test.js\nnew file mode 100644\n--- /dev/null\n+++ b/test/a.test.js\n@@ -0,0 +1,2 @@\n+const { expect } = require("chai");\n+it("a", () => expect(1).to.equal(1));\n`;
+    const [canary] = planCanaries({ testCommand: "mocha test/", resultFormat: "junit", hiddenTestPatch: chai }, hiddenTextsOf(chai, () => null), "n2");
+    expect(canary!.snippet).toContain('const specpathCanary0Expect = require("chai").expect;');
+    expect(canary!.snippet).toContain('globalThis.it("specpathcanaryn2f0", () => { specpathCanary0Expect(1).to.equal(2); });');
+  });
+
   it("restores protected paths over whatever the patch left, writes the hidden tests and canaries, removes a planted report", () => {
     const work = tmp();
     const base = tmp();

@@ -120,11 +120,15 @@ export interface TPatchCheck {
   restored: string[];
 }
 
+/** Folders setup fills (installed dependencies): the verifier's environment, never a patch's to change. */
+export const ENVIRONMENT_DIRS = ["node_modules", "site-packages", ".venv", "venv"] as const;
+const inEnvironment = (path: string) => path.split("/").slice(0, -1).some((part) => (ENVIRONMENT_DIRS as readonly string[]).includes(part));
+
 export function checkPatch(patch: string | null, paths: TProtectedPaths): TPatchCheck {
   if (!patch) return { forbidden: [], collisions: [], restored: [] };
   const touched = new Set(patchPaths(patch));
   return {
-    forbidden: paths.verifierFiles.filter((p) => touched.has(p)),
+    forbidden: [...paths.verifierFiles.filter((p) => touched.has(p)), ...[...touched].filter(inEnvironment).sort()],
     collisions: paths.hiddenTests.filter((p) => touched.has(p)),
     restored: paths.restoredFiles.filter((p) => touched.has(p)),
   };
@@ -179,6 +183,10 @@ export function canarySnippet(file: string, text: string, runner: TRunnerKind, n
   const body = (lines: string[]) => `\n// SpecPath tamper canary (hidden; never part of the signature).\n${lines.join("\n")}\n`;
   const uses = (lib: string) => new RegExp(`["']${lib}["']`).test(text);
   const kind: TRunnerKind = uses("vitest") ? "vitest" : uses("tape") ? "tape" : uses("node:test") ? "node-test" : runner;
+  // The assertion library the file itself uses (chai's expect, else node:assert), so stubbing it shows.
+  const assertion = uses("chai")
+    ? { import: imp(`${id}Expect`, "chai", "expect"), check: (a: number, b: number) => `${id}Expect(${a}).to.equal(${b})` }
+    : { import: imp(`${id}Assert`, assertSpec), check: (a: number, b: number) => `${id}Assert.equal(${a}, ${b})` };
   switch (kind) {
     case "vitest":
       return body([imp(`${id}Test`, "vitest", "test"), imp(`${id}Expect`, "vitest", "expect"), `${id}Test(${JSON.stringify(fail)}, () => { ${id}Expect(1).toBe(2); });`, `${id}Test(${JSON.stringify(pass)}, () => { ${id}Expect(1).toBe(1); });`]);
@@ -187,9 +195,9 @@ export function canarySnippet(file: string, text: string, runner: TRunnerKind, n
     case "tape":
       return body([imp(`${id}Tape`, "tape"), `${id}Tape(${JSON.stringify(fail)}, (t) => { t.equal(1, 2); t.end(); });`, `${id}Tape(${JSON.stringify(pass)}, (t) => { t.equal(1, 1); t.end(); });`]);
     case "mocha":
-      return body([imp(`${id}Assert`, assertSpec), `globalThis.it(${JSON.stringify(fail)}, () => { ${id}Assert.equal(1, 2); });`, `globalThis.it(${JSON.stringify(pass)}, () => { ${id}Assert.equal(1, 1); });`]);
+      return body([assertion.import, `globalThis.it(${JSON.stringify(fail)}, () => { ${assertion.check(1, 2)}; });`, `globalThis.it(${JSON.stringify(pass)}, () => { ${assertion.check(1, 1)}; });`]);
     case "node-test":
-      return body([imp(`${id}Test`, "node:test", "test"), imp(`${id}Assert`, assertSpec), `${id}Test(${JSON.stringify(fail)}, () => { ${id}Assert.equal(1, 2); });`, `${id}Test(${JSON.stringify(pass)}, () => { ${id}Assert.equal(1, 1); });`]);
+      return body([imp(`${id}Test`, "node:test", "test"), assertion.import, `${id}Test(${JSON.stringify(fail)}, () => { ${assertion.check(1, 2)}; });`, `${id}Test(${JSON.stringify(pass)}, () => { ${assertion.check(1, 1)}; });`]);
     default:
       return null;
   }
