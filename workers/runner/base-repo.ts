@@ -10,7 +10,8 @@
 // everywhere. Its message names the original base commit; its id is not that commit's.
 
 import { spawn } from "node:child_process";
-import { mkdir } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { RunnerError } from "./errors";
 import { git } from "./host";
 
@@ -40,49 +41,53 @@ export async function createBaseRepo(mirrorDir: string, commit: string, dir: str
   const fail = (what: string, stderr: string): never => {
     throw new RunnerError("setup_failed", `cannot make the base-only workspace (${what}): ${stderr.trim()}`, stderr);
   };
-  const treeOf = await git(["rev-parse", "--verify", "--quiet", `${commit}^{tree}`], { cwd: mirrorDir });
-  if (treeOf.code !== 0) fail(`no tree for ${commit}`, treeOf.stderr);
-  const tree = treeOf.stdout.trim();
-
   await mkdir(dir, { recursive: true });
-  const init = await git(["-c", `init.defaultBranch=${BASE_BRANCH}`, "init", "--quiet", "--template=", dir], { env: BASE_COMMIT_ENV });
+  // No fsync: a prepared workspace is a cache, rebuilt when lost.
+  const quick = ["-c", "core.fsync=none"];
+  const init = await git([...quick, "-c", `init.defaultBranch=${BASE_BRANCH}`, "init", "--quiet", "--template=", dir], { env: BASE_COMMIT_ENV });
   if (init.code !== 0) fail("git init", init.stderr);
 
-  const copied = await copyTreeObjects(mirrorDir, tree, dir);
-  if (!copied.ok) fail("copying the tree's objects", copied.stderr);
+  const copied = await copyTreeObjects(mirrorDir, `${commit}^{tree}`, dir);
+  if (!copied.ok) fail(`copying the tree of ${commit}`, copied.stderr);
+  const tree = copied.tree;
 
-  const made = await git(["commit-tree", tree, "-m", `base ${commit}`], { cwd: dir, env: BASE_COMMIT_ENV });
+  const made = await git([...quick, "commit-tree", tree, "-m", `base ${commit}`], { cwd: dir, env: BASE_COMMIT_ENV });
   if (made.code !== 0) fail("git commit-tree", made.stderr);
   const baseCommit = made.stdout.trim();
-  const ref = await git(["update-ref", `refs/heads/${BASE_BRANCH}`, baseCommit], { cwd: dir, env: BASE_COMMIT_ENV });
-  if (ref.code !== 0) fail("git update-ref", ref.stderr);
-  const checkout = await git(["reset", "--hard", "--quiet", baseCommit], { cwd: dir, env: BASE_COMMIT_ENV });
+  // The one ref, written as git writes a loose ref (HEAD names refs/heads/base since init).
+  await mkdir(path.join(dir, ".git", "refs", "heads"), { recursive: true });
+  await writeFile(path.join(dir, ".git", "refs", "heads", BASE_BRANCH), `${baseCommit}\n`);
+  const checkout = await git([...quick, "reset", "--hard", "--quiet", baseCommit], { cwd: dir, env: BASE_COMMIT_ENV });
   if (checkout.code !== 0) fail("checkout", checkout.stderr);
   return { commit: baseCommit, tree };
 }
 
-/** `git rev-list --objects <tree> | git pack-objects --stdout | git index-pack --stdin` between two repositories. */
-function copyTreeObjects(mirrorDir: string, tree: string, dir: string): Promise<{ ok: boolean; stderr: string }> {
+/**
+ * `git rev-list --objects <tree> | git pack-objects --stdout | git index-pack --stdin` between two
+ * repositories; the first line rev-list prints is the tree's own id.
+ */
+function copyTreeObjects(mirrorDir: string, treeish: string, dir: string): Promise<{ ok: boolean; tree: string; stderr: string }> {
   return new Promise((resolve) => {
     const env = { ...process.env, ...BASE_COMMIT_ENV, LC_ALL: "C", GIT_TERMINAL_PROMPT: "0" };
-    const list = spawn("git", ["rev-list", "--objects", tree], { cwd: mirrorDir, env, stdio: ["ignore", "pipe", "pipe"] });
+    const list = spawn("git", ["rev-list", "--objects", treeish], { cwd: mirrorDir, env, stdio: ["ignore", "pipe", "pipe"] });
     // --window=0: no new delta search (the mirror's deltas are reused where their base is packed too).
     const pack = spawn("git", ["pack-objects", "--stdout", "--quiet", "--window=0"], { cwd: mirrorDir, env, stdio: ["pipe", "pipe", "pipe"] });
-    const index = spawn("git", ["index-pack", "--stdin", "--fix-thin"], { cwd: dir, env, stdio: ["pipe", "ignore", "pipe"] });
+    const index = spawn("git", ["-c", "core.fsync=none", "index-pack", "--stdin", "--fix-thin"], { cwd: dir, env, stdio: ["pipe", "ignore", "pipe"] });
     let stderr = "";
+    let first = "";
     const codes: (number | null)[] = [];
-    const collect = (child: ReturnType<typeof spawn>) => child.stderr?.on("data", (c: Buffer) => (stderr += c.toString()));
-    [list, pack, index].forEach(collect);
+    for (const child of [list, pack, index]) child.stderr?.on("data", (c: Buffer) => (stderr += c.toString()));
     // rev-list prints "<id> <path>"; pack-objects takes the path as a hint for delta ordering.
+    list.stdout.on("data", (chunk: Buffer) => {
+      if (!first.includes("\n")) first += chunk.toString("latin1");
+    });
     list.stdout.pipe(pack.stdin);
     pack.stdout.pipe(index.stdin);
-    let settled = false;
     const done = (code: number | null) => {
       codes.push(code);
-      if (codes.length === 3 && !settled) {
-        settled = true;
-        resolve({ ok: codes.every((c) => c === 0), stderr });
-      }
+      if (codes.length < 3) return;
+      const tree = first.split("\n", 1)[0]!.split(" ")[0]!;
+      resolve({ ok: codes.every((c) => c === 0) && /^[0-9a-f]{40,64}$/.test(tree), tree, stderr });
     };
     for (const child of [list, pack, index]) {
       child.once("error", (error) => (stderr += `${error.message}\n`));
