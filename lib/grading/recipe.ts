@@ -335,13 +335,17 @@ export function renderPrepareSteps(p: TGradingScriptParams, paths: TProtectedPat
       const q = shQuote(path);
       const same =
         p.base.kind === "dir"
-          ? `{ [ -f ${p.base.dir}/${q} ] && [ -f ./${q} ] && [ ! -L ./${q} ] && cmp -s ${p.base.dir}/${q} ./${q}; } || { [ ! -f ${p.base.dir}/${q} ] && [ ! -e ./${q} ] && [ ! -L ./${q} ]; }`
-          : `{ git cat-file -e ${shQuote(`${p.base.commit}:${path}`)} 2>/dev/null && [ -f ./${q} ] && [ ! -L ./${q} ] && git show ${shQuote(`${p.base.commit}:${path}`)} | cmp -s - ./${q}; } || { ! git cat-file -e ${shQuote(`${p.base.commit}:${path}`)} 2>/dev/null && [ ! -e ./${q} ] && [ ! -L ./${q} ]; }`;
+          ? `{ [ -f ${p.base.dir}/${q} ] && [ -f ./${q} ] && [ ! -L ./${q} ] && specpath_same ${p.base.dir}/${q} ./${q}; } || { [ ! -f ${p.base.dir}/${q} ] && [ ! -e ./${q} ] && [ ! -L ./${q} ]; }`
+          : `{ git cat-file -e ${shQuote(`${p.base.commit}:${path}`)} 2>/dev/null && [ -f ./${q} ] && [ ! -L ./${q} ] && git show ${shQuote(`${p.base.commit}:${path}`)} > "\${TMPDIR:-/tmp}/specpath-base-file" && specpath_same "\${TMPDIR:-/tmp}/specpath-base-file" ./${q}; } || { ! git cat-file -e ${shQuote(`${p.base.commit}:${path}`)} 2>/dev/null && [ ! -e ./${q} ] && [ ! -L ./${q} ]; }`;
       lines.push(`if ! { ${same}; }; then specpath_forbidden="$specpath_forbidden ${path.replace(/[^A-Za-z0-9_./-]/g, "?")}"; fi`);
     }
     lines.push(`if [ -n "$specpath_forbidden" ]; then specpath_on_forbidden "\${specpath_forbidden# }"; fi`);
     lines.unshift(`specpath_on_forbidden() {
   ${p.onForbidden}
+}`);
+    // cmp where the image has it (diffutils), else the texts compared in the shell (config files are text).
+    lines.unshift(`specpath_same() {
+  if command -v cmp >/dev/null 2>&1; then cmp -s -- "$1" "$2"; else [ "$(cat -- "$1"; echo x)" = "$(cat -- "$2"; echo x)" ]; fi
 }`);
   }
   lines.push(mark("restore_protected"));
