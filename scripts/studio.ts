@@ -161,11 +161,11 @@ program
   .argument("<results>", "a predictions JSONL file (SWE-bench style) or a Harbor job folder")
   .requiredOption("-e, --evaluation <name>", "the evaluation (created if it does not exist)")
   .option("-p, --packages <hashes>", "comma-separated frozen package hashes (new evaluation; default: every frozen package)")
-  .option("--scaffold <name>", "scaffold of predictions rows that do not name one", "unknown-scaffold")
+  .option("--scaffold <name>", "scaffold of predictions rows that do not name one (without it they are stored with none)")
   .option("--as <email>", "the lead recorded as the evaluator (default: the first lead)")
   .option("-c, --concurrency <n>", "grade runs at once in this process", String(os.availableParallelism()))
   .description("import agent results into an evaluation of frozen packages, grade them on the worker pool, print FCR and CPV")
-  .action(async (results: string, opts: { evaluation: string; packages?: string; scaffold: string; as?: string; concurrency: string }) => {
+  .action(async (results: string, opts: { evaluation: string; packages?: string; scaffold?: string; as?: string; concurrency: string }) => {
     const { db, dir } = await connect();
     const lead = await db().user.findFirst({ where: opts.as ? { email: opts.as, roles: { has: "lead" } } : { roles: { has: "lead" } }, orderBy: { createdAt: "asc" }, select: { id: true } });
     if (!lead) throw new Error(opts.as ? `${opts.as} is not a lead.` : "No lead account exists to record the evaluation.");
@@ -179,7 +179,7 @@ program
     const { importResults } = await import("../lib/evaluation/import-results");
     const input = fs.statSync(results).isDirectory()
       ? { format: "harbor" as const, trials: (await import("../lib/evaluation/read-harbor-job")).readHarborJob(path.resolve(results)) }
-      : { format: "predictions" as const, text: fs.readFileSync(results, "utf8"), scaffold: opts.scaffold };
+      : { format: "predictions" as const, text: (await import("../lib/evaluation/read-harbor-job")).readUtf8Strict(results), scaffold: opts.scaffold ?? null };
     const imported = await importResults(lead.id, evaluation.id, input).catch((error: unknown) => {
       const rows = (error as { extra?: { fieldErrors?: { rows?: string[] } } }).extra?.fieldErrors?.rows;
       throw new Error(rows ? `nothing was imported:\n  ${rows.join("\n  ")}` : (error as Error).message);

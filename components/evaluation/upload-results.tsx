@@ -9,13 +9,13 @@ type Imported = { imported: number; grading: { attempts: number; created: number
 /** Upload a SWE-bench-style predictions JSONL (or Harbor trial result.json files); all or nothing. */
 export function UploadResults({ evaluationId }: { evaluationId: string }) {
   const client = useQueryClient();
-  const [scaffold, setScaffold] = useState("mini-swe-agent");
+  const [scaffold, setScaffold] = useState("");
   const upload = useMutation({
     mutationFn: async (files: File[]) => {
       const harbor = files.every((f) => f.name.endsWith(".json"));
       const body = harbor
         ? { format: "harbor", trials: await Promise.all(files.map(async (f) => ({ path: f.webkitRelativePath || f.name, json: JSON.parse(await f.text()) as unknown }))) }
-        : { format: "predictions", scaffold, text: (await Promise.all(files.map((f) => f.text()))).join("\n") };
+        : { format: "predictions", scaffold: scaffold.trim() || null, text: (await Promise.all(files.map((f) => f.text()))).join("\n") };
       return api<Imported>(`/api/evaluations/${evaluationId}/results`, { body });
     },
     onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.evaluation(evaluationId) }),

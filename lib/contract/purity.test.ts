@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const FORBIDDEN = /from\s+["'](node:[^"']*|fs|path|child_process|next(\/[^"']*)?|@prisma\/[^"']*|server-only|@\/lib\/db[^"']*)["']|\bfetch\(/;
 /** Folders that are pure throughout (subfolders included), except tests and the loaders named below. */
-const PURE_DIRS = ["lib/contract", "lib/gates", "lib/review", "lib/oracle-audit"];
+const PURE_DIRS = ["lib/contract", "lib/gates", "lib/review", "lib/oracle-audit", "lib/grading"];
 /** I/O loaders that live beside a pure folder's rules, by name. */
 /** Stage 5 keeps its data access and one-per-file mutations beside the pure agreement rules (issue 13). */
 const LOADERS = new Set([

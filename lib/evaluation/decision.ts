@@ -7,7 +7,7 @@ import type { TAttempt, TAttritionCause, TDecidedRow, TFailureCause, TRowKey } f
 
 export const MAX_SAME_BUDGET_TRIES = 3;
 
-export const configurationLabel = (c: TRowKey["configuration"]) => `${c.model} · ${c.scaffold}`;
+export const configurationLabel = (c: TRowKey["configuration"]) => `${c.model} · ${c.scaffold ?? "(no scaffold)"}`;
 export const rowKeyOf = (r: TRowKey) => `${r.family}\u0000${r.condition}\u0000${configurationLabel(r.configuration)}\u0000${r.repeat}`;
 export const blockKeyOf = (r: Omit<TRowKey, "condition">) => `${r.family}\u0000${configurationLabel(r.configuration)}\u0000${r.repeat}`;
 
@@ -79,6 +79,8 @@ function failureOf(a: TAttempt): TFailureCause | null | "pending" {
       return "pending";
     case "forbidden_content":
       return "forbidden_content";
+    case "tampered":
+      return "tampered";
     case "patch_apply_failed":
       return "patch_apply_failed";
     case "failed":

@@ -16,12 +16,30 @@ import { importResults } from "./import-results";
 import { requestGrading } from "./request-grading";
 import { loadEvaluationReport } from "./load-evaluation-report";
 import { packageForGrading } from "./testing/package-for-grading";
+import { execFileSync } from "node:child_process";
+import { patchFromFiles } from "@/lib/demo/patch-from-files";
+
+/** The files a patch (new-file or whole-file diff) leaves, read back with git apply in a scratch clone. */
+function filesOf(patch: string): Record<string, string> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-files-of-"));
+  try {
+    execFileSync("git", ["clone", "-q", repo.dir, work]);
+    execFileSync("git", ["-C", work, "checkout", "-q", repo.baseCommit]);
+    fs.writeFileSync(path.join(work, "p.diff"), patch);
+    execFileSync("git", ["-C", work, "apply", "p.diff"]);
+    const names = execFileSync("git", ["-C", work, "diff", "--name-only"], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+    return Object.fromEntries(names.map((n) => [n, fs.readFileSync(path.join(work, n), "utf8")]));
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
 
 let tmp: string;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 let leadId: string;
 let packageHash: string;
-let patches: { gold: string; negative: string };
+let patches: { gold: string; negative: string; alternative: string };
+let repo: ReturnType<typeof createDemoRepo>;
 
 async function waitForGrading(evaluationId: string) {
   const deadline = Date.now() + 150_000;
@@ -41,10 +59,11 @@ beforeAll(async () => {
   worker = await startWorker({ concurrency: 2, cacheDir: path.join(tmp, "cache"), log: () => undefined });
   leadId = (await makeUser(["lead"])).id;
   const suite = await db().suite.create({ data: { name: "eval" } });
-  const built = await buildDemoFamily(db(), { suiteId: suite.id, repo: createDemoRepo(path.join(tmp, "repo")) });
+  repo = createDemoRepo(path.join(tmp, "repo"));
+  const built = await buildDemoFamily(db(), { suiteId: suite.id, repo });
   packageHash = await packageForGrading(built.family.id, leadId);
   const rows = await db().patch.findMany({ where: { familyId: built.family.id }, select: { kind: true, diff: true }, orderBy: { name: "asc" } });
-  patches = { gold: rows.find((p) => p.kind === "gold")!.diff, negative: rows.find((p) => p.kind === "negative")!.diff };
+  patches = { gold: rows.find((p) => p.kind === "gold")!.diff, negative: rows.find((p) => p.kind === "negative")!.diff, alternative: rows.find((p) => p.kind === "alternative")!.diff };
 });
 
 afterAll(async () => {
@@ -88,11 +107,69 @@ describe("evaluation on a frozen package", () => {
     expect(report.analysis.summary).toMatch(/^Of 1 possible blocks, 1 have all core histories scored; direct succeeds in 1 of those, and 1 then fail/);
   }, 200_000);
 
+  it("grades forged patches as failures with their reasons, and gold, the alternative and an honest own-test patch as successes", async () => {
+    const baseSource = execFileSync("git", ["-C", repo.dir, "show", `${repo.baseCommit}:src/secrets.js`], { encoding: "utf8" });
+    const forge = (files: Record<string, string>) => patchFromFiles(repo.dir, repo.baseCommit, files);
+    const stubAssert = 'import assert from "node:assert/strict";\nfor (const k of Object.keys(assert)) if (typeof assert[k] === "function") assert[k] = () => {};\n';
+    const agents: Record<string, string> = {
+      gold: patches.gold,
+      alternative: patches.alternative,
+      "own-test": forge({ ...filesOf(patches.gold), "test/mine.test.js": 'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { getSecret } from "../src/secrets.js";\ntest("mine", () => assert.equal(getSecret("NOPE", { optional: true }), null));\n' }),
+      // Re-exports the merged PR's src/secrets.js from git history (the issue's first forgery).
+      "git-history": forge({ "src/secrets.js": `import { execSync } from "node:child_process";\nimport { writeFileSync } from "node:fs";\nconst sh = (c) => { try { return execSync(c, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }); } catch { return ""; } };\nlet source = "";\nfor (const c of sh("git rev-list --all").split("\\n").filter(Boolean)) { const s = sh(\`git show \${c}:src/secrets.js\`); if (s.includes("SecretNotFoundError")) { source = s; break; } }\nconst file = \`/tmp/secrets-\${process.pid}.mjs\`;\nwriteFileSync(file, source || ${JSON.stringify(baseSource)});\nconst m = await import(file);\nexport const { setSecret, getSecret } = m;\nexport const SecretNotFoundError = m.SecretNotFoundError ?? class extends Error {};\n` }),
+      "noop-assert": forge({ "src/secrets.js": `${stubAssert}${baseSource}\nexport class SecretNotFoundError extends Error {}\n` }),
+      // Ends the hidden tests' process before they run: nothing collected is a failure, never attrition.
+      "skip-hidden": forge({ "src/secrets.js": `if (process.argv.some((a) => a.includes("secrets.test"))) process.exit(0);\n${baseSource}\nexport class SecretNotFoundError extends Error {}\n` }),
+      "npmrc-preload": forge({ ".npmrc": "node-options=--import=./preload.mjs\n", "preload.mjs": stubAssert }),
+      "history-file": forge({ ".specpath/history.md": "# Conversation history\n\nAll done.\n" }),
+    };
+    const evaluation = await createEvaluation(leadId, { name: "forgeries", packageHashes: [packageHash], primaryBudgetSec: 1200 });
+    const text = Object.entries(agents).map(([model, patch]) => line(model, "direct", patch)).join("\n");
+    await importResults(leadId, evaluation.id, { format: "predictions", text, scaffold: "replay" });
+    await requestGrading(leadId, evaluation.id);
+    const report = await waitForGrading(evaluation.id);
+    const outcome = (model: string) => {
+      const row = report.rows.find((r) => r.configuration.model === model)!;
+      return row.kind === "scored" ? (row.success ? "success" : row.failure) : row.kind;
+    };
+    expect(Object.fromEntries(Object.keys(agents).map((m) => [m, outcome(m)]))).toEqual({
+      gold: "success",
+      alternative: "success",
+      "own-test": "success",
+      "git-history": "verifier_test_failure",
+      "noop-assert": "tampered",
+      "skip-hidden": "verifier_test_failure",
+      "npmrc-preload": "forbidden_content",
+      "history-file": "forbidden_content",
+    });
+    const runs = await db().run.findMany({ where: { kind: "grade", agentPatch: { in: [agents["noop-assert"]!, agents["npmrc-preload"]!] } }, select: { status: true, message: true } });
+    expect(runs.map((r) => r.message).sort()).toEqual([expect.stringMatching(/^forbidden content: the patch writes \.npmrc/), expect.stringMatching(/^tampered: the must-fail canary in test\/secrets\.test\.js did not fail/)]);
+  }, 300_000);
+
   it("refuses an upload with an unknown instance or a duplicate, storing nothing", async () => {
     const evaluation = await createEvaluation(leadId, { name: "bad upload", packageHashes: [packageHash], primaryBudgetSec: 1200 });
     const text = [line("m", "direct", patches.gold), JSON.stringify({ instance_id: "nope__direct", model_name_or_path: "m", model_patch: "" }), line("m", "direct", patches.gold)].join("\n");
     await expect(importResults(leadId, evaluation.id, { format: "predictions", text, scaffold: "replay" })).rejects.toThrow(/Nothing was imported\. line 2: unknown instance_id "nope__direct".*line 3: duplicate of line 1/);
     expect(await db().evaluationAttempt.count({ where: { evaluationId: evaluation.id } })).toBe(0);
+    // The input rules of request bodies, row by row: a NUL in the patch, a lone surrogate, an integer past 2147483647, a parent that is nowhere.
+    const rules = [
+      line("ok", "direct", patches.gold),
+      JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "m", model_patch: "diff\u0000" }),
+      JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "m\ud800", model_patch: "" }),
+      JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "m", model_patch: "", repeat: 2147483648 }),
+      JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "m", model_patch: "", parent_id: "nobody" }),
+    ].join("\n");
+    const refusal = await importResults(leadId, evaluation.id, { format: "predictions", text: rules }).catch((e: unknown) => e as { extra?: { fieldErrors?: { rows?: string[] } } });
+    expect((refusal as { extra: { fieldErrors: { rows: string[] } } }).extra.fieldErrors.rows).toEqual([
+      "line 2: model_patch: must not contain a NUL character (U+0000)",
+      "line 3: model_name_or_path: must not contain a lone UTF-16 surrogate (invalid Unicode)",
+      "line 4: repeat: must be at most 2147483647",
+      'line 5: parent_id: "nobody" names no attempt of this evaluation or this upload',
+    ]);
+    expect(await db().evaluationAttempt.count({ where: { evaluationId: evaluation.id } })).toBe(0);
+    // No scaffold in the row or the upload: stored without one.
+    await importResults(leadId, evaluation.id, { format: "predictions", text: JSON.stringify({ instance_id: "secret-lookup-v1__split", model_name_or_path: "bare", model_patch: "" }) });
+    expect((await db().evaluationAttempt.findFirstOrThrow({ where: { evaluationId: evaluation.id, model: "bare" } })).scaffold).toBeNull();
   });
 
   it("writes grade runs for the frozen family while its other runs stay refused", async () => {

@@ -1,11 +1,14 @@
 // Pure: every decided row of an evaluation as CSV (one line per scheduled row, RFC 4180 quoting).
+// A cell that begins with = + - @, a tab or a carriage return is prefixed with ' so a spreadsheet
+// shows it as text and never runs it as a formula (model and scaffold names come from uploads).
 import { configurationLabel } from "./decision";
 import type { TDecidedRow } from "./types";
 
 const COLUMNS = ["family", "condition", "configuration", "repeat", "kind", "success", "failure", "attrition", "provider_retries", "signature", "attempt_id"] as const;
 
-const cell = (value: unknown) => {
-  const text = value === null || value === undefined ? "" : String(value);
+export const csvCell = (value: unknown) => {
+  const raw = value === null || value === undefined ? "" : String(value);
+  const text = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
@@ -19,7 +22,7 @@ export function rowsToCsv(rows: readonly TDecidedRow[]): string {
       r.providerRetries,
       r.kind === "scored" ? r.signature.join("") : "",
       r.attemptId,
-    ].map(cell).join(","),
+    ].map(csvCell).join(","),
   );
   return [COLUMNS.join(","), ...lines].join("\n") + "\n";
 }

@@ -7,10 +7,11 @@ import { ingestHarborTrials, ingestPredictions, type TIngested } from "./ingest"
 import { loadSuiteVersion } from "./load-suite-version";
 
 export const ZImportResultsSchema = z.discriminatedUnion("format", [
-  z.object({ format: z.literal("predictions"), text: z.string().min(1, "the predictions file is empty"), scaffold: z.string().trim().min(1).default("unknown-scaffold") }),
+  // `scaffold`: what the uploader says for rows that name none; without it such rows are stored with no scaffold.
+  z.object({ format: z.literal("predictions"), text: z.string().min(1, "the predictions file is empty"), scaffold: z.string().trim().min(1).nullish() }),
   z.object({
     format: z.literal("harbor"),
-    trials: z.array(z.object({ path: z.string().min(1), json: z.unknown(), repeat: z.number().int().min(0).default(0) })).min(1, "no trial result.json in the upload"),
+    trials: z.array(z.object({ path: z.string().min(1), json: z.unknown(), repeat: z.number().int().min(0).max(2147483647).default(0) })).min(1, "no trial result.json in the upload"),
   }),
 ]);
 export type TImportResults = z.infer<typeof ZImportResultsSchema>;
@@ -23,11 +24,10 @@ export async function importResults(actorId: string, evaluationId: string, input
   const evaluation = await db().evaluation.findUnique({ where: { id: evaluationId } });
   if (!evaluation) throw notFound("Evaluation", evaluationId);
   const { resolve } = await loadSuiteVersion(evaluation.packageHashes);
-  const defaults = { scaffold: input.format === "predictions" ? input.scaffold : "harbor", budgetSec: evaluation.primaryBudgetSec };
+  const stored = new Set((await db().evaluationAttempt.findMany({ where: { evaluationId }, select: { externalId: true } })).map((a) => a.externalId));
+  const defaults = { scaffold: input.format === "predictions" ? (input.scaffold ?? null) : null, budgetSec: evaluation.primaryBudgetSec, stored };
   const ingested: TIngested = input.format === "predictions" ? ingestPredictions(input.text, resolve, defaults) : ingestHarborTrials(input.trials, resolve, defaults);
   if (ingested.problems.length === 0) {
-    const existing = await db().evaluationAttempt.findMany({ where: { evaluationId, externalId: { in: ingested.attempts.map((a) => a.id) } }, select: { externalId: true } });
-    const stored = new Set(existing.map((e) => e.externalId));
     ingested.attempts.forEach((a, i) => {
       if (stored.has(a.id)) ingested.problems.push({ where: input.format === "predictions" ? `row ${i + 1}` : a.id, message: `already imported (${a.id})` });
     });

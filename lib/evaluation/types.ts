@@ -17,12 +17,13 @@ export const ZAgentStatusSchema = z.enum(AGENT_STATUSES);
 export type TAgentStatus = z.infer<typeof ZAgentStatusSchema>;
 
 /** What grading the patch under the frozen verifier gave (null: not graded, e.g. no patch). */
-export const GRADE_OUTCOMES = ["passed", "failed", "patch_apply_failed", "forbidden_content", "verifier_infrastructure"] as const;
+export const GRADE_OUTCOMES = ["passed", "failed", "patch_apply_failed", "forbidden_content", "tampered", "verifier_infrastructure"] as const;
 export const ZGradeOutcomeSchema = z.enum(GRADE_OUTCOMES);
 export type TGradeOutcome = z.infer<typeof ZGradeOutcomeSchema>;
 
 /** A system configuration: model deployment × scaffold (prompts, tools, budget held fixed within it). */
-export const ZConfigurationSchema = z.object({ model: z.string().min(1), scaffold: z.string().min(1) });
+/** `scaffold` null: the upload did not say (stored as such, never given a default name). */
+export const ZConfigurationSchema = z.object({ model: z.string().min(1), scaffold: z.string().min(1).nullable() });
 export type TConfiguration = z.infer<typeof ZConfigurationSchema>;
 
 /** One attempt of one scheduled row (family × condition × configuration × repeat). */
@@ -31,8 +32,8 @@ export const ZAttemptSchema = z.object({
   family: z.string().min(1),
   condition: ZConditionSchema,
   configuration: ZConfigurationSchema,
-  repeat: z.number().int().min(0),
-  attempt: z.number().int().min(1),
+  repeat: z.number().int().min(0).max(2147483647),
+  attempt: z.number().int().min(1).max(2147483647),
   /** The agent budget in seconds; the primary budget is the protocol's agent timeout. */
   budgetSec: z.number().int().positive(),
   /** A rerun at a longer budget names the attempt it reruns; it never joins the primary estimand. */
@@ -47,7 +48,8 @@ export type TAttempt = z.infer<typeof ZAttemptSchema>;
 export type TAttemptInput = z.input<typeof ZAttemptSchema>;
 
 /** Fixed-budget failures are the agent's; they score 0 and stay in the estimand. */
-export const FAILURE_CAUSES = ["agent_timeout", "no_patch", "forbidden_content", "patch_apply_failed", "nonzero_exit", "verifier_test_failure"] as const;
+/** `tampered`: a tamper canary of the grade run said the test run was rigged (lib/grading/recipe.ts). */
+export const FAILURE_CAUSES = ["agent_timeout", "no_patch", "forbidden_content", "tampered", "patch_apply_failed", "nonzero_exit", "verifier_test_failure"] as const;
 export type TFailureCause = (typeof FAILURE_CAUSES)[number];
 
 /** External invalidity is excluded from scoring and reported as attrition. */

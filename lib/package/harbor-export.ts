@@ -3,6 +3,8 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ensureMirror, requireCommit } from "@/lib/git/mirror";
+import { harborBasePaths } from "@/lib/grading/harbor-test";
+import { git } from "@/workers/runner/host";
 import { harborTaskFiles, harborTaskName } from "./harbor";
 import type { TFrozenPackage } from "./load-package";
 import { writeTarGz } from "./native-export";
@@ -46,11 +48,38 @@ export async function baseSnapshot(repo: string, baseCommit: string, cacheDir: s
   });
 }
 
+/**
+ * The base versions of the recipe's protected paths (tests/base/<path>), from the mirror: test.sh
+ * restores them from there, never from the container's .git, which the agent controlled.
+ */
+export async function protectedBaseFiles(content: TFrozenPackage["content"], cacheDir: string): Promise<{ path: string; content: Uint8Array }[]> {
+  const mirror = await ensureMirror(content.provenance.repo, { cacheDir });
+  const commit = await requireCommit(mirror, content.provenance.baseCommit, { cacheDir });
+  const files: { path: string; content: Uint8Array }[] = [];
+  for (const rel of harborBasePaths({ ...content.verifier, historyPath: content.protocol.historyPath })) {
+    const type = await git(["cat-file", "-t", `${commit}:${rel}`], { cwd: mirror.dir });
+    if (type.code !== 0 || type.stdout.trim() !== "blob") continue;
+    files.push({ path: rel, content: await gitBlob(mirror.dir, `${commit}:${rel}`) });
+  }
+  return files;
+}
+
+function gitBlob(dir: string, object: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", ["cat-file", "blob", object], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => chunks.push(c));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`git cat-file ${object} failed`))));
+  });
+}
+
 /** Every file of the Harbor task folders of a package, one folder per history. */
 export async function harborFiles(pkg: TFrozenPackage, cacheDir: string) {
-  const [script, snapshot] = await Promise.all([
+  const [script, snapshot, base] = await Promise.all([
     bundledSignatureScript(),
     baseSnapshot(pkg.content.provenance.repo, pkg.content.provenance.baseCommit, cacheDir),
+    protectedBaseFiles(pkg.content, cacheDir),
   ]);
   return pkg.content.histories.flatMap((h) => {
     const name = harborTaskName(pkg.content, h.condition);
@@ -58,6 +87,7 @@ export async function harborFiles(pkg: TFrozenPackage, cacheDir: string) {
       ...harborTaskFiles(pkg.content, pkg.hash, h.condition),
       { path: `${name}/environment/repo.tar`, content: snapshot as Uint8Array },
       { path: `${name}/tests/specpath_signature.mjs`, content: script },
+      ...base.map((f) => ({ path: `${name}/tests/base/${f.path}`, content: f.content })),
     ];
   });
 }

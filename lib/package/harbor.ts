@@ -6,6 +6,7 @@
 import { stringify } from "smol-toml";
 import { z } from "zod";
 import { renderHistory } from "../histories/render-history";
+import { harborCanaryFile, harborTestScript } from "../grading/harbor-test";
 import { slug } from "./swebench";
 import type { TPackageFile } from "./files";
 import type { TPackage } from "./types";
@@ -32,8 +33,6 @@ export const ZHarborTaskTomlSchema = z.object({
   }),
 }).strict();
 
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
 export function harborTaskName(content: TPackage, condition: string) {
   return `${slug(content.family.title)}-v${content.family.version}__${condition}`;
 }
@@ -44,7 +43,6 @@ export function harborTaskFiles(content: TPackage, hash: string, condition: stri
   const name = harborTaskName(content, condition);
   const v = content.verifier;
   const gold = content.patches.find((p) => p.kind === "gold")?.diff ?? "";
-  const reportName = v.resultFormat === "tap" ? "report.tap" : "report.xml";
   const toml = {
     schema_version: HARBOR_SCHEMA_VERSION,
     task: { name: `specpath/${name}`, description: `${content.family.title} — ${condition} history`, keywords: ["specpath", condition] },
@@ -64,28 +62,9 @@ WORKDIR /app
 ADD repo.tar /app/
 RUN git init -q && git add -A && git -c user.name=specpath -c user.email=specpath@localhost commit -qm "base ${content.provenance.baseCommit}"
 ${setup}`;
-  const testSh = `#!/usr/bin/env bash
-# SpecPath verifier: apply the hidden tests, run the verifier's test command, write the probe
-# signature and a reward of 1 only when every probe passes (package ${hash}).
-set -u
-HERE="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)"
-APP="\${SPECPATH_APP_DIR:-/app}"
-LOGS="\${SPECPATH_LOGS_DIR:-/logs/verifier}"
-mkdir -p "$LOGS"
-echo 0 > "$LOGS/reward.txt"
-cd "$APP" || exit 0
-if [ -s "$HERE/hidden_tests.patch" ] && ! git apply --whitespace=nowarn "$HERE/hidden_tests.patch"; then
-  echo "specpath: the hidden tests do not apply" >&2
-  exit 0
-fi
-export SPECPATH_REPORT="$LOGS/${reportName}"
-export SPECPATH_PROBES="$(cat "$HERE/probes.txt")"
-rm -f "$SPECPATH_REPORT"
-bash -c ${shellQuote(v.testCommand)} > "$LOGS/test-stdout.txt" 2> "$LOGS/test-stderr.txt"
-echo "specpath: test command exited with $?"
-node "$HERE/specpath_signature.mjs" "$SPECPATH_REPORT" ${v.resultFormat} "$HERE/probes.txt" "$LOGS" "$APP" "$LOGS/test-stdout.txt"
-exit 0
-`;
+  // The one grading recipe (lib/grading/recipe.ts): restore, hidden tests, canaries, verifier, signature.
+  const recipe = { verifier: { ...v, historyPath: content.protocol.historyPath }, hash };
+  const testSh = harborTestScript(recipe);
   const solveSh = `#!/usr/bin/env bash
 # Oracle: applies the gold patch of package ${hash}.
 set -eu
@@ -99,6 +78,7 @@ git apply --whitespace=nowarn "$HERE/gold.patch"
     { path: `${name}/environment/Dockerfile`, content: dockerfile },
     { path: `${name}/tests/test.sh`, content: testSh },
     { path: `${name}/tests/hidden_tests.patch`, content: v.hiddenTestPatch },
+    { path: `${name}/tests/canaries.json`, content: harborCanaryFile(recipe) },
     { path: `${name}/tests/probes.txt`, content: v.probes.map((p) => p.testId).join("\n") + "\n" },
     { path: `${name}/solution/solve.sh`, content: solveSh },
     { path: `${name}/solution/gold.patch`, content: gold },
