@@ -150,6 +150,20 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     }
   });
 
+  it("passes the machine's TLS trust settings only to a run with network (every node start would parse the CA bundle)", async () => {
+    const previous = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = "/etc/hostname";
+    try {
+      const offline = await run('echo "${NODE_EXTRA_CA_CERTS:-absent}"');
+      expect(offline.stdout).toBe("absent\n");
+      const online = await run('echo "${NODE_EXTRA_CA_CERTS:-absent}"', { network: "host" });
+      expect(online.stdout).toBe("/etc/hostname\n");
+    } finally {
+      if (previous === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = previous;
+    }
+  });
+
   it("kills the whole process tree on timeout", async () => {
     const beat = path.join(workspace, "beat");
     const started = Date.now();

@@ -167,7 +167,7 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
 
   const scratch = kind === "none" ? await mkdtemp(path.join(plan.output, ".tmp-")) : null;
   const env = {
-    ...sandboxEnv(scratch ?? "/tmp", paths, kind === "bwrap" ? plan.view.path : undefined),
+    ...sandboxEnv(scratch ?? "/tmp", paths, { sandboxPath: kind === "bwrap" ? plan.view.path : undefined, network: plan.network !== "none" }),
     ...request.env?.(paths),
   };
   // Everything the run writes: the overlay's upper layer (or the workspace itself), the output, /tmp.
@@ -216,7 +216,11 @@ function overlayTools(): { unshare: string; mount: string } {
 
 /**
  * The machine's TLS trust settings (a company CA, an intercepting egress): file
- * paths, no secrets, passed on when the sandbox can see the file they name.
+ * paths, no secrets, passed on when the sandbox can see the file they name —
+ * and only to a command with network (setup): without one there is no TLS to
+ * trust, and NODE_EXTRA_CA_CERTS alone costs every node start ~50 ms of
+ * parsing the CA bundle (issue 24: most of what made a test command slower in
+ * the sandbox than bare).
  */
 const CA_TRUST_VARIABLES = ["NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "PIP_CERT", "CURL_CA_BUNDLE", "GIT_SSL_CAINFO"];
 
@@ -230,11 +234,11 @@ function caTrustEnv(): Record<string, string> {
   return trust;
 }
 
-function sandboxEnv(tmp: string, paths: SandboxPaths, sandboxPath?: string): Record<string, string> {
+export function sandboxEnv(tmp: string, paths: SandboxPaths, options: { sandboxPath?: string; network: boolean }): Record<string, string> {
   // Nothing of the worker's own environment (database URLs, tokens) leaks in.
   return {
-    ...caTrustEnv(),
-    PATH: sandboxPath ?? process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    ...(options.network ? caTrustEnv() : {}),
+    PATH: options.sandboxPath ?? process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
     HOME: tmp,
     TMPDIR: tmp,
     LANG: "C.UTF-8",
@@ -428,7 +432,7 @@ async function runInContainer(request: SandboxRequest, plan: MountPlan, limits: 
   }
   const paths = { workspace: SANDBOX_WORKSPACE, output: SANDBOX_OUTPUT };
   const name = `specpath-${randomUUID()}`;
-  const env = { ...sandboxEnv("/tmp", paths), ...request.env?.(paths) };
+  const env = { ...sandboxEnv("/tmp", paths, { network: plan.network !== "none" }), ...request.env?.(paths) };
   delete (env as Partial<typeof env>).PATH; // the image's own PATH
   const argv = [engine, ...containerArgs({ engine, image: request.image as string, name, env, limits }, plan, request.command)];
   const outcome = await supervise(argv, {
