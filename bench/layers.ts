@@ -17,11 +17,11 @@ import { findExecutable } from "../workers/runner/host";
 import { OutputCapture } from "../workers/runner/output-cap";
 import { readReport } from "../workers/runner/report";
 import { defaultLimits, runSandboxed, sandboxEnv } from "../workers/runner/sandbox";
-import { bwrapArgs, JOIN_CGROUPS_SCRIPT, prlimitArgs, SANDBOX_OUTPUT, SANDBOX_WORKSPACE, type MountPlan } from "../workers/runner/sandbox-args";
+import { bwrapArgs, preludeArgs, SANDBOX_OUTPUT, SANDBOX_WORKSPACE, type MountPlan, type OverlayLayers } from "../workers/runner/sandbox-args";
 import { systemView } from "../workers/runner/sandbox-view";
 import type { BenchRow } from "./types";
 
-export const LAYERS = ["bare", "bwrap alone", "+ environment", "+ view", "+ namespaces", "+ cgroup", "+ prlimit", "+ disk watch", "+ output cap", "+ report collection"] as const;
+export const LAYERS = ["bare", "bwrap alone", "+ environment", "+ view", "+ namespaces", "+ cgroup", "+ rlimits", "+ overlay workspace", "+ disk watch", "+ output cap", "+ report collection"] as const;
 export type Layer = (typeof LAYERS)[number] | "runSandboxed";
 
 const NAMESPACE_FLAGS = new Set(["--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session"]);
@@ -63,20 +63,25 @@ async function once(layer: Layer, tree: LayerTree): Promise<number> {
   const has = (l: (typeof LAYERS)[number]) => upTo >= LAYERS.indexOf(l);
   const out = path.join(tree.scratch, "out");
   const tmp = path.join(tree.scratch, "tmp");
-  await rm(out, { recursive: true, force: true });
-  await rm(tmp, { recursive: true, force: true });
-  await mkdir(out, { recursive: true });
-  await mkdir(tmp, { recursive: true });
+  const overlay = has("+ overlay workspace");
+  const layers: OverlayLayers = { lower: tree.dir, upper: path.join(tree.scratch, "upper"), work: path.join(tree.scratch, "work") };
+  const mountPoint = path.join(tree.scratch, "mnt");
+  for (const dir of [out, tmp, layers.upper, layers.work, mountPoint]) {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+  }
+  const workspace = overlay ? mountPoint : tree.dir;
   const started = performance.now();
   const inSandbox = has("+ environment");
   const reportAt = path.join(has("+ view") ? SANDBOX_OUTPUT : out, "report.xml");
   if (layer === "runSandboxed") {
-    const result = await runSandboxed({ command: tree.command, workspace: tree.dir, outputDir: out, tmpDir: tmp, timeoutMs: 120_000, env: () => ({ SPECPATH_REPORT: reportAt }) });
+    const result = await runSandboxed({ command: tree.command, workspace, overlay: layers, outputDir: out, tmpDir: tmp, timeoutMs: 120_000, env: () => ({ SPECPATH_REPORT: reportAt }) });
+    if (result.exitCode !== 0) throw new Error(`layer profile, runSandboxed: exit ${result.exitCode}: ${result.stderr}`);
     if (tree.format) await collect(tree, out, result.stdout, result.exitCode);
     return performance.now() - started;
   }
   const limits = defaultLimits(120_000);
-  const plan: MountPlan = { workspace: tree.dir, output: out, readOnly: [], hidden: [], network: "none", view: systemView(), tmp };
+  const plan: MountPlan = { workspace, output: out, readOnly: overlay ? [tree.dir] : [], hidden: [], network: "none", view: systemView(), tmp };
   let argv: string[];
   if (layer === "bare") argv = ["/bin/sh", "-c", tree.command];
   else if (!has("+ view")) argv = [bwrap(), "--bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--chdir", tree.dir, "--", "/bin/sh", "-c", tree.command];
@@ -84,14 +89,20 @@ async function once(layer: Layer, tree: LayerTree): Promise<number> {
   let cgroup: RunCgroup | null = null;
   if (has("+ cgroup")) {
     cgroup = await createRunCgroup(limits);
-    if (cgroup) argv = ["/bin/sh", "-c", JOIN_CGROUPS_SCRIPT, "specpath-join", ...cgroup.procsFiles, "--", ...argv];
-  }
-  if (has("+ prlimit")) {
-    const prlimit = findExecutable("prlimit");
-    if (prlimit) argv = [prlimit, ...prlimitArgs(limits, { addressSpace: !cgroup?.enforced.memory }), ...argv];
+    // The sandbox's prelude shell (sandbox-args.ts); rlimits as high as the machine's own until "+ rlimits".
+    const unbounded = { cpuSeconds: 1e9, fileSizeBytes: 2 ** 50, memoryBytes: 2 ** 50 };
+    argv = [
+      ...preludeArgs({
+        procsFiles: cgroup?.procsFiles ?? [],
+        limits: has("+ rlimits") ? limits : unbounded,
+        addressSpace: has("+ rlimits") && !cgroup?.enforced.memory,
+        overlay: overlay ? { tools: { unshare: tool("unshare"), mount: tool("mount") }, layers, mountPoint } : undefined,
+      }),
+      ...argv,
+    ];
   }
   let disk: DiskWatch | null = null;
-  if (has("+ disk watch")) disk = await watchDisk([tree.dir, out, tmp], limits.diskBytes);
+  if (has("+ disk watch")) disk = await watchDisk([overlay ? layers.upper : tree.dir, out, tmp], limits.diskBytes);
   const capture = has("+ output cap");
   // Bare and bwrap alone: a clean environment like the bench's bare runs; then the sandbox's own (sandbox.ts).
   const env = inSandbox
@@ -100,7 +111,7 @@ async function once(layer: Layer, tree: LayerTree): Promise<number> {
   const stdout = new OutputCapture(256 * 1024);
   const stderr = new OutputCapture(256 * 1024);
   const exitCode = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(argv[0] as string, argv.slice(1), { cwd: tree.dir, env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "ignore"] });
+    const child = spawn(argv[0] as string, argv.slice(1), { cwd: workspace, env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "ignore"] });
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.once("error", reject);
@@ -108,6 +119,7 @@ async function once(layer: Layer, tree: LayerTree): Promise<number> {
   });
   disk?.stop();
   await cgroup?.remove();
+  if (exitCode !== 0) throw new Error(`layer profile, ${layer}: exit ${exitCode}: ${stderr.toString()}`);
   if (has("+ report collection") && tree.format) await collect(tree, out, stdout.toString(), exitCode);
   return performance.now() - started;
 }
@@ -117,15 +129,19 @@ async function collect(tree: LayerTree, out: string, stdout: string, exitCode: n
   if (!read.ok) throw new Error(`layer profile: ${read.message}`);
 }
 
-let bwrapPath: string | null | undefined;
-function bwrap(): string {
-  bwrapPath ??= findExecutable("bwrap");
-  if (!bwrapPath) throw new Error("bwrap not found");
-  return bwrapPath;
+function tool(name: string): string {
+  const found = findExecutable(name);
+  if (!found) throw new Error(`layer profile: ${name} not found`);
+  return found;
 }
+const bwrap = () => tool("bwrap");
 
 export interface LayerProfile {
   medians: Record<Layer, number>;
+  /** Per layer: the median over rounds of (this layer − the one before) within the same round. */
+  costs: Partial<Record<Layer, number>>;
+  /** p75 − p25 of the bare runs: the machine's noise at this moment, the resolution of the costs. */
+  bareSpread: number;
   rounds: number;
 }
 
@@ -139,7 +155,14 @@ export async function profileLayers(tree: LayerTree, rounds: number, variants: L
       times[v].push(await once(v, tree));
     }
   }
-  return { medians: Object.fromEntries(variants.map((v) => [v, median(times[v])])) as Record<Layer, number>, rounds };
+  const costs: Partial<Record<Layer, number>> = {};
+  variants.forEach((v, i) => {
+    const before = variants[i - 1];
+    if (before) costs[v] = median(times[v].map((t, r) => t - (times[before][r] ?? 0)));
+  });
+  const sorted = [...times.bare].sort((a, b) => a - b);
+  const q = (p: number) => sorted[Math.round((sorted.length - 1) * p)] ?? 0;
+  return { medians: Object.fromEntries(variants.map((v) => [v, median(times[v])])) as Record<Layer, number>, costs, bareSpread: q(0.75) - q(0.25), rounds };
 }
 
 /** Rows: each layer's added cost (median of it − median of the layer before), and the whole against bare. */
@@ -148,11 +171,11 @@ export function layerRows(label: string, profile: LayerProfile): BenchRow[] {
   const rows: BenchRow[] = [];
   LAYERS.forEach((layer, i) => {
     if (i === 0) {
-      rows.push({ name: `${label}: bare (median of ${profile.rounds}, interleaved)`, value: m.bare, unit: "ms" });
+      rows.push({ name: `${label}: bare (median of ${profile.rounds} rounds, every variant once per round, order rotating)`, value: m.bare, unit: "ms" });
+      rows.push({ name: `  noise now: spread of the bare runs (p75 − p25); layer costs below it are within the noise`, value: profile.bareSpread, unit: "ms" });
       return;
     }
-    const before = m[LAYERS[i - 1] as Layer];
-    rows.push({ name: `  ${layer}: cost of this layer`, value: m[layer] - before, unit: "ms", baseline: { name: "cumulative", value: m[layer] }, ratio: m[layer] / m.bare });
+    rows.push({ name: `  ${layer}: cost of this layer (median of its paired differences)`, value: profile.costs[layer] ?? 0, unit: "ms", baseline: { name: "cumulative median", value: m[layer] }, ratio: m[layer] / m.bare });
   });
   rows.push({ name: `  runSandboxed, the real thing`, value: m.runSandboxed, unit: "ms", baseline: { name: "bare", value: m.bare }, ratio: m.runSandboxed / m.bare });
   return rows;

@@ -49,10 +49,13 @@ export type StepsResult =
 const PATCH_FILE = ".specpath-run.diff";
 const HISTORY_FILE = ".specpath-history";
 
-/** sh, run in the sandbox; its fd 3 reports "apply-failed\n<git>", "history-refused\n<why>" or "ready\n". */
+/**
+ * sh, run in the sandbox; its fd 3 reports "apply-failed\n<git>", "history-refused\n<why>" or "ready\n".
+ * One git apply, no --check first: git apply is all-or-nothing (a hunk that fails leaves the tree untouched).
+ */
 export const STEPS_SCRIPT = `say() { printf '%s\\n%s' "$1" "$2" >&3; exit 0; }
 if [ -n "$SPECPATH_PATCH" ]; then
-  out=$(git apply --check -- "$SPECPATH_PATCH" 2>&1 && git apply -- "$SPECPATH_PATCH" 2>&1) || say apply-failed "$out"
+  out=$(git apply -- "$SPECPATH_PATCH" 2>&1) || say apply-failed "$out"
 fi
 if [ -n "$SPECPATH_HISTORY" ]; then
   at=. rest=$SPECPATH_HISTORY

@@ -150,6 +150,11 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     }
   });
 
+  it("applies the per-process limits, soft and hard: CPU seconds, file size, no core files", async () => {
+    const result = await run("for o in t f c; do echo $(ulimit -S$o) $(ulimit -H$o); done", { limits: { cpuSeconds: 77, fileSizeBytes: 5 * 1024 * 1024 } });
+    expect(result.stdout).toBe("77 77\n10240 10240\n0 0\n");
+  });
+
   it("passes the machine's TLS trust settings only to a run with network (every node start would parse the CA bundle)", async () => {
     const previous = process.env.NODE_EXTRA_CA_CERTS;
     process.env.NODE_EXTRA_CA_CERTS = "/etc/hostname";

@@ -26,11 +26,9 @@ import { OutputCapture } from "./output-cap";
 import {
   bwrapArgs,
   containerArgs,
-  JOIN_CGROUPS_SCRIPT,
   NET_BLOCK_FD,
   NET_INFO_FD,
-  overlayArgs,
-  prlimitArgs,
+  preludeArgs,
   SANDBOX_OUTPUT,
   SANDBOX_WORKSPACE,
   type MountPlan,
@@ -159,11 +157,15 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
   if (!cgroup?.enforced.memory) warnings.push("memory limited per process (RLIMIT_AS), not for the process tree: no writable memory cgroup");
   if (!cgroup?.enforced.cpu) warnings.push("CPU share not limited: no writable cpu cgroup");
 
-  const prlimit = findExecutable("prlimit");
-  if (!prlimit) warnings.push("CPU-time and file-size limits not applied: prlimit not found");
-  const limitPrefix = prlimit ? [prlimit, ...prlimitArgs(limits, { addressSpace: !cgroup?.enforced.memory })] : [];
   const inner = kind === "bwrap" ? [bwrap.path as string, ...bwrapArgs(plan, request.command)] : ["/bin/sh", "-c", request.command];
-  const argv = [...joinCgroups(cgroup), ...(request.overlay ? overlayArgs(overlayTools(), request.overlay, plan.workspace) : []), ...limitPrefix, ...inner];
+  // One shell before the sandbox joins the cgroups, sets the rlimits and mounts the overlay (no prlimit, no second shell).
+  const prelude = preludeArgs({
+    procsFiles: cgroup?.procsFiles ?? [],
+    limits,
+    addressSpace: !cgroup?.enforced.memory,
+    overlay: request.overlay ? { tools: overlayTools(), layers: request.overlay, mountPoint: plan.workspace } : undefined,
+  });
+  const argv = [...prelude, ...inner];
 
   const scratch = kind === "none" ? await mkdtemp(path.join(plan.output, ".tmp-")) : null;
   const env = {
@@ -201,10 +203,6 @@ function limitText(limit: LimitName, limits: SandboxLimits): string {
   if (limit === "memory") return `${limits.memoryBytes} bytes`;
   if (limit === "processes") return `${limits.maxProcesses} processes`;
   return `${limits.diskBytes} bytes written to the workspace, output and /tmp together`;
-}
-
-function joinCgroups(cgroup: RunCgroup | null): string[] {
-  return cgroup ? ["/bin/sh", "-c", JOIN_CGROUPS_SCRIPT, "specpath-join", ...cgroup.procsFiles, "--"] : [];
 }
 
 function overlayTools(): { unshare: string; mount: string } {
