@@ -155,10 +155,11 @@ export async function run(): Promise<BenchRow[]> {
 
 const VIEW_FILES = 40;
 const VIEW_LINES_PER_FILE = 250; // 125 deleted + 125 added: 10,000 changed lines in all
-const VIEW_PORT = 3291;
+const VIEW_PORT = Number(process.env.BENCH_PORT ?? 3360);
+const VIEW_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 4360);
 
 /** A repository whose one merged PR rewrites 125 of the 200 lines of each of 20 source and 20 test files. */
-async function makeWidePullRequest(dir: string): Promise<void> {
+export async function makeWidePullRequest(dir: string): Promise<void> {
   const repo = await initRepo(dir);
   const half = VIEW_FILES / 2;
   // 125 of 200 lines carry the version: each file changes by 125 deletions and 125 additions.
@@ -186,7 +187,7 @@ async function openStudio(dataDir: string): Promise<TStudio> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
     // The bench's repository sits beside the data folder: an allowed import root for this studio.
-    env: { ...process.env, PORT: String(VIEW_PORT), STUDIO_DATA_DIR: dataDir, DATABASE_URL: "", NEXTAUTH_URL: base, STUDIO_IMPORT_ROOTS: path.dirname(dataDir) },
+    env: { ...process.env, PORT: String(VIEW_PORT), STUDIO_PG_PORT: String(VIEW_PG_PORT), STUDIO_DATA_DIR: dataDir, DATABASE_URL: "", NEXTAUTH_URL: base, STUDIO_IMPORT_ROOTS: path.dirname(dataDir) },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -207,7 +208,7 @@ async function openStudio(dataDir: string): Promise<TStudio> {
   throw new Error("the studio did not answer within 10 minutes");
 }
 
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const csrfRes = await fetch(`${base}/api/auth/csrf`);
   const jar = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
@@ -222,7 +223,7 @@ async function signIn(base: string): Promise<string> {
 }
 
 /** Imports the repository through the API and admits its PR (the gate drops it for size). */
-async function admitWidePullRequest(base: string, cookie: string, repoDir: string): Promise<string> {
+export async function admitWidePullRequest(base: string, cookie: string, repoDir: string): Promise<string> {
   const call = async <T>(url: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${base}${url}`, {
       method: body === undefined ? "GET" : "POST",

@@ -27,12 +27,38 @@ async function initMonaco(base: string): Promise<void> {
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await Promise.race([
+    const monaco = await Promise.race([
       loader.init(),
-      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("the editor did not load in time")), LOAD_TIMEOUT_MS); }),
+      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error("the editor did not load in time")), LOAD_TIMEOUT_MS); }),
     ]);
+    withoutLanguageServices(monaco);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+type LanguageDefaults = { setModeConfiguration(config: Record<string, boolean>): void };
+const NO_LANGUAGE_SERVICE = {
+  completionItems: false, hovers: false, documentSymbols: false, definitions: false, references: false, documentHighlights: false, rename: false,
+  diagnostics: false, documentRangeFormattingEdits: false, signatureHelp: false, onTypeFormattingEdits: false, codeActions: false, inlayHints: false,
+  colors: false, foldingRanges: false, selectionRanges: false, documentFormattingEdits: false, tokens: false, links: false,
+};
+
+/**
+ * A read-only diff needs colours (Monaco's tokenizers) but no language service:
+ * without this, opening a TypeScript file starts the TypeScript worker (megabytes of
+ * compiler parsed on a second thread) while the diff is being computed (issue 24).
+ */
+function withoutLanguageServices(monaco: unknown): void {
+  const m = monaco as { typescript?: Record<string, LanguageDefaults>; json?: Record<string, LanguageDefaults>; css?: Record<string, LanguageDefaults>; html?: Record<string, LanguageDefaults>; languages?: { typescript?: Record<string, LanguageDefaults> } };
+  const ts = m.typescript ?? m.languages?.typescript;
+  const all = [ts?.typescriptDefaults, ts?.javascriptDefaults, m.json?.jsonDefaults, m.css?.cssDefaults, m.css?.scssDefaults, m.css?.lessDefaults, m.html?.htmlDefaults];
+  for (const defaults of all) {
+    try {
+      defaults?.setModeConfiguration?.(NO_LANGUAGE_SERVICE);
+    } catch {
+      // an older Monaco without this language: nothing to turn off
+    }
   }
 }
 
