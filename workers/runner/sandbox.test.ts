@@ -150,6 +150,11 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     }
   });
 
+  it("bounds a private tmpfs /tmp by the disk quota when no host directory is given", async () => {
+    const result = await run("df -k /tmp | tail -1", { limits: { diskBytes: 64 * 1024 * 1024 } });
+    expect(result.stdout.trim().split(/\s+/)[1]).toBe(String(64 * 1024));
+  });
+
   it("applies the per-process limits, soft and hard: CPU seconds, file size, no core files", async () => {
     const result = await run("for o in t f c; do echo $(ulimit -S$o) $(ulimit -H$o); done", { limits: { cpuSeconds: 77, fileSizeBytes: 5 * 1024 * 1024 } });
     expect(result.stdout).toBe("77 77\n10240 10240\n0 0\n");

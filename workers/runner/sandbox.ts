@@ -150,33 +150,35 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     if (network.mode === "namespace") plan.resolvConf = await namespaceResolvConf();
   }
 
-  const cgroup = await createRunCgroup(limits);
-  if (!cgroup?.enforced.processes) {
-    warnings.push("process-count limit not enforced: no writable pids cgroup" + (process.getuid?.() === 0 ? " (RLIMIT_NPROC does not bind root)" : ""));
-  }
-  if (!cgroup?.enforced.memory) warnings.push("memory limited per process (RLIMIT_AS), not for the process tree: no writable memory cgroup");
-  if (!cgroup?.enforced.cpu) warnings.push("CPU share not limited: no writable cpu cgroup");
-
-  const inner = kind === "bwrap" ? [bwrap.path as string, ...bwrapArgs(plan, request.command)] : ["/bin/sh", "-c", request.command];
-  // One shell before the sandbox joins the cgroups, sets the rlimits and mounts the overlay (no prlimit, no second shell).
-  const prelude = preludeArgs({
-    procsFiles: cgroup?.procsFiles ?? [],
-    limits,
-    addressSpace: !cgroup?.enforced.memory,
-    overlay: request.overlay ? { tools: overlayTools(), layers: request.overlay, mountPoint: plan.workspace } : undefined,
-  });
-  const argv = [...prelude, ...inner];
-
-  const scratch = kind === "none" ? await mkdtemp(path.join(plan.output, ".tmp-")) : null;
-  const env = {
-    ...sandboxEnv(scratch ?? "/tmp", paths, { sandboxPath: kind === "bwrap" ? plan.view.path : undefined, network: plan.network !== "none" }),
-    ...request.env?.(paths),
-  };
   // Everything the run writes: the overlay's upper layer (or the workspace itself), the output, /tmp.
   const diskDirs = [request.overlay?.upper ?? plan.workspace, plan.output, ...(plan.tmp ? [plan.tmp] : [])];
+  // Before bwrapArgs reads the plan: a private tmpfs /tmp is bounded by the disk quota.
   if (kind === "bwrap" && !plan.tmp) plan.tmpSizeBytes = limits.diskBytes;
-  const disk = await watchDisk(diskDirs, limits.diskBytes);
+  // Independent, so side by side: the run's cgroups and the disk watch's baseline.
+  const [cgroup, disk] = await Promise.all([createRunCgroup(limits), watchDisk(diskDirs, limits.diskBytes)]);
+  let scratch: string | null = null;
   try {
+    if (!cgroup?.enforced.processes) {
+      warnings.push("process-count limit not enforced: no writable pids cgroup" + (process.getuid?.() === 0 ? " (RLIMIT_NPROC does not bind root)" : ""));
+    }
+    if (!cgroup?.enforced.memory) warnings.push("memory limited per process (RLIMIT_AS), not for the process tree: no writable memory cgroup");
+    if (!cgroup?.enforced.cpu) warnings.push("CPU share not limited: no writable cpu cgroup");
+
+    const inner = kind === "bwrap" ? [bwrap.path as string, ...bwrapArgs(plan, request.command)] : ["/bin/sh", "-c", request.command];
+    // One shell before the sandbox joins the cgroups, sets the rlimits and mounts the overlay (no prlimit, no second shell).
+    const prelude = preludeArgs({
+      procsFiles: cgroup?.procsFiles ?? [],
+      limits,
+      addressSpace: !cgroup?.enforced.memory,
+      overlay: request.overlay ? { tools: overlayTools(), layers: request.overlay, mountPoint: plan.workspace } : undefined,
+    });
+    const argv = [...prelude, ...inner];
+
+    scratch = kind === "none" ? await mkdtemp(path.join(plan.output, ".tmp-")) : null;
+    const env = {
+      ...sandboxEnv(scratch ?? "/tmp", paths, { sandboxPath: kind === "bwrap" ? plan.view.path : undefined, network: plan.network !== "none" }),
+      ...request.env?.(paths),
+    };
     const outcome = await supervise(argv, {
       cwd: plan.workspace,
       env,
