@@ -111,7 +111,7 @@ async function once(layer: Layer, tree: LayerTree): Promise<number> {
   const stdout = new OutputCapture(256 * 1024);
   const stderr = new OutputCapture(256 * 1024);
   const exitCode = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(argv[0] as string, argv.slice(1), { cwd: workspace, env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "ignore"] });
+    const child = spawn(argv[0] as string, argv.slice(1), { cwd: workspace, env: env as unknown as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "ignore"] });
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.once("error", reject);

@@ -14,9 +14,57 @@ const DiffEditor = dynamic(async () => (await import("@monaco-editor/react")).Di
   loading: () => <p className="muted">Loading the diff editor…</p>,
 });
 
-/** Starts loading Monaco before a file is chosen, so the editor's load overlaps the API calls. */
-export function preloadMonaco(base: string): void {
+/**
+ * Starts loading Monaco before a file is chosen, so the editor's load overlaps the API calls;
+ * with `editorWorker` (the worker script's URL), the diff worker boots meanwhile too.
+ */
+export function preloadMonaco(base: string, editorWorker: string | null = null): void {
+  if (editorWorker) preloadEditorWorker(editorWorker);
   initMonaco(base).catch(() => undefined); // the viewer reports a failure when it needs the editor
+}
+
+let preloadedWorker: Worker | null = null;
+let preloadStarted = false;
+
+/**
+ * The diff is computed in Monaco's editor worker, which Monaco starts only when the
+ * first diff editor asks (after its ~MB of main-thread code has run). Started here, the
+ * worker loads and parses its script in parallel; Monaco is handed this worker then
+ * (handOverPreloadedWorker). The same bootstrap Monaco's own build uses: importScripts,
+ * then a ready message its client does not need.
+ */
+function preloadEditorWorker(url: string): void {
+  if (preloadStarted || typeof Worker === "undefined") return;
+  preloadStarted = true;
+  try {
+    const absolute = new URL(url, document.baseURI).href;
+    const source = `importScripts(${JSON.stringify(absolute)});globalThis.postMessage({ type: 'vscode-worker-ready' });`;
+    const blob = URL.createObjectURL(new Blob([source], { type: "application/javascript" }));
+    preloadedWorker = new Worker(blob, { name: "editorWorkerService" });
+  } catch {
+    preloadedWorker = null; // Monaco starts its own
+  }
+}
+
+/** Labels of Monaco's language workers; every other label is the editor worker. */
+const LANGUAGE_WORKERS = new Set(["json", "css", "scss", "less", "html", "handlebars", "razor", "typescript", "javascript"]);
+
+type MonacoEnvironment = { getWorker?: (moduleId: string, label: string) => Worker | Promise<Worker> };
+
+function handOverPreloadedWorker(): void {
+  const holder = globalThis as unknown as { MonacoEnvironment?: MonacoEnvironment };
+  const environment = holder.MonacoEnvironment;
+  const original = environment?.getWorker;
+  if (!environment || !original || (original as { preloading?: true }).preloading) return;
+  const getWorker = (moduleId: string, label: string) => {
+    if (preloadedWorker && !LANGUAGE_WORKERS.has(label)) {
+      const worker = preloadedWorker;
+      preloadedWorker = null;
+      return worker;
+    }
+    return original.call(environment, moduleId, label);
+  };
+  environment.getWorker = Object.assign(getWorker, { preloading: true as const });
 }
 
 async function initMonaco(base: string): Promise<void> {
@@ -32,6 +80,7 @@ async function initMonaco(base: string): Promise<void> {
       new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error("the editor did not load in time")), LOAD_TIMEOUT_MS); }),
     ]);
     withoutLanguageServices(monaco);
+    handOverPreloadedWorker();
   } finally {
     clearTimeout(timer);
   }

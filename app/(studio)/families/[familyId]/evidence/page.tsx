@@ -3,7 +3,7 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
 import { assertFamilyAccess } from "@/lib/families/access";
 import { getEvidence } from "@/lib/anchoring/evidence/get-evidence";
-import { monacoVersion } from "@/lib/anchoring/evidence/monaco-assets";
+import { monacoEditorWorkerAsset, monacoVersion } from "@/lib/anchoring/evidence/monaco-assets";
 import { EvidenceView } from "@/components/anchoring/evidence/evidence-view";
 import type { Evidence } from "@/components/anchoring/types";
 
@@ -12,10 +12,11 @@ export default async function EvidencePage({ params }: { params: Promise<{ famil
   const { familyId } = await params;
   // Monaco's files are served by the studio under a versioned path (see the evidence/monaco route).
   const monacoBase = `/api/families/_/evidence/monaco/${await monacoVersion()}/vs`;
+  const worker = await monacoEditorWorkerAsset();
   const initial = await initialEvidence(user, familyId);
   return (
     <Suspense fallback={<p className="muted">Loading the evidence…</p>}>
-      <EvidenceView familyId={familyId} canEdit={user.roles.includes("curator")} monacoBase={monacoBase} initial={initial} />
+      <EvidenceView familyId={familyId} canEdit={user.roles.includes("curator")} monacoBase={monacoBase} editorWorker={worker ? `${monacoBase}/${worker}` : null} initial={initial} />
     </Suspense>
   );
 }
