@@ -279,10 +279,11 @@ async function evidenceViewRows(): Promise<BenchRow[]> {
         await page.locator('[data-testid="monaco-diff"][data-diff-ready="true"]').waitFor({ timeout: 120_000 });
         const interactive = (performance.now() - started) / 1000;
         // Where the time went, on the page's own clock (ms since navigation start; User Timing marks from monaco-diff.tsx).
-        const phases = await page.evaluate(() => {
-          const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-          const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-          const contents = performance.getEntriesByType("resource").find((e) => e.name.includes("/diff-files/") && e.name.includes("contents=1")) as PerformanceResourceTiming | undefined;
+        // A string, not a function: tsx would wrap a function's inner helpers in its own __name, absent in the page.
+        const phases = (await page.evaluate(`(() => {
+          const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
+          const nav = performance.getEntriesByType("navigation")[0];
+          const contents = performance.getEntriesByType("resource").find((e) => e.name.includes("/diff-files/") && e.name.includes("contents=1"));
           return {
             html: nav?.responseEnd ?? NaN,
             hydrated: nav?.domContentLoadedEventEnd ?? NaN,
@@ -291,7 +292,7 @@ async function evidenceViewRows(): Promise<BenchRow[]> {
             mounted: at("specpath:diff-editor-mounted"),
             ready: at("specpath:diff-ready"),
           };
-        });
+        })()`)) as Record<"html" | "hydrated" | "contents" | "monaco" | "mounted" | "ready", number>;
         return { listed: listed / 1000, interactive, phases };
       };
       const cold = await open(); // Monaco's files are not in the browser cache yet
