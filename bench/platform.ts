@@ -82,18 +82,24 @@ export async function run(): Promise<BenchRow[]> {
     const warmSeconds = await warm.ready;
     try {
       const cookie = await sessionCookie();
-      const get = async <T>(url: string) => (await (await fetch(`${BASE}${url}`, { headers: { cookie } })).json()) as T;
+      const get = async <T>(url: string): Promise<T> => {
+        const res = await fetch(`${BASE}${url}`, { headers: { cookie } });
+        const text = await res.text();
+        if (!res.ok || !res.headers.get("content-type")?.includes("json")) throw new Error(`GET ${url}: ${res.status} ${res.headers.get("content-type")}: ${text.slice(0, 200)}`);
+        return JSON.parse(text) as T;
+      };
       // The demo's suite with the most families, and its first family (the seeded complete one).
       const suites = await get<{ id: string; families: number }[]>("/api/suites");
       const suiteId = [...suites].sort((a, b) => b.families - a.families)[0]?.id;
       if (!suiteId) throw new Error("the demo has no suite");
-      const suite = await get<{ families: { id: string }[] }>(`/api/suites/${suiteId}`);
-      const familyId = suite.families[0]?.id;
+      const dashboard = await get<{ rows: { id: string }[] }>(`/api/suites/${suiteId}/dashboard`);
+      const familyId = dashboard.rows[0]?.id;
       if (!familyId) throw new Error("the demo suite has no family");
 
       // Interleaved: the static file before each figure, so each ratio compares two loads of the same minute.
       const targets: Array<[string, string]> = [
         ["GET /api/suites", "/api/suites"],
+        ["GET /api/suites/<id>/dashboard", `/api/suites/${suiteId}/dashboard`],
         ["GET /api/families/<id>", `/api/families/${familyId}`],
         ["GET /api/families/<id>/runs", `/api/families/${familyId}/runs`],
         ["GET /api/families/<id>/gates", `/api/families/${familyId}/gates`],
