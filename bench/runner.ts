@@ -2,8 +2,11 @@
  * Runner figures: per-run overhead of executeRun (mirror lookup, the run's
  * overlay workspace, one sandbox start that applies the patch and runs the
  * tests, report parsing, cleanup) over the bare test command, on the Node
- * fixture library; where the time goes; the same with the copy fallback; and
- * overlay against copy on a prepared workspace with a 5,000-file node_modules.
+ * fixture library; where the time goes, layer by layer (bench/layers.ts); a
+ * CPU-bound run in the sandbox beside bare; the same with the copy fallback;
+ * and overlay against copy on a prepared workspace with a 5,000-file
+ * node_modules. The machine may be shared: every comparison is interleaved in
+ * this one run and read as a ratio of medians.
  * Run: npx tsx bench/runner.ts
  */
 import { spawn } from "node:child_process";
@@ -18,12 +21,19 @@ import { runSandboxed } from "../workers/runner/sandbox";
 import { gitOk } from "../workers/runner/testing/git-fixture";
 import { createNodeFixture, NODE_TEST_COMMAND } from "../workers/runner/testing/node-fixture";
 import type { TRunSpec } from "../workers/runner/types";
+import { goal } from "./goal";
+import { cpuBoundTree, layerRows, profileLayers } from "./layers";
 import { printRows, type BenchRow } from "./types";
 
 const RUNS = 20;
 const COPY_RUNS = 10;
 const BIG_FILES = 5000;
 const BIG_RUNS = 5;
+const LAYER_ROUNDS = 11;
+const CPU_ROUNDS = 7;
+const START_ROUNDS = 21;
+/** CPU time of the CPU-bound run: long enough that start-up costs vanish, so what is left is the sandbox's share of the CPU. */
+const CPU_BURN_MS = 1500;
 
 const median = (xs: number[]) => quantile(xs, 0.5);
 function quantile(xs: number[], q: number): number {
@@ -111,27 +121,52 @@ export async function run(): Promise<BenchRow[]> {
     const big = await bigWorkspace(spec, cacheDir);
     const sandbox = runs[0]?.sandbox ?? "none";
     const layer = runs[0]?.workspace?.layer ?? "none";
+
+    // Where the time goes: the same test command on the same gold tree, one layer of the sandbox at a time.
+    const layerScratch = path.join(tmp, "layers");
+    await mkdir(layerScratch);
+    const profile = sandbox === "bwrap" ? await profileLayers({ dir: bare, scratch: layerScratch, command: NODE_TEST_COMMAND, format: "junit" }, LAYER_ROUNDS) : null;
+    const startProfile = sandbox === "bwrap" ? await profileLayers({ dir: bare, scratch: layerScratch, command: "true", format: null }, START_ROUNDS) : null;
+    const cpuProfile = sandbox === "bwrap" ? await profileLayers(await cpuBoundTree(path.join(tmp, "burn"), CPU_BURN_MS), CPU_ROUNDS, ["bare", "runSandboxed"]) : null;
+    const cpuRatio = cpuProfile ? cpuProfile.medians.runSandboxed / cpuProfile.medians.bare : NaN;
+
+    const testRatio = t((r) => r.timings.testMs) / median(bareMs);
+    const overheadMedian = median(overhead);
     return [
       { name: `cold first run: mirror clone + prepared workspace + run (${sandbox})`, value: cold.timings.totalMs, unit: "ms" },
       {
-        name: `executeRun wall time, gold patch, cached workspace (median of ${RUNS})`,
+        name: `executeRun wall time, gold patch, cached workspace (median of ${RUNS}, interleaved with the bare runs)`,
         value: median(runs.map((r) => r.timings.totalMs)),
         unit: "ms",
         baseline: { name: "bare test command (node --test, JUnit), same tree", value: median(bareMs) },
         ratio: median(runs.map((r) => r.timings.totalMs)) / median(bareMs),
       },
-      { name: `per-run overhead (run wall time − bare test command), median (${layer} workspace)`, value: median(overhead), unit: "ms" },
+      {
+        name: `test command inside the sandbox / bare, same tree (median) ${goal(testRatio, 1.1, "×")}`,
+        value: t((r) => r.timings.testMs),
+        unit: "ms",
+        baseline: { name: "bare", value: median(bareMs) },
+        ratio: testRatio,
+      },
+      { name: `per-run overhead (run wall time − bare test command), median (${layer} workspace) ${goal(overheadMedian, 20, "ms")}`, value: overheadMedian, unit: "ms" },
       { name: `per-run overhead (run wall time − bare test command), p95 (${layer} workspace)`, value: quantile(overhead, 0.95), unit: "ms" },
       { name: "  of which mirror lookup + workspace lease (median)", value: t((r) => r.timings.mirrorMs + r.timings.prepareMs), unit: "ms" },
       { name: "  of which the run's workspace: overlay directories, or the copy (median)", value: t((r) => r.timings.copyMs), unit: "ms" },
       { name: "  of which sandbox start + overlay mount + git apply, until the test command starts (median)", value: t((r) => r.timings.applyMs), unit: "ms" },
+      { name: "  of which report parsing (median)", value: t((r) => r.timings.parseMs), unit: "ms" },
       {
-        name: "  test command inside the sandbox (median)",
-        value: t((r) => r.timings.testMs),
+        name: "  of which the rest: cgroup, disk-watch baseline, teardown, run directory (median of wall − test − the parts above)",
+        value: median(runs.map((r) => r.timings.totalMs - r.timings.testMs - r.timings.mirrorMs - r.timings.prepareMs - r.timings.copyMs - r.timings.applyMs - r.timings.parseMs)),
         unit: "ms",
-        baseline: { name: "bare", value: median(bareMs) },
-        ratio: t((r) => r.timings.testMs) / median(bareMs),
       },
+      ...(cpuProfile
+        ? [{
+            name: `CPU-bound run (node burning ${CPU_BURN_MS} ms of CPU) in the sandbox / bare, median of ${CPU_ROUNDS} interleaved ${goal(cpuRatio, 1.05, "×")}`,
+            value: cpuProfile.medians.runSandboxed, unit: "ms", baseline: { name: "bare", value: cpuProfile.medians.bare }, ratio: cpuRatio,
+          }]
+        : []),
+      ...(startProfile ? layerRows("layer profile, start-up alone (`true`)", startProfile) : []),
+      ...(profile ? layerRows("layer profile, the gold tree's test command", profile) : []),
       {
         name: `per-run overhead with the copy fallback (workspaceLayer: "copy"), median of ${COPY_RUNS}`,
         value: median(copyOverhead),
@@ -140,7 +175,7 @@ export async function run(): Promise<BenchRow[]> {
         ratio: median(copyOverhead) / median(overhead),
       },
       {
-        name: `sandbox start-up: \`true\` in ${sandbox} with cgroup + prlimit (median)`,
+        name: `sandbox start-up: \`true\` in ${sandbox} with cgroup + rlimits (median)`,
         value: median(bwrapMs),
         unit: "ms",
         baseline: { name: "plain sh -c true", value: median(plainMs) },

@@ -13,7 +13,7 @@ export function FamilyTabs({ familyId }: { familyId: string }) {
         const href = tab.segment ? `${base}/${tab.segment}` : base;
         const current = tab.segment ? pathname.startsWith(href) : pathname === base;
         return (
-          <Link key={tab.label} href={href} aria-current={current ? "page" : undefined} data-stage-tab={tab.stage ?? undefined}>
+          <Link key={tab.label} href={href} prefetch={false} aria-current={current ? "page" : undefined} data-stage-tab={tab.stage ?? undefined}>
             {tab.label}
           </Link>
         );

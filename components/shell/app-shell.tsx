@@ -15,7 +15,7 @@ export function AppShell({ user, children }: Props) {
       <nav className="nav" aria-label="Main">
         <div className="brand">SpecPath Studio</div>
         {links.map((link) => (
-          <Link key={link.href} href={link.href} aria-current={pathname === link.href ? "page" : undefined}>
+          <Link key={link.href} href={link.href} prefetch={false} aria-current={pathname === link.href ? "page" : undefined}>
             {link.label}
           </Link>
         ))}

@@ -70,21 +70,28 @@ export async function createRunCgroup(limits: { memoryBytes: number; maxProcesse
       } else await rmdir(dir).catch(() => undefined);
     }
   } else {
-    for (const [controller, file, value] of [
-      ["pids", "pids.max", limits.maxProcesses],
-      ["memory", "memory.limit_in_bytes", limits.memoryBytes],
-      ["cpu", "cpu.cfs_quota_us", quota],
-    ] as const) {
-      if (value === null) continue;
-      const mount = path.join(ROOT, controller);
-      if (!existsSync(path.join(mount, "cgroup.procs"))) continue;
-      const parent = path.join(mount, own.get(controller) ?? "/", ...(controller === "cpu" ? [] : ["specpath"]));
-      const dir = await makeGroup(parent, controller === "cpu" ? `${CPU_PREFIX}${name}` : name, controller === "cpu" ? CPU_PREFIX : "");
-      if (!dir) continue;
-      if (await writeLimit(dir, file, value)) {
-        groups.push({ dir, controller });
-        enforced[controller === "pids" ? "processes" : controller] = true;
-      } else await rmdir(dir).catch(() => undefined);
+    // The controllers are separate hierarchies: set them up side by side.
+    const made = await Promise.all(
+      ([
+        ["pids", "pids.max", limits.maxProcesses],
+        ["memory", "memory.limit_in_bytes", limits.memoryBytes],
+        ["cpu", "cpu.cfs_quota_us", quota],
+      ] as const).map(async ([controller, file, value]) => {
+        if (value === null) return null;
+        const mount = path.join(ROOT, controller);
+        if (!existsSync(path.join(mount, "cgroup.procs"))) return null;
+        const parent = path.join(mount, own.get(controller) ?? "/", ...(controller === "cpu" ? [] : ["specpath"]));
+        const dir = await makeGroup(parent, controller === "cpu" ? `${CPU_PREFIX}${name}` : name, controller === "cpu" ? CPU_PREFIX : "");
+        if (!dir) return null;
+        if (await writeLimit(dir, file, value)) return { dir, controller };
+        await rmdir(dir).catch(() => undefined);
+        return null;
+      }),
+    );
+    for (const group of made) {
+      if (!group) continue;
+      groups.push(group);
+      enforced[group.controller === "pids" ? "processes" : group.controller] = true;
     }
   }
   if (groups.length === 0) return null;
@@ -126,21 +133,31 @@ export async function createRunCgroup(limits: { memoryBytes: number; maxProcesse
     },
     async remove() {
       await killAll();
-      for (const group of groups) {
-        for (let attempt = 0; attempt < 50; attempt++) {
-          try {
-            await rmdir(group.dir);
-            break;
-          } catch {
-            await sleep(10);
+      await Promise.all(
+        groups.map(async (group) => {
+          for (let attempt = 0; attempt < 50; attempt++) {
+            try {
+              await rmdir(group.dir);
+              return;
+            } catch {
+              await sleep(attempt < 5 ? 1 : 10);
+            }
           }
-        }
-      }
+        }),
+      );
     },
   };
 }
 
-async function ownCgroupPaths(): Promise<Map<string, string>> {
+let ownPaths: Promise<Map<string, string>> | null = null;
+
+/** The worker's own cgroups (read once: a process does not move between them on its own). */
+function ownCgroupPaths(): Promise<Map<string, string>> {
+  ownPaths ??= readOwnCgroupPaths();
+  return ownPaths;
+}
+
+async function readOwnCgroupPaths(): Promise<Map<string, string>> {
   const paths = new Map<string, string>();
   const text = await readFile("/proc/self/cgroup", "utf8").catch(() => "");
   for (const line of text.split("\n")) {
@@ -151,12 +168,24 @@ async function ownCgroupPaths(): Promise<Map<string, string>> {
   return paths;
 }
 
+/** When each parent was last swept: once a minute is enough to keep abandoned groups from piling up, and spares every run a readdir. */
+const sweptAt = new Map<string, number>();
+const SWEEP_EVERY_MS = 60_000;
+
 async function makeGroup(parent: string, name: string, prefix = ""): Promise<string | null> {
   try {
-    await mkdir(parent, { recursive: true });
-    await sweepAbandoned(parent, prefix);
+    const last = sweptAt.get(parent);
+    if (last === undefined || performance.now() - last > SWEEP_EVERY_MS) {
+      await mkdir(parent, { recursive: true });
+      await sweepAbandoned(parent, prefix);
+      sweptAt.set(parent, performance.now());
+    }
     const dir = path.join(parent, name);
-    await mkdir(dir);
+    await mkdir(dir).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+      await mkdir(parent, { recursive: true }); // the parent went away since it was swept
+      await mkdir(dir);
+    });
     return dir;
   } catch {
     return null;

@@ -56,10 +56,13 @@ const HISTORY_FILE = ".specpath-history";
 /** The failure hook the recipe's steps get in the studio's steps script. */
 export const VERIFIER_FAIL = 'say hidden-failed "$1"';
 
-/** sh, run in the sandbox; its fd 3 reports "apply-failed\n<git>", "hidden-failed\n<why>", "history-refused\n<why>" or "ready\n". */
+/**
+ * sh, run in the sandbox; its fd 3 reports "apply-failed\n<git>", "hidden-failed\n<why>", "history-refused\n<why>" or "ready\n".
+ * One git apply, no --check first: git apply is all-or-nothing (a hunk that fails leaves the tree untouched).
+ */
 export const stepsScript = (verifierScript: string) => `say() { printf '%s\\n%s' "$1" "$2" >&3; exit 0; }
 if [ -n "$SPECPATH_PATCH" ]; then
-  out=$(git apply --check -- "$SPECPATH_PATCH" 2>&1 && git apply -- "$SPECPATH_PATCH" 2>&1) || say apply-failed "$out"
+  out=$(git apply -- "$SPECPATH_PATCH" 2>&1) || say apply-failed "$out"
 fi
 ${verifierScript}
 if [ -n "$SPECPATH_HISTORY" ]; then

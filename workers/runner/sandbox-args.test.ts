@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bwrapArgs, containerArgs, NET_BLOCK_FD, NET_INFO_FD, overlayArgs, SANDBOX_WORKSPACE, type MountPlan, type SystemView } from "./sandbox-args";
+import { bwrapArgs, containerArgs, NET_BLOCK_FD, NET_INFO_FD, preludeArgs, SANDBOX_WORKSPACE, type MountPlan, type SystemView } from "./sandbox-args";
 
 const view: SystemView = {
   binds: ["/usr", "/etc"],
@@ -66,24 +66,35 @@ describe("bwrapArgs", () => {
   });
 });
 
-describe("overlayArgs", () => {
+describe("preludeArgs", () => {
   const tools = { unshare: "/usr/bin/unshare", mount: "/usr/bin/mount" };
   const layers = { lower: "/cache/workspaces/k/repo", upper: "/cache/runs/1/upper", work: "/cache/runs/1/work" };
+  const limits = { cpuSeconds: 240, fileSizeBytes: 1024 ** 3, memoryBytes: 2 * 1024 ** 3 };
+
+  it("joins the cgroups and sets the rlimits in one shell, then execs the rest", () => {
+    const args = preludeArgs({ procsFiles: ["/sys/fs/cgroup/pids/x/cgroup.procs"], limits, addressSpace: false });
+    expect(args.slice(0, 2)).toEqual(["/bin/sh", "-c"]);
+    expect(args.slice(3)).toEqual(["specpath-prelude", "/sys/fs/cgroup/pids/x/cgroup.procs", "--", "240", String(2 * 1024 ** 2), "-", "-"]);
+    const withAs = preludeArgs({ procsFiles: [], limits, addressSpace: true });
+    expect(withAs.slice(4)).toEqual(["--", "240", String(2 * 1024 ** 2), String(2 * 1024 ** 2), "-"]);
+  });
 
   it("mounts the layers in a private mount namespace, then execs the rest in the mounted workspace", () => {
-    const args = overlayArgs(tools, layers, "/cache/runs/1/repo");
+    const args = preludeArgs({ procsFiles: [], limits, addressSpace: false, overlay: { tools, layers, mountPoint: "/cache/runs/1/repo" } });
     expect(args.slice(0, 5)).toEqual(["/usr/bin/unshare", "--mount", "--propagation", "private", "--"]);
-    expect(args.slice(-3)).toEqual([
+    expect(args.slice(-4)).toEqual([
+      "overlay",
       "/usr/bin/mount",
       "lowerdir=/cache/workspaces/k/repo,upperdir=/cache/runs/1/upper,workdir=/cache/runs/1/work,redirect_dir=on",
       "/cache/runs/1/repo",
     ]);
-    expect(args.find((a) => a.includes("exec"))).toMatch(/cd "\$3" && shift 3 && exec "\$@"/);
+    expect(args.find((a) => a.includes("exec"))).toMatch(/cd "\$4" \|\| exit 125; shift 4/);
   });
 
   it("refuses a layer path that mount would split", () => {
-    expect(() => overlayArgs(tools, { ...layers, lower: "/cache,x/repo" }, "/m")).toThrow(/cannot be passed to mount/);
-    expect(() => overlayArgs(tools, { ...layers, upper: "/a:b" }, "/m")).toThrow(/cannot be passed to mount/);
+    const overlay = (l: typeof layers) => ({ procsFiles: [], limits, addressSpace: false, overlay: { tools, layers: l, mountPoint: "/m" } });
+    expect(() => preludeArgs(overlay({ ...layers, lower: "/cache,x/repo" }))).toThrow(/cannot be passed to mount/);
+    expect(() => preludeArgs(overlay({ ...layers, upper: "/a:b" }))).toThrow(/cannot be passed to mount/);
   });
 });
 

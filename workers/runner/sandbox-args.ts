@@ -109,17 +109,6 @@ function isInside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith("/") ? parent : parent + "/");
 }
 
-/** prlimit arguments (ending in "--") for the per-process limits. */
-export function prlimitArgs(limits: SandboxLimits, options: { addressSpace: boolean }): string[] {
-  return [
-    `--cpu=${limits.cpuSeconds}`,
-    `--fsize=${limits.fileSizeBytes}`,
-    "--core=0",
-    ...(options.addressSpace ? [`--as=${limits.memoryBytes}`] : []),
-    "--",
-  ];
-}
-
 /** A run's copy-on-write workspace: the prepared tree read-only below, a per-run upper layer. */
 export interface OverlayLayers {
   /** The prepared workspace; never written to. */
@@ -134,25 +123,56 @@ export interface OverlayLayers {
 const UNSAFE_IN_OPTIONS = /[,:\\\s]/;
 
 /**
- * Prefix that mounts the overlay on `mountPoint` in a private mount namespace
- * (it disappears with the run's last process, even on a crash), enters it,
- * then execs the rest of the command line. Needs root; the overlay probe
- * (run-workspace.ts) checks that it works here before any run relies on it.
+ * The one shell that runs before the sandbox (sh, so no exec of its own for
+ * each step): joins the run's cgroups, sets the per-process limits (soft and
+ * hard, as prlimit did: CPU seconds, file size in 512-byte blocks, no core
+ * files, address space in KiB or "-"), mounts the overlay when asked, then
+ * execs the rest. Arguments: procs files… "--" cpu fsize as "overlay" mount
+ * options mountPoint | "-", then the command. Any failure before the exec
+ * exits 125 (mount's own message on stderr).
  */
-export function overlayArgs(tools: { unshare: string; mount: string }, layers: OverlayLayers, mountPoint: string): string[] {
+export const PRELUDE_SCRIPT = [
+  'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift',
+  'ulimit -t "$1" && ulimit -f "$2" && ulimit -c 0 || exit 125',
+  'if [ "$3" != - ]; then ulimit -v "$3" || exit 125; fi',
+  "shift 3",
+  'if [ "$1" = overlay ]; then "$2" -t overlay overlay -o "$3" "$4" && cd "$4" || exit 125; shift 4; else shift; fi',
+  'exec "$@"',
+].join("\n");
+
+export interface PreludeInput {
+  /** cgroup.procs files to join (none without a writable cgroup). */
+  procsFiles: readonly string[];
+  limits: Pick<SandboxLimits, "cpuSeconds" | "fileSizeBytes" | "memoryBytes">;
+  /** Bound the address space per process (only where no memory cgroup bounds the tree). */
+  addressSpace: boolean;
+  /**
+   * Mount these layers on `mountPoint` in a private mount namespace (it
+   * disappears with the run's last process, even on a crash) and enter it.
+   * Needs root; the overlay probe (run-workspace.ts) checks that it works here
+   * before any run relies on it.
+   */
+  overlay?: { tools: { unshare: string; mount: string }; layers: OverlayLayers; mountPoint: string };
+}
+
+/** The argv prefix that runs PRELUDE_SCRIPT; the sandbox's own argv follows it. */
+export function preludeArgs(input: PreludeInput): string[] {
+  const { limits, overlay } = input;
+  const rlimits = [
+    String(limits.cpuSeconds),
+    String(Math.max(1, Math.floor(limits.fileSizeBytes / 512))),
+    input.addressSpace ? String(Math.max(1, Math.floor(limits.memoryBytes / 1024))) : "-",
+  ];
+  const shell = ["/bin/sh", "-c", PRELUDE_SCRIPT, "specpath-prelude", ...input.procsFiles, "--", ...rlimits];
+  if (!overlay) return [...shell, "-"];
+  const { layers } = overlay;
   for (const dir of [layers.lower, layers.upper, layers.work]) {
     if (UNSAFE_IN_OPTIONS.test(dir)) throw new Error(`overlay layer path ${JSON.stringify(dir)} cannot be passed to mount`);
   }
   // redirect_dir=on: renaming a directory of the prepared tree works (instead of EXDEV).
   const options = `lowerdir=${layers.lower},upperdir=${layers.upper},workdir=${layers.work},redirect_dir=on`;
-  return [
-    tools.unshare, "--mount", "--propagation", "private", "--",
-    "/bin/sh", "-c", '"$1" -t overlay overlay -o "$2" "$3" && cd "$3" && shift 3 && exec "$@"', "specpath-overlay", tools.mount, options, mountPoint,
-  ];
+  return [overlay.tools.unshare, "--mount", "--propagation", "private", "--", ...shell, "overlay", overlay.tools.mount, options, overlay.mountPoint];
 }
-
-/** sh script that joins the cgroups named by its arguments up to "--", then execs the rest. */
-export const JOIN_CGROUPS_SCRIPT = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
 
 export interface ContainerRun {
   engine: string;

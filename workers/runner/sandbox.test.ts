@@ -150,6 +150,30 @@ describe.runIf(hasBwrap)("runSandboxed with bwrap", () => {
     }
   });
 
+  it("bounds a private tmpfs /tmp by the disk quota when no host directory is given", async () => {
+    const result = await run("df -k /tmp | tail -1", { limits: { diskBytes: 64 * 1024 * 1024 } });
+    expect(result.stdout.trim().split(/\s+/)[1]).toBe(String(64 * 1024));
+  });
+
+  it("applies the per-process limits, soft and hard: CPU seconds, file size, no core files", async () => {
+    const result = await run("for o in t f c; do echo $(ulimit -S$o) $(ulimit -H$o); done", { limits: { cpuSeconds: 77, fileSizeBytes: 5 * 1024 * 1024 } });
+    expect(result.stdout).toBe("77 77\n10240 10240\n0 0\n");
+  });
+
+  it("passes the machine's TLS trust settings only to a run with network (every node start would parse the CA bundle)", async () => {
+    const previous = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = "/etc/hostname";
+    try {
+      const offline = await run('echo "${NODE_EXTRA_CA_CERTS:-absent}"');
+      expect(offline.stdout).toBe("absent\n");
+      const online = await run('echo "${NODE_EXTRA_CA_CERTS:-absent}"', { network: "host" });
+      expect(online.stdout).toBe("/etc/hostname\n");
+    } finally {
+      if (previous === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = previous;
+    }
+  });
+
   it("kills the whole process tree on timeout", async () => {
     const beat = path.join(workspace, "beat");
     const started = Date.now();

@@ -26,11 +26,9 @@ import { OutputCapture } from "./output-cap";
 import {
   bwrapArgs,
   containerArgs,
-  JOIN_CGROUPS_SCRIPT,
   NET_BLOCK_FD,
   NET_INFO_FD,
-  overlayArgs,
-  prlimitArgs,
+  preludeArgs,
   SANDBOX_OUTPUT,
   SANDBOX_WORKSPACE,
   type MountPlan,
@@ -152,29 +150,35 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     if (network.mode === "namespace") plan.resolvConf = await namespaceResolvConf();
   }
 
-  const cgroup = await createRunCgroup(limits);
-  if (!cgroup?.enforced.processes) {
-    warnings.push("process-count limit not enforced: no writable pids cgroup" + (process.getuid?.() === 0 ? " (RLIMIT_NPROC does not bind root)" : ""));
-  }
-  if (!cgroup?.enforced.memory) warnings.push("memory limited per process (RLIMIT_AS), not for the process tree: no writable memory cgroup");
-  if (!cgroup?.enforced.cpu) warnings.push("CPU share not limited: no writable cpu cgroup");
-
-  const prlimit = findExecutable("prlimit");
-  if (!prlimit) warnings.push("CPU-time and file-size limits not applied: prlimit not found");
-  const limitPrefix = prlimit ? [prlimit, ...prlimitArgs(limits, { addressSpace: !cgroup?.enforced.memory })] : [];
-  const inner = kind === "bwrap" ? [bwrap.path as string, ...bwrapArgs(plan, request.command)] : ["/bin/sh", "-c", request.command];
-  const argv = [...joinCgroups(cgroup), ...(request.overlay ? overlayArgs(overlayTools(), request.overlay, plan.workspace) : []), ...limitPrefix, ...inner];
-
-  const scratch = kind === "none" ? await mkdtemp(path.join(plan.output, ".tmp-")) : null;
-  const env = {
-    ...sandboxEnv(scratch ?? "/tmp", paths, kind === "bwrap" ? plan.view.path : undefined),
-    ...request.env?.(paths),
-  };
   // Everything the run writes: the overlay's upper layer (or the workspace itself), the output, /tmp.
   const diskDirs = [request.overlay?.upper ?? plan.workspace, plan.output, ...(plan.tmp ? [plan.tmp] : [])];
+  // Before bwrapArgs reads the plan: a private tmpfs /tmp is bounded by the disk quota.
   if (kind === "bwrap" && !plan.tmp) plan.tmpSizeBytes = limits.diskBytes;
-  const disk = await watchDisk(diskDirs, limits.diskBytes);
+  // Independent, so side by side: the run's cgroups and the disk watch's baseline.
+  const [cgroup, disk] = await Promise.all([createRunCgroup(limits), watchDisk(diskDirs, limits.diskBytes)]);
+  let scratch: string | null = null;
   try {
+    if (!cgroup?.enforced.processes) {
+      warnings.push("process-count limit not enforced: no writable pids cgroup" + (process.getuid?.() === 0 ? " (RLIMIT_NPROC does not bind root)" : ""));
+    }
+    if (!cgroup?.enforced.memory) warnings.push("memory limited per process (RLIMIT_AS), not for the process tree: no writable memory cgroup");
+    if (!cgroup?.enforced.cpu) warnings.push("CPU share not limited: no writable cpu cgroup");
+
+    const inner = kind === "bwrap" ? [bwrap.path as string, ...bwrapArgs(plan, request.command)] : ["/bin/sh", "-c", request.command];
+    // One shell before the sandbox joins the cgroups, sets the rlimits and mounts the overlay (no prlimit, no second shell).
+    const prelude = preludeArgs({
+      procsFiles: cgroup?.procsFiles ?? [],
+      limits,
+      addressSpace: !cgroup?.enforced.memory,
+      overlay: request.overlay ? { tools: overlayTools(), layers: request.overlay, mountPoint: plan.workspace } : undefined,
+    });
+    const argv = [...prelude, ...inner];
+
+    scratch = kind === "none" ? await mkdtemp(path.join(plan.output, ".tmp-")) : null;
+    const env = {
+      ...sandboxEnv(scratch ?? "/tmp", paths, { sandboxPath: kind === "bwrap" ? plan.view.path : undefined, network: plan.network !== "none" }),
+      ...request.env?.(paths),
+    };
     const outcome = await supervise(argv, {
       cwd: plan.workspace,
       env,
@@ -203,10 +207,6 @@ function limitText(limit: LimitName, limits: SandboxLimits): string {
   return `${limits.diskBytes} bytes written to the workspace, output and /tmp together`;
 }
 
-function joinCgroups(cgroup: RunCgroup | null): string[] {
-  return cgroup ? ["/bin/sh", "-c", JOIN_CGROUPS_SCRIPT, "specpath-join", ...cgroup.procsFiles, "--"] : [];
-}
-
 function overlayTools(): { unshare: string; mount: string } {
   const unshare = findExecutable("unshare");
   const mount = findExecutable("mount");
@@ -216,7 +216,11 @@ function overlayTools(): { unshare: string; mount: string } {
 
 /**
  * The machine's TLS trust settings (a company CA, an intercepting egress): file
- * paths, no secrets, passed on when the sandbox can see the file they name.
+ * paths, no secrets, passed on when the sandbox can see the file they name —
+ * and only to a command with network (setup): without one there is no TLS to
+ * trust, and NODE_EXTRA_CA_CERTS alone costs every node start ~50 ms of
+ * parsing the CA bundle (issue 24: most of what made a test command slower in
+ * the sandbox than bare).
  */
 const CA_TRUST_VARIABLES = ["NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "PIP_CERT", "CURL_CA_BUNDLE", "GIT_SSL_CAINFO"];
 
@@ -230,11 +234,11 @@ function caTrustEnv(): Record<string, string> {
   return trust;
 }
 
-function sandboxEnv(tmp: string, paths: SandboxPaths, sandboxPath?: string): Record<string, string> {
+export function sandboxEnv(tmp: string, paths: SandboxPaths, options: { sandboxPath?: string; network: boolean }): Record<string, string> {
   // Nothing of the worker's own environment (database URLs, tokens) leaks in.
   return {
-    ...caTrustEnv(),
-    PATH: sandboxPath ?? process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    ...(options.network ? caTrustEnv() : {}),
+    PATH: options.sandboxPath ?? process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
     HOME: tmp,
     TMPDIR: tmp,
     LANG: "C.UTF-8",
@@ -428,7 +432,7 @@ async function runInContainer(request: SandboxRequest, plan: MountPlan, limits: 
   }
   const paths = { workspace: SANDBOX_WORKSPACE, output: SANDBOX_OUTPUT };
   const name = `specpath-${randomUUID()}`;
-  const env = { ...sandboxEnv("/tmp", paths), ...request.env?.(paths) };
+  const env = { ...sandboxEnv("/tmp", paths, { network: plan.network !== "none" }), ...request.env?.(paths) };
   delete (env as Partial<typeof env>).PATH; // the image's own PATH
   const argv = [engine, ...containerArgs({ engine, image: request.image as string, name, env, limits }, plan, request.command)];
   const outcome = await supervise(argv, {

@@ -15,15 +15,21 @@ import type { DiffFile, Evidence } from "../types";
 import { queryKeys } from "@/components/query-keys";
 
 /** The evidence page: gate panel, issue / description / review, the diff file by file, anchors. `?file=…&line=…` opens a place. */
-export function EvidenceView({ familyId, canEdit, monacoBase }: { familyId: string; canEdit: boolean; monacoBase: string }) {
+export function EvidenceView({ familyId, canEdit, monacoBase, editorWorker = null, initial }: { familyId: string; canEdit: boolean; monacoBase: string; editorWorker?: string | null; initial?: Evidence }) {
   const router = useRouter();
   const search = useSearchParams();
-  const evidence = useQuery({ queryKey: queryKeys.evidence(familyId), queryFn: () => api<Evidence>(`/api/families/${familyId}/evidence`) });
+  // `initial`: rendered with the page (no round trip before the first file is requested); refetched like any query after.
+  const evidence = useQuery({
+    queryKey: queryKeys.evidence(familyId),
+    queryFn: () => api<Evidence>(`/api/families/${familyId}/evidence`),
+    initialData: initial,
+    initialDataUpdatedAt: initial ? Date.now() : undefined,
+  });
   const files = evidence.data?.files;
   const wantedPath = search.get("file");
   const line = Number(search.get("line")) || null;
   const selected = useMemo(() => pickFile(files ?? [], wantedPath), [files, wantedPath]);
-  useEffect(() => preloadMonaco(monacoBase), [monacoBase]);
+  useEffect(() => preloadMonaco(monacoBase, editorWorker), [monacoBase, editorWorker]);
 
   if (evidence.isPending) return <p className="muted">Loading the evidence…</p>;
   if (evidence.error) return <p className="error">{evidence.error.message}</p>;

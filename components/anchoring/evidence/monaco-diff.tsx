@@ -14,9 +14,57 @@ const DiffEditor = dynamic(async () => (await import("@monaco-editor/react")).Di
   loading: () => <p className="muted">Loading the diff editor…</p>,
 });
 
-/** Starts loading Monaco before a file is chosen, so the editor's load overlaps the API calls. */
-export function preloadMonaco(base: string): void {
+/**
+ * Starts loading Monaco before a file is chosen, so the editor's load overlaps the API calls;
+ * with `editorWorker` (the worker script's URL), the diff worker boots meanwhile too.
+ */
+export function preloadMonaco(base: string, editorWorker: string | null = null): void {
+  if (editorWorker) preloadEditorWorker(editorWorker);
   initMonaco(base).catch(() => undefined); // the viewer reports a failure when it needs the editor
+}
+
+let preloadedWorker: Worker | null = null;
+let preloadStarted = false;
+
+/**
+ * The diff is computed in Monaco's editor worker, which Monaco starts only when the
+ * first diff editor asks (after its ~MB of main-thread code has run). Started here, the
+ * worker loads and parses its script in parallel; Monaco is handed this worker then
+ * (handOverPreloadedWorker). The same bootstrap Monaco's own build uses: importScripts,
+ * then a ready message its client does not need.
+ */
+function preloadEditorWorker(url: string): void {
+  if (preloadStarted || typeof Worker === "undefined") return;
+  preloadStarted = true;
+  try {
+    const absolute = new URL(url, document.baseURI).href;
+    const source = `importScripts(${JSON.stringify(absolute)});globalThis.postMessage({ type: 'vscode-worker-ready' });`;
+    const blob = URL.createObjectURL(new Blob([source], { type: "application/javascript" }));
+    preloadedWorker = new Worker(blob, { name: "editorWorkerService" });
+  } catch {
+    preloadedWorker = null; // Monaco starts its own
+  }
+}
+
+/** Labels of Monaco's language workers; every other label is the editor worker. */
+const LANGUAGE_WORKERS = new Set(["json", "css", "scss", "less", "html", "handlebars", "razor", "typescript", "javascript"]);
+
+type MonacoEnvironment = { getWorker?: (moduleId: string, label: string) => Worker | Promise<Worker> };
+
+function handOverPreloadedWorker(): void {
+  const holder = globalThis as unknown as { MonacoEnvironment?: MonacoEnvironment };
+  const environment = holder.MonacoEnvironment;
+  const original = environment?.getWorker;
+  if (!environment || !original || (original as { preloading?: true }).preloading) return;
+  const getWorker = (moduleId: string, label: string) => {
+    if (preloadedWorker && !LANGUAGE_WORKERS.has(label)) {
+      const worker = preloadedWorker;
+      preloadedWorker = null;
+      return worker;
+    }
+    return original.call(environment, moduleId, label);
+  };
+  environment.getWorker = Object.assign(getWorker, { preloading: true as const });
 }
 
 async function initMonaco(base: string): Promise<void> {
@@ -27,13 +75,46 @@ async function initMonaco(base: string): Promise<void> {
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await Promise.race([
+    const monaco = await Promise.race([
       loader.init(),
-      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("the editor did not load in time")), LOAD_TIMEOUT_MS); }),
+      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error("the editor did not load in time")), LOAD_TIMEOUT_MS); }),
     ]);
+    withoutLanguageServices(monaco);
+    handOverPreloadedWorker();
+    mark("specpath:monaco-loaded");
   } finally {
     clearTimeout(timer);
   }
+}
+
+type LanguageDefaults = { setModeConfiguration(config: Record<string, boolean>): void };
+const NO_LANGUAGE_SERVICE = {
+  completionItems: false, hovers: false, documentSymbols: false, definitions: false, references: false, documentHighlights: false, rename: false,
+  diagnostics: false, documentRangeFormattingEdits: false, signatureHelp: false, onTypeFormattingEdits: false, codeActions: false, inlayHints: false,
+  colors: false, foldingRanges: false, selectionRanges: false, documentFormattingEdits: false, tokens: false, links: false,
+};
+
+/**
+ * A read-only diff needs colours (Monaco's tokenizers) but no language service:
+ * without this, opening a TypeScript file starts the TypeScript worker (megabytes of
+ * compiler parsed on a second thread) while the diff is being computed (issue 24).
+ */
+function withoutLanguageServices(monaco: unknown): void {
+  const m = monaco as { typescript?: Record<string, LanguageDefaults>; json?: Record<string, LanguageDefaults>; css?: Record<string, LanguageDefaults>; html?: Record<string, LanguageDefaults>; languages?: { typescript?: Record<string, LanguageDefaults> } };
+  const ts = m.typescript ?? m.languages?.typescript;
+  const all = [ts?.typescriptDefaults, ts?.javascriptDefaults, m.json?.jsonDefaults, m.css?.cssDefaults, m.css?.scssDefaults, m.css?.lessDefaults, m.html?.htmlDefaults];
+  for (const defaults of all) {
+    try {
+      defaults?.setModeConfiguration?.(NO_LANGUAGE_SERVICE);
+    } catch {
+      // an older Monaco without this language: nothing to turn off
+    }
+  }
+}
+
+/** A User Timing mark (the evidence-view bench reads them to say where the time went); first one of a name per page load. */
+function mark(name: string): void {
+  if (typeof performance !== "undefined" && performance.getEntriesByName(name).length === 0) performance.mark(name);
 }
 
 export type EditorSelection = { startLine: number; endLine: number; text: string };
@@ -76,9 +157,14 @@ export function MonacoDiff({ monacoBase, original, modified, language, line, onS
   const onMount: DiffOnMount = (editor, monaco) => {
     editorRef.current = { editor, monaco };
     const modifiedEditor = editor.getModifiedEditor();
-    editor.onDidUpdateDiff(() => setDiffReady(true));
+    mark("specpath:diff-editor-mounted");
+    const ready = () => {
+      mark("specpath:diff-ready");
+      setDiffReady(true);
+    };
+    editor.onDidUpdateDiff(ready);
     // A trivial diff (e.g. an added file) may be computed before this handler exists.
-    if (editor.getLineChanges() !== null) setDiffReady(true);
+    if (editor.getLineChanges() !== null) ready();
     modifiedEditor.onDidChangeCursorSelection(({ selection }) => {
       const model = modifiedEditor.getModel();
       if (!model || selection.isEmpty()) return onSelection(null);

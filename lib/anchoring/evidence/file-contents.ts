@@ -23,8 +23,35 @@ export async function mirrorForContents(repo: string): Promise<{ mirror: string 
   }
 }
 
+// A file at a commit never changes: the texts read last are kept (by size), so reopening a
+// diff costs no git processes (issue 24: four per file, the slowest part of the first diff).
+const CACHE_BYTES = 32 * 1024 * 1024;
+const texts = new Map<string, TFileText>();
+let cachedBytes = 0;
+
 /** A file's text at a commit via the mirror; too large or binary files are refused with a reason. */
 export async function readFileAt(mirror: string, commit: string, filePath: string): Promise<TFileText> {
+  const key = `${mirror}\0${commit}\0${filePath}`;
+  const hit = texts.get(key);
+  if (hit) {
+    texts.delete(key);
+    texts.set(key, hit); // most recently used last
+    return hit;
+  }
+  const read = await readUncached(mirror, commit, filePath);
+  if (!/^[0-9a-f]{40,64}$/.test(commit)) return read; // only a full commit id names fixed content
+  const bytes = "text" in read ? read.text.length : 0;
+  texts.set(key, read);
+  cachedBytes += bytes;
+  for (const [oldest, value] of texts) {
+    if (cachedBytes <= CACHE_BYTES) break;
+    texts.delete(oldest);
+    cachedBytes -= "text" in value ? value.text.length : 0;
+  }
+  return read;
+}
+
+async function readUncached(mirror: string, commit: string, filePath: string): Promise<TFileText> {
   const object = `${commit}:${filePath}`;
   const size = Number((await gitIn(mirror, ["cat-file", "-s", object]).catch(() => "")).trim());
   if (!Number.isFinite(size) || size === 0) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { notFound } from "@/lib/errors/app-error";
 
@@ -18,6 +18,20 @@ let installedVersion: Promise<string> | null = null;
 export function monacoVersion(): Promise<string> {
   installedVersion ??= readFile(path.join(ROOT, "..", "package.json"), "utf8").then((text) => (JSON.parse(text) as { version: string }).version);
   return installedVersion;
+}
+
+let editorWorker: Promise<string | null> | null = null;
+
+/** The editor worker's file under vs/ (its name carries a content hash), so the page can start the worker before Monaco asks for it; null if not found. */
+export function monacoEditorWorkerAsset(): Promise<string | null> {
+  editorWorker ??= readdir(path.join(ROOT, "vs", "assets")).then(
+    (names) => {
+      const name = names.find((n) => /^editor\.worker-[\w-]+\.js$/.test(n));
+      return name ? `assets/${name}` : null;
+    },
+    () => null,
+  );
+  return editorWorker;
 }
 
 /** `segments` = [version, "vs", ...path inside min/vs]. */

@@ -12,7 +12,7 @@ export default async function FamilyLayout({ children, params }: { children: Rea
   if (!family) notFound();
   return (
     <>
-      <p className="muted"><Link href={`/suites/${family.suite.id}`}>{family.suite.name}</Link> /</p>
+      <p className="muted"><Link href={`/suites/${family.suite.id}`} prefetch={false}>{family.suite.name}</Link> /</p>
       <h1>
         {family.title}
         {family.familyVersion > 1 && <span className="muted"> · version {family.familyVersion}</span>}
