@@ -7,12 +7,17 @@ import { lockFamilyHistories } from "@/lib/histories/find-revision";
 import { turnRows } from "@/lib/histories/history-select";
 import { requestCalibration } from "@/lib/runs/request-runs";
 import { requestOracleAudit } from "./request-oracle-audit";
+import { auditedText, textHash } from "./revision-keys";
+import type { TAuditSummary } from "./save-oracle-audit";
 
 /**
- * The curator places an addendum (the studio's draft, possibly edited) into every
- * current history where the dependency is hidden: a draft revision gets it in its
- * first turn; a revision that left draft gets a new revision with it. The findings are
- * marked resolved by addendum until the next audit reads the new text.
+ * The curator places an addendum (the studio's draft, possibly edited) once for a
+ * dependency: it goes into every history whose current revision the latest audit read
+ * and found lacking it — never into a history that states it (no finding there), nor one
+ * whose text changed since that audit (it is named, to audit first). Which histories lack
+ * it is the audit's word, not a search for the sentence, so its wording is free. A draft
+ * revision gets it in its first turn; a revision that left draft gets a new revision with it.
+ * The findings are marked resolved by addendum until the next audit reads the new text.
  */
 export async function placeAddendum(actorId: string, familyId: string, findingId: string, input: { sentence: string; version: number }) {
   return db().$transaction(async (tx) => {
@@ -23,23 +28,38 @@ export async function placeAddendum(actorId: string, familyId: string, findingId
     const { family: _family, ...current } = finding;
     if (finding.version !== input.version) throw staleVersion("This finding", current);
     if (finding.category !== "hidden") throw new AppError("UNPROCESSABLE", "A test file the audit cannot read needs a waiver, not an addendum.");
+    const latest = await tx.oracleAudit.findFirst({ where: { familyId }, orderBy: { createdAt: "desc" }, select: { id: true, summary: true } });
+    if (latest?.id !== finding.auditId) throw new AppError("CONFLICT", "A newer audit replaced this finding; reload the Oracle audit tab.", { current });
+    const audited = new Map(((latest.summary as TAuditSummary).histories ?? []).map((h) => [h.revisionId, h.textHash]));
     const targets = await tx.oracleFinding.findMany({
-      where: { auditId: finding.auditId, dependencyKey: finding.dependencyKey, resolution: null, category: "hidden" },
+      where: { auditId: finding.auditId, dependencyKey: finding.dependencyKey, resolution: null, category: "hidden", historyRevisionId: { not: null } },
       select: { id: true, historyRevisionId: true },
     });
-    const revisionIds = [...new Set(targets.map((t) => t.historyRevisionId).filter((id): id is string => id !== null))];
-    // Each history where it is hidden gets the sentence in its latest revision (an earlier addendum may have made one).
     const histories = await tx.history.findMany({
-      where: { revisions: { some: { id: { in: revisionIds } } } },
+      where: { revisions: { some: { id: { in: targets.map((t) => t.historyRevisionId!) } } } },
       select: { condition: true, revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, number: true, status: true, historyId: true, turns: { orderBy: { index: "asc" } } } } },
     });
+    const sentence = input.sentence.trim();
     const placed: { condition: string; number: number }[] = [];
+    const skipped: { condition: string; reason: string }[] = [];
+    const resolvedIds: string[] = [];
     for (const h of histories) {
       const r = h.revisions[0];
-      if (!r || r.turns.length === 0) continue;
+      const target = targets.find((t) => t.historyRevisionId === r?.id);
+      if (!r || !target) {
+        skipped.push({ condition: h.condition, reason: "a newer revision exists than the one audited; run the audit first" });
+        continue;
+      }
+      if (r.turns.length === 0) {
+        skipped.push({ condition: h.condition, reason: "the revision has no turn to add it to" });
+        continue;
+      }
+      if (audited.get(r.id) !== undefined && audited.get(r.id) !== textHash(auditedText(r.turns))) {
+        skipped.push({ condition: h.condition, reason: "its text changed since the audit; run the audit first" });
+        continue;
+      }
       const turns = r.turns.map((t) => ({ text: t.text, activated: t.activated, deactivated: t.deactivated, restated: t.restated }));
-      if (turns[0]!.text.includes(input.sentence.trim())) continue;
-      turns[0] = { ...turns[0]!, text: `${turns[0]!.text.trimEnd()}\n\n${input.sentence.trim()}` };
+      turns[0] = { ...turns[0]!, text: `${turns[0]!.text.trimEnd()}\n\n${sentence}` };
       if (r.status === "draft") {
         await tx.turn.update({ where: { revisionId_index: { revisionId: r.id, index: 0 } }, data: { text: turns[0].text } });
         await tx.historyRevision.update({ where: { id: r.id }, data: { version: { increment: 1 } } });
@@ -49,16 +69,18 @@ export async function placeAddendum(actorId: string, familyId: string, findingId
         await tx.turn.createMany({ data: turnRows(created.id, turns) });
         placed.push({ condition: h.condition, number: r.number + 1 });
       }
+      resolvedIds.push(...targets.filter((t) => t.historyRevisionId === r.id).map((t) => t.id));
     }
+    if (placed.length === 0) throw new AppError("CONFLICT", `The addendum was placed nowhere: ${skipped.map((s) => `${s.condition} — ${s.reason}`).join("; ") || "no current history lacks it"}.`, { current });
     await tx.oracleFinding.updateMany({
-      where: { id: { in: targets.map((t) => t.id) } },
-      data: { resolved: true, resolution: "addendum", addendum: input.sentence.trim(), resolvedById: actorId, resolvedAt: new Date(), version: { increment: 1 } },
+      where: { id: { in: resolvedIds } },
+      data: { resolved: true, resolution: "addendum", addendum: sentence, resolvedById: actorId, resolvedAt: new Date(), version: { increment: 1 } },
     });
     await recordEvent(tx, {
       actorId, action: "oracle_finding.addendum", entity: "OracleFinding", entityId: findingId, familyId,
-      before: { resolution: null, dependencyKey: finding.dependencyKey }, after: { resolution: "addendum", sentence: input.sentence.trim(), revisions: placed },
+      before: { resolution: null, dependencyKey: finding.dependencyKey }, after: { resolution: "addendum", sentence, revisions: placed, skipped },
     });
-    return { placed, resolved: targets.length };
+    return { placed, skipped, resolved: resolvedIds.length };
   });
 }
 

@@ -1,13 +1,20 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
+import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
+import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
 import { requestSingleRun } from "@/lib/runs/request-runs";
 import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
+import { CURRENT_REVISION_SELECT, revisionKey } from "./revision-keys";
+
+const ENDED_WITHOUT_AUDIT = ["timeout", "infrastructure_error", "patch_apply_failed", "empty_collection", "cancelled", "failed"];
 
 /**
  * Queues the static audit of the family as it stands: the request key is the content
- * (gold, hidden tests, probes, current revisions) and the analyzer's version, so asking twice
- * runs it once, and a changed analyzer audits again.
+ * (gold, hidden tests, probes, the text of the current revisions) and the analyzer's
+ * version, so asking twice runs it once, sending unchanged text to review asks for nothing,
+ * and a changed analyzer audits again. A run of the same content that ended without an
+ * audit is run again (a new attempt), so "Run the audit" after a failure does something.
  */
 export async function requestOracleAudit(actorId: string | null, familyId: string) {
   const family = await db().taskFamily.findUnique({
@@ -16,7 +23,7 @@ export async function requestOracleAudit(actorId: string | null, familyId: strin
       patches: { where: { kind: "gold" }, select: { diff: true }, take: 1 },
       verifier: { select: { hiddenTestPatch: true } },
       probes: { select: { testId: true }, orderBy: { position: "asc" } },
-      histories: { select: { revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, version: true } } } },
+      histories: { select: CURRENT_REVISION_SELECT },
     },
   });
   if (!family) throw notFound("Task family", familyId);
@@ -24,8 +31,24 @@ export async function requestOracleAudit(actorId: string | null, familyId: strin
   if (!family.verifier?.hiddenTestPatch.trim()) throw new AppError("UNPROCESSABLE", "Write the verifier's hidden tests before auditing: their dependencies are what the audit reads.");
   const content = [
     `analyzer ${ORACLE_ANALYZER_VERSION}`, family.patches[0].diff, family.verifier.hiddenTestPatch, family.probes.map((p) => p.testId).join("\n"),
-    family.histories.flatMap((h) => h.revisions.map((r) => `${r.id}@${r.version}`)).sort().join(","),
+    family.histories.flatMap((h) => h.revisions.map((r) => revisionKey(r.id, r.turns))).sort().join(","),
   ].join("\0");
   const key = crypto.createHash("sha256").update(content).digest("hex").slice(0, 24);
+  const requestKey = `${familyId}:oracle_audit:static:${key}`;
+  const rerun = await db().$transaction(async (tx) => {
+    const failed = await tx.run.findFirst({ where: { requestKey, status: { in: ENDED_WITHOUT_AUDIT } }, select: { id: true, attempt: true, status: true } });
+    if (!failed) return null;
+    const { count } = await tx.run.updateMany({
+      where: { id: failed.id, status: failed.status },
+      data: { status: "queued", message: null, workerId: null, version: { increment: 1 } },
+    });
+    if (count === 0) return null;
+    await recordEvent(tx, { actorId, action: "oracle_audit.rerun", entity: "Run", entityId: failed.id, familyId, before: { status: failed.status }, after: { status: "queued" } });
+    return failed;
+  });
+  if (rerun) {
+    await enqueueRuns([{ id: rerun.id, attempt: rerun.attempt + 1 }]);
+    return { batchId: null, requested: 1, created: 1, requeued: 1, reused: 0 };
+  }
   return requestSingleRun(actorId, familyId, "oracle_audit", `static:${key}`);
 }

@@ -12,6 +12,8 @@ export type TOracleAddendum = z.infer<typeof ZOracleAddendumSchema>;
 export const ZOracleWaiverSchema = z.object({
   rationale: z.string().trim().min(10, "must say why the dependency is acceptable (at least 10 characters)").max(2000, "is too long"),
   version: ZVersionSchema,
+  /** family: one waiver for every history (resolve once); history: this finding's history only. */
+  scope: z.enum(["family", "history"]).default("family"),
 });
 export type TOracleWaiver = z.infer<typeof ZOracleWaiverSchema>;
 

@@ -1,0 +1,26 @@
+// What identifies an audited history revision: its id and a hash of the text the audit
+// reads. Sending a revision to review (or any save that leaves its text alone) bumps its
+// version but not its key, so its audit stays current.
+import crypto from "node:crypto";
+
+/** The visible text of a revision as the audit reads it: every turn, in order. */
+export const auditedText = (turns: readonly { text: string }[]) => turns.map((t) => t.text).join("\n\n");
+
+export const textHash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 16);
+
+export const revisionKey = (revisionId: string, turns: readonly { text: string }[]) => `${revisionId}@${textHash(auditedText(turns))}`;
+
+export const revisionIdOfKey = (key: string) => key.split("@")[0]!;
+
+/** Gold and the hidden tests, as one hash: an audit of other gold is stale. */
+export const goldHashOf = (hiddenTestPatch: string, goldPatch: string) => crypto.createHash("sha256").update(`${hiddenTestPatch}\0${goldPatch}`).digest("hex");
+
+/** The probe list, as one hash: findings map tests to probes, so another list audits anew. */
+export const probesHashOf = (probeTestIds: readonly string[]) => crypto.createHash("sha256").update(probeTestIds.join("\n")).digest("hex").slice(0, 16);
+
+/** Select for the current (latest) revision of every history, with what the key needs. */
+export const CURRENT_REVISION_SELECT = {
+  id: true,
+  condition: true,
+  revisions: { orderBy: { number: "desc" as const }, take: 1, select: { id: true, version: true, turns: { orderBy: { index: "asc" as const }, select: { text: true } } } },
+};
