@@ -13,6 +13,7 @@ import { waitForRuns } from "@/lib/package/testing/frozen-demo";
 import { useWorkerPool } from "@/lib/testing/worker-pool";
 import { getOracleAudit } from "./get-oracle-audit";
 import { requestOracleAudit } from "./request-oracle-audit";
+import { fromJsonBytes } from "./storable";
 import { buildNulDemoFamily } from "./testing/nul-demo";
 
 const pool = useWorkerPool("oracle-nul");
@@ -24,6 +25,11 @@ describe("a base holding '\\u0000'", () => {
     await waitForRuns(family.id);
     const run = await db().run.findFirstOrThrow({ where: { familyId: family.id, requestKey: { contains: ":oracle_audit:static:" } }, orderBy: { createdAt: "desc" } });
     expect(run.status, run.message ?? "").toBe("passed");
+    // The base's definitions, U+0000 and the lone surrogate included, are stored and read back exactly.
+    const entries = await db().oracleDefinitionCache.findMany({ where: { key: { contains: ":base:" } } });
+    const strings = entries.flatMap((e) => fromJsonBytes<{ definitions?: { definitions: { file: string; strings: string[] }[] } }>(e.content).definitions?.definitions ?? [])
+      .filter((d) => d.file === "src/separators.js").flatMap((d) => d.strings);
+    expect(strings).toEqual(expect.arrayContaining(["\u0000", "\ud800"]));
     const view = await getOracleAudit(family.id);
     expect(view.audit?.current).toBe(true);
     const report = await getGateReport(family.id);

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
+import type { RunStatus } from "@/lib/db/generated/client";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
@@ -7,7 +8,7 @@ import { requestSingleRun } from "@/lib/runs/request-runs";
 import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
 import { CURRENT_REVISION_SELECT, revisionKey } from "./revision-keys";
 
-const ENDED_WITHOUT_AUDIT = ["timeout", "infrastructure_error", "patch_apply_failed", "empty_collection", "cancelled", "failed"];
+const ENDED_WITHOUT_AUDIT: RunStatus[] = ["timeout", "infrastructure_error", "patch_apply_failed", "empty_collection", "cancelled", "failed"];
 
 /**
  * Queues the static audit of the family as it stands: the request key is the content

@@ -4,10 +4,12 @@
 // UTF-8 (already U+FFFD once decoded). What the curator reads keeps U+0000 visible as
 // the escape `\u0000`; a lone surrogate becomes U+FFFD. Applying it twice changes nothing.
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** One string, storable as text (and inside jsonb). */
 export function storableText(s: string): string {
   // eslint-disable-next-line no-control-regex
-  return s.toWellFormed().replace(/\u0000/g, "\\u0000");
+  return s.replace(LONE_SURROGATE, "\ufffd").replace(/\u0000/g, "\\u0000");
 }
 
 /** A JSON value with every string (keys included) storable; iterative, so any depth is safe. */
