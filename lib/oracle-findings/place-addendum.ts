@@ -7,15 +7,12 @@ import { lockFamilyHistories } from "@/lib/histories/find-revision";
 import { turnRows } from "@/lib/histories/history-select";
 import { requestCalibration } from "@/lib/runs/request-runs";
 import { requestOracleAudit } from "./request-oracle-audit";
-import { auditedText, textHash } from "./revision-keys";
-import type { TAuditSummary } from "./save-oracle-audit";
 
 /**
  * The curator places an addendum (the studio's draft, possibly edited) once for a
- * dependency: it goes into every history whose current revision the latest audit read
- * and found lacking it — never into a history that states it (no finding there), nor one
- * whose text changed since that audit (it is named, to audit first). Which histories lack
- * it is the audit's word, not a search for the sentence, so its wording is free. A draft
+ * dependency: it goes into every history the latest audit found lacking it (a finding
+ * there) — never into a history that states it (no finding there). Which histories lack it
+ * is the audit's word, not a search for the sentence, so its wording is free. A draft
  * revision gets it in its first turn; a revision that left draft gets a new revision with it.
  * The findings are marked resolved by addendum until the next audit reads the new text.
  */
@@ -28,13 +25,13 @@ export async function placeAddendum(actorId: string, familyId: string, findingId
     const { family: _family, ...current } = finding;
     if (finding.version !== input.version) throw staleVersion("This finding", current);
     if (finding.category !== "hidden") throw new AppError("UNPROCESSABLE", "A test file the audit cannot read needs a waiver, not an addendum.");
-    const latest = await tx.oracleAudit.findFirst({ where: { familyId }, orderBy: { createdAt: "desc" }, select: { id: true, summary: true } });
-    if (latest?.id !== finding.auditId) throw new AppError("CONFLICT", "A newer audit replaced this finding; reload the Oracle audit tab.", { current });
-    const audited = new Map(((latest.summary as TAuditSummary).histories ?? []).map((h) => [h.revisionId, h.textHash]));
+    const latest = await tx.oracleAudit.findFirst({ where: { familyId }, orderBy: { createdAt: "desc" }, select: { id: true } });
+    // A newer audit (say, after another addendum) is the word on where it is still lacking.
     const targets = await tx.oracleFinding.findMany({
-      where: { auditId: finding.auditId, dependencyKey: finding.dependencyKey, resolution: null, category: "hidden", historyRevisionId: { not: null } },
+      where: { auditId: latest?.id ?? finding.auditId, dependencyKey: finding.dependencyKey, resolution: null, category: "hidden", historyRevisionId: { not: null } },
       select: { id: true, historyRevisionId: true },
     });
+    const revisionsOf = new Map((await tx.historyRevision.findMany({ where: { id: { in: targets.map((t) => t.historyRevisionId!) } }, select: { id: true, historyId: true } })).map((r) => [r.id, r.historyId]));
     const histories = await tx.history.findMany({
       where: { revisions: { some: { id: { in: targets.map((t) => t.historyRevisionId!) } } } },
       select: { condition: true, revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, number: true, status: true, historyId: true, turns: { orderBy: { index: "asc" } } } } },
@@ -44,18 +41,10 @@ export async function placeAddendum(actorId: string, familyId: string, findingId
     const skipped: { condition: string; reason: string }[] = [];
     const resolvedIds: string[] = [];
     for (const h of histories) {
+      // The latest revision: an addendum placed for another dependency since the audit may have made it.
       const r = h.revisions[0];
-      const target = targets.find((t) => t.historyRevisionId === r?.id);
-      if (!r || !target) {
-        skipped.push({ condition: h.condition, reason: "a newer revision exists than the one audited; run the audit first" });
-        continue;
-      }
-      if (r.turns.length === 0) {
+      if (!r || r.turns.length === 0) {
         skipped.push({ condition: h.condition, reason: "the revision has no turn to add it to" });
-        continue;
-      }
-      if (audited.get(r.id) !== undefined && audited.get(r.id) !== textHash(auditedText(r.turns))) {
-        skipped.push({ condition: h.condition, reason: "its text changed since the audit; run the audit first" });
         continue;
       }
       const turns = r.turns.map((t) => ({ text: t.text, activated: t.activated, deactivated: t.deactivated, restated: t.restated }));
@@ -69,7 +58,7 @@ export async function placeAddendum(actorId: string, familyId: string, findingId
         await tx.turn.createMany({ data: turnRows(created.id, turns) });
         placed.push({ condition: h.condition, number: r.number + 1 });
       }
-      resolvedIds.push(...targets.filter((t) => t.historyRevisionId === r.id).map((t) => t.id));
+      resolvedIds.push(...targets.filter((t) => revisionsOf.get(t.historyRevisionId!) === r.historyId).map((t) => t.id));
     }
     if (placed.length === 0) throw new AppError("CONFLICT", `The addendum was placed nowhere: ${skipped.map((s) => `${s.condition} — ${s.reason}`).join("; ") || "no current history lacks it"}.`, { current });
     await tx.oracleFinding.updateMany({
