@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import type { TOracleAuditFacts } from "@/lib/gates/oracle-audit-facts";
-import { CURRENT_REVISION_SELECT, goldHashOf, probesHashOf, revisionIdOfKey, revisionKey } from "./revision-keys";
+import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
+import { AUDIT_CONTENT_SELECT, auditRequestKey, goldHashOf, probesHashOf, revisionIdOfKey, revisionKey } from "./revision-keys";
 import type { TAuditSummary } from "./save-oracle-audit";
 
 const STATIC = { kind: "oracle_audit" as const, requestKey: { contains: ":oracle_audit:static:" } };
@@ -8,18 +9,13 @@ const STATIC = { kind: "oracle_audit" as const, requestKey: { contains: ":oracle
 /**
  * The audit facts the stage-5 gate reads: the latest static audit against the current
  * revisions (by the text the audit reads), gold, hidden tests and probes; and whether the
- * latest audit run failed after it, so an older audit is never silently the latest word.
+ * audit run of the content as it stands failed, so an older audit is never silently the latest word.
  */
 export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAuditFacts> {
-  const [family, audit, running, lastRun] = await Promise.all([
+  const [family, audit, running, runs] = await Promise.all([
     db().taskFamily.findUniqueOrThrow({
       where: { id: familyId },
-      select: {
-        patches: { where: { kind: "gold" }, select: { diff: true }, take: 1 },
-        verifier: { select: { hiddenTestPatch: true } },
-        probes: { select: { testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
-        histories: { select: CURRENT_REVISION_SELECT },
-      },
+      select: AUDIT_CONTENT_SELECT,
     }),
     db().oracleAudit.findFirst({
       where: { familyId },
@@ -30,8 +26,10 @@ export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAud
       },
     }),
     db().run.count({ where: { familyId, ...STATIC, status: { in: ["queued", "running"] } } }),
-    db().run.findFirst({ where: { familyId, ...STATIC }, orderBy: { createdAt: "desc" }, select: { id: true, status: true, message: true } }),
+    db().run.findMany({ where: { familyId, ...STATIC }, orderBy: { createdAt: "desc" }, select: { id: true, requestKey: true, status: true, message: true } }),
   ]);
+  // The run of the content as it stands decides; without one, the latest run (a failure since changed content still says so).
+  const lastRun = runs.find((r) => r.requestKey === auditRequestKey(familyId, ORACLE_ANALYZER_VERSION, family)) ?? runs[0] ?? null;
   const currentRevisionKeys = family.histories.flatMap((h) => h.revisions.map((r) => revisionKey(r.id, r.turns)));
   const current = new Set(currentRevisionKeys.map(revisionIdOfKey));
   const goldHash = goldHashOf(family.verifier?.hiddenTestPatch ?? "", family.patches[0]?.diff ?? "");

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import type { RunStatus } from "@/lib/db/generated/client";
 import { recordEvent } from "@/lib/audit-log/record-event";
@@ -6,7 +5,7 @@ import { AppError, notFound } from "@/lib/errors/app-error";
 import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
 import { requestSingleRun } from "@/lib/runs/request-runs";
 import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
-import { CURRENT_REVISION_SELECT, revisionKey } from "./revision-keys";
+import { AUDIT_CONTENT_SELECT, auditRequestKey } from "./revision-keys";
 
 const ENDED_WITHOUT_AUDIT: RunStatus[] = ["timeout", "infrastructure_error", "patch_apply_failed", "empty_collection", "cancelled", "failed"];
 
@@ -18,24 +17,11 @@ const ENDED_WITHOUT_AUDIT: RunStatus[] = ["timeout", "infrastructure_error", "pa
  * audit is run again (a new attempt), so "Run the audit" after a failure does something.
  */
 export async function requestOracleAudit(actorId: string | null, familyId: string) {
-  const family = await db().taskFamily.findUnique({
-    where: { id: familyId },
-    select: {
-      patches: { where: { kind: "gold" }, select: { diff: true }, take: 1 },
-      verifier: { select: { hiddenTestPatch: true } },
-      probes: { select: { testId: true }, orderBy: { position: "asc" } },
-      histories: { select: CURRENT_REVISION_SELECT },
-    },
-  });
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: AUDIT_CONTENT_SELECT });
   if (!family) throw notFound("Task family", familyId);
   if (!family.patches[0]) throw new AppError("UNPROCESSABLE", "Add the gold patch before auditing: the audit compares what gold defines with what the histories state.");
   if (!family.verifier?.hiddenTestPatch.trim()) throw new AppError("UNPROCESSABLE", "Write the verifier's hidden tests before auditing: their dependencies are what the audit reads.");
-  const content = [
-    `analyzer ${ORACLE_ANALYZER_VERSION}`, family.patches[0].diff, family.verifier.hiddenTestPatch, family.probes.map((p) => p.testId).join("\n"),
-    family.histories.flatMap((h) => h.revisions.map((r) => revisionKey(r.id, r.turns))).sort().join(","),
-  ].join("\0");
-  const key = crypto.createHash("sha256").update(content).digest("hex").slice(0, 24);
-  const requestKey = `${familyId}:oracle_audit:static:${key}`;
+  const requestKey = auditRequestKey(familyId, ORACLE_ANALYZER_VERSION, family);
   const rerun = await db().$transaction(async (tx) => {
     const failed = await tx.run.findFirst({ where: { requestKey, status: { in: ENDED_WITHOUT_AUDIT } }, select: { id: true, attempt: true, status: true } });
     if (!failed) return null;
@@ -51,5 +37,5 @@ export async function requestOracleAudit(actorId: string | null, familyId: strin
     await enqueueRuns([{ id: rerun.id, attempt: rerun.attempt + 1 }]);
     return { batchId: null, requested: 1, created: 1, requeued: 1, reused: 0 };
   }
-  return requestSingleRun(actorId, familyId, "oracle_audit", `static:${key}`);
+  return requestSingleRun(actorId, familyId, "oracle_audit", requestKey.slice(`${familyId}:oracle_audit:`.length));
 }

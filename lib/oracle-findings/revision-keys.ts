@@ -24,3 +24,27 @@ export const CURRENT_REVISION_SELECT = {
   condition: true,
   revisions: { orderBy: { number: "desc" as const }, take: 1, select: { id: true, version: true, turns: { orderBy: { index: "asc" as const }, select: { text: true } } } },
 };
+
+/** What the audit's request key is made of: gold, hidden tests, probes and the current revisions' text. */
+export const AUDIT_CONTENT_SELECT = {
+  patches: { where: { kind: "gold" as const }, select: { diff: true }, take: 1 },
+  verifier: { select: { hiddenTestPatch: true } },
+  probes: { select: { testId: true }, orderBy: [{ position: "asc" as const }, { testId: "asc" as const }] },
+  histories: { select: CURRENT_REVISION_SELECT },
+};
+
+type TAuditContent = {
+  patches: { diff: string }[];
+  verifier: { hiddenTestPatch: string } | null;
+  probes: { testId: string }[];
+  histories: { revisions: { id: string; turns: { text: string }[] }[] }[];
+};
+
+/** The static audit's run key for this content and analyzer: the same content is one run. */
+export function auditRequestKey(familyId: string, analyzer: number, family: TAuditContent) {
+  const content = [
+    `analyzer ${analyzer}`, family.patches[0]?.diff ?? "", family.verifier?.hiddenTestPatch ?? "", family.probes.map((p) => p.testId).join("\n"),
+    family.histories.flatMap((h) => h.revisions.map((r) => revisionKey(r.id, r.turns))).sort().join(","),
+  ].join("\0");
+  return `${familyId}:oracle_audit:static:${crypto.createHash("sha256").update(content).digest("hex").slice(0, 24)}`;
+}
