@@ -57,7 +57,7 @@ export async function getOracleAudit(familyId: string): Promise<TOracleAuditDto>
     const d = dto(f);
     const entry = hidden.get(f.dependencyKey) ?? { dependencyKey: f.dependencyKey, kind: f.kind, name: f.name, blocking: false, finding: d, histories: [], probeTestIds: [] };
     if (entry.finding.resolution !== null && d.resolution === null) entry.finding = d;
-    entry.histories.push({ condition: h.condition, revisionId: h.revisionId, findingId: f.id, resolution: d.resolution });
+    entry.histories.push({ condition: h.condition, revisionId: h.revisionId, findingId: f.id, version: f.version, resolution: d.resolution });
     entry.probeTestIds = [...new Set([...entry.probeTestIds, ...f.probeTestIds])];
     entry.blocking = entry.probeTestIds.length > 0;
     hidden.set(f.dependencyKey, entry);

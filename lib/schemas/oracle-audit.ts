@@ -60,7 +60,7 @@ export type THiddenDependencyDto = {
   blocking: boolean;
   /** The finding the actions act on (the first unresolved one), with its evidence and draft. */
   finding: TOracleFindingDto;
-  histories: { condition: string; revisionId: string; findingId: string; resolution: "addendum" | "waived" | null }[];
+  histories: { condition: string; revisionId: string; findingId: string; version: number; resolution: "addendum" | "waived" | null }[];
   probeTestIds: string[];
 };
 
