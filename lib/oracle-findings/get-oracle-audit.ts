@@ -75,7 +75,7 @@ export async function getOracleAudit(familyId: string): Promise<TOracleAuditDto>
       staleReason,
       dependencies: summary.dependencies ?? 0,
       histories: historyRows,
-      hidden: [...hidden.values()].sort((a, b) => Number(b.blocking) - Number(a.blocking) || a.name.localeCompare(b.name)),
+      hidden: [...hidden.values()].map((d) => ({ ...d, histories: d.histories.sort((a, b) => a.condition.localeCompare(b.condition)) })).sort((a, b) => Number(b.blocking) - Number(a.blocking) || a.name.localeCompare(b.name)),
       notAudited: audit.findings.filter((f) => f.category === "not_audited").map(dto),
       counterfactuals: { ...cfStats, pending: audit.counterfactuals.filter((c) => c.outcome === null).length },
     },
