@@ -36,6 +36,9 @@ describe("a base holding '\\u0000'", () => {
     const open = report.stages.filter((s) => s.stage !== "freeze" && s.status !== "pass").map((s) => [s.stage, s.missing]);
     expect(open).toEqual([]);
     const frozen = await freezeFamily(lead, family.id);
+    // Frozen: asking for another audit is refused naming the package, and no waiver row can be added.
+    await expect(requestOracleAudit(curator.id, family.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining(frozen.hash) });
+    await expect(db().oracleWaiver.create({ data: { familyId: family.id, dependencyKey: "name::x", name: "x", rationale: "forged after freeze", createdById: lead.id } })).rejects.toThrow(/frozen in package/);
     const pkg = await loadFrozenPackage({ familyId: family.id });
     expect(pkg.hash).toBe(frozen.hash);
     const out = path.join(pool.tmp, "nul-export.tar.gz");

@@ -17,8 +17,14 @@ const ENDED_WITHOUT_AUDIT: RunStatus[] = ["timeout", "infrastructure_error", "pa
  * audit is run again (a new attempt), so "Run the audit" after a failure does something.
  */
 export async function requestOracleAudit(actorId: string | null, familyId: string) {
-  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: AUDIT_CONTENT_SELECT });
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { ...AUDIT_CONTENT_SELECT, stage: true } });
   if (!family) throw notFound("Task family", familyId);
+  // A frozen family's audit is part of its package: asking again is refused (409, naming the package), not a silent no-op.
+  // (Not lib/families/access's assertNotFrozen: that module is server-only, and scripts/start.ts audits the demo outside Next.)
+  if (family.stage === "frozen") {
+    const frozen = await db().package.findFirst({ where: { familyId, frozenAt: { not: null } }, orderBy: { frozenAt: "asc" }, select: { hash: true } });
+    throw new AppError("CONFLICT", `This task family is frozen${frozen ? ` in package ${frozen.hash}` : ""}; its audit cannot run again. Open a new version to change it.`, { current: { packageHash: frozen?.hash ?? null } });
+  }
   if (!family.patches[0]) throw new AppError("UNPROCESSABLE", "Add the gold patch before auditing: the audit compares what gold defines with what the histories state.");
   if (!family.verifier?.hiddenTestPatch.trim()) throw new AppError("UNPROCESSABLE", "Write the verifier's hidden tests before auditing: their dependencies are what the audit reads.");
   const requestKey = auditRequestKey(familyId, ORACLE_ANALYZER_VERSION, family);
