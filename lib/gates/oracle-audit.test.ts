@@ -58,5 +58,7 @@ describe("oracle-audit gate, resolve once and incremental", () => {
     expect(gate.status).toBe("pass");
     expect(gate.evidence).toContainEqual({ label: "informational (no probe runs it)", detail: "`expectType`" });
     expect(oracleAuditGate(facts({ ...base, findings: [{ ...hidden("r1"), name: "expectType", probes: 0 }, hidden("r2")] })).status).toBe("fail");
+    // Without any probe yet, nothing is judged informational.
+    expect(oracleAuditGate(facts({ ...base, probeCount: 0, findings: [{ ...hidden("r1"), name: "expectType", probes: 0 }] })).status).toBe("fail");
   });
 });

@@ -28,8 +28,10 @@ export function oracleAuditGate(facts: TFamilyFacts): TGate {
   }
   const open = o.findings.filter((x) => x.resolution === null);
   const byHistory = new Map<string, string[]>();
-  const informational = open.filter((x) => x.category === "hidden" && x.probes === 0);
-  for (const x of open.filter((x) => x.category === "hidden" && x.probes > 0)) {
+  // Informational: hidden, but no probe the verifier runs depends on it — only once there are probes to judge by.
+  const isInformational = (x: (typeof open)[number]) => x.category === "hidden" && x.probes === 0 && o.probeCount !== 0;
+  const informational = open.filter(isInformational);
+  for (const x of open.filter((x) => x.category === "hidden" && !isInformational(x))) {
     const condition = conditionOf.get(x.revisionId ?? "") ?? "a history";
     byHistory.set(condition, [...(byHistory.get(condition) ?? []), `\`${x.name}\` (${x.probes} probe${x.probes === 1 ? "" : "s"})`]);
   }

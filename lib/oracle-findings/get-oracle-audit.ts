@@ -59,7 +59,7 @@ export async function getOracleAudit(familyId: string): Promise<TOracleAuditDto>
     if (entry.finding.resolution !== null && d.resolution === null) entry.finding = d;
     entry.histories.push({ condition: h.condition, revisionId: h.revisionId, findingId: f.id, version: f.version, resolution: d.resolution });
     entry.probeTestIds = [...new Set([...entry.probeTestIds, ...f.probeTestIds])];
-    entry.blocking = entry.probeTestIds.length > 0;
+    entry.blocking = entry.probeTestIds.length > 0 || facts.probeCount === 0;
     hidden.set(f.dependencyKey, entry);
   }
   const staleReason = facts.lastRunFailure && !facts.running ? `the latest audit run failed: ${facts.lastRunFailure}`

@@ -42,6 +42,7 @@ export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAud
       goldCurrent: audit.goldHash === goldHash && (probesHash === undefined || probesHash === probesHashOf(family.probes.map((p) => p.testId))),
     } : null,
     running: running > 0,
+    probeCount: family.probes.length,
     lastRunFailure: failed ? (lastRun.message ?? `the run ended ${lastRun.status}`) : null,
     findings: (audit?.findings ?? [])
       .filter((f) => f.historyRevisionId === null || current.has(f.historyRevisionId))

@@ -80,7 +80,8 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
   // One counterfactual per hidden name or literal, whichever histories it is hidden in; one already decided for this gold is kept.
   const drafts = new Map<string, TCounterfactualDraft>();
   for (const f of audit.histories.flatMap((h) => h.findings)) {
-    if (f.kind === "path") continue;
+    // Paths are not renamed; a finding no probe runs (informational) has nothing to confirm.
+    if (f.kind === "path" || f.probeTestIds.length === 0) continue;
     const existing = drafts.get(f.dependencyKey);
     if (existing) {
       existing.predictedProbeTestIds = [...new Set([...existing.predictedProbeTestIds, ...f.probeTestIds])];
