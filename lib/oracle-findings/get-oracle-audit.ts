@@ -22,7 +22,8 @@ export async function getOracleAudit(familyId: string): Promise<TOracleAuditDto>
   const base = {
     waivers: waivers.map((w) => ({ id: w.id, name: w.name, dependencyKey: w.dependencyKey, history: w.historyId ? (conditionOfHistory.get(w.historyId) ?? null) : null, rationale: w.rationale, createdAt: w.createdAt.toISOString() })),
     running: facts.running,
-    lastRunMessage: lastRun?.message ?? null,
+    // A failure of the current content's run is what the curator must read, even beside a later run of other content.
+    lastRunMessage: (!facts.running && facts.lastRunFailure) || (lastRun?.message ?? null),
     lastRunFailed: Boolean(facts.lastRunFailure) && !facts.running,
   };
   if (!audit) return { audit: null, ...base };
