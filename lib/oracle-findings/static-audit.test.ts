@@ -49,4 +49,12 @@ describe("static audit", () => {
     else expect(deep).toEqual({ file: "test/deep.test.js", reason: "it nests too deeply for the audit's parser" });
     expect(result.audit.histories.find((h) => h.condition === "split")!.findings.some((f) => f.file === "test/sse.test.js")).toBe(true);
   }, 60_000);
+
+  it("says a hidden test file too large to read is not audited", async () => {
+    const src = sources(SSE_TESTS);
+    const gold = src.gold;
+    src.gold = async () => ({ ...(await gold()), unread: [{ file: "test/huge.test.js", reason: "it is larger than 512 KiB, more than the audit reads" }] });
+    const result = await staticAudit({ cacheKeys: { base: "u:base", gold: "u:gold" }, histories, probeTestIds: SSE_PROBES, previous: new Map() }, src, memoryAuditCache());
+    expect(result.audit.notAudited).toContainEqual({ file: "test/huge.test.js", reason: "it is larger than 512 KiB, more than the audit reads" });
+  });
 });

@@ -13,8 +13,8 @@ import { listDependencies, type TListedDependency } from "./dependency-listing";
 export type TStaticAuditSources = {
   /** The base tree: the audited sources it holds, and every path. */
   base(): Promise<{ files: TFiles; paths: string[] }>;
-  /** Base + hidden tests + gold: the audited sources gold changes, every path, and the hidden test files. */
-  gold(): Promise<{ changed: TFiles; paths: string[]; testFiles: TFiles }>;
+  /** Base + hidden tests + gold: the audited sources gold changes, every path, the hidden test files, and those it could not read (too large). */
+  gold(): Promise<{ changed: TFiles; paths: string[]; testFiles: TFiles; unread?: TNotAudited[] }>;
 };
 
 /** A history's result from an earlier audit, reusable for any revision with the same text. */
@@ -49,8 +49,9 @@ export async function staticAudit(
     return safely(tree.changed, (changed) => definitionsOverBase(base.value.definitions, changed, tree.paths));
   });
   const tests = await cachedValue<TTestsEntry>(cache, `${input.cacheKeys.gold}:tests`, async () => {
-    const { testFiles } = await goldSources();
-    return { ...(await extractTestsSafely(testFiles)), testFiles: Object.keys(testFiles) };
+    const { testFiles, unread = [] } = await goldSources();
+    const extracted = await extractTestsSafely(testFiles);
+    return { tests: extracted.tests, notAudited: [...extracted.notAudited, ...unread], testFiles: Object.keys(testFiles) };
   });
   // A source the parser cannot handle is not audited (its names may then read as hidden), said once.
   const unreadableSources = [...base.value.unreadable, ...goldDefs.value.unreadable.filter((u) => !base.value.unreadable.some((b) => b.file === u.file))];

@@ -7,7 +7,7 @@ import { spawnGit } from "@/lib/git/run-git";
 import { AuditInputError } from "@/lib/oracle-findings/audit-failure";
 import { git } from "../runner/host";
 
-const MAX_FILE_BYTES = 512 * 1024;
+export const MAX_FILE_BYTES = 512 * 1024;
 
 export async function listTree(mirrorDir: string, tree: string): Promise<string[]> {
   const result = await git(["ls-tree", "-r", "-z", "--name-only", tree], { cwd: mirrorDir });

@@ -18,7 +18,8 @@ import { findCounterfactualByRun, linkCounterfactualRuns, recordCounterfactual }
 import { saveOracleAudit, type TCounterfactualDraft } from "@/lib/oracle-findings/save-oracle-audit";
 import type { TRunResultInput } from "@/lib/runs/save-run-result";
 import { ensureMirror, executeRun, patchPaths, requireCommit, RunnerError, type RunnerOptions } from "../runner/index";
-import { listTree, readFiles, treeWithPatches } from "./oracle-audit-trees";
+import { listTree, MAX_FILE_BYTES, readFiles, treeWithPatches } from "./oracle-audit-trees";
+import { isTestCode } from "@/lib/oracle-audit/audit-files";
 import type { Handler, TRunContext } from "./types";
 
 type TContext = TRunContext;
@@ -65,7 +66,11 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
       const paths = await listTree(m.dir, tree);
       const present = new Set(paths);
       const changed = [...new Set([...hiddenPaths, ...patchPaths(input.goldPatch)])].filter((p) => present.has(p));
-      return { changed: await readFiles(m.dir, tree, changed.filter(isAuditedSource)), paths, testFiles: await readFiles(m.dir, tree, hiddenPaths.filter((p) => present.has(p))) };
+      const testPaths = hiddenPaths.filter((p) => present.has(p));
+      const testFiles = await readFiles(m.dir, tree, testPaths);
+      // A hidden test file too large to read is said to be not audited, never silently left out.
+      const unread = testPaths.filter((p) => !(p in testFiles) && isTestCode(p)).map((file) => ({ file, reason: `it is larger than ${MAX_FILE_BYTES / 1024} KiB, more than the audit reads` }));
+      return { changed: await readFiles(m.dir, tree, changed.filter(isAuditedSource)), paths, testFiles, unread };
     },
   };
   const reusable = await loadReusable(input.familyId, { goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION });
