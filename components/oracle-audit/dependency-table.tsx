@@ -54,6 +54,7 @@ export function DependencyTable({ audit }: { audit: TAudit }) {
                 <td><code>{r.file}:{r.line}</code>{r.test && <span className="muted"> in “{r.test}”</span>}<br /><code className="muted">{r.text}</code></td>
                 <td>
                   {r.reason}
+                  {r.where && <span className="muted" data-testid="oracle-dependency-where"> — {r.where}</span>}
                   {r.definedAt && <span className="muted"> — gold defines it in <code>{r.definedAt.file}{r.definedAt.line ? `:${r.definedAt.line}` : ""}</code></span>}
                   <span className="muted"> · {r.probes} probe{r.probes === 1 ? "" : "s"}</span>
                 </td>

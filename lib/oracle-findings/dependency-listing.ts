@@ -19,7 +19,19 @@ export type TListedDependency = {
   definedAt: { file: string; line: number | null } | null;
   /** Probes that run it: 0 means no probe the verifier runs depends on it (informational). */
   probes: number;
+  /** Where the base defines it, or the words of the history that state it, when they can be pointed at. */
+  where?: string | null;
 };
+
+/** The history's words around the first mention of `value` (case-insensitive), or null. */
+export function excerpt(text: string, value: string, around = 40): string | null {
+  if (value.length < 2) return null;
+  const at = text.toLowerCase().indexOf(value.toLowerCase());
+  if (at === -1) return null;
+  const from = Math.max(0, at - around);
+  const to = Math.min(text.length, at + value.length + around);
+  return `${from > 0 ? "…" : ""}${text.slice(from, to).replace(/\s+/g, " ").trim()}${to < text.length ? "…" : ""}`;
+}
 
 export function listDependencies(input: {
   tests: TTestExtraction[];
@@ -33,6 +45,9 @@ export function listDependencies(input: {
   if (input.histories.length === 0) return out;
   const ctx = classificationContext(input.base, input.gold, input.testFiles);
   const probes = new Map(input.tests.map((t) => [t.file, new Map(t.tests.map((c) => [c.name, probesOfTest(input.probeTestIds, t.file, c).length]))]));
+  // Where the base defines each name (first file wins), for the visible ones.
+  const baseAt = new Map<string, string>();
+  for (const d of input.base.definitions) for (const n of d.names) if (!baseAt.has(n)) baseAt.set(n, `${d.file}${d.lines[n] ? `:${d.lines[n]}` : ""}`);
   const unitProbes = (file: string) => [...(probes.get(file)?.values() ?? [])].reduce((a, b) => a + b, 0);
   for (const history of input.histories) {
     const rows: TListedDependency[] = [];
@@ -46,10 +61,20 @@ export function listDependencies(input: {
         rows.push({
           key, kind: d.kind, name: d.value, module: d.module, category: c.category, reason: c.reason, file: test.file, line: d.line, text: d.text,
           test: d.test, definedAt: c.definedAt, probes: d.test === null ? unitProbes(test.file) : (probes.get(test.file)?.get(d.test) ?? 0),
+          where: whereStated(c.category, d.kind, d.value, history.text, baseAt),
         });
       }
     }
     out.set(history.revisionId, rows);
   }
   return out;
+}
+
+function whereStated(category: string, kind: string, value: string, text: string, baseAt: ReadonlyMap<string, string>): string | null {
+  if (category === "visible" && kind === "name" && baseAt.has(value)) return `the base defines it in ${baseAt.get(value)}`;
+  if (category === "specified") {
+    const words = excerpt(text, value);
+    return words ? `the history: “${words}”` : null;
+  }
+  return null;
 }

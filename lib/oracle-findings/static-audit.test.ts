@@ -36,7 +36,8 @@ describe("static audit", () => {
     expect(second.stats).toMatchObject({ baseCached: true, goldCached: true, testsCached: true, reused: 1, classified: 1 });
     expect(second.audit.histories.find((h) => h.condition === "direct")!.findings).toEqual(first.audit.histories.find((h) => h.condition === "direct")!.findings);
     expect(second.audit.histories.find((h) => h.condition === "split")!.findings.map((f) => f.name)).not.toContain("valueSSE");
-    expect(second.listing.get("split-2")!.find((d) => d.name === "valueSSE")).toMatchObject({ category: "specified", file: "test/sse.test.js" });
+    expect(second.listing.get("split-2")!.find((d) => d.name === "valueSSE")).toMatchObject({ category: "specified", file: "test/sse.test.js", where: expect.stringMatching(/^the history: “.*`valueSSE`.*”$/) });
+    expect(second.listing.get("split-2")!.find((d) => d.name === "parseEvent")).toMatchObject({ category: "visible", where: "the base defines it in src/rest/events.js:1" });
   });
 
   it("does not audit a test file nested too deeply, saying why, and audits the rest", async () => {

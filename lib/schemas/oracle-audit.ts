@@ -51,6 +51,7 @@ export type TListedDependencyDto = {
   test: string | null;
   definedAt: { file: string; line: number | null } | null;
   probes: number;
+  where?: string | null;
 };
 
 /** A hidden dependency across the current histories: what a curator or lead resolves once. */
