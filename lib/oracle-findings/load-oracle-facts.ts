@@ -2,7 +2,6 @@ import { db } from "@/lib/db";
 import type { TOracleAuditFacts } from "@/lib/gates/oracle-audit-facts";
 import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
 import { AUDIT_CONTENT_SELECT, auditRequestKey, goldHashOf, probesHashOf, revisionIdOfKey, revisionKey } from "./revision-keys";
-import type { TAuditSummary } from "./save-oracle-audit";
 
 const STATIC = { kind: "oracle_audit" as const, requestKey: { contains: ":oracle_audit:static:" } };
 
@@ -21,7 +20,7 @@ export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAud
       where: { familyId },
       orderBy: { createdAt: "desc" },
       select: {
-        runId: true, revisionKeys: true, goldHash: true, summary: true,
+        runId: true, revisionKeys: true, goldHash: true, probesHash: true,
         findings: { select: { historyRevisionId: true, category: true, kind: true, name: true, buildUnit: true, probeTestIds: true, resolution: true, reason: true } },
       },
     }),
@@ -33,13 +32,12 @@ export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAud
   const currentRevisionKeys = family.histories.flatMap((h) => h.revisions.map((r) => revisionKey(r.id, r.turns)));
   const current = new Set(currentRevisionKeys.map(revisionIdOfKey));
   const goldHash = goldHashOf(family.verifier?.hiddenTestPatch ?? "", family.patches[0]?.diff ?? "");
-  const probesHash = (audit?.summary as TAuditSummary | undefined)?.probesHash;
   const failed = lastRun && !["passed", "queued", "running"].includes(lastRun.status) && lastRun.id !== audit?.runId;
   return {
     currentRevisionKeys,
     audit: audit ? {
       revisionKeys: audit.revisionKeys,
-      goldCurrent: audit.goldHash === goldHash && (probesHash === undefined || probesHash === probesHashOf(family.probes.map((p) => p.testId))),
+      goldCurrent: audit.goldHash === goldHash && (audit.probesHash === "" || audit.probesHash === probesHashOf(family.probes.map((p) => p.testId))),
     } : null,
     running: running > 0,
     probeCount: family.probes.length,

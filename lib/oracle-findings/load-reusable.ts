@@ -15,11 +15,11 @@ export async function loadReusable(familyId: string, same: { goldHash: string; p
   const histories = new Map<string, TReusableHistory>();
   const counterfactuals = new Map<string, TReusableCounterfactual>();
   const audit = await db().oracleAudit.findFirst({
-    where: { familyId, goldHash: same.goldHash }, orderBy: { createdAt: "desc" },
+    where: { familyId, goldHash: same.goldHash, probesHash: same.probesHash }, orderBy: { createdAt: "desc" },
     include: { findings: { where: { category: "hidden" } }, counterfactuals: { where: { outcome: { not: null } } } },
   });
   const summary = (audit?.summary ?? {}) as TAuditSummary;
-  if (!audit || summary.analyzer !== same.analyzer || summary.probesHash !== same.probesHash) return { histories, counterfactuals };
+  if (!audit || summary.analyzer !== same.analyzer) return { histories, counterfactuals };
   for (const h of summary.histories ?? []) {
     if (!h.textHash || !h.listing || histories.has(h.textHash)) continue;
     const findings = audit.findings.filter((f) => f.historyRevisionId === h.revisionId).map((f): TOracleFindingDraft => {

@@ -62,7 +62,7 @@ export async function saveOracleAudit(input: {
       })),
     });
     const audit = await tx.oracleAudit.create({
-      data: { familyId: input.familyId, runId: input.runId, goldHash: input.goldHash, revisionKeys: input.revisionKeys, summary: summary as unknown as Prisma.InputJsonValue },
+      data: { familyId: input.familyId, runId: input.runId, goldHash: input.goldHash, probesHash: input.probesHash, revisionKeys: input.revisionKeys, summary: summary as unknown as Prisma.InputJsonValue },
     });
     const rows: Prisma.OracleFindingCreateManyInput[] = input.audit.histories.flatMap((h) =>
       h.findings.map((f) => {

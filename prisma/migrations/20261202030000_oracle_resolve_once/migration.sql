@@ -5,6 +5,9 @@ DELETE FROM "OracleDefinitionCache";
 ALTER TABLE "OracleDefinitionCache" DROP COLUMN "content",
 ADD COLUMN     "content" BYTEA NOT NULL;
 
+-- AlterTable
+ALTER TABLE "OracleAudit" ADD COLUMN     "probesHash" TEXT NOT NULL DEFAULT '';
+
 -- CreateTable
 CREATE TABLE "OracleWaiver" (
     "id" TEXT NOT NULL,
