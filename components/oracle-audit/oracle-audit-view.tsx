@@ -71,7 +71,7 @@ export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { fami
             <div className="muted">
               {audit.histories.map((h) => (
                 <span key={h.revisionId} data-testid="oracle-history" data-condition={h.condition} style={{ marginRight: 12 }}>
-                  {h.condition} {h.number !== null && `r${h.number}`}{!h.current && " (older revision)"}{h.reused && " (unchanged, kept)"}: {Object.entries(h.counts).map(([k, n]) => `${n} ${k}`).join(" · ")}
+                  {h.condition} {h.number !== null && `r${h.number}`}{!h.current && " (older revision)"}{h.textChanged && " (text changed since)"}{h.reused && " (unchanged, kept)"}: {Object.entries(h.counts).map(([k, n]) => `${n} ${k}`).join(" · ")}
                 </span>
               ))}
             </div>

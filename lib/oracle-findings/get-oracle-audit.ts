@@ -45,7 +45,8 @@ export async function getOracleAudit(familyId: string): Promise<TOracleAuditDto>
     revisionId: h.revisionId,
     condition: h.condition,
     number: revisions.find((r) => r.id === h.revisionId)?.number ?? null,
-    current: currentIds.has(h.revisionId) && facts.currentRevisionKeys.includes(audit.revisionKeys.find((k) => revisionIdOfKey(k) === h.revisionId) ?? ""),
+    current: currentIds.has(h.revisionId),
+    textChanged: currentIds.has(h.revisionId) && !facts.currentRevisionKeys.includes(audit.revisionKeys.find((k) => revisionIdOfKey(k) === h.revisionId) ?? ""),
     reused: h.reused ?? false,
     counts: h.counts,
     findings: audit.findings.filter((f) => f.historyRevisionId === h.revisionId).map(dto),
@@ -65,7 +66,7 @@ export async function getOracleAudit(familyId: string): Promise<TOracleAuditDto>
   }
   const staleReason = facts.lastRunFailure && !facts.running ? `the latest audit run failed: ${facts.lastRunFailure}`
     : !facts.audit?.goldCurrent ? "gold, the hidden tests or the probes changed since"
-    : historyRows.some((h) => !h.current) || facts.currentRevisionKeys.some((k) => !audit.revisionKeys.includes(k)) ? "a history's text changed since"
+    : historyRows.some((h) => !h.current || h.textChanged) || facts.currentRevisionKeys.some((k) => !audit.revisionKeys.includes(k)) ? "a history's text changed since"
     : null;
   const cfStats = counterfactualSummary(audit.counterfactuals.map((c) => ({ outcome: c.outcome, predicted: c.predictedProbeTestIds, failed: c.failedProbeTestIds })));
   return {

@@ -78,7 +78,9 @@ export type TOracleAuditDto = {
     staleReason: string | null;
     dependencies: number;
     histories: {
-      revisionId: string; condition: string; number: number | null; current: boolean;
+      revisionId: string; condition: string; number: number | null;
+      /** The history's current revision (by id); its text may still have changed since (textChanged). */
+      current: boolean; textChanged: boolean;
       /** Its text was unchanged since an earlier audit, whose result it kept. */
       reused: boolean;
       counts: Record<string, number>; findings: TOracleFindingDto[]; listing: TListedDependencyDto[];
