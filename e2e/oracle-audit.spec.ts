@@ -1,10 +1,11 @@
 import { test, expect } from "./fixtures";
 import { seedSseFamily } from "./oracle-seed";
 
-// The audit flags `valueSSE` (a module only gold defines) in every history and the exact
-// message on its test only; the counterfactual confirms; the curator's addendum clears the
-// name, and a lead waives the message in one history with a rationale.
-test("a curator audits a family, places the drafted addendum, and a lead waives a message", async ({ page, signInAs }) => {
+// The audit flags `valueSSE` (a module only gold defines) in both histories and the exact
+// message on its test only; the tab lists every dependency per history, filterable; the
+// counterfactual confirms; the curator's addendum, placed once, clears the name in both
+// histories; a lead waives the message once for every history with a rationale.
+test("a curator audits a family, places the drafted addendum once, and a lead waives a message for every history", async ({ page, signInAs }) => {
   test.setTimeout(240_000);
   const family = await seedSseFamily(`Oracle audit e2e ${Date.now()}`);
   await signInAs("curator");
@@ -12,32 +13,42 @@ test("a curator audits a family, places the drafted addendum, and a lead waives 
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Oracle audit" }).click();
   await page.getByRole("button", { name: "Run the audit" }).click();
 
-  const history = (condition: string) => page.locator(`[data-testid="oracle-history"][data-condition="${condition}"]`);
-  const finding = (condition: string, name: string) => history(condition).locator(`[data-testid="oracle-finding"][data-name="${name}"]`);
-  const name = finding("direct", "valueSSE");
+  const hidden = page.getByTestId("oracle-hidden");
+  const card = (name: string) => hidden.locator(`[data-testid="oracle-finding"][data-name="${name}"]`);
+  const name = card("valueSSE");
   await expect(name).toBeVisible({ timeout: 120_000 });
-  await expect(finding("split", "valueSSE")).toBeVisible();
+  await expect(name.getByTestId("oracle-finding-history")).toHaveText(["direct", "split"]);
   await expect(name).toContainText("the whole build unit test/sse.test.js (test file): 2 probes");
   await expect(name).toContainText("Gold defines it in src/rest/handler.js:1");
   await expect(name.getByTestId("counterfactual")).toHaveAttribute("data-outcome", "confirmed", { timeout: 120_000 });
-  const message = finding("direct", "event data must not be empty");
+  const message = card("event data must not be empty");
   await expect(message).toContainText("one test in test/events.test.js (test file): 1 probe");
   await expect(page.locator('[data-gate="oracle_audit"]')).toContainText("fail");
 
+  // Every dependency, per history, with its class and reason; filters narrow it.
+  const table = page.getByTestId("oracle-dependencies");
+  await table.getByLabel("Class").selectOption("visible");
+  await expect(table.locator('[data-testid="oracle-dependency"][data-category="visible"][data-name="parseEvent"]').first()).toBeVisible();
+  await expect(table.locator('[data-testid="oracle-dependency"]:not([data-category="visible"])')).toHaveCount(0);
+  await table.getByLabel("Class").selectOption("");
+  await table.getByLabel("File").selectOption("test/sse.test.js");
+  await expect(table.locator('[data-testid="oracle-dependency"][data-condition="split"][data-name="streamValues"]')).toContainText("hidden");
+  await expect(table.locator('[data-testid="oracle-dependency"][data-condition="direct"][data-name="streamValues"]')).not.toContainText("hidden");
+
   await name.getByRole("button", { name: "Addendum…" }).click();
-  await expect(name.getByLabel("Addendum")).toHaveValue("The module `src/rest/handler.js` must export `valueSSE`.");
+  await expect(name.getByLabel("Addendum")).toHaveValue(/valueSSE/);
   await name.getByRole("button", { name: "Place addendum" }).click();
-  // The next audit reads the new revisions: the name and its module are stated now, the message is not.
-  await expect(history("direct")).toContainText("r2", { timeout: 120_000 });
-  await expect(finding("direct", "valueSSE")).toHaveCount(0, { timeout: 120_000 });
-  await expect(finding("split", "valueSSE")).toHaveCount(0);
-  await expect(finding("direct", "event data must not be empty")).toBeVisible();
+  // The next audit reads the new revisions: the name is stated now in both, the message is not.
+  await expect(page.locator('[data-testid="oracle-history"][data-condition="direct"]')).toContainText("r2", { timeout: 120_000 });
+  await expect(card("valueSSE")).toHaveCount(0, { timeout: 120_000 });
+  await expect(card("event data must not be empty")).toBeVisible();
 
   await signInAs("lead");
   await page.reload();
-  const open = finding("direct", "event data must not be empty");
+  const open = card("event data must not be empty");
   await open.getByRole("button", { name: "Waive…" }).click();
   await open.getByLabel("Rationale").fill("The message is quoted in the issue every agent is shown.");
-  await open.getByRole("button", { name: "Waive", exact: true }).click();
-  await expect(open.getByTestId("resolution")).toHaveText("waived");
+  await open.getByRole("button", { name: "Waive for every history" }).click();
+  await expect(open.getByTestId("oracle-finding-history")).toHaveText(["direct: waived", "split: waived"]);
+  await expect(page.getByTestId("oracle-waivers")).toContainText("every history");
 });

@@ -12,7 +12,7 @@ const OUTCOME_TEXT: Record<string, string> = {
   error: "could not run",
 };
 
-function Counterfactual({ cf }: { cf: TOracleFindingDto["counterfactual"] }) {
+export function Counterfactual({ cf }: { cf: TOracleFindingDto["counterfactual"] }) {
   if (!cf) return <span className="muted">no counterfactual (paths are not renamed)</span>;
   if (cf.outcome === null) return <span className="muted" data-testid="counterfactual">counterfactual queued ({cf.mutation})</span>;
   return (
@@ -33,7 +33,7 @@ export function FindingCard({ familyId, finding, canPlace, canWaive }: { familyI
   const resolve = useMutation({
     mutationFn: (kind: "addendum" | "waiver") =>
       api(`/api/families/${familyId}/oracle-audit/findings/${finding.id}/${kind}`, {
-        body: kind === "addendum" ? { sentence, version: finding.version } : { rationale, version: finding.version },
+        body: kind === "addendum" ? { sentence, version: finding.version } : { rationale, version: finding.version, scope: "family" },
       }),
     onSuccess: () => {
       setMode("none");

@@ -6,6 +6,8 @@ import { queryKeys } from "@/components/query-keys";
 import type { TOracleAuditDto } from "@/lib/schemas/oracle-audit";
 import { useGateReport } from "@/components/gates/use-gate-report";
 import { StageGates } from "@/components/gates/stage-gates";
+import { DependencyCard } from "./dependency-card";
+import { DependencyTable } from "./dependency-table";
 import { FindingCard } from "./finding-card";
 
 const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(0)}%`);
@@ -36,6 +38,8 @@ export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { fami
   });
   const data = query.data;
   const audit = data?.audit;
+  const blocking = audit?.hidden.filter((d) => d.blocking) ?? [];
+  const informational = audit?.hidden.filter((d) => !d.blocking) ?? [];
   return (
     <>
       <p className="muted">
@@ -49,15 +53,28 @@ export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { fami
         </div>
       )}
       {notice && <p className={notice.error ? "error" : "muted"} role="status">{notice.text}</p>}
-      {data?.lastRunMessage && <p className="muted" data-testid="oracle-last-run">{data.lastRunMessage}</p>}
+      {data?.lastRunFailed ? (
+        <p className="error" role="alert" data-testid="oracle-last-run">
+          The last audit run failed: {data.lastRunMessage}
+          {audit && ` The findings below are those of the earlier audit of ${new Date(audit.createdAt).toLocaleString()}.`}
+        </p>
+      ) : data?.lastRunMessage && <p className="muted" data-testid="oracle-last-run">{data.lastRunMessage}</p>}
       {report.data?.stages.filter((s) => s.stage === "audit").map((s) => <StageGates key={s.stage} stage={{ ...s, gates: s.gates.filter((g) => g.key === "oracle_audit") }} />)}
       {data && !audit && <p>No audit yet.</p>}
       {audit && (
         <>
           <div className="panel" data-testid="oracle-summary">
-            {audit.dependencies} dependencies read · counterfactuals: {audit.counterfactuals.confirmed} of {audit.counterfactuals.decided} confirmed, measured precision {pct(audit.counterfactuals.precision)},
+            {audit.dependencies} dependencies read · {audit.hidden.filter((d) => d.blocking).length} hidden (blocking), {audit.hidden.filter((d) => !d.blocking).length} informational ·
+            counterfactuals: {audit.counterfactuals.confirmed} of {audit.counterfactuals.decided} confirmed, measured precision {pct(audit.counterfactuals.precision)},
             blast-radius accuracy {pct(audit.counterfactuals.blastRadiusAccuracy)}
-            {!audit.current && <span className="error"> · out of date: a history, gold or the hidden tests changed since</span>}
+            {!audit.current && <span className="error"> · out of date: {audit.staleReason ?? "a history, gold or the hidden tests changed since"}</span>}
+            <div className="muted">
+              {audit.histories.map((h) => (
+                <span key={h.revisionId} data-testid="oracle-history" data-condition={h.condition} style={{ marginRight: 12 }}>
+                  {h.condition} {h.number !== null && `r${h.number}`}{!h.current && " (older revision)"}{h.textChanged && " (text changed since)"}{h.reused && " (unchanged, kept)"}: {Object.entries(h.counts).map(([k, n]) => `${n} ${k}`).join(" · ")}
+                </span>
+              ))}
+            </div>
           </div>
           {audit.notAudited.length > 0 && (
             <>
@@ -65,19 +82,29 @@ export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { fami
               <ul className="plain">{audit.notAudited.map((f) => <FindingCard key={f.id} familyId={familyId} finding={f} canPlace={false} canWaive={canWaive} />)}</ul>
             </>
           )}
-          {audit.histories.map((h) => (
-            <section key={h.revisionId} data-testid="oracle-history" data-condition={h.condition}>
-              <h2>
-                {h.condition} {h.number !== null && `r${h.number}`} {!h.current && <span className="muted">(an older revision)</span>}
-              </h2>
-              <p className="muted">
-                {Object.entries(h.counts).map(([k, n]) => `${n} ${k}`).join(" · ")}
-              </p>
-              {h.findings.length === 0 ? <p>No hidden dependency.</p> : (
-                <ul className="plain">{h.findings.map((f) => <FindingCard key={f.id} familyId={familyId} finding={f} canPlace={canPlace && h.current} canWaive={canWaive && h.current} />)}</ul>
-              )}
+          <section data-testid="oracle-hidden">
+            <h2>Hidden dependencies</h2>
+            <p className="muted">Each one once, with every history it is hidden in: an addendum goes into each history that lacks it; a waiver covers every history, or one.</p>
+            {blocking.length === 0 ? <p>No blocking hidden dependency.</p> : (
+              <ul className="plain">{blocking.map((d) => <DependencyCard key={d.dependencyKey} familyId={familyId} dep={d} canPlace={canPlace && audit.current} canWaive={canWaive} />)}</ul>
+            )}
+          </section>
+          {informational.length > 0 && (
+            <section data-testid="oracle-informational">
+              <h2>Informational</h2>
+              <p className="muted">Hidden, but no probe the verifier runs depends on them (a type-test file, a helper): listed, never blocking.</p>
+              <ul className="plain">{informational.map((d) => <DependencyCard key={d.dependencyKey} familyId={familyId} dep={d} canPlace={canPlace && audit.current} canWaive={canWaive} />)}</ul>
             </section>
-          ))}
+          )}
+          {data.waivers.length > 0 && (
+            <section data-testid="oracle-waivers">
+              <h2>Waivers</h2>
+              <ul className="plain">
+                {data.waivers.map((w) => <li key={w.id} className="panel"><code>{w.name}</code> — {w.history ? `in ${w.history}` : "every history"}: <span className="muted">{w.rationale}</span></li>)}
+              </ul>
+            </section>
+          )}
+          <DependencyTable audit={audit} />
         </>
       )}
     </>

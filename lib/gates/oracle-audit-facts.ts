@@ -22,6 +22,8 @@ export const ZOracleAuditFactsSchema = z.object({
   running: z.boolean(),
   /** The latest static audit run ended without an audit (its message), if it did. */
   lastRunFailure: z.string().nullable().optional(),
+  /** How many probes and guards the verifier runs: with none, no finding can be judged informational. */
+  probeCount: z.number().int().nonnegative().optional(),
   /** That audit's findings for the current revisions, and its not-audited files. */
   findings: z.array(ZOracleFindingFactSchema),
 });

@@ -41,3 +41,24 @@ describe("oracle-audit gate", () => {
     expect(oracleAuditGate(facts({ ...base, findings: [hidden("r1", "waived")] })).status).toBe("pass");
   });
 });
+
+describe("oracle-audit gate, resolve once and incremental", () => {
+  it("is not green on a stale audit: a history's text changed since", () => {
+    const gate = oracleAuditGate(facts({ ...base, currentRevisionKeys: ["r1@1", "r2@changed"], findings: [] }));
+    expect(gate.status).not.toBe("pass");
+    expect(gate.missing).toContain("The text of split changed since the last audit");
+  });
+  it("fails when the latest run failed, even with an older audit of the current text, and says the findings are older", () => {
+    const gate = oracleAuditGate(facts({ ...base, lastRunFailure: "The audit could not run: the gold patch does not apply (src/x.js)." }));
+    expect(gate.status).toBe("fail");
+    expect(gate.missing).toMatch(/last audit run failed: .*src\/x\.js.* earlier audit/);
+  });
+  it("never blocks on a hidden dependency no probe runs (informational), and says so", () => {
+    const gate = oracleAuditGate(facts({ ...base, findings: [{ ...hidden("r1"), name: "expectType", probes: 0 }] }));
+    expect(gate.status).toBe("pass");
+    expect(gate.evidence).toContainEqual({ label: "informational (no probe runs it)", detail: "`expectType`" });
+    expect(oracleAuditGate(facts({ ...base, findings: [{ ...hidden("r1"), name: "expectType", probes: 0 }, hidden("r2")] })).status).toBe("fail");
+    // Without any probe yet, nothing is judged informational.
+    expect(oracleAuditGate(facts({ ...base, probeCount: 0, findings: [{ ...hidden("r1"), name: "expectType", probes: 0 }] })).status).toBe("fail");
+  });
+});

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { auditedText, CURRENT_REVISION_SELECT, goldHashOf, probesHashOf, textHash } from "./revision-keys";
 
 /** What the static audit reads from the database: the family's trees, tests, probes and current history revisions. */
 export async function loadAuditInput(familyId: string) {
@@ -9,23 +10,26 @@ export async function loadAuditInput(familyId: string) {
       patches: { where: { kind: "gold" }, select: { diff: true }, take: 1 },
       verifier: { select: { hiddenTestPatch: true } },
       probes: { select: { testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
-      histories: {
-        select: {
-          condition: true,
-          revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, version: true, turns: { orderBy: { index: "asc" }, select: { text: true } } } },
-        },
-      },
+      histories: { select: CURRENT_REVISION_SELECT },
     },
   });
+  const goldPatch = family.patches[0]?.diff ?? "";
+  const hiddenTestPatch = family.verifier?.hiddenTestPatch ?? "";
+  const probeTestIds = family.probes.map((p) => p.testId);
   return {
     familyId: family.id,
     repo: family.repo,
     baseCommit: family.baseCommit,
-    goldPatch: family.patches[0]?.diff ?? "",
-    hiddenTestPatch: family.verifier?.hiddenTestPatch ?? "",
-    probeTestIds: family.probes.map((p) => p.testId),
+    goldPatch,
+    hiddenTestPatch,
+    goldHash: goldHashOf(hiddenTestPatch, goldPatch),
+    probeTestIds,
+    probesHash: probesHashOf(probeTestIds),
     histories: family.histories.flatMap((h) =>
-      h.revisions.map((r) => ({ revisionId: r.id, version: r.version, condition: h.condition, text: r.turns.map((t) => t.text).join("\n\n") })),
+      h.revisions.map((r) => {
+        const text = auditedText(r.turns);
+        return { revisionId: r.id, historyId: h.id, version: r.version, condition: h.condition, text, textHash: textHash(text) };
+      }),
     ),
   };
 }

@@ -1,37 +1,47 @@
-import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import type { TOracleAuditFacts } from "@/lib/gates/oracle-audit-facts";
+import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
+import { AUDIT_CONTENT_SELECT, auditRequestKey, goldHashOf, probesHashOf, revisionIdOfKey, revisionKey } from "./revision-keys";
 
-/** The audit facts the stage-5 gate reads: the latest static audit against the current revisions, gold and hidden tests. */
+const STATIC = { kind: "oracle_audit" as const, requestKey: { contains: ":oracle_audit:static:" } };
+
+/**
+ * The audit facts the stage-5 gate reads: the latest static audit against the current
+ * revisions (by the text the audit reads), gold, hidden tests and probes; and whether the
+ * audit run of the content as it stands failed, so an older audit is never silently the latest word.
+ */
 export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAuditFacts> {
-  const [family, audit, running, lastRun] = await Promise.all([
+  const [family, audit, running, runs] = await Promise.all([
     db().taskFamily.findUniqueOrThrow({
       where: { id: familyId },
-      select: {
-        patches: { where: { kind: "gold" }, select: { diff: true }, take: 1 },
-        verifier: { select: { hiddenTestPatch: true } },
-        histories: { select: { revisions: { orderBy: { number: "desc" }, take: 1, select: { id: true, version: true } } } },
-      },
+      select: AUDIT_CONTENT_SELECT,
     }),
     db().oracleAudit.findFirst({
       where: { familyId },
       orderBy: { createdAt: "desc" },
       select: {
-        revisionKeys: true, goldHash: true,
+        runId: true, revisionKeys: true, goldHash: true, probesHash: true,
         findings: { select: { historyRevisionId: true, category: true, kind: true, name: true, buildUnit: true, probeTestIds: true, resolution: true, reason: true } },
       },
     }),
-    db().run.count({ where: { familyId, kind: "oracle_audit", status: { in: ["queued", "running"] }, requestKey: { contains: ":oracle_audit:static:" } } }),
-    db().run.findFirst({ where: { familyId, kind: "oracle_audit", requestKey: { contains: ":oracle_audit:static:" } }, orderBy: { createdAt: "desc" }, select: { status: true, message: true } }),
+    db().run.count({ where: { familyId, ...STATIC, status: { in: ["queued", "running"] } } }),
+    db().run.findMany({ where: { familyId, ...STATIC }, orderBy: { createdAt: "desc" }, select: { id: true, requestKey: true, status: true, message: true } }),
   ]);
-  const currentRevisionKeys = family.histories.flatMap((h) => h.revisions.map((r) => `${r.id}@${r.version}`));
-  const current = new Set(currentRevisionKeys.map((k) => k.split("@")[0]));
-  const goldHash = crypto.createHash("sha256").update(`${family.verifier?.hiddenTestPatch ?? ""}\0${family.patches[0]?.diff ?? ""}`).digest("hex");
+  // The run of the content as it stands decides; without one, the latest run (a failure since changed content still says so).
+  const lastRun = runs.find((r) => r.requestKey === auditRequestKey(familyId, ORACLE_ANALYZER_VERSION, family)) ?? runs[0] ?? null;
+  const currentRevisionKeys = family.histories.flatMap((h) => h.revisions.map((r) => revisionKey(r.id, r.turns)));
+  const current = new Set(currentRevisionKeys.map(revisionIdOfKey));
+  const goldHash = goldHashOf(family.verifier?.hiddenTestPatch ?? "", family.patches[0]?.diff ?? "");
+  const failed = lastRun && !["passed", "queued", "running"].includes(lastRun.status) && lastRun.id !== audit?.runId;
   return {
     currentRevisionKeys,
-    audit: audit ? { revisionKeys: audit.revisionKeys, goldCurrent: audit.goldHash === goldHash } : null,
+    audit: audit ? {
+      revisionKeys: audit.revisionKeys,
+      goldCurrent: audit.goldHash === goldHash && (audit.probesHash === "" || audit.probesHash === probesHashOf(family.probes.map((p) => p.testId))),
+    } : null,
     running: running > 0,
-    lastRunFailure: lastRun && lastRun.status !== "passed" && lastRun.status !== "queued" && lastRun.status !== "running" ? (lastRun.message ?? lastRun.status) : null,
+    probeCount: family.probes.length,
+    lastRunFailure: failed ? (lastRun.message ?? `the run ended ${lastRun.status}`) : null,
     findings: (audit?.findings ?? [])
       .filter((f) => f.historyRevisionId === null || current.has(f.historyRevisionId))
       .map((f) => ({

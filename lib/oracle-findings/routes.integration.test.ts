@@ -51,6 +51,25 @@ describe("oracle-audit routes", () => {
     expect(events[0]!.actorId).toBe(lead.id);
   });
 
+  it("waives once for the family by default, names a bad scope, and refuses a second waiver of the same dependency", async () => {
+    const { family, finding } = await familyWithFinding();
+    const params = { familyId: family.id, findingId: finding.id };
+    const bad = await callRoute(waiver.POST, { userId: lead.id, params, body: { rationale: "Named in the issue every agent reads.", version: 1, scope: "everywhere" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fieldErrors?.scope).toBeDefined();
+    const nul = await callRoute(waiver.POST, { userId: lead.id, params, body: { rationale: "Named in the issue\u0000 every agent reads.", version: 1 } });
+    expect(nul.status).toBe(400);
+    expect(nul.json.fieldErrors?.rationale).toBeDefined();
+    const ok = await callRoute(waiver.POST, { userId: lead.id, params, body: { rationale: "Named in the issue every agent reads.", version: 1 } });
+    expect(ok.status).toBe(201);
+    expect(ok.json).toMatchObject({ scope: "family", waived: 1 });
+    expect(await db().oracleWaiver.count({ where: { familyId: family.id, dependencyKey: finding.dependencyKey, historyId: "" } })).toBe(1);
+    // Another finding of the same dependency (say, from a later audit before it was saved) cannot be waived twice.
+    const again = await db().oracleFinding.create({ data: { ...finding, id: undefined, version: 1, resolution: null, resolved: false, rationale: null, resolvedById: null, resolvedAt: null, evidence: {} } });
+    const twice = await callRoute(waiver.POST, { userId: lead.id, params: { familyId: family.id, findingId: again.id }, body: { rationale: "Named in the issue every agent reads.", version: 1 } });
+    expect(twice.status).toBe(409);
+  });
+
   it("keeps addenda for curators and refuses an empty sentence, naming the field", async () => {
     const { family, finding } = await familyWithFinding();
     const params = { familyId: family.id, findingId: finding.id };

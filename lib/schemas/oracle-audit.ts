@@ -4,14 +4,18 @@ import { ZIdSchema, ZVersionSchema } from "./common";
 export const ZOracleFindingParamsSchema = z.object({ familyId: ZIdSchema, findingId: ZIdSchema });
 
 export const ZOracleAddendumSchema = z.object({
-  sentence: z.string().trim().min(10, "must state the name, path or literal (at least 10 characters)").max(2000, "is too long"),
+  sentence: z.string().trim().min(10, "must state the name, path or literal (at least 10 characters)").max(2000, "is too long")
+    .refine((s) => !s.includes("\u0000"), "must not contain the character U+0000 (write it as \\u0000)"),
   version: ZVersionSchema,
 });
 export type TOracleAddendum = z.infer<typeof ZOracleAddendumSchema>;
 
 export const ZOracleWaiverSchema = z.object({
-  rationale: z.string().trim().min(10, "must say why the dependency is acceptable (at least 10 characters)").max(2000, "is too long"),
+  rationale: z.string().trim().min(10, "must say why the dependency is acceptable (at least 10 characters)").max(2000, "is too long")
+    .refine((s) => !s.includes("\u0000"), "must not contain the character U+0000"),
   version: ZVersionSchema,
+  /** family: one waiver for every history (resolve once); history: this finding's history only. */
+  scope: z.enum(["family", "history"]).default("family"),
 });
 export type TOracleWaiver = z.infer<typeof ZOracleWaiverSchema>;
 
@@ -33,16 +37,61 @@ export type TOracleFindingDto = {
   counterfactual: { outcome: string | null; mutation: string; failed: number; predicted: number; message: string | null } | null;
 };
 
+/** One dependency of one test file as one history's audit classified it (the tab's full listing). */
+export type TListedDependencyDto = {
+  key: string;
+  kind: string;
+  name: string;
+  module: string | null;
+  category: "visible" | "specified" | "inferable" | "hidden";
+  reason: string;
+  file: string;
+  line: number;
+  text: string;
+  test: string | null;
+  definedAt: { file: string; line: number | null } | null;
+  probes: number;
+  where?: string | null;
+};
+
+/** A hidden dependency across the current histories: what a curator or lead resolves once. */
+export type THiddenDependencyDto = {
+  dependencyKey: string;
+  kind: string;
+  name: string;
+  /** A probe the verifier runs depends on it; otherwise it is informational and never blocks. */
+  blocking: boolean;
+  /** The finding the actions act on (the first unresolved one), with its evidence and draft. */
+  finding: TOracleFindingDto;
+  histories: { condition: string; revisionId: string; findingId: string; version: number; resolution: "addendum" | "waived" | null }[];
+  probeTestIds: string[];
+};
+
+export type TOracleWaiverDto = { id: string; name: string; dependencyKey: string; history: string | null; rationale: string; createdAt: string };
+
 export type TOracleAuditDto = {
   audit: null | {
     id: string;
     createdAt: string;
     current: boolean;
+    /** Why the audit is not current (a history's text, gold, the probes, or a failed later run), if it is not. */
+    staleReason: string | null;
     dependencies: number;
-    histories: { revisionId: string; condition: string; number: number | null; current: boolean; counts: Record<string, number>; findings: TOracleFindingDto[] }[];
+    histories: {
+      revisionId: string; condition: string; number: number | null;
+      /** The history's current revision (by id); its text may still have changed since (textChanged). */
+      current: boolean; textChanged: boolean;
+      /** Its text was unchanged since an earlier audit, whose result it kept. */
+      reused: boolean;
+      counts: Record<string, number>; findings: TOracleFindingDto[]; listing: TListedDependencyDto[];
+    }[];
+    hidden: THiddenDependencyDto[];
     notAudited: TOracleFindingDto[];
     counterfactuals: { decided: number; confirmed: number; pending: number; precision: number | null; blastRadiusAccuracy: number | null };
   };
+  waivers: TOracleWaiverDto[];
   running: boolean;
   lastRunMessage: string | null;
+  /** The latest audit run ended without an audit: the audit shown (if any) is an older one. */
+  lastRunFailed: boolean;
 };

@@ -4,9 +4,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { spawnGit } from "@/lib/git/run-git";
+import { AuditInputError } from "@/lib/oracle-findings/audit-failure";
 import { git } from "../runner/host";
 
-const MAX_FILE_BYTES = 512 * 1024;
+export const MAX_FILE_BYTES = 512 * 1024;
 
 export async function listTree(mirrorDir: string, tree: string): Promise<string[]> {
   const result = await git(["ls-tree", "-r", "-z", "--name-only", tree], { cwd: mirrorDir });
@@ -56,7 +57,11 @@ export async function treeWithPatches(mirrorDir: string, base: string, patches: 
       const file = path.join(dir, `${i}.diff`);
       await fs.writeFile(file, patch.endsWith("\n") ? patch : `${patch}\n`);
       const applied = await git(["apply", "--cached", file], { cwd: mirrorDir, env });
-      if (applied.code !== 0) throw new Error(`the ${i === 0 ? "hidden test" : "gold"} patch does not apply: ${applied.stderr.trim()}`);
+      if (applied.code !== 0) {
+        // git names the file ("error: patch failed: src/x.js:3"); the temp file's path is left out.
+        const file = /patch failed: ([^\n:]+):\d+/.exec(applied.stderr)?.[1] ?? /error: ([^\n:]+): /.exec(applied.stderr)?.[1] ?? null;
+        throw new AuditInputError(`the ${i === 0 ? "hidden test" : "gold"} patch does not apply: ${applied.stderr.trim()}`, file);
+      }
     }
     const written = await git(["write-tree"], { cwd: mirrorDir, env });
     if (written.code !== 0) throw new Error(`git write-tree: ${written.stderr.trim()}`);

@@ -1,13 +1,15 @@
 // The `oracle_audit` run kind. A run without a counterfactual row is the static audit:
-// read the base and gold trees from the mirror, extract, classify per current history,
-// store the findings and queue one counterfactual run per hidden name or literal.
+// read the base and gold trees from the mirror (only where the cache misses), extract,
+// classify every current history whose text changed, store the findings and queue one
+// counterfactual run per hidden name or literal not yet decided for this gold.
 // A run with one executes gold with that dependency renamed and judges the failures.
 import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
-import crypto from "node:crypto";
 import { requestRuns } from "@/lib/runs/request-runs";
 import { db } from "@/lib/db";
-import { auditFiles, definitionsOfFiles, definitionsOverBase } from "@/lib/oracle-audit/audit-files";
-import { cachedDefinitions } from "@/lib/oracle-findings/definition-cache";
+import { AuditInputError, auditFailureSentence } from "@/lib/oracle-findings/audit-failure";
+import { databaseAuditCache } from "@/lib/oracle-findings/definition-cache";
+import { loadReusable } from "@/lib/oracle-findings/load-reusable";
+import { staticAudit, type TStaticAuditSources } from "@/lib/oracle-findings/static-audit";
 import { counterfactualOutcome, mutateGold } from "@/lib/oracle-audit/counterfactual";
 import { isAuditedSource } from "@/lib/oracle-audit/extract";
 import { languageOf } from "@/lib/oracle-audit/languages";
@@ -15,13 +17,13 @@ import { loadAuditInput } from "@/lib/oracle-findings/load-audit-input";
 import { findCounterfactualByRun, linkCounterfactualRuns, recordCounterfactual } from "@/lib/oracle-findings/record-counterfactual";
 import { saveOracleAudit, type TCounterfactualDraft } from "@/lib/oracle-findings/save-oracle-audit";
 import type { TRunResultInput } from "@/lib/runs/save-run-result";
-import { ensureMirror, executeRun, patchPaths, requireCommit, type RunnerOptions } from "../runner/index";
-import { listTree, readFiles, treeWithPatches } from "./oracle-audit-trees";
+import { ensureMirror, executeRun, patchPaths, requireCommit, RunnerError, type RunnerOptions } from "../runner/index";
+import { listTree, MAX_FILE_BYTES, readFiles, treeWithPatches } from "./oracle-audit-trees";
+import { isTestCode } from "@/lib/oracle-audit/audit-files";
 import type { Handler, TRunContext } from "./types";
 
 type TContext = TRunContext;
 const EMPTY: TRunResultInput = { status: "passed", signature: [], probes: [], stdout: "", stderr: "", message: null, sandbox: "none", warnings: [], timings: {} };
-const sha = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
 export const handleOracleAudit: Handler = async (context, runner) => {
   const counterfactual = await findCounterfactualByRun(context.run.id);
@@ -29,44 +31,87 @@ export const handleOracleAudit: Handler = async (context, runner) => {
 };
 
 async function runStaticAudit(context: TContext, runner: RunnerOptions): Promise<TRunResultInput> {
+  try {
+    return await staticAuditRun(context, runner);
+  } catch (error) {
+    // The curator reads one sentence; the worker's log keeps the rest.
+    console.error(`oracle audit run ${context.run.id} failed:`, error);
+    return { ...EMPTY, status: "infrastructure_error", message: auditFailureSentence(error instanceof RunnerError ? new AuditInputError(error.message) : error) };
+  }
+}
+
+const once = <T>(f: () => Promise<T>) => {
+  let p: Promise<T> | null = null;
+  return () => (p ??= f());
+};
+
+async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise<TRunResultInput> {
   const started = performance.now();
   const input = await loadAuditInput(context.family.id);
   if (!input.goldPatch.trim()) return { ...EMPTY, status: "infrastructure_error", message: "The family has no gold patch to audit against." };
-  const mirror = await ensureMirror(input.repo, { cacheDir: runner.cacheDir });
-  const base = await requireCommit(mirror, input.baseCommit, { cacheDir: runner.cacheDir });
-  const goldHash = sha(`${input.hiddenTestPatch}\0${input.goldPatch}`);
-  const basePaths = await listTree(mirror.dir, base);
-  const baseDefs = await cachedDefinitions(`v${ORACLE_ANALYZER_VERSION}:base:${base}`, async () => definitionsOfFiles(await readFiles(mirror.dir, base, basePaths.filter(isAuditedSource)), basePaths));
-  const goldTree = await treeWithPatches(mirror.dir, base, [input.hiddenTestPatch, input.goldPatch]);
-  const goldPaths = await listTree(mirror.dir, goldTree);
-  const present = new Set(goldPaths);
-  const changed = [...new Set([...patchPaths(input.hiddenTestPatch), ...patchPaths(input.goldPatch)])].filter((p) => present.has(p));
-  const goldDefs = await cachedDefinitions(`v${ORACLE_ANALYZER_VERSION}:gold:${base}:${goldHash}`, async () =>
-    definitionsOverBase(baseDefs.definitions, await readFiles(mirror.dir, goldTree, changed.filter(isAuditedSource)), goldPaths));
-  const testPaths = patchPaths(input.hiddenTestPatch).filter((p) => present.has(p));
-  const testFiles = await readFiles(mirror.dir, goldTree, testPaths);
+  const mirror = once(() => ensureMirror(input.repo, { cacheDir: runner.cacheDir }));
+  const base = once(async () => requireCommit(await mirror(), input.baseCommit, { cacheDir: runner.cacheDir }));
+  // A full commit id names the base without the mirror, so a re-audit of edited text reads no git tree.
+  const baseId = /^[0-9a-f]{40}$/.test(input.baseCommit) ? input.baseCommit : await base();
+  const hiddenPaths = patchPaths(input.hiddenTestPatch);
+  const sources: TStaticAuditSources = {
+    base: async () => {
+      const m = await mirror();
+      const paths = await listTree(m.dir, await base());
+      return { files: await readFiles(m.dir, await base(), paths.filter(isAuditedSource)), paths };
+    },
+    gold: async () => {
+      const m = await mirror();
+      const tree = await treeWithPatches(m.dir, await base(), [input.hiddenTestPatch, input.goldPatch]);
+      const paths = await listTree(m.dir, tree);
+      const present = new Set(paths);
+      const changed = [...new Set([...hiddenPaths, ...patchPaths(input.goldPatch)])].filter((p) => present.has(p));
+      const testPaths = hiddenPaths.filter((p) => present.has(p));
+      const testFiles = await readFiles(m.dir, tree, testPaths);
+      // A hidden test file too large to read is said to be not audited, never silently left out.
+      const unread = testPaths.filter((p) => !(p in testFiles) && isTestCode(p)).map((file) => ({ file, reason: `it is larger than ${MAX_FILE_BYTES / 1024} KiB, more than the audit reads` }));
+      return { changed: await readFiles(m.dir, tree, changed.filter(isAuditedSource)), paths, testFiles, unread };
+    },
+  };
+  const reusable = await loadReusable(input.familyId, { goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION });
   const staticStarted = performance.now();
-  const audit = await auditFiles({ base: baseDefs.definitions, gold: goldDefs.definitions, testFiles, histories: input.histories, probeTestIds: input.probeTestIds });
+  const result = await staticAudit({
+    cacheKeys: { base: `v${ORACLE_ANALYZER_VERSION}:base:${baseId}`, gold: `v${ORACLE_ANALYZER_VERSION}:gold:${baseId}:${input.goldHash}` },
+    histories: input.histories, probeTestIds: input.probeTestIds, previous: reusable.histories,
+  }, sources, databaseAuditCache);
   const staticMs = performance.now() - staticStarted;
+  const { audit, tests, testFiles } = result;
 
-  // One counterfactual per hidden name or literal, whichever histories it is hidden in.
+  // One counterfactual per hidden name or literal, whichever histories it is hidden in; one already decided for this gold is kept.
   const drafts = new Map<string, TCounterfactualDraft>();
   for (const f of audit.histories.flatMap((h) => h.findings)) {
-    if (f.kind === "path") continue;
+    // Paths are not renamed; a finding no probe runs (informational) has nothing to confirm.
+    if (f.kind === "path" || f.probeTestIds.length === 0) continue;
     const existing = drafts.get(f.dependencyKey);
     if (existing) {
       existing.predictedProbeTestIds = [...new Set([...existing.predictedProbeTestIds, ...f.probeTestIds])];
       continue;
     }
-    const dep = audit.tests.find((t) => t.file === f.file)?.dependencies.find((d) => `${d.kind}:${d.module ?? ""}:${d.value}` === f.dependencyKey);
-    const mutation = mutateGold(input.goldPatch, { kind: f.kind, value: f.name, match: dep?.match ?? null }, (p) => testPaths.includes(p) || (languageOf(p)?.isTestFile(p) ?? false));
+    const earlier = reusable.counterfactuals.get(f.dependencyKey);
+    if (earlier) {
+      drafts.set(f.dependencyKey, { dependencyKey: f.dependencyKey, mutation: earlier.mutation, patch: earlier.patch, predictedProbeTestIds: [...f.probeTestIds], outcome: earlier.outcome, message: earlier.message, failedProbeTestIds: earlier.failedProbeTestIds });
+      continue;
+    }
+    const dep = tests.find((t) => t.file === f.file)?.dependencies.find((d) => `${d.kind}:${d.module ?? ""}:${d.value}` === f.dependencyKey);
+    const mutation = mutateGold(input.goldPatch, { kind: f.kind, value: f.name, match: dep?.match ?? null }, (p) => testFiles.includes(p) || (languageOf(p)?.isTestFile(p) ?? false));
     drafts.set(f.dependencyKey, mutation.ok
       ? { dependencyKey: f.dependencyKey, mutation: mutation.mutation, patch: mutation.patch, predictedProbeTestIds: [...f.probeTestIds], outcome: null, message: null }
       : { dependencyKey: f.dependencyKey, mutation: "", patch: "", predictedProbeTestIds: [...f.probeTestIds], outcome: "error", message: mutation.reason });
   }
+  // A kept counterfactual is judged again against this audit's prediction.
+  for (const d of drafts.values()) {
+    if (d.failedProbeTestIds && d.outcome !== null && d.outcome !== "error") d.outcome = counterfactualOutcome(d.predictedProbeTestIds, d.failedProbeTestIds);
+  }
   const pending = await saveOracleAudit({
-    familyId: input.familyId, runId: context.run.id, goldHash,
-    revisionKeys: input.histories.map((h) => `${h.revisionId}@${h.version}`), audit, counterfactuals: [...drafts.values()],
+    familyId: input.familyId, runId: context.run.id, goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION,
+    revisionKeys: input.histories.map((h) => `${h.revisionId}@${h.textHash}`),
+    histories: input.histories.map((h) => ({ revisionId: h.revisionId, historyId: h.historyId, textHash: h.textHash, reused: reusable.histories.has(h.textHash) })),
+    audit, listing: result.listing, counterfactuals: [...drafts.values()],
   });
   if (pending.length > 0 && input.probeTestIds.length > 0) {
     const keys = pending.map((p) => ({ id: p.id, requestKey: `${input.familyId}:oracle_audit:counterfactual:${p.id}` }));
@@ -75,10 +120,16 @@ async function runStaticAudit(context: TContext, runner: RunnerOptions): Promise
     await linkCounterfactualRuns(keys.map((k) => ({ id: k.id, runId: runs.find((r) => r.requestKey === k.requestKey)!.id })));
   }
   const hidden = audit.histories.reduce((n, h) => n + h.findings.length, 0);
+  const { stats } = result;
   return {
     ...EMPTY,
-    message: `Audited ${Object.keys(testFiles).length} test file${Object.keys(testFiles).length === 1 ? "" : "s"} (${audit.dependencies} dependencies) for ${input.histories.length} histories: ${hidden} hidden across histories, ${audit.notAudited.length} not audited; ${pending.length} counterfactual run${pending.length === 1 ? "" : "s"} queued.`,
-    timings: { staticMs: Math.round(staticMs), totalMs: Math.round(performance.now() - started), baseCached: baseDefs.cached ? 1 : 0, goldCached: goldDefs.cached ? 1 : 0 },
+    message: `Audited ${testFiles.length} test file${testFiles.length === 1 ? "" : "s"} (${audit.dependencies} dependencies) for ${input.histories.length} histories`
+      + `${stats.reused > 0 ? ` (${stats.reused} unchanged since the last audit, kept)` : ""}: ${hidden} hidden across histories, ${audit.notAudited.length} not audited; `
+      + `${pending.length} counterfactual run${pending.length === 1 ? "" : "s"} queued.`,
+    timings: {
+      staticMs: Math.round(staticMs), totalMs: Math.round(performance.now() - started), baseCached: stats.baseCached ? 1 : 0, goldCached: stats.goldCached ? 1 : 0,
+      testsCached: stats.testsCached ? 1 : 0, historiesReused: stats.reused, historiesClassified: stats.classified,
+    },
   };
 }
 
