@@ -1,25 +1,38 @@
-// Pure: Harbor task folders, one per history, from the frozen package alone. Format:
-// Harbor's task format (harborframework.com/docs/task-format, task.toml schema_version 1.3):
-// task.toml, instruction.md, environment/Dockerfile, tests/test.sh (writes
-// /logs/verifier/reward.txt), solution/solve.sh. The repository snapshot at the base commit
-// (environment/repo.tar) and the bundled signature script are added by the exporter.
+// Pure: Harbor task folders, one per history, from the frozen package alone, as Harbor 0.20
+// reads them (task config: harbor/models/task/config.py; verifier: harbor/verifier/verifier.py —
+// it uploads tests/ only at verification, runs tests/test.sh with its stdout redirected into
+// /logs/verifier/test-stdout.txt, and reads reward.json, else reward.txt):
+//   task.toml (schema 1.4; [verifier] network_mode = "no-network", as calibration ran),
+//   instruction.md, environment/ (the family's one environment: identical bytes in every task
+//   of the family, so Harbor builds it once; the exporter adds repo.tar), tests/test.sh (the
+//   grading recipe; the test command's output goes to /logs/verifier/verifier-output.txt, its
+//   own file), solution/solve.sh.
 import { stringify } from "smol-toml";
 import { z } from "zod";
 import { renderHistory } from "../histories/render-history";
-import { slug } from "./swebench";
+import { environmentFolderFiles, environmentOfPackage, environmentVersion } from "./environment";
+import { gradingScript } from "./grading-recipe";
+import { slug, upstreamOf } from "./swebench";
 import type { TPackageFile } from "./files";
 import type { TPackage } from "./types";
 
-export const HARBOR_SCHEMA_VERSION = "1.3";
-export const DEFAULT_HARBOR_IMAGE = "node:20-bookworm";
+/** The task.toml schema version Harbor 0.20 writes. */
+export const HARBOR_SCHEMA_VERSION = "1.4";
+/** The test command's own output file (test-stdout.txt is Harbor's: it redirects test.sh into it). */
+export const VERIFIER_OUTPUT = "verifier-output.txt";
 
-/** task.toml as Harbor's documentation describes it (the fields we write and their types). */
+/** task.toml as Harbor's TaskConfig reads it (the fields we write and their types). */
 export const ZHarborTaskTomlSchema = z.object({
   schema_version: z.string(),
   task: z.object({ name: z.string().regex(/^[^/\s]+\/[^/\s]+$/, "must be <org>/<name>"), description: z.string().optional(), keywords: z.array(z.string()).optional() }),
   metadata: z.record(z.string(), z.unknown()).optional(),
-  verifier: z.object({ timeout_sec: z.number().positive(), env: z.record(z.string(), z.string()).optional(), user: z.string().optional() }),
-  agent: z.object({ timeout_sec: z.number().positive(), user: z.string().optional() }),
+  verifier: z.object({
+    timeout_sec: z.number().positive(),
+    env: z.record(z.string(), z.string()).optional(),
+    user: z.string().optional(),
+    network_mode: z.enum(["public", "no-network", "allowlist"]).optional(),
+  }).strict(),
+  agent: z.object({ timeout_sec: z.number().positive(), user: z.string().optional() }).strict(),
   solution: z.object({ env: z.record(z.string(), z.string()).optional() }).optional(),
   environment: z.object({
     build_timeout_sec: z.number().positive(),
@@ -28,14 +41,48 @@ export const ZHarborTaskTomlSchema = z.object({
     cpus: z.number().int().positive().optional(),
     memory_mb: z.number().int().positive().optional(),
     storage_mb: z.number().int().positive().optional(),
-    allow_internet: z.boolean().optional(),
-  }),
+  }).strict(),
 }).strict();
-
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function harborTaskName(content: TPackage, condition: string) {
   return `${slug(content.family.title)}-v${content.family.version}__${condition}`;
+}
+
+/** The family's environment folder (text files; the exporter adds repo.tar), the same for every history. */
+export function harborEnvironmentFiles(content: TPackage): TPackageFile[] {
+  return environmentFolderFiles(environmentOfPackage(content), content.provenance.baseCommit);
+}
+
+export function harborTestScript(content: TPackage, hash: string): string {
+  const v = content.verifier;
+  const report = v.resultFormat === "tap" ? "report.tap" : "report.xml";
+  const recipe = gradingScript({
+    workdir: '"$APP"',
+    baseCommit: content.provenance.baseCommit,
+    hiddenTests: { file: '"$HERE/hidden_tests.patch"' },
+    testCommand: v.testCommand,
+    reportPath: `"$LOGS/${report}"`,
+    env: { SPECPATH_PROBES: '"$(cat "$HERE/probes.txt")"' },
+    testOutput: `"$LOGS/${VERIFIER_OUTPUT}"`,
+    applyFailed: "specpath: the agent's changes or the hidden tests do not apply; reward 0",
+    after: [
+      'echo "specpath: test command exited with $SPECPATH_TEST_EXIT"',
+      `node "$HERE/specpath_signature.mjs" "$SPECPATH_REPORT" ${v.resultFormat} "$HERE/probes.txt" "$LOGS" "$APP" "$LOGS/${VERIFIER_OUTPUT}"`,
+    ],
+  });
+  return `#!/usr/bin/env bash
+# SpecPath grading recipe for package ${hash}: fresh base + the agent's patch, the hidden tests
+# restored and applied, the verifier (no network), then the probe signature and a reward of 1
+# only when every probe passes. Harbor redirects this script's output into test-stdout.txt; the
+# test command writes to ${VERIFIER_OUTPUT} beside it.
+set -u
+HERE="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)"
+APP="\${SPECPATH_APP_DIR:-/app}"
+LOGS="\${SPECPATH_LOGS_DIR:-/logs/verifier}"
+mkdir -p "$LOGS"
+echo 0 > "$LOGS/reward.txt"
+${recipe}exit 0
+`;
 }
 
 export function harborTaskFiles(content: TPackage, hash: string, condition: string): TPackageFile[] {
@@ -44,48 +91,20 @@ export function harborTaskFiles(content: TPackage, hash: string, condition: stri
   const name = harborTaskName(content, condition);
   const v = content.verifier;
   const gold = content.patches.find((p) => p.kind === "gold")?.diff ?? "";
-  const reportName = v.resultFormat === "tap" ? "report.tap" : "report.xml";
+  const env = environmentOfPackage(content);
   const toml = {
     schema_version: HARBOR_SCHEMA_VERSION,
     task: { name: `specpath/${name}`, description: `${content.family.title} — ${condition} history`, keywords: ["specpath", condition] },
     metadata: {
       family: content.family.title, family_version: content.family.version, condition, package: hash,
-      repo: content.provenance.repo, base_commit: content.provenance.baseCommit, probes: v.probes.length,
+      repo: upstreamOf(content), base_commit: content.provenance.baseCommit,
+      ...(content.provenance.prNumber !== null ? { pr_number: content.provenance.prNumber } : {}),
+      environment: environmentVersion(env), probes: v.probes.length,
     },
-    verifier: { timeout_sec: content.protocol.verifierTimeoutSec + 0.0 },
+    verifier: { timeout_sec: content.protocol.verifierTimeoutSec + 0.0, network_mode: "no-network" as const },
     agent: { timeout_sec: content.protocol.agentTimeoutSec + 0.0 },
-    environment: { build_timeout_sec: 600.0, cpus: 1, memory_mb: 2048, storage_mb: 10240 },
+    environment: { build_timeout_sec: 1200.0, cpus: 1, memory_mb: 2048, storage_mb: 10240 },
   };
-  const setup = v.setupCommand ? `RUN ${v.setupCommand.replace(/\n/g, " \\\n    ")}\n` : "";
-  const dockerfile = `# The repository at base commit ${content.provenance.baseCommit}, from the snapshot in this folder.
-FROM ${v.image ?? DEFAULT_HARBOR_IMAGE}
-RUN command -v git >/dev/null && command -v node >/dev/null || (apt-get update && apt-get install -y --no-install-recommends git nodejs && rm -rf /var/lib/apt/lists/*)
-WORKDIR /app
-ADD repo.tar /app/
-RUN git init -q && git add -A && git -c user.name=specpath -c user.email=specpath@localhost commit -qm "base ${content.provenance.baseCommit}"
-${setup}`;
-  const testSh = `#!/usr/bin/env bash
-# SpecPath verifier: apply the hidden tests, run the verifier's test command, write the probe
-# signature and a reward of 1 only when every probe passes (package ${hash}).
-set -u
-HERE="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)"
-APP="\${SPECPATH_APP_DIR:-/app}"
-LOGS="\${SPECPATH_LOGS_DIR:-/logs/verifier}"
-mkdir -p "$LOGS"
-echo 0 > "$LOGS/reward.txt"
-cd "$APP" || exit 0
-if [ -s "$HERE/hidden_tests.patch" ] && ! git apply --whitespace=nowarn "$HERE/hidden_tests.patch"; then
-  echo "specpath: the hidden tests do not apply" >&2
-  exit 0
-fi
-export SPECPATH_REPORT="$LOGS/${reportName}"
-export SPECPATH_PROBES="$(cat "$HERE/probes.txt")"
-rm -f "$SPECPATH_REPORT"
-bash -c ${shellQuote(v.testCommand)} > "$LOGS/test-stdout.txt" 2> "$LOGS/test-stderr.txt"
-echo "specpath: test command exited with $?"
-node "$HERE/specpath_signature.mjs" "$SPECPATH_REPORT" ${v.resultFormat} "$HERE/probes.txt" "$LOGS" "$APP" "$LOGS/test-stdout.txt"
-exit 0
-`;
   const solveSh = `#!/usr/bin/env bash
 # Oracle: applies the gold patch of package ${hash}.
 set -eu
@@ -96,8 +115,7 @@ git apply --whitespace=nowarn "$HERE/gold.patch"
   return [
     { path: `${name}/task.toml`, content: stringify(toml) },
     { path: `${name}/instruction.md`, content: renderHistory(history.turns, content.protocol).content },
-    { path: `${name}/environment/Dockerfile`, content: dockerfile },
-    { path: `${name}/tests/test.sh`, content: testSh },
+    { path: `${name}/tests/test.sh`, content: harborTestScript(content, hash) },
     { path: `${name}/tests/hidden_tests.patch`, content: v.hiddenTestPatch },
     { path: `${name}/tests/probes.txt`, content: v.probes.map((p) => p.testId).join("\n") + "\n" },
     { path: `${name}/solution/solve.sh`, content: solveSh },
