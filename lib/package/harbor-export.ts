@@ -29,8 +29,8 @@ async function baseCommitIn(content: TPackage, cacheDir: string) {
 /** `git archive` of the base commit: the environment's repo.tar (files only, no history). */
 export async function baseSnapshot(content: TPackage, cacheDir: string): Promise<Buffer> {
   const { dir, commit } = await baseCommitIn(content, cacheDir);
-  // --mtime keeps the bytes the same whenever and wherever the archive is made.
-  return gitOutput(dir, ["archive", "--format=tar", `--mtime=${new Date(0).toISOString()}`, commit]);
+  // git archive stamps every entry with the commit's time: the same bytes whenever it is made.
+  return gitOutput(dir, ["archive", "--format=tar", commit]);
 }
 
 /** Every file of the base tree (pytest node ids name them). */

@@ -102,7 +102,8 @@ export function harnessTestId(content: TPackage, id: string, files: ReadonlySet<
 
 /**
  * FAIL_TO_PASS: probes the frozen calibration saw fail on the base and pass on gold; a probe
- * passing on the base is PASS_TO_PASS (as are guard tests without a base signature).
+ * passing on the base is PASS_TO_PASS, and so is every guard test (a regression test of the
+ * base: on the base it can fail only because the hidden tests do not collect there).
  */
 export function failToPass(content: TPackage, files: ReadonlySet<string>): { failToPass: string[]; passToPass: string[] } {
   const calibration = content.construction_audit.calibration;
@@ -112,7 +113,7 @@ export function failToPass(content: TPackage, files: ReadonlySet<string>): { fai
   const p2p: string[] = [];
   content.verifier.probes.forEach((probe, i) => {
     const id = harnessTestId(content, probe.testId, files);
-    const onBase = base ? base[i] === "1" : content.verifier.guardTests.includes(probe.testId);
+    const onBase = content.verifier.guardTests.includes(probe.testId) || (base !== null && base[i] === "1");
     if (gold && gold[i] !== "1") return; // not passing on gold: neither list can hold it
     (onBase ? p2p : f2p).push(id);
   });
