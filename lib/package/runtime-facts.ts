@@ -7,7 +7,7 @@ const run = promisify(execFile);
 
 async function output(file: string, args: string[]): Promise<string | null> {
   try {
-    const { stdout } = await run(file, args, { timeout: 20_000, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C" } as NodeJS.ProcessEnv });
+    const { stdout } = await run(file, args, { timeout: 20_000, env: { ...process.env, LANG: "C" } });
     return stdout.trim() || null;
   } catch {
     return null;
