@@ -45,7 +45,7 @@ export async function run(): Promise<BenchRow[]> {
         const commit = await requireCommit(mirror, fixture.baseCommit, { cacheDir });
         const started = performance.now();
         const prepared = await acquireWorkspace(
-          { mirror, commit, setupCommand: SETUP_COMMAND, hiddenTestPatch: fixture.hiddenTestPatch, image: null },
+          { mirror, commit, setupCommand: SETUP_COMMAND, image: null },
           { cacheDir, setupNetwork: mode === "host" ? "host" : true, setupTimeoutMs: 180_000 },
         );
         setupMs[mode].push(performance.now() - started);

@@ -116,7 +116,7 @@ export async function chaos(options: { dataDir: string; port: number; runsTimeou
     const postgres = Date.now() - t0;
 
     // Every run of the calibration ends, each with exactly one result.
-    const finalStatuses = new Set(["passed", "failed", "timeout", "patch_apply_failed", "empty_collection", "infrastructure_error", "cancelled"]);
+    const finalStatuses = new Set(["passed", "failed", "timeout", "patch_apply_failed", "forbidden_content", "tampered", "empty_collection", "infrastructure_error", "cancelled"]);
     await until(
       "every calibration run to end",
       async () => {

@@ -10,4 +10,4 @@ export type TRunRow = {
 export type TRunsPayload = { counts: Record<string, number>; probes: { id: string; testId: string; kind: "probe" | "guard"; atoms: string[] }[]; runs: TRunRow[] };
 
 export const ACTIVE = new Set(["queued", "running"]);
-export const STATUS_ORDER = ["queued", "running", "passed", "failed", "timeout", "patch_apply_failed", "empty_collection", "infrastructure_error", "cancelled"];
+export const STATUS_ORDER = ["queued", "running", "passed", "failed", "timeout", "patch_apply_failed", "forbidden_content", "tampered", "empty_collection", "infrastructure_error", "cancelled"];

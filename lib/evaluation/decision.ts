@@ -79,6 +79,8 @@ function failureOf(a: TAttempt): TFailureCause | null | "pending" {
       return "pending";
     case "forbidden_content":
       return "forbidden_content";
+    case "tampered":
+      return "tampered";
     case "patch_apply_failed":
       return "patch_apply_failed";
     case "failed":

@@ -1,21 +1,8 @@
-// Pure: what grading an agent's patch means — forbidden content, and a run's outcome as a grade.
-import { patchPaths, unsafePathReason } from "../../workers/runner/patch-paths";
+// Pure: what grading an agent's patch means — a run's outcome as a grade.
+// Forbidden content (a patch writing a file the verifier owns) and tampering (a canary that says
+// the test run was rigged) are decided by the grade run itself, from the one grading recipe
+// (lib/grading/recipe.ts); both are scored failures.
 import type { TGradeOutcome } from "./types";
-
-/**
- * Why an agent's patch is forbidden content (a fixed-budget failure, not attrition), or null:
- * it may not write outside the workspace, edit the hidden tests the verifier adds, or the history file.
- */
-export function forbiddenContent(patch: string, hidden: { hiddenTestPatch: string; historyPath: string }): string | null {
-  const hiddenPaths = new Set(patchPaths(hidden.hiddenTestPatch));
-  for (const path of patchPaths(patch)) {
-    const unsafe = unsafePathReason(path);
-    if (unsafe) return `the patch writes an ${unsafe}`;
-    if (hiddenPaths.has(path)) return `the patch edits ${path}, a file of the hidden tests`;
-    if (path === hidden.historyPath) return `the patch edits ${path}, the history file`;
-  }
-  return null;
-}
 
 /** A grade run's stored status as the method's grade. A verifier timeout is the agent's code, not infrastructure. */
 export function gradeOf(runStatus: string): TGradeOutcome | null {
@@ -27,6 +14,10 @@ export function gradeOf(runStatus: string): TGradeOutcome | null {
       return "failed";
     case "patch_apply_failed":
       return "patch_apply_failed";
+    case "forbidden_content":
+      return "forbidden_content";
+    case "tampered":
+      return "tampered";
     case "empty_collection":
     case "infrastructure_error":
       return "verifier_infrastructure";

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import { analyze } from "./analysis";
 import { decide } from "./decision";
-import { forbiddenContent, gradeOf } from "./grade-rules";
+import { gradeOf } from "./grade-rules";
 import { loadSuiteVersion } from "./load-suite-version";
 import { ZAttemptSchema, type TAttempt, type TGradeOutcome } from "./types";
 
@@ -17,10 +17,8 @@ export async function loadEvaluationReport(evaluationId: string) {
   const runs = new Map((await db().run.findMany({ where: { id: { in: runIds } }, select: { id: true, status: true, signature: true } })).map((r) => [r.id, r]));
 
   const attempts: TAttempt[] = rows.map((r) => {
-    const pkg = packages.get(r.packageHash)!.content;
     const run = r.gradeRunId ? runs.get(r.gradeRunId) : undefined;
-    const forbidden = r.patch && r.source === "predictions" ? forbiddenContent(r.patch, { hiddenTestPatch: pkg.verifier.hiddenTestPatch, historyPath: pkg.protocol.historyPath }) : null;
-    const grade: TGradeOutcome | null = r.source === "harbor" ? (r.harborGrade as TGradeOutcome | null) : forbidden ? "forbidden_content" : run ? gradeOf(run.status) : null;
+    const grade: TGradeOutcome | null = r.source === "harbor" ? (r.harborGrade as TGradeOutcome | null) : run ? gradeOf(run.status) : null;
     return ZAttemptSchema.parse({
       id: r.externalId, family: r.family, condition: r.condition, configuration: { model: r.model, scaffold: r.scaffold },
       repeat: r.repeat, attempt: r.attempt, budgetSec: r.budgetSec, parentId: r.parentId, status: r.status, patch: r.patch, grade,

@@ -19,6 +19,8 @@ export async function loadGradeSpec(runId: string) {
     image: pkg.verifier.image,
     patch: run.agentPatch ?? "",
     historyFile: null,
+    // A grade run: the recipe adds canaries and protects the history file the protocol names.
+    grading: { historyPath: pkg.protocol.historyPath },
     probes: pkg.verifier.probes.map((p) => p.testId),
   };
 }

@@ -4,12 +4,13 @@ import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { notFound } from "@/lib/errors/app-error";
 import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
-import { forbiddenContent, gradeRequestMaterial } from "./grade-rules";
+import { gradeRequestMaterial } from "./grade-rules";
 import { loadSuiteVersion } from "./load-suite-version";
 
 /**
- * One grade run per (package, patch bytes): every completed attempt with a patch that is not
- * forbidden content points at it. Idempotent: asking again creates nothing for graded attempts.
+ * One grade run per (package, patch bytes): every completed attempt with a patch points at it
+ * (forbidden content and tampering are the run's outcome, named there). Idempotent: asking again
+ * creates nothing for graded attempts.
  */
 export async function requestGrading(actorId: string | null, evaluationId: string) {
   const evaluation = await db().evaluation.findUnique({ where: { id: evaluationId } });
@@ -19,10 +20,7 @@ export async function requestGrading(actorId: string | null, evaluationId: strin
     where: { evaluationId, source: "predictions", status: "completed", gradeRunId: null, patch: { not: null } },
     select: { id: true, packageHash: true, patch: true },
   });
-  const gradable = waiting.filter((a) => {
-    const pkg = packages.get(a.packageHash)!;
-    return a.patch!.trim() !== "" && forbiddenContent(a.patch!, { hiddenTestPatch: pkg.content.verifier.hiddenTestPatch, historyPath: pkg.content.protocol.historyPath }) === null;
-  });
+  const gradable = waiting.filter((a) => a.patch!.trim() !== "");
   const keyOf = (a: (typeof gradable)[number]) => `grade:${crypto.createHash("sha256").update(gradeRequestMaterial(a.packageHash, a.patch!)).digest("hex")}`;
   const batchId = crypto.randomUUID();
   const created = await db().$transaction(async (tx) => {

@@ -17,7 +17,7 @@ export const ZAgentStatusSchema = z.enum(AGENT_STATUSES);
 export type TAgentStatus = z.infer<typeof ZAgentStatusSchema>;
 
 /** What grading the patch under the frozen verifier gave (null: not graded, e.g. no patch). */
-export const GRADE_OUTCOMES = ["passed", "failed", "patch_apply_failed", "forbidden_content", "verifier_infrastructure"] as const;
+export const GRADE_OUTCOMES = ["passed", "failed", "patch_apply_failed", "forbidden_content", "tampered", "verifier_infrastructure"] as const;
 export const ZGradeOutcomeSchema = z.enum(GRADE_OUTCOMES);
 export type TGradeOutcome = z.infer<typeof ZGradeOutcomeSchema>;
 
@@ -47,7 +47,8 @@ export type TAttempt = z.infer<typeof ZAttemptSchema>;
 export type TAttemptInput = z.input<typeof ZAttemptSchema>;
 
 /** Fixed-budget failures are the agent's; they score 0 and stay in the estimand. */
-export const FAILURE_CAUSES = ["agent_timeout", "no_patch", "forbidden_content", "patch_apply_failed", "nonzero_exit", "verifier_test_failure"] as const;
+/** `tampered`: a tamper canary of the grade run said the test run was rigged (lib/grading/recipe.ts). */
+export const FAILURE_CAUSES = ["agent_timeout", "no_patch", "forbidden_content", "tampered", "patch_apply_failed", "nonzero_exit", "verifier_test_failure"] as const;
 export type TFailureCause = (typeof FAILURE_CAUSES)[number];
 
 /** External invalidity is excluded from scoring and reported as attrition. */

@@ -6,7 +6,7 @@ export const BASE = "\u0000base";
 export const IN_FLIGHT = new Set(["queued", "running"]);
 export const DONE = new Set(["passed", "failed"]);
 /** Outcomes that say nothing about the verifier: always a defect, never a pass (fail closed). */
-export const BROKEN = new Set(["timeout", "patch_apply_failed", "empty_collection", "infrastructure_error"]);
+export const BROKEN = new Set(["timeout", "patch_apply_failed", "forbidden_content", "tampered", "empty_collection", "infrastructure_error"]);
 
 export type TRunGroup = {
   /** Signatures of finished runs, aligned with the current probe list. */

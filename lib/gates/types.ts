@@ -98,6 +98,8 @@ export const ZRunStatusSchema = z.enum([
   "failed",
   "timeout",
   "patch_apply_failed",
+  "forbidden_content",
+  "tampered",
   "empty_collection",
   "infrastructure_error",
   "cancelled",

@@ -1,6 +1,7 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import { ensureMirror, requireCommit } from "@/lib/git/mirror";
+import { harborBasePaths } from "@/lib/grading/harbor-test";
 import { bundledScript, tapLogRenderers } from "./bundles";
 import { harborEnvironmentFiles, harborTaskFiles, harborTaskName } from "./harbor";
 import { sha256Hex } from "./hash";
@@ -26,11 +27,31 @@ async function baseCommitIn(content: TPackage, cacheDir: string) {
   return { dir: mirror.dir, commit: await requireCommit(mirror, content.provenance.baseCommit, { cacheDir }) };
 }
 
+/** The bundled signature script Harbor tasks ship as tests/specpath_signature.mjs. */
+export const bundledSignatureScript = () => bundledScript("signature");
+
 /** `git archive` of the base commit: the environment's repo.tar (files only, no history). */
 export async function baseSnapshot(content: TPackage, cacheDir: string): Promise<Buffer> {
   const { dir, commit } = await baseCommitIn(content, cacheDir);
   // git archive stamps every entry with the commit's time: the same bytes whenever it is made.
   return gitOutput(dir, ["archive", "--format=tar", commit]);
+}
+
+/**
+ * The base versions of the recipe's protected paths (tests/base/<path>), from the mirror: test.sh
+ * restores them from there, never from the container's .git, which the agent controlled.
+ */
+export async function protectedBaseFiles(content: TPackage, cacheDir: string): Promise<{ path: string; content: Uint8Array }[]> {
+  const { dir, commit } = await baseCommitIn(content, cacheDir);
+  const blobs = new Set(
+    (await gitOutput(dir, ["ls-tree", "-r", "-z", commit])).toString("utf8").split("\0").filter(Boolean)
+      .filter((line) => line.split(" ")[1] === "blob").map((line) => line.slice(line.indexOf("\t") + 1)),
+  );
+  const files: { path: string; content: Uint8Array }[] = [];
+  for (const rel of harborBasePaths({ ...content.verifier, historyPath: content.protocol.historyPath })) {
+    if (blobs.has(rel)) files.push({ path: rel, content: await gitOutput(dir, ["cat-file", "blob", `${commit}:${rel}`]) });
+  }
+  return files;
 }
 
 /** Every file of the base tree (pytest node ids name them). */
@@ -63,11 +84,12 @@ export async function harborFiles(pkg: Pick<TFrozenPackage, "content" | "hash">,
   const share = options.shareEnvironment ?? true;
   const seen = options.seen ?? new Map<string, string>();
   const root = options.root ? `${options.root.replace(/\/$/, "")}/` : "";
-  const [script, snapshot] = await Promise.all([bundledScript("signature"), baseSnapshot(pkg.content, cacheDir)]);
+  const [script, snapshot, base] = await Promise.all([bundledScript("signature"), baseSnapshot(pkg.content, cacheDir), protectedBaseFiles(pkg.content, cacheDir)]);
   const environment: { path: string; content: string | Uint8Array }[] = [...harborEnvironmentFiles(pkg.content), { path: "repo.tar", content: snapshot as Uint8Array }];
   const digest = sha256Hex(environment.map((f) => `${f.path}\0${sha256Hex(f.content)}`).join("\n"));
   const entries: TExportEntry[] = [];
   let signatureAt: string | null = null;
+  let baseAt: string | null = null;
   // Sorted names: the first task folder (in archive order) holds the bytes, the others link to it.
   const names = pkg.content.histories.map((h) => h.condition).sort().map((c) => ({ condition: c, name: harborTaskName(pkg.content, c) }));
   for (const { condition, name } of names) {
@@ -75,6 +97,10 @@ export async function harborFiles(pkg: Pick<TFrozenPackage, "content" | "hash">,
     const signaturePath = `${root}${name}/tests/specpath_signature.mjs`;
     entries.push(share && signatureAt ? { path: signaturePath, linkTo: signatureAt } : { path: signaturePath, content: script });
     signatureAt ??= signaturePath;
+    // The protected paths' base versions: the same bytes in every task of the family.
+    const baseDir = `${root}${name}/tests/base`;
+    for (const file of base) entries.push(share && baseAt ? { path: `${baseDir}/${file.path}`, linkTo: `${baseAt}/${file.path}` } : { path: `${baseDir}/${file.path}`, content: file.content });
+    baseAt ??= baseDir;
     const envDir = `${root}${name}/environment`;
     const first = seen.get(digest);
     for (const file of environment) {

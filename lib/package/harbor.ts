@@ -5,13 +5,14 @@
 //   task.toml (schema 1.4; [verifier] network_mode = "no-network", as calibration ran),
 //   instruction.md, environment/ (the family's one environment: identical bytes in every task
 //   of the family, so Harbor builds it once; the exporter adds repo.tar), tests/test.sh (the
-//   grading recipe; the test command's output goes to /logs/verifier/verifier-output.txt, its
-//   own file), solution/solve.sh.
+//   grading recipe, lib/grading/harbor-test.ts; the test command's output goes to
+//   /logs/verifier/verifier-output.txt, its own file; tests/base/ holds the protected paths' base
+//   versions, added by the exporter), solution/solve.sh.
 import { stringify } from "smol-toml";
 import { z } from "zod";
 import { renderHistory } from "../histories/render-history";
 import { environmentFolderFiles, environmentOfPackage, environmentVersion } from "./environment";
-import { gradingScript } from "./grading-recipe";
+import { harborCanaryFile, harborTestScript } from "../grading/harbor-test";
 import { slug, upstreamOf } from "./swebench";
 import type { TPackageFile } from "./files";
 import type { TPackage } from "./types";
@@ -53,38 +54,6 @@ export function harborEnvironmentFiles(content: TPackage): TPackageFile[] {
   return environmentFolderFiles(environmentOfPackage(content), content.provenance.baseCommit);
 }
 
-export function harborTestScript(content: TPackage, hash: string): string {
-  const v = content.verifier;
-  const report = v.resultFormat === "tap" ? "report.tap" : "report.xml";
-  const recipe = gradingScript({
-    workdir: '"$APP"',
-    baseCommit: content.provenance.baseCommit,
-    hiddenTests: { file: '"$HERE/hidden_tests.patch"' },
-    testCommand: v.testCommand,
-    reportPath: `"$LOGS/${report}"`,
-    env: { SPECPATH_PROBES: '"$(cat "$HERE/probes.txt")"' },
-    testOutput: `"$LOGS/${VERIFIER_OUTPUT}"`,
-    applyFailed: "specpath: the agent's changes or the hidden tests do not apply; reward 0",
-    after: [
-      'echo "specpath: test command exited with $SPECPATH_TEST_EXIT"',
-      `node "$HERE/specpath_signature.mjs" "$SPECPATH_REPORT" ${v.resultFormat} "$HERE/probes.txt" "$LOGS" "$APP" "$LOGS/${VERIFIER_OUTPUT}"`,
-    ],
-  });
-  return `#!/usr/bin/env bash
-# SpecPath grading recipe for package ${hash}: fresh base + the agent's patch, the hidden tests
-# restored and applied, the verifier (no network), then the probe signature and a reward of 1
-# only when every probe passes. Harbor redirects this script's output into test-stdout.txt; the
-# test command writes to ${VERIFIER_OUTPUT} beside it.
-set -u
-HERE="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)"
-APP="\${SPECPATH_APP_DIR:-/app}"
-LOGS="\${SPECPATH_LOGS_DIR:-/logs/verifier}"
-mkdir -p "$LOGS"
-echo 0 > "$LOGS/reward.txt"
-${recipe}exit 0
-`;
-}
-
 export function harborTaskFiles(content: TPackage, hash: string, condition: string): TPackageFile[] {
   const history = content.histories.find((h) => h.condition === condition);
   if (!history) throw new Error(`The package has no ${condition} history.`);
@@ -92,6 +61,8 @@ export function harborTaskFiles(content: TPackage, hash: string, condition: stri
   const v = content.verifier;
   const gold = content.patches.find((p) => p.kind === "gold")?.diff ?? "";
   const env = environmentOfPackage(content);
+  // The one grading recipe (lib/grading/recipe.ts): restore, hidden tests, canaries, verifier, signature.
+  const recipe = { verifier: { ...v, historyPath: content.protocol.historyPath }, hash };
   const toml = {
     schema_version: HARBOR_SCHEMA_VERSION,
     task: { name: `specpath/${name}`, description: `${content.family.title} — ${condition} history`, keywords: ["specpath", condition] },
@@ -115,8 +86,9 @@ git apply --whitespace=nowarn "$HERE/gold.patch"
   return [
     { path: `${name}/task.toml`, content: stringify(toml) },
     { path: `${name}/instruction.md`, content: renderHistory(history.turns, content.protocol).content },
-    { path: `${name}/tests/test.sh`, content: harborTestScript(content, hash) },
+    { path: `${name}/tests/test.sh`, content: harborTestScript({ ...recipe, testOutputName: VERIFIER_OUTPUT }) },
     { path: `${name}/tests/hidden_tests.patch`, content: v.hiddenTestPatch },
+    { path: `${name}/tests/canaries.json`, content: harborCanaryFile(recipe) },
     { path: `${name}/tests/probes.txt`, content: v.probes.map((p) => p.testId).join("\n") + "\n" },
     { path: `${name}/solution/solve.sh`, content: solveSh },
     { path: `${name}/solution/gold.patch`, content: gold },

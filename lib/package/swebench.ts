@@ -11,7 +11,8 @@
 import { z } from "zod";
 import { renderHistory } from "../histories/render-history";
 import { environmentImage, environmentOfPackage, environmentVersion, usesPytest, type TEnvironment } from "./environment";
-import { gradingScript, patchPaths, shellQuote } from "./grading-recipe";
+import { renderGradingScript, shQuote } from "../grading/recipe";
+import { patchPaths } from "../../workers/runner/patch-paths";
 import { upstreamOfReference } from "../anchoring/upstream/upstream-name";
 import type { TPackage } from "./types";
 
@@ -59,6 +60,7 @@ export const SWEBENCH = {
   start: ">>>>> Start Test Output",
   end: ">>>>> End Test Output",
   applyFailed: ">>>>> Patch Apply Failed",
+  testsError: ">>>>> Tests Errored",
   workdir: "/testbed",
 } as const;
 
@@ -129,36 +131,64 @@ export function knownFiles(content: TPackage, repoFiles: readonly string[] = [])
 
 export const SWEBENCH_REPORT = "/tmp/specpath-report";
 
-/** The eval script: the grading recipe with SWE-bench's markers, printing the named parser's format. */
+/** The tag the eval script restores protected paths from: the image's base (tag specpath-base), else base_commit in the harness's own clone. */
+const GRADE_BASE = "specpath-grade-base";
+
+/**
+ * The eval script: the one grading recipe (lib/grading/recipe.ts, with the harness providing the
+ * fresh base and the agent's patch), then the verifier's command between SWE-bench's markers,
+ * printing the named parser's format. The test command's exit status is the last status before
+ * the end marker, where make_test_spec's record_test_exit_code reads it.
+ */
 export function sweBenchEvalScript(content: TPackage, renderers: { junit: string; tap: string }): string {
   const v = content.verifier;
   const parser = logParserOf(content);
   const report = `${SWEBENCH_REPORT}.${v.resultFormat === "tap" ? "tap" : "xml"}`;
   const stdout = "/tmp/specpath-test-output.txt";
   const renderer = v.resultFormat === "tap" ? renderers.tap : renderers.junit;
-  const body = gradingScript({
-    workdir: `"\${SPECPATH_TESTBED:-${SWEBENCH.workdir}}"`,
-    baseCommit: content.provenance.baseCommit,
-    hiddenTests: { inline: v.hiddenTestPatch },
-    testCommand: v.testCommand,
-    reportPath: shellQuote(report),
+  const fail = (marker: string) => `echo ${shQuote(marker)}; echo "specpath: $1"; exit 1`;
+  const prepare = renderGradingScript(
+    {
+      workdir: null,
+      agentPatch: null, // the harness applied the model patch to /testbed
+      base: { kind: "git", commit: GRADE_BASE },
+      hiddenPatchFile: null,
+      canaries: [],
+      reportPath: null,
+      testCommand: null,
+      afterTest: null,
+      onFail: fail(SWEBENCH.applyFailed),
+      onForbidden: `echo ${shQuote(SWEBENCH.testsError)}; echo "specpath: forbidden content: the patch changed $1 (files the verifier owns)"; exit 1`,
+      markers: false,
+    },
+    { testCommand: v.testCommand, resultFormat: v.resultFormat, hiddenTestPatch: v.hiddenTestPatch, historyPath: content.protocol.historyPath },
+  );
+  const lines = [
+    "#!/bin/bash",
+    "set -uxo pipefail",
+    `cd "\${SPECPATH_TESTBED:-${SWEBENCH.workdir}}" || { echo ${shQuote(SWEBENCH.applyFailed)}; exit 1; }`,
+    `git tag -f ${GRADE_BASE} "$(git rev-parse -q --verify specpath-base^{commit} || git rev-parse -q --verify ${content.provenance.baseCommit}^{commit})" >/dev/null || { echo ${shQuote(SWEBENCH.applyFailed)}; exit 1; }`,
+    prepare.trimEnd(),
+    `export SPECPATH_REPORT=${shQuote(report)}`,
     // pytest's short summary for every outcome: the lines parse_log_pytest reads.
-    env: parser === "parse_log_pytest" ? { PYTEST_ADDOPTS: '"${PYTEST_ADDOPTS:-} -rA"' } : {},
-    markers: { start: SWEBENCH.start, end: SWEBENCH.end },
-    testOutput: parser === "parse_log_pytest" ? null : stdout,
-    applyFailed: SWEBENCH.applyFailed,
-    after:
-      parser === "parse_log_pytest"
-        ? []
-        : [
-            `cat ${stdout}`,
-            "cat > /tmp/specpath_tap_log.mjs <<'EOF_SPECPATH_TAP_LOG'",
-            renderer.replace(/\n$/, ""),
-            "EOF_SPECPATH_TAP_LOG",
-            `node /tmp/specpath_tap_log.mjs ${shellQuote(report)} "$PWD" ${stdout}`,
-          ],
-  });
-  return `#!/bin/bash\nset -uxo pipefail\n${body}`;
+    ...(parser === "parse_log_pytest" ? ['export PYTEST_ADDOPTS="${PYTEST_ADDOPTS:-} -rA"'] : []),
+    'rm -f -- "$SPECPATH_REPORT"',
+    `: '${SWEBENCH.start}'`,
+    `sh -c ${shQuote(v.testCommand)}${parser === "parse_log_pytest" ? "" : ` > ${stdout} 2>&1`}`,
+    "SPECPATH_TEST_EXIT=$?",
+    ...(parser === "parse_log_pytest"
+      ? []
+      : [
+          `cat ${stdout}`,
+          "cat > /tmp/specpath_tap_log.mjs <<'EOF_SPECPATH_TAP_LOG'",
+          renderer.replace(/\n$/, ""),
+          "EOF_SPECPATH_TAP_LOG",
+          `node /tmp/specpath_tap_log.mjs "$SPECPATH_REPORT" "$PWD" ${stdout}`,
+        ]),
+    "(exit $SPECPATH_TEST_EXIT)",
+    `: '${SWEBENCH.end}'`,
+  ];
+  return `${lines.join("\n")}\n`;
 }
 
 export type TSweBenchOptions = { repoFiles?: readonly string[]; renderers: { junit: string; tap: string } };

@@ -1,7 +1,7 @@
 import { db, Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 
-export type TRunOutcomeStatus = "passed" | "failed" | "timeout" | "patch_apply_failed" | "empty_collection" | "infrastructure_error";
+export type TRunOutcomeStatus = "passed" | "failed" | "timeout" | "patch_apply_failed" | "forbidden_content" | "tampered" | "empty_collection" | "infrastructure_error";
 
 export type TRunResultInput = {
   status: TRunOutcomeStatus;

@@ -5,4 +5,14 @@ import { executeRun } from "../runner/index";
 import { runResultOf } from "./execute-probes";
 import { type Handler } from "./types";
 
-export const handleGrade: Handler = async (context, runner) => runResultOf(await executeRun(await loadGradeSpec(context.run.id), runner));
+export const handleGrade: Handler = async (context, runner) => {
+  const result = await executeRun(await loadGradeSpec(context.run.id), runner);
+  // The frozen verifier collected every probe with gold; a probe that does not run under an agent's
+  // patch is that patch's doing (a broken import, a config that skips the hidden tests): a scored
+  // failure, never attrition.
+  if (result.outcome === "empty_collection") {
+    result.outcome = "failed";
+    result.message = `${result.missingProbes.length} probes did not run under this patch (counted as failing): ${result.message}`;
+  }
+  return runResultOf(result);
+};

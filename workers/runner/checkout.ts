@@ -1,10 +1,12 @@
-// Stage 1's reproducibility check: the base commit can be cloned and checked out.
+// Stage 1's reproducibility check: the base commit can be cloned and checked out — as every
+// run gets it, a base-only repository (base-repo.ts).
 
 import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { RunnerError } from "./errors";
-import { git, runHost } from "./host";
+import { createBaseRepo } from "./base-repo";
+import { runHost } from "./host";
 import { ensureMirror, requireCommit } from "../../lib/git/mirror";
 import type { RunnerOptions } from "./types";
 
@@ -20,9 +22,12 @@ export async function checkoutBase(repoUrl: string, commit: string, options: Run
     const mirror = await ensureMirror(repoUrl, options);
     const full = await requireCommit(mirror, commit, options);
     await mkdir(path.dirname(dir), { recursive: true });
-    const clone = await git(["clone", "--shared", "--no-checkout", "--quiet", "--", mirror.dir, dir]);
-    const checkout = clone.code === 0 ? await git(["-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", full], { cwd: dir }) : clone;
-    if (checkout.code !== 0) return { outcome: "checkout_failed", message: checkout.stderr.trim(), durationMs: elapsed() };
+    try {
+      await createBaseRepo(mirror.dir, full, dir);
+    } catch (error) {
+      if (error instanceof RunnerError) return { outcome: "checkout_failed", message: error.message, durationMs: elapsed() };
+      throw error;
+    }
     const files = await runHost("sh", ["-c", "git ls-files -z | tr -cd '\\0' | wc -c"], { cwd: dir });
     return { outcome: "ok", commit: full, fileCount: Number(files.stdout.trim()), durationMs: elapsed() };
   } catch (error) {

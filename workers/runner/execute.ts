@@ -2,6 +2,7 @@
 // signature) and collectTests (which tests exist, for picking probes).
 
 import { z } from "zod";
+import { canaryVerdict, isCanaryTest } from "../../lib/grading/recipe";
 import { attemptRun, emptyRecord, type Attempt } from "./pipeline";
 import { ambiguousTests, computeSignature, summarizeTests } from "./signature";
 import { ZCollectWithPatchSchema, ZRunSpecSchema, type CollectResult, type RunnerOptions, type RunResult, type TCollectSpec, type TRunSpec } from "./types";
@@ -9,13 +10,23 @@ import { ZCollectWithPatchSchema, ZRunSpecSchema, type CollectResult, type Runne
 export async function executeRun(spec: TRunSpec, options: RunnerOptions): Promise<RunResult> {
   const parsed = ZRunSpecSchema.safeParse(spec);
   if (!parsed.success) return invalidSpec(parsed.error);
-  const { patch, historyFile, probes } = parsed.data;
-  const attempt = await attemptRun({ spec: parsed.data, patch, historyFile, probes }, options);
+  const { patch, historyFile, probes, grading } = parsed.data;
+  const attempt = await attemptRun({ spec: parsed.data, patch, historyFile, probes, grading: grading ?? null }, options);
   if (attempt.stop) return stopped(attempt);
 
-  const signature = computeSignature(probes, attempt.report.tests);
+  // Canary tests never enter the signature (nor the tests a run lists); they only say whether the run was rigged.
+  const nonce = attempt.verifier?.nonce ?? "";
+  const canaries = attempt.verifier?.canaries ?? [];
+  const executed = canaries.length > 0 ? attempt.report.tests.filter((t) => !isCanaryTest(t.id, nonce)) : attempt.report.tests;
+  const signature = computeSignature(probes, executed);
   const record = attempt.record;
-  if (signature.outcome === "passed" && record.exitCode !== 0) {
+  if (canaries.length > 0) {
+    const verdict = canaryVerdict(canaries, attempt.report.tests, nonce, signature.missing.length === 0);
+    if (verdict.tampered) {
+      return { ...record, outcome: "tampered", message: verdict.reason!, infrastructureReason: null, signature: signature.bits.replace(/1/g, "0"), probes: signature.probes, missingProbes: signature.missing, tests: summarizeTests(executed) };
+    }
+  }
+  if (signature.outcome === "passed" && record.exitCode !== 0 && canaries.length === 0) {
     record.warnings.push(`the test command exited with ${record.exitCode ?? record.signal} although every probe passed`);
   }
   const failing = signature.probes.filter((p) => p.status !== "pass" && p.status !== "missing").map((p) => p.probe);
@@ -33,7 +44,7 @@ export async function executeRun(spec: TRunSpec, options: RunnerOptions): Promis
     signature: signature.bits,
     probes: signature.probes,
     missingProbes: signature.missing,
-    tests: summarizeTests(attempt.report.tests),
+    tests: summarizeTests(executed),
   };
 }
 

@@ -11,13 +11,13 @@ export interface WorkspaceKeyParts {
   mirrorKey: string;
   commit: string;
   setupCommand: string | null;
-  hiddenTestPatch: string;
   image: string | null;
 }
 
-/** One prepared workspace per (repository, base commit, setup command, hidden test patch, image). */
+/**
+ * One prepared workspace per (repository, base commit, setup command, image). Version 2: a
+ * base-only repository, and no hidden tests (setup never sees them; each run writes them).
+ */
 export function workspaceKey(parts: WorkspaceKeyParts): string {
-  return sha256(
-    JSON.stringify([1, parts.mirrorKey, parts.commit, parts.setupCommand, sha256(parts.hiddenTestPatch), parts.image]),
-  ).slice(0, 24);
+  return sha256(JSON.stringify([2, parts.mirrorKey, parts.commit, parts.setupCommand, parts.image])).slice(0, 24);
 }

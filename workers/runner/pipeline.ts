@@ -1,7 +1,9 @@
-// The steps every test execution shares: mirror → prepared workspace → the
-// run's own workspace on top of it (overlay, or a copy) → one sandbox start
-// that applies the run's patch, writes the history file and runs the test
-// command (run-steps.ts) → read the report. The run's directory is discarded
+// The steps every test execution shares, in the grading recipe's order
+// (lib/grading/recipe.ts): mirror → prepared workspace (base-only repository +
+// setup) → the run's own workspace on top of it (overlay, or a copy) → one
+// sandbox start that applies the run's patch, restores the protected paths,
+// writes the hidden tests (and a grade run's canaries), writes the history file
+// and runs the test command (run-steps.ts) → read the report. The run's directory is discarded
 // in the background at the end; what matters of it (logs, timings) is in the
 // record.
 
@@ -12,7 +14,10 @@ import { RunnerError } from "./errors";
 import { ensureMirror, requireCommit } from "../../lib/git/mirror";
 import type { ParsedReport } from "./parsers/types";
 import { readReport } from "./report";
-import { runSteps } from "./run-steps";
+import { collisionMessage, forbiddenMessage } from "../../lib/grading/recipe";
+import { refusePatch } from "./patch-paths";
+import { runSteps, VERIFIER_FAIL } from "./run-steps";
+import { planRunVerifier, writeRunVerifier, type RunVerifier } from "./verifier-files";
 import { defaultLimits } from "./sandbox";
 import { createRunWorkspace, discardRunDir, overlayProbe } from "./run-workspace";
 import { sweepAbandoned } from "./sweep";
@@ -24,15 +29,21 @@ export interface PipelineInput {
   patch: string | null;
   historyFile: { path: string; content: string } | null;
   probes: readonly string[];
+  /**
+   * Grade runs: canaries are added, and a patch that touches a hidden test path is graded with
+   * the collision reported. Otherwise (calibration, replay, collection: curator patches) any
+   * protected path in the patch refuses the run. `historyPath`: the protocol's history file.
+   */
+  grading?: { historyPath: string | null } | null;
 }
 
 export interface Stop {
-  outcome: "timeout" | "patch_apply_failed" | "infrastructure_error";
+  outcome: "timeout" | "patch_apply_failed" | "forbidden_content" | "infrastructure_error";
   message: string;
   reason: InfrastructureReason | null;
 }
 
-export type Attempt = { record: RunRecord } & ({ stop: Stop; report: null } | { stop: null; report: ParsedReport });
+export type Attempt = { record: RunRecord; verifier: RunVerifier | null } & ({ stop: Stop; report: null } | { stop: null; report: ParsedReport });
 
 export function emptyRecord(): RunRecord {
   return {
@@ -57,8 +68,10 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
   const warn = (warnings: readonly string[]) => {
     for (const w of warnings) if (!record.warnings.includes(w)) record.warnings.push(w);
   };
+  let verifier: RunVerifier | null = null;
   const stop = (outcome: Stop["outcome"], message: string, reason: InfrastructureReason | null = null): Attempt => ({
     record,
+    verifier,
     stop: { outcome, message, reason },
     report: null,
   });
@@ -76,12 +89,23 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
 
     mark = performance.now();
     prepared = await acquireWorkspace(
-      { mirror, commit: record.commit, setupCommand: spec.setupCommand, hiddenTestPatch: spec.hiddenTestPatch, image },
+      { mirror, commit: record.commit, setupCommand: spec.setupCommand, image },
       options,
     );
     timings.prepareMs = performance.now() - mark;
     record.workspace = { key: prepared.key, created: prepared.created, layer: null };
     logs.setup = prepared.setupLog;
+
+    const recipe = { testCommand: spec.testCommand, resultFormat: spec.resultFormat, hiddenTestPatch: spec.hiddenTestPatch, historyPath: input.grading?.historyPath ?? input.historyFile?.path ?? null };
+    verifier = planRunVerifier(recipe, input.patch, prepared.repoDir, Boolean(input.grading), VERIFIER_FAIL);
+    const { forbidden, collisions } = verifier.check;
+    const unsafe = input.grading && input.patch ? refusePatch(input.patch) : null;
+    if (unsafe) return stop("forbidden_content", `forbidden content: ${unsafe}`);
+    if (forbidden.length > 0) return stop("forbidden_content", forbiddenMessage(forbidden));
+    if (collisions.length > 0) {
+      if (!input.grading) return stop("forbidden_content", `refused: the patch writes ${collisions.join(", ")}, where the hidden tests go (a curator's patch may not touch the hidden tests)`);
+      warn([collisionMessage(collisions)]);
+    }
 
     runDir = path.join(options.cacheDir, "runs", `${process.pid}-${randomUUID()}`);
     const workspace = await createRunWorkspace(prepared, runDir, { cacheDir: options.cacheDir, layer: options.workspaceLayer, image, backend: options.sandbox });
@@ -91,6 +115,7 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     const reportName = spec.resultFormat === "junit" ? "report.xml" : "report.tap";
     const tmpDir = path.join(runDir, "tmp");
     await mkdir(tmpDir);
+    await writeRunVerifier(workspace.outputDir, prepared.repoDir, recipe, verifier);
     const steps = await runSteps({
       workspace: workspace.dir,
       overlay: workspace.overlay,
@@ -102,6 +127,7 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
       image,
       patch: input.patch,
       historyFile: input.historyFile,
+      verifierScript: verifier.script,
       command: spec.testCommand,
       env: (paths) => ({ SPECPATH_REPORT: path.join(paths.output, reportName), SPECPATH_PROBES: input.probes.join("\n") }),
       timeoutMs: spec.timeoutMs,
@@ -141,7 +167,7 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     }
     warn(read.report.warnings);
     record.report = { format: read.report.format, flavor: read.report.flavor };
-    return { record, stop: null, report: read.report };
+    return { record, verifier, stop: null, report: read.report };
   } catch (error) {
     if (error instanceof RunnerError) {
       if (error.code === "setup_failed") logs.setup = error.log;

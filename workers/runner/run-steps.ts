@@ -1,8 +1,9 @@
-// A run's steps in its workspace: apply the patch, write the history file, run
-// the test command.
+// A run's steps in its workspace, in the grading recipe's order (lib/grading/recipe.ts): apply
+// the patch, restore the protected paths and write the hidden tests (and a grade run's canaries),
+// write the history file, run the test command.
 //
-// bwrap and none: one sandbox start for all three. STEPS_SCRIPT does the first
-// two, reports on fd 3 how far it got, closes fd 3 and execs the test command.
+// bwrap and none: one sandbox start for all of them. The steps script does all
+// but the last, reports on fd 3 how far it got, closes fd 3 and execs the test command.
 // Only the first line on fd 3 counts and the test command never holds fd 3, so
 // a test cannot pass itself off as a refused patch (an exit code could).
 // Containers cannot be handed an fd: there the steps run one by one.
@@ -11,6 +12,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { applyPatch, APPLY_TIMEOUT_MS } from "./apply";
 import { refusePatch } from "./patch-paths";
+import { VERIFIER_DIR } from "./verifier-files";
 import { insideParts, UnsafePathError, writeInside } from "./safe-fs";
 import { runSandboxed, type SandboxRequest, type SandboxResult } from "./sandbox";
 import type { OverlayLayers, SandboxLimits } from "./sandbox-args";
@@ -28,6 +30,8 @@ export interface StepsInput {
   image: string | null;
   patch: string | null;
   historyFile: { path: string; content: string } | null;
+  /** The recipe's restore / hidden tests / canaries steps (verifier-files.ts), run after the patch; its failures call `say hidden-failed`. */
+  verifierScript: string;
   command: string;
   env: NonNullable<SandboxRequest["env"]>;
   timeoutMs: number;
@@ -49,11 +53,15 @@ export type StepsResult =
 const PATCH_FILE = ".specpath-run.diff";
 const HISTORY_FILE = ".specpath-history";
 
-/** sh, run in the sandbox; its fd 3 reports "apply-failed\n<git>", "history-refused\n<why>" or "ready\n". */
-export const STEPS_SCRIPT = `say() { printf '%s\\n%s' "$1" "$2" >&3; exit 0; }
+/** The failure hook the recipe's steps get in the studio's steps script. */
+export const VERIFIER_FAIL = 'say hidden-failed "$1"';
+
+/** sh, run in the sandbox; its fd 3 reports "apply-failed\n<git>", "hidden-failed\n<why>", "history-refused\n<why>" or "ready\n". */
+export const stepsScript = (verifierScript: string) => `say() { printf '%s\\n%s' "$1" "$2" >&3; exit 0; }
 if [ -n "$SPECPATH_PATCH" ]; then
   out=$(git apply --check -- "$SPECPATH_PATCH" 2>&1 && git apply -- "$SPECPATH_PATCH" 2>&1) || say apply-failed "$out"
 fi
+${verifierScript}
 if [ -n "$SPECPATH_HISTORY" ]; then
   at=. rest=$SPECPATH_HISTORY
   while [ "\${rest#*/}" != "$rest" ]; do
@@ -66,7 +74,7 @@ if [ -n "$SPECPATH_HISTORY" ]; then
   cat -- "$SPECPATH_HISTORY_SOURCE" > "$at" || say history-refused "cannot write $SPECPATH_HISTORY"
 fi
 command=$SPECPATH_COMMAND
-unset SPECPATH_PATCH SPECPATH_HISTORY SPECPATH_HISTORY_SOURCE SPECPATH_COMMAND
+unset SPECPATH_PATCH SPECPATH_HISTORY SPECPATH_HISTORY_SOURCE SPECPATH_COMMAND SPECPATH_VERIFIER
 printf 'ready\\n' >&3
 exec /bin/sh -c "$command" 3>&-
 `;
@@ -95,7 +103,7 @@ async function together(input: StepsInput): Promise<StepsResult> {
   if (input.patch !== null) await writeFile(path.join(input.outputDir, PATCH_FILE), input.patch);
 
   const result = await runSandboxed({
-    command: STEPS_SCRIPT,
+    command: stepsScript(input.verifierScript),
     workspace: input.workspace,
     overlay: input.overlay ?? undefined,
     outputDir: input.outputDir,
@@ -109,6 +117,7 @@ async function together(input: StepsInput): Promise<StepsResult> {
       SPECPATH_HISTORY: historyPath,
       SPECPATH_HISTORY_SOURCE: path.join(paths.output, HISTORY_FILE),
       SPECPATH_COMMAND: input.command,
+      SPECPATH_VERIFIER: path.join(paths.output, VERIFIER_DIR),
     }),
     timeoutMs: input.timeoutMs,
     control: { setupTimeoutMs: APPLY_TIMEOUT_MS },
@@ -120,6 +129,7 @@ async function together(input: StepsInput): Promise<StepsResult> {
   const [first = "", ...rest] = text.split("\n");
   const detail = rest.join("\n").trim();
   if (first === "apply-failed") return failed("patch_apply_failed", detail || "git apply failed without a message", null, result);
+  if (first === "hidden-failed") return failed("infrastructure_error", `${detail}`, "setup_failed", result);
   if (first === "history-refused") return failed("infrastructure_error", `the history file cannot be written: ${detail}`, "history_file_refused", result);
   if (result.timedOut && input.patch !== null) return failed("patch_apply_failed", `git apply timed out after ${APPLY_TIMEOUT_MS} ms`, null, result);
   const why = result.stderr.trim() || `exit ${result.exitCode ?? result.signal}`;
@@ -138,6 +148,16 @@ async function oneByOne(input: StepsInput): Promise<StepsResult> {
     applyMs = applied.durationMs;
     if (!applied.ok) return { ok: false, outcome: "patch_apply_failed", reason: null, message: applied.message, applyMs, sandbox: null };
     warnings.push(...applied.warnings);
+  }
+  const verifier = await runSandboxed({
+    ...target,
+    command: `say() { printf '%s\n' "$2" >&2; exit 1; }\n${input.verifierScript}`,
+    env: (paths) => ({ SPECPATH_VERIFIER: path.join(paths.output, VERIFIER_DIR) }),
+    timeoutMs: APPLY_TIMEOUT_MS,
+  });
+  if (verifier.exitCode !== 0) {
+    const message = verifier.stderr.trim() || `the hidden tests could not be written (exit ${verifier.exitCode ?? verifier.signal})`;
+    return { ok: false, outcome: "infrastructure_error", reason: "setup_failed", message, applyMs, sandbox: verifier };
   }
   if (input.historyFile) {
     try {

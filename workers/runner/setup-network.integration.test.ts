@@ -84,7 +84,7 @@ describe.runIf(canRun)("setup network", () => {
       "npm pack is-number@7.0.0 --silent --fetch-retries=0 --fetch-timeout=60000 > packed.txt",
     ].join(" && ");
 
-    const prepared = await acquireWorkspace({ mirror, commit, setupCommand, hiddenTestPatch: "", image: null }, { cacheDir, setupTimeoutMs: 150_000 });
+    const prepared = await acquireWorkspace({ mirror, commit, setupCommand, image: null }, { cacheDir, setupTimeoutMs: 150_000 });
     try {
       const lines = readFileSync(path.join(prepared.repoDir, "connections.txt"), "utf8").trim().split("\n");
       expect(lines).toHaveLength(targets.length);

@@ -38,6 +38,8 @@ export const ZRunSpecSchema = ZCollectSpecSchema.extend({
   patch: z.string().nullable(),
   /** The history materialized for replay runs. */
   historyFile: ZHistoryFileSchema.nullable(),
+  /** A grade run (an agent's patch): canaries, and hidden-test collisions graded (lib/grading/recipe.ts). */
+  grading: z.object({ historyPath: z.string().nullable() }).nullable().optional(),
   probes: z
     .array(z.string().min(1))
     .min(1, "must list at least one probe")
@@ -47,7 +49,8 @@ export const ZRunSpecSchema = ZCollectSpecSchema.extend({
 export type TCollectSpec = z.infer<typeof ZCollectWithPatchSchema>;
 export type TRunSpec = z.infer<typeof ZRunSpecSchema>;
 
-export type RunOutcome = "passed" | "failed" | "timeout" | "patch_apply_failed" | "empty_collection" | "infrastructure_error";
+/** forbidden_content: the patch writes a file the verifier owns (or, outside grading, a hidden test path); tampered: a canary says the test run was rigged. */
+export type RunOutcome = "passed" | "failed" | "timeout" | "patch_apply_failed" | "forbidden_content" | "tampered" | "empty_collection" | "infrastructure_error";
 
 export type InfrastructureReason =
   | "invalid_spec"

@@ -1,9 +1,10 @@
-// Prepared workspaces: one per (repository, base commit, setup command, hidden
-// test patch, image), made once under <cacheDir>/workspaces/<key>/repo:
-// a `git clone --shared` of the mirror (a real .git, objects borrowed from the
-// mirror) checked out at the base commit, the hidden tests applied, the setup
-// command run once in the sandbox. Runs get an overlay on
-// top of it, or a copy (run-workspace.ts).
+// Prepared workspaces: one per (repository, base commit, setup command, image),
+// made once under <cacheDir>/workspaces/<key>/repo: a base-only repository (a
+// fresh `git init` with one commit of the base tree and nothing else of the
+// repository, base-repo.ts) and the setup command run once in the sandbox. The
+// hidden tests are not there: setup never sees them; each run writes them after
+// its patch (the grading recipe, lib/grading/recipe.ts, via run-steps.ts). Runs
+// get an overlay on top of it, or a copy (run-workspace.ts).
 //
 // Setup has network by default (setupNetwork): installing dependencies
 // (npm ci, pip install) needs a registry, and its result is then frozen for
@@ -21,7 +22,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { lstat, lutimes, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { applyPatch } from "./apply";
+import { createBaseRepo } from "./base-repo";
 import { CacheIndex, type Lease } from "./cache-index";
 import { RunnerError } from "./errors";
 import { git, runHost } from "./host";
@@ -36,7 +37,6 @@ export interface WorkspaceSpec {
   /** Full commit id (see requireCommit). */
   commit: string;
   setupCommand: string | null;
-  hiddenTestPatch: string;
   image: string | null;
 }
 
@@ -59,7 +59,7 @@ export interface PreparedWorkspace {
   key: string;
   /** Host path of the prepared repository; never written to by runs. */
   repoDir: string;
-  /** Paths a run must see read-only for git to work (the mirror, for alternates). */
+  /** Paths a run must see read-only besides its workspace (none: the base-only repository borrows nothing). */
   readOnly: string[];
   created: boolean;
   /** Output of the setup command (kept from when it ran). */
@@ -81,7 +81,7 @@ export async function acquireWorkspace(spec: WorkspaceSpec, options: WorkspaceOp
   const ready = async (lease: Lease, created: boolean): Promise<PreparedWorkspace> => ({
     key,
     repoDir: path.join(finalDir, "repo"),
-    readOnly: [spec.mirror.dir],
+    readOnly: [],
     created,
     setupLog: await readFile(path.join(finalDir, SETUP_LOG), "utf8").catch(() => ""),
     release: lease.release,
@@ -103,7 +103,8 @@ export async function acquireWorkspace(spec: WorkspaceSpec, options: WorkspaceOp
       }
       created = true;
     }
-    const lease = await index.add(key, { kind: "workspace", path: path.relative(options.cacheDir, finalDir), mirror: spec.mirror.key });
+    // No `mirror`: a base-only workspace borrows no objects, so its mirror may be evicted before it.
+    const lease = await index.add(key, { kind: "workspace", path: path.relative(options.cacheDir, finalDir) });
     return ready(lease, created);
   });
 }
@@ -116,17 +117,10 @@ async function prepare(spec: WorkspaceSpec, finalDir: string, options: Workspace
   await mkdir(out, { recursive: true });
   await mkdir(tmpDir);
   try {
-    const clone = await git(["clone", "--shared", "--no-checkout", "--quiet", "--", spec.mirror.dir, repo]);
-    if (clone.code !== 0) throw new RunnerError("setup_failed", `cannot clone the mirror: ${clone.stderr.trim()}`, clone.stderr);
-    const checkout = await git(["-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", spec.commit], { cwd: repo });
-    if (checkout.code !== 0) throw new RunnerError("setup_failed", `cannot check out ${spec.commit}: ${checkout.stderr.trim()}`, checkout.stderr);
+    await createBaseRepo(spec.mirror.dir, spec.commit, repo);
     await settleIndex(repo);
 
-    const target = { workspace: repo, outputDir: out, tmpDir, readOnly: [spec.mirror.dir], hide: options.hidePaths, backend: options.sandbox, image: spec.image };
-    if (spec.hiddenTestPatch.trim() !== "") {
-      const applied = await applyPatch(target, spec.hiddenTestPatch, "hidden-tests");
-      if (!applied.ok) throw new RunnerError("setup_failed", `the hidden test patch does not apply: ${applied.message}`, applied.message);
-    }
+    const target = { workspace: repo, outputDir: out, tmpDir, readOnly: [], hide: options.hidePaths, backend: options.sandbox, image: spec.image };
 
     let log = "";
     if (spec.setupCommand) {
