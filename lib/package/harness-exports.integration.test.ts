@@ -125,6 +125,26 @@ describe.each(["node-test", "pytest"] as const)("SWE-bench instances of a %s fam
   });
 });
 
+describe("SWE-bench tamper canaries", () => {
+  it("turn a pytest family's rigged run (a negative plus a conftest.py that makes every test pass) into no result", async () => {
+    const { content, instances, fixture } = families.pytest!;
+    const conftest = [
+      "import pytest", "", "", "@pytest.hookimpl(hookwrapper=True)", "def pytest_runtest_makereport(item, call):",
+      "    outcome = yield", "    report = outcome.get_result()", '    if report.when == "call":', '        report.outcome = "passed"', "",
+    ].join("\n");
+    const rigged = `diff --git a/conftest.py b/conftest.py\nnew file mode 100644\n--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1,${conftest.split("\n").length - 1} @@\n${conftest.trimEnd().split("\n").map((l) => `+${l}`).join("\n")}\n`;
+    const log = await runInstance(instances[0]!, content, `${fixture.negatives.A1}${rigged}`, "pytest-rigged");
+    // Without the canaries every FAIL_TO_PASS test would read PASSED here, although the negative breaks A1.
+    expect(log).toMatch(/PASSED tests\/test_clamp.py::test_returns_low_below_the_range/);
+    expect(log).toMatch(/>>>>> Tests Errored \(specpath: tampered: the must-fail canary/);
+    expect(gradeLog(instances[0]!, log)).toMatchObject({ found: false, resolved: false });
+    // Gold's log carries the canaries too, and still grades RESOLVED_FULL.
+    const gold = await runInstance(instances[0]!, content, fixture.goldPatch, "pytest-gold-canaries");
+    expect(gold).toMatch(/FAILED tests\/test_clamp.py::test_specpathcanary\w+f0/);
+    expect(gradeLog(instances[0]!, gold).status).toBe("RESOLVED_FULL");
+  });
+});
+
 describe("Harbor task folder of the pytest family", () => {
   async function trial(withSolution: boolean) {
     const { content, hash } = families.pytest!;

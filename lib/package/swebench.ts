@@ -12,6 +12,7 @@ import { z } from "zod";
 import { renderHistory } from "../histories/render-history";
 import { environmentImage, environmentOfPackage, environmentVersion, usesPytest, type TEnvironment } from "./environment";
 import { renderGradingScript, shQuote } from "../grading/recipe";
+import { exportNonce, harborCanaries } from "../grading/harbor-test";
 import { patchPaths } from "../../workers/runner/patch-paths";
 import { upstreamOfReference } from "../anchoring/upstream/upstream-name";
 import type { TPackage } from "./types";
@@ -140,9 +141,14 @@ const GRADE_BASE = "specpath-grade-base";
  * printing the named parser's format. The test command's exit status is the last status before
  * the end marker, where make_test_spec's record_test_exit_code reads it.
  */
-export function sweBenchEvalScript(content: TPackage, renderers: { junit: string; tap: string }): string {
+export function sweBenchEvalScript(content: TPackage, hash: string, renderers: { junit: string; tap: string }): string {
   const v = content.verifier;
   const parser = logParserOf(content);
+  // The recipe's tamper canaries, as in the Harbor task (nonce from the package hash; the JSONL is not the agent's to read).
+  const recipeVerifier = { testCommand: v.testCommand, resultFormat: v.resultFormat, hiddenTestPatch: v.hiddenTestPatch, historyPath: content.protocol.historyPath };
+  const canaries = harborCanaries({ verifier: recipeVerifier, hash });
+  const canaryFile = "/tmp/specpath-canaries.json";
+  const canaryPlan = JSON.stringify({ nonce: exportNonce(hash), canaries, probes: v.probes.map((p) => p.testId) });
   const report = `${SWEBENCH_REPORT}.${v.resultFormat === "tap" ? "tap" : "xml"}`;
   const stdout = "/tmp/specpath-test-output.txt";
   const renderer = v.resultFormat === "tap" ? renderers.tap : renderers.junit;
@@ -153,7 +159,7 @@ export function sweBenchEvalScript(content: TPackage, renderers: { junit: string
       agentPatch: null, // the harness applied the model patch to /testbed
       base: { kind: "git", commit: GRADE_BASE },
       hiddenPatchFile: null,
-      canaries: [],
+      canaries,
       reportPath: null,
       testCommand: null,
       afterTest: null,
@@ -161,7 +167,7 @@ export function sweBenchEvalScript(content: TPackage, renderers: { junit: string
       onForbidden: `echo ${shQuote(SWEBENCH.testsError)}; echo "specpath: forbidden content: the patch changed $1 (files the verifier owns)"; exit 1`,
       markers: false,
     },
-    { testCommand: v.testCommand, resultFormat: v.resultFormat, hiddenTestPatch: v.hiddenTestPatch, historyPath: content.protocol.historyPath },
+    recipeVerifier,
   );
   const lines = [
     "#!/bin/bash",
@@ -176,14 +182,18 @@ export function sweBenchEvalScript(content: TPackage, renderers: { junit: string
     `: '${SWEBENCH.start}'`,
     `sh -c ${shQuote(v.testCommand)}${parser === "parse_log_pytest" ? "" : ` > ${stdout} 2>&1`}`,
     "SPECPATH_TEST_EXIT=$?",
-    ...(parser === "parse_log_pytest"
+    ...(parser === "parse_log_pytest" ? [] : [`cat ${stdout}`]),
+    // The report read back: TAP lines for parse_log_tap (pytest prints its own), and the canaries' verdict.
+    ...(parser === "parse_log_pytest" && canaries.length === 0
       ? []
       : [
-          `cat ${stdout}`,
           "cat > /tmp/specpath_tap_log.mjs <<'EOF_SPECPATH_TAP_LOG'",
           renderer.replace(/\n$/, ""),
           "EOF_SPECPATH_TAP_LOG",
-          `node /tmp/specpath_tap_log.mjs "$SPECPATH_REPORT" "$PWD" ${stdout}`,
+          `cat > ${canaryFile} <<'EOF_SPECPATH_CANARIES'`,
+          canaryPlan,
+          "EOF_SPECPATH_CANARIES",
+          `node /tmp/specpath_tap_log.mjs "$SPECPATH_REPORT" "$PWD" ${stdout} ${canaryFile}${parser === "parse_log_pytest" ? " --verdict-only" : ""}`,
         ]),
     "(exit $SPECPATH_TEST_EXIT)",
     `: '${SWEBENCH.end}'`,
@@ -199,7 +209,7 @@ export function sweBenchInstances(content: TPackage, hash: string, options: TSwe
   const upstream = upstreamOf(content);
   const env = environmentOfPackage(content);
   const { failToPass: f2p, passToPass: p2p } = failToPass(content, knownFiles(content, options.repoFiles));
-  const evalScript = sweBenchEvalScript(content, options.renderers);
+  const evalScript = sweBenchEvalScript(content, hash, options.renderers);
   return content.histories.map((h) => ({
     instance_id: `${family}__${h.condition}`,
     repo: upstream,
