@@ -1,8 +1,9 @@
-// One measurement in a clean process (peak RSS is per process; run with --expose-gc): `export <suite> <out>` or
+// One measurement in a clean process (peak RSS is per process; run with --expose-gc):
+// `export <suite> <out> <cacheDir> [shared|copies]` (Harbor environment folder once per environment, or copied per history) or
 // `freeze-verify <familyId> <leadId> <cacheDir>`. Prints one JSON line.
 import { performance } from "node:perf_hooks";
 
-const [command, a, b, c] = process.argv.slice(2);
+const [command, a, b, c, d] = process.argv.slice(2);
 let peakHeap = 0;
 const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 20);
 const started = performance.now();
@@ -13,7 +14,10 @@ if (command === "export") {
   let retained = 0;
   const t = performance.now();
   // After each family, what is still reachable: grows with the suite only if something is kept.
-  const result = await exportSuite(a!, b!, { onFamily: () => { gc?.(); retained = Math.max(retained, process.memoryUsage().heapUsed); } });
+  const result = await exportSuite(a!, b!, {
+    cacheDir: c!, shareEnvironment: d !== "copies",
+    onFamily: () => { gc?.(); retained = Math.max(retained, process.memoryUsage().heapUsed); },
+  });
   extra = { ...result, exportMs: performance.now() - t, retainedHeapBytes: retained };
 } else if (command === "freeze-verify") {
   const { freezeFamily } = await import("../lib/package/freeze-family");

@@ -5,12 +5,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { migrate } from "../lib/db/migrate";
 import { DatabaseInUseError, DatabaseStartError, type EmbeddedDatabase } from "../lib/db/embedded";
-import { checkRuntimeRole, grantRuntimePrivileges, installQueue, runtimeRoleProblem } from "../lib/db/roles";
+import { checkRuntimeRole, runtimeRoleProblem } from "../lib/db/roles";
 import { describeExit, MAX_FAST_RESTARTS, nextAttempt, restartDelayMs } from "../lib/supervision/backoff";
 import { buildIfNeeded } from "./build-if-needed";
-import { dataDir, openDatabase, ROOT, sessionSecret } from "./studio-env";
+import { dataDir, openDatabase, prepareDatabase, ROOT, sessionSecret } from "./studio-env";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -26,13 +25,8 @@ async function main() {
   const dir = dataDir();
   const database = await openDatabase(dir);
   say(database.embedded ? `Embedded PostgreSQL running (data in ${path.relative(ROOT, database.embedded.dataDir) || database.embedded.dataDir}).` : "Using DATABASE_URL.");
-  const applied = await migrate(database.migrationUrl);
+  const applied = await prepareDatabase(database);
   if (applied.length) say(`Applied migrations: ${applied.join(", ")}`);
-  await installQueue(database.migrationUrl);
-  const runtimeRole = decodeURIComponent(new URL(database.url).username);
-  if (runtimeRole !== decodeURIComponent(new URL(database.migrationUrl).username)) {
-    await grantRuntimePrivileges(database.migrationUrl, runtimeRole);
-  }
   const problem = runtimeRoleProblem(await checkRuntimeRole(database.url));
   if (problem) {
     if (process.env.STUDIO_ALLOW_PRIVILEGED_DATABASE !== "1") {

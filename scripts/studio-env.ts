@@ -3,7 +3,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
-import { APP_ROLE, OWNER_ROLE, provisionRoles, storedSecret, withUser } from "../lib/db/roles";
+import { migrate } from "../lib/db/migrate";
+import { APP_ROLE, OWNER_ROLE, grantRuntimePrivileges, installQueue, provisionRoles, storedSecret, withUser } from "../lib/db/roles";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -50,6 +51,21 @@ export async function openDatabase(dir: string, options: { onLog?: (line: string
     await embedded.stop();
     throw error;
   }
+}
+
+/**
+ * What `npm start` does to a database before anything uses it, as the owner role: the migrations,
+ * the queue schema, and the application role's privileges on what they created. Idempotent; the
+ * CLI runs it too, so a command on a fresh data folder finds its tables readable.
+ */
+export async function prepareDatabase(database: { url: string; migrationUrl: string }): Promise<string[]> {
+  const applied = await migrate(database.migrationUrl);
+  await installQueue(database.migrationUrl);
+  const runtimeRole = decodeURIComponent(new URL(database.url).username);
+  if (runtimeRole !== decodeURIComponent(new URL(database.migrationUrl).username)) {
+    await grantRuntimePrivileges(database.migrationUrl, runtimeRole);
+  }
+  return applied;
 }
 
 /**

@@ -6,8 +6,7 @@ import path from "node:path";
 import { Command } from "commander";
 import cliProgress from "cli-progress";
 import { DatabaseInUseError } from "../lib/db/embedded";
-import { migrate } from "../lib/db/migrate";
-import { dataDir, openDatabase, runningStudioDatabase } from "./studio-env";
+import { dataDir, openDatabase, prepareDatabase, runningStudioDatabase } from "./studio-env";
 
 let stopDatabase: (() => Promise<void>) | null = null;
 
@@ -26,9 +25,11 @@ async function connect() {
       process.env.MIGRATION_DATABASE_URL = running.migrationUrl;
     }
   }
-  // Migrations need the owner role: run them when this process knows it (it opened the database
-  // itself, or MIGRATION_DATABASE_URL is set); with DATABASE_URL alone the studio has migrated already.
-  if (process.env.MIGRATION_DATABASE_URL) await migrate(process.env.MIGRATION_DATABASE_URL);
+  // Migrations, the queue schema and the application role's grants need the owner role: made
+  // here as `npm start` makes them whenever this process knows it (it opened the database itself,
+  // or MIGRATION_DATABASE_URL is set), so every command works on a data folder `npm start` never
+  // ran on; with DATABASE_URL alone the studio has prepared it already.
+  if (process.env.MIGRATION_DATABASE_URL) await prepareDatabase({ url: process.env.DATABASE_URL!, migrationUrl: process.env.MIGRATION_DATABASE_URL });
   return { db: (await import("../lib/db/client")).db, dir };
 }
 
@@ -81,6 +82,7 @@ program
       const { exportSuite } = await import("../lib/package/export-suite");
       const progress = bar("suite");
       const result = await exportSuite(opts.suite, path.join(out, `${opts.suite}.tar.gz`), {
+        cacheDir: path.join(dir, "cache"),
         onStart: (total) => progress.start(total, 0, { step: "" }),
         onFamily: (done, title) => progress.update(done, { step: title }),
       });
@@ -101,9 +103,13 @@ program
       progress.update(i, { step: format });
       if (format === "native") written.push(await (await import("../lib/package/native-export")).writeNativeExport(pkg, `${stem}.tar.gz`));
       else if (format === "jsonl") {
-        const { sweBenchInstances, toJsonl } = await import("../lib/package/swebench");
-        fs.writeFileSync(`${stem}.jsonl`, toJsonl(sweBenchInstances(pkg.content, pkg.hash)));
-        written.push(`${stem}.jsonl`);
+        const { toJsonl, sweBenchSpecsOf, sweBenchReadmeOf, specsOfPackages } = await import("../lib/package/swebench");
+        const { sweBenchFor } = await import("../lib/package/harbor-export");
+        fs.writeFileSync(`${stem}.jsonl`, toJsonl(await sweBenchFor(pkg, path.join(dir, "cache"))));
+        const specs = specsOfPackages([pkg.content]);
+        fs.writeFileSync(`${stem}.swebench-specs.json`, sweBenchSpecsOf(specs));
+        fs.writeFileSync(`${stem}.README.md`, sweBenchReadmeOf(path.basename(`${stem}.jsonl`), specs));
+        written.push(`${stem}.jsonl`, `${stem}.swebench-specs.json`, `${stem}.README.md`);
       } else if (format === "harbor") {
         written.push(await (await import("../lib/package/harbor-export")).writeHarborExport(pkg, `${stem}.harbor.tar.gz`, path.join(dir, "cache")));
       } else throw new Error(`Unknown format "${format}" (native, jsonl, harbor).`);
@@ -115,15 +121,17 @@ program
 
 program
   .command("import")
-  .argument("<file>", "a native package (.tar.gz)")
+  .argument("<file>", "a native package or a suite archive (.tar.gz)")
   .option("--as <email>", "the lead recorded as importer (default: the first lead)")
-  .description("import a native package; refuses a tampered file, naming it; idempotent")
+  .description("import a native package or every package of a suite archive; refuses a tampered file, naming it; idempotent")
   .action(async (file: string, opts: { as?: string }) => {
     const { db } = await connect();
     const user = await db().user.findFirst({ where: opts.as ? { email: opts.as } : { roles: { has: "lead" } }, orderBy: { createdAt: "asc" }, select: { id: true } });
-    const { importPackage } = await import("../lib/package/import-package");
-    const result = await importPackage(user?.id ?? null, path.resolve(file));
-    console.log(`${result.created ? "imported" : "already here"}: package ${result.hash} (family ${result.familyId})`);
+    if (opts.as && !user) throw new Error(`No account has the email ${opts.as}.`);
+    const { importArchive } = await import("../lib/package/import-package");
+    for (const result of await importArchive(user?.id ?? null, path.resolve(file))) {
+      console.log(`${result.created ? "imported" : "already here"}: package ${result.hash} (family ${result.familyId})`);
+    }
   });
 
 program

@@ -48,6 +48,8 @@ export async function buildDemoFamily(prisma: Db, options: Options) {
         title: options.title ?? "Required and optional secret lookup",
         repo: options.repo.dir,
         prNumber: 13,
+        // The demo repository is local with no remote: its nominal upstream identity.
+        upstreamRepo: "specpath-demo/secret-lookup",
         baseCommit: options.repo.baseCommit,
         mergeCommit: options.repo.mergeCommit,
         leadId: options.leadId ?? null,

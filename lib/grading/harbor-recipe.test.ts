@@ -25,7 +25,7 @@ type TRepo = { repoDir: string; baseCommit: string };
 async function buildTask(repo: TRepo, verifier: { testCommand: string; hiddenTestPatch: string; probes: string[] }, gold: string, title: string): Promise<string> {
   const content = {
     family: { title, version: 1 },
-    provenance: { repo: repo.repoDir, baseCommit: repo.baseCommit },
+    provenance: { repo: repo.repoDir, upstream: "rangekit-org/rangekit", baseCommit: repo.baseCommit, prNumber: null },
     verifier: { setupCommand: null, testCommand: verifier.testCommand, resultFormat: "junit", hiddenTestPatch: verifier.hiddenTestPatch, timeoutSec: 120, image: null, probes: verifier.probes.map((testId) => ({ testId })) },
     protocol: { historyPath: ".specpath/history.md", historyFormat: "markdown", agentTimeoutSec: 1200, verifierTimeoutSec: 120, retryPolicy: "none" },
     histories: [{ condition: "direct", revision: 1, turns: [{ index: 0, text: "Add clamp(value, low, high)." }] }],

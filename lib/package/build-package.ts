@@ -4,6 +4,7 @@ import { notFound } from "@/lib/errors/app-error";
 import type { TGateReport } from "@/lib/gates/types";
 import { getVerifier } from "@/lib/verifier/get-verifier";
 import { constructionAudit, type TPackageBody } from "./envelope";
+import { defineEnvironment, type TRuntimeFacts } from "./environment";
 import { sha256Hex } from "./hash";
 import { PACKAGE_SCHEMA, type TPackage } from "./types";
 
@@ -13,11 +14,17 @@ const KEY_ORDER = (a: string, b: string) => a.localeCompare(b, "en", { numeric: 
  * Everything the package holds, read from the family's rows inside `tx` (the freeze
  * transaction). Lists come in a stable order, so the same rows give the same bytes.
  */
-export async function buildPackage(tx: DbOrTx, familyId: string, report: TGateReport, previousPackage: string | null): Promise<TPackage> {
+export async function buildPackage(
+  tx: DbOrTx,
+  familyId: string,
+  report: TGateReport,
+  previousPackage: string | null,
+  runtime: TRuntimeFacts = { node: null, python: null, pytest: null },
+): Promise<TPackage> {
   const family = await tx.taskFamily.findUnique({
     where: { id: familyId },
     select: {
-      title: true, repo: true, prNumber: true, baseCommit: true, mergeCommit: true, familyVersion: true,
+      title: true, repo: true, prNumber: true, upstreamRepo: true, mergedAt: true, baseCommit: true, mergeCommit: true, familyVersion: true,
       suite: { select: { name: true } },
       evidence: { select: { issueTitle: true, issueBody: true, prTitle: true, prBody: true, reviewThreads: true, diff: true } },
       diffFiles: { orderBy: { position: "asc" }, select: { path: true, kind: true, inSlice: true, reason: true } },
@@ -89,6 +96,8 @@ export async function buildPackage(tx: DbOrTx, familyId: string, report: TGateRe
     family: { title: family.title, suite: family.suite.name, version: family.familyVersion, previousPackage },
     provenance: {
       repo: family.repo,
+      ...(family.upstreamRepo ? { upstream: family.upstreamRepo } : {}),
+      mergedAt: family.mergedAt?.toISOString() ?? null,
       prNumber: family.prNumber,
       baseCommit: family.baseCommit,
       mergeCommit: family.mergeCommit,
@@ -122,6 +131,7 @@ export async function buildPackage(tx: DbOrTx, familyId: string, report: TGateRe
       coverage: Object.fromEntries(Object.entries(coverage).map(([k, v]) => [k, v])),
       hiddenTestPatch: verifier.hiddenTestPatch,
     },
+    environment: defineEnvironment({ setupCommand: verifier.setupCommand || null, testCommand: verifier.testCommand, image: verifier.image || null }, runtime),
     protocol: { ...protocol, verifierTimeoutSec: verifier.timeoutSec },
     patches: family.patches
       .filter((p) => p.kind !== "hidden_tests")

@@ -4,10 +4,10 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { writeHarborExport } from "./harbor-export";
+import { sweBenchFor, writeHarborExport } from "./harbor-export";
 import { loadFrozenPackage } from "./load-package";
 import { writeNativeExport } from "./native-export";
-import { sweBenchInstances, toJsonl } from "./swebench";
+import { toJsonl } from "./swebench";
 
 const cacheDir = () => path.resolve(process.env.STUDIO_DATA_DIR ?? ".studio-data", "cache");
 
@@ -26,7 +26,7 @@ export async function exportDownload(familyId: string, format: "native" | "jsonl
   const pkg = await loadFrozenPackage({ familyId });
   const stem = `specpath-${pkg.hash.slice(0, 12)}`;
   if (format === "jsonl") {
-    return new Response(toJsonl(sweBenchInstances(pkg.content, pkg.hash)), {
+    return new Response(toJsonl(await sweBenchFor(pkg, cacheDir())), {
       headers: { "content-type": "application/x-ndjson", "content-disposition": `attachment; filename="${stem}.jsonl"`, "cache-control": "no-store" },
     });
   }

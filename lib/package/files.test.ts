@@ -49,15 +49,30 @@ describe("native files", () => {
 describe("exports", () => {
   it("write one valid SWE-bench instance per history", () => {
     const pkg = samplePackage();
-    const [instance] = sweBenchInstances(pkg, packageHash(pkg));
-    expect(ZSweBenchInstanceSchema.parse(instance)).toMatchObject({ instance_id: "sample-family-v1__direct", FAIL_TO_PASS: '["t1","t2"]', PASS_TO_PASS: '["t0"]' });
+    const [instance] = sweBenchInstances(pkg, packageHash(pkg), { renderers: { junit: "// junit renderer", tap: "// tap renderer" } });
+    // t2 passes on the base (base signature 01): PASS_TO_PASS, not FAIL_TO_PASS.
+    expect(ZSweBenchInstanceSchema.parse(instance)).toMatchObject({
+      instance_id: "sample-family-v1__direct", repo: "acme/sample", FAIL_TO_PASS: '["t1"]', PASS_TO_PASS: '["t2","t0"]',
+      created_at: "2024-05-03T14:20:11.000Z", pull_number: 1, log_parser: "parse_log_tap", eval_type: "pass_and_fail",
+    });
+    expect(instance!.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(instance!.image).toBe(`specpath-env/acme__sample:${instance!.version}`);
+    expect(instance!.eval_script).toContain("// junit renderer");
+    expect(JSON.stringify(instance)).not.toContain("/tmp/repo");
+  });
+
+  it("refuse a package that names no upstream rather than writing its local path", () => {
+    const pkg = samplePackage();
+    delete pkg.provenance.upstream;
+    expect(() => sweBenchInstances(pkg, packageHash(pkg), { renderers: { junit: "", tap: "" } })).toThrow(/no upstream repository/);
   });
 
   it("write a Harbor task.toml that Harbor's documented schema accepts", () => {
     const pkg = samplePackage();
     const files = harborTaskFiles(pkg, packageHash(pkg), "direct");
     const toml = ZHarborTaskTomlSchema.parse(parseToml(files.find((f) => f.path.endsWith("task.toml"))!.content));
-    expect(toml).toMatchObject({ schema_version: "1.3", agent: { timeout_sec: 1200 }, verifier: { timeout_sec: 120 }, metadata: { condition: "direct" } });
+    expect(toml).toMatchObject({ schema_version: "1.4", agent: { timeout_sec: 1200 }, verifier: { timeout_sec: 120, network_mode: "no-network" }, metadata: { condition: "direct", repo: "acme/sample" } });
+    expect(files.map((f) => f.content).join("\n")).not.toContain("/tmp/repo");
     expect(() => harborTaskFiles(pkg, packageHash(pkg), "split")).toThrow(/no split history/);
   });
 });

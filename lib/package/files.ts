@@ -11,6 +11,7 @@ const safe = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 8
 
 export const MANIFEST = "MANIFEST";
 export const ANNOTATIONS = "annotations.json";
+export const ENVIRONMENT = "environment.json";
 
 export function patchFileName(index: number, patch: { kind: string; name: string }) {
   return `patches/${String(index + 1).padStart(2, "0")}-${patch.kind}-${safe(patch.name)}.patch`;
@@ -18,12 +19,13 @@ export function patchFileName(index: number, patch: { kind: string; name: string
 
 /** The native export's files, MANIFEST last (a sha256 per file, then the package id). */
 export function packageToFiles(content: TPackage, hash: string, annotations: TAnnotation[]): TPackageFile[] {
-  const { schema, family, provenance, protocol, contract, verifier, patches, histories, traces, audit, construction_audit } = content;
+  const { schema, family, provenance, protocol, contract, verifier, patches, histories, traces, audit, construction_audit, environment } = content;
   const { hiddenTestPatch, ...verifierRest } = verifier;
   const files: TPackageFile[] = [
     { path: "task.json", content: json({ schema, package: hash, family, provenance, protocol, histories: histories.map((h) => h.condition) }) },
     { path: "contract.json", content: json(contract) },
     { path: "verifier/verifier.json", content: json(verifierRest) },
+    ...(environment ? [{ path: ENVIRONMENT, content: json(environment) }] : []),
     { path: "verifier/hidden_tests.patch", content: hiddenTestPatch },
     { path: "patches/index.json", content: json(patches.map(({ diff: _diff, ...meta }, i) => ({ ...meta, file: patchFileName(i, meta) }))) },
     ...patches.map((p, i) => ({ path: patchFileName(i, p), content: p.diff })),
@@ -92,6 +94,7 @@ export function filesToPackage(files: ReadonlyMap<string, string>): { content: T
     provenance: task.provenance,
     contract: parse("contract.json"),
     verifier: { ...verifier, hiddenTestPatch: read("verifier/hidden_tests.patch") },
+    ...(files.has(ENVIRONMENT) ? { environment: parse(ENVIRONMENT) } : {}),
     protocol: task.protocol,
     patches: patchIndex.map(({ file, ...meta }) => ({ ...meta, diff: read(file) })),
     histories: conditions.map((c) => parse(`histories/${c}.json`)),

@@ -4,7 +4,9 @@ import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { frozenFamily } from "@/lib/families/access";
 import { getGateReport } from "@/lib/families/get-gate-report";
+import { UPSTREAM_REQUIRED_MESSAGE } from "@/lib/anchoring/upstream/upstream-name";
 import { buildPackage } from "./build-package";
+import { recordRuntimeFacts } from "./runtime-facts";
 import { canonicalJson } from "./canonical";
 import { packageHash } from "./hash";
 
@@ -17,7 +19,14 @@ export async function freezeFamily(actor: { id: string; roles: readonly string[]
   if (!actor.roles.includes("lead")) throw new AppError("FORBIDDEN", "Only a lead can freeze a task family.");
   const frozen = await db().package.findFirst({ where: { familyId, frozenAt: { not: null } }, select: { hash: true } });
   if (frozen) throw frozenFamily(frozen.hash);
+  const identity = await db().taskFamily.findUnique({ where: { id: familyId }, select: { upstreamRepo: true } });
+  if (!identity) throw notFound("Task family", familyId);
+  if (!identity.upstreamRepo) {
+    throw new AppError("UNPROCESSABLE", `The family cannot be frozen yet: ${UPSTREAM_REQUIRED_MESSAGE}`, { fieldErrors: { upstreamRepo: ["is required before freeze"] } });
+  }
   const report = await getGateReport(familyId);
+  const verifier = await db().verifier.findUnique({ where: { familyId }, select: { testCommand: true } });
+  const runtime = await recordRuntimeFacts(verifier?.testCommand ?? "");
   const open = report.stages.find((s) => s.stage !== "freeze" && s.status !== "pass");
   if (open) throw new AppError("UNPROCESSABLE", `The family cannot be frozen yet: ${open.title} is ${open.status} — ${open.missing ?? "see the gate dashboard"}.`);
 
@@ -33,7 +42,7 @@ export async function freezeFamily(actor: { id: string; roles: readonly string[]
     const previous = family.previousFamilyId
       ? await tx.package.findFirst({ where: { familyId: family.previousFamilyId, frozenAt: { not: null } }, select: { hash: true } })
       : null;
-    const content = await buildPackage(tx, familyId, report, previous?.hash ?? null);
+    const content = await buildPackage(tx, familyId, report, previous?.hash ?? null, runtime);
     const hash = packageHash(content);
     // Stored exactly as hashed: the canonical text parsed back (jsonb keeps values, not key order).
     const stored = JSON.parse(canonicalJson(content)) as Prisma.InputJsonObject;

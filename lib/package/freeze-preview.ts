@@ -2,13 +2,14 @@ import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import { getGateReport } from "@/lib/families/get-gate-report";
+import { UPSTREAM_REQUIRED_MESSAGE } from "@/lib/anchoring/upstream/upstream-name";
 
 /** What a freeze would make read-only, for the confirmation a lead reads before freezing. */
 export async function getFreezePreview(familyId: string) {
   const family = await db().taskFamily.findUnique({
     where: { id: familyId },
     select: {
-      title: true, stage: true, familyVersion: true,
+      title: true, stage: true, familyVersion: true, upstreamRepo: true,
       _count: { select: { atoms: true, probes: true, patches: true, histories: true, runs: true, diffFiles: true } },
       histories: { select: { condition: true, _count: { select: { revisions: true } } } },
     },
@@ -19,6 +20,7 @@ export async function getFreezePreview(familyId: string) {
     db().review.count({ where: { submittedAt: { not: null }, assignment: { revision: { history: { familyId } } } } }),
   ]);
   const blockers = report.stages.filter((s) => s.stage !== "freeze" && s.status !== "pass").map((s) => `${s.title}: ${s.missing ?? s.status}`);
+  if (!family.upstreamRepo) blockers.push(`Upstream repository: ${UPSTREAM_REQUIRED_MESSAGE}`);
   return {
     title: family.title,
     version: family.familyVersion,

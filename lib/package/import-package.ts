@@ -6,7 +6,7 @@ import { findBadText } from "@/lib/http/text-rule";
 import { canonicalJson } from "./canonical";
 import { filesToPackage, PackageImportError } from "./files";
 import { packageHash } from "./hash";
-import { readTarGz } from "./native-export";
+import { packagesInArchive } from "./native-export";
 
 export type TImportResult = { hash: string; familyId: string; packageId: string; created: boolean };
 
@@ -16,12 +16,30 @@ export type TImportResult = { hash: string; familyId: string; packageId: string;
  * a package that is already here changes nothing and returns the one already stored.
  */
 export async function importPackage(actorId: string | null, file: string): Promise<TImportResult> {
-  let files: Map<string, string>;
+  const [first] = await importArchive(actorId, file);
+  return first!;
+}
+
+/**
+ * Imports every package of an archive: one native package, or a suite archive (SUITE.json and a
+ * folder per package). Each package is checked whole before any is stored; each is its own
+ * transaction, so importing the same archive twice changes nothing.
+ */
+export async function importArchive(actorId: string | null, file: string): Promise<TImportResult[]> {
+  let packages: Map<string, string>[];
   try {
-    files = await readTarGz(file);
+    packages = await packagesInArchive(file);
   } catch (error) {
     throw new AppError("INVALID_INPUT", `The file is not a readable .tar.gz package: ${(error as Error).message}`);
   }
+  if (packages.length === 0) throw new AppError("INVALID_INPUT", "The archive holds no package.");
+  const checked = packages.map((files) => checkPackage(files));
+  const results: TImportResult[] = [];
+  for (const parsed of checked) results.push(await storePackage(actorId, parsed));
+  return results;
+}
+
+function checkPackage(files: Map<string, string>) {
   let parsed: ReturnType<typeof filesToPackage>;
   try {
     parsed = filesToPackage(files);
@@ -31,13 +49,16 @@ export async function importPackage(actorId: string | null, file: string): Promi
     }
     throw error;
   }
-  const { content, hash, annotations } = parsed;
   // The API's text rule holds for a package file too (NUL, lone surrogates, nesting): refused in words, not by PostgreSQL.
-  const bad = findBadText({ content, annotations });
+  const bad = findBadText({ content: parsed.content, annotations: parsed.annotations });
   if (bad) throw new AppError("INVALID_INPUT", `Import refused: ${bad.field} ${bad.problem}.`, { fieldErrors: { [bad.field]: [bad.problem] } });
-  const actual = packageHash(content);
-  if (actual !== hash) throw new AppError("UNPROCESSABLE", `Import refused: the content hashes to ${actual}, not to the package id ${hash} in the MANIFEST.`);
+  const actual = packageHash(parsed.content);
+  if (actual !== parsed.hash) throw new AppError("UNPROCESSABLE", `Import refused: the content hashes to ${actual}, not to the package id ${parsed.hash} in the MANIFEST.`);
+  return parsed;
+}
 
+async function storePackage(actorId: string | null, parsed: ReturnType<typeof filesToPackage>): Promise<TImportResult> {
+  const { content, hash, annotations } = parsed;
   return db().$transaction(async (tx) => {
     const existing = await tx.package.findUnique({ where: { hash }, select: { id: true, familyId: true } });
     if (existing) return { hash, familyId: existing.familyId, packageId: existing.id, created: false };
@@ -50,6 +71,7 @@ export async function importPackage(actorId: string | null, file: string): Promi
     const family = await tx.taskFamily.create({
       data: {
         suiteId: target.id, title: content.family.title, repo: content.provenance.repo, prNumber: content.provenance.prNumber,
+        upstreamRepo: content.provenance.upstream ?? null, mergedAt: content.provenance.mergedAt ? new Date(content.provenance.mergedAt) : null,
         baseCommit: content.provenance.baseCommit, mergeCommit: content.provenance.mergeCommit, familyVersion: content.family.version, stage: "frozen",
       },
     });

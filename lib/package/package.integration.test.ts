@@ -16,14 +16,14 @@ import { writeNativeExport, readTarGz } from "./native-export";
 import { importPackage } from "./import-package";
 import { addAnnotation } from "./add-annotation";
 import { packageHash } from "./hash";
-import { sweBenchInstances, ZSweBenchInstanceSchema, toJsonl } from "./swebench";
+import { ZSweBenchInstanceSchema, toJsonl } from "./swebench";
 import { buildGreenDemoFamily } from "./testing/frozen-demo";
 import { openNewVersion } from "./open-new-version";
 import { freezeDemoWhenGreen } from "@/lib/demo/freeze-demo-when-green";
 import { parse as parseToml } from "smol-toml";
 import { runSandboxed } from "@/workers/runner/sandbox";
 import { renderHistory } from "@/lib/histories/render-history";
-import { harborFiles } from "./harbor-export";
+import { harborFiles, sweBenchFor } from "./harbor-export";
 import { harborTaskName, ZHarborTaskTomlSchema } from "./harbor";
 import { writeTree } from "./native-export";
 
@@ -111,6 +111,36 @@ describe("CLI", () => {
     expect(verified.stdout).toMatch(/gold\s+gold\s+1+\s+1+\s+same/);
     expect(verified.stdout).not.toContain("DIFFERS");
   }, 300_000);
+
+  it("exports the suite byte-reproducibly; a fresh data folder `npm start` never ran on imports the archive and verify reproduces every hash", () => {
+    const suite = "frozen-demo";
+    const first = studio("export", "--suite", suite, "--out", path.join(tmp, "suite-1"));
+    expect(first.status, first.stderr).toBe(0);
+    const second = studio("export", "--suite", suite, "--out", path.join(tmp, "suite-2"));
+    expect(second.status, second.stderr).toBe(0);
+    for (const name of [`${suite}.tar.gz`, `${suite}.jsonl`, `${suite}.swebench-specs.json`, `${suite}.README.md`]) {
+      expect(fs.readFileSync(path.join(tmp, "suite-2", name)).equals(fs.readFileSync(path.join(tmp, "suite-1", name))), name).toBe(true);
+    }
+    const archive = path.join(tmp, "suite-1", `${suite}.tar.gz`);
+    const fresh = (...args: string[]) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, STUDIO_DATA_DIR: path.join(tmp, "fresh-data") };
+      delete env.DATABASE_URL;
+      delete env.MIGRATION_DATABASE_URL;
+      return spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", path.resolve("scripts/studio.ts"), ...args], { encoding: "utf8", env, timeout: 300_000 });
+    };
+    const imported = fresh("import", archive);
+    expect(imported.status, imported.stdout + imported.stderr).toBe(0);
+    expect(imported.stdout).toContain(`imported: package ${pkg.hash}`);
+    const again = fresh("import", archive);
+    expect(again.stdout).toContain(`already here: package ${pkg.hash}`);
+    const verified = fresh("verify", pkg.hash.slice(0, 16), "--concurrency", "2");
+    expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+    expect(verified.stdout).toContain(`package id ${pkg.hash}: content hashes to it`);
+    expect(verified.stdout).not.toContain("DIFFERS");
+    const gates = fresh("gates", "no such family");
+    expect(gates.stderr).toContain('No task family has the id or title "no such family"');
+    expect(gates.stderr).not.toContain("permission denied");
+  }, 600_000);
 });
 
 describe("versions", () => {
@@ -173,13 +203,18 @@ describe("native export and import", () => {
     await expect(importPackage(null, tampered)).rejects.toThrow(new RegExp(`patches/${patchFile}`));
   });
 
-  it("writes one SWE-bench instance per history that validates", () => {
-    const instances = sweBenchInstances(pkg.content, pkg.hash);
+  it("writes one SWE-bench instance per history that validates, naming the upstream and never the local path", async () => {
+    const instances = await sweBenchFor(pkg, path.join(tmp, "cache"));
     expect(instances).toHaveLength(7);
     const lines = toJsonl(instances).trimEnd().split("\n").map((l) => ZSweBenchInstanceSchema.parse(JSON.parse(l)));
     expect(new Set(lines.map((l) => l.instance_id)).size).toBe(7);
-    expect(JSON.parse(lines[0]!.FAIL_TO_PASS)).toEqual(pkg.content.verifier.probes.map((p) => p.testId));
+    const base = pkg.content.construction_audit.calibration.find((c) => c.role === "base")!.signature!;
+    const guards = new Set(pkg.content.verifier.guardTests);
+    expect(JSON.parse(lines[0]!.FAIL_TO_PASS)).toEqual(pkg.content.verifier.probes.filter((p, i) => base[i] === "0" && !guards.has(p.testId)).map((p) => p.testId));
+    expect(JSON.parse(lines[0]!.PASS_TO_PASS)).toEqual(pkg.content.verifier.probes.filter((p, i) => base[i] === "1" || guards.has(p.testId)).map((p) => p.testId));
+    expect(lines[0]!).toMatchObject({ repo: "specpath-demo/secret-lookup", log_parser: "parse_log_tap", eval_type: "pass_and_fail", pull_number: 13 });
     expect(lines[0]!.problem_statement).toContain("# Conversation history");
+    expect(toJsonl(instances)).not.toContain(built.repo.dir);
   });
 });
 
@@ -196,7 +231,7 @@ describe("Harbor export", () => {
   it("lays a task out as Harbor would and scores the oracle 1, the untouched base 0", async () => {
     const files = await harborFiles(pkg, path.join(tmp, "cache"));
     const name = harborTaskName(pkg.content, "split");
-    const of = (p: string) => files.find((f) => f.path === `${name}/${p}`)!;
+    const of = (p: string) => files.find((f) => f.path === `${name}/${p}`) as { path: string; content: string | Uint8Array };
     for (const p of ["task.toml", "instruction.md", "environment/Dockerfile", "environment/repo.tar", "tests/test.sh", "solution/solve.sh"]) expect(of(p), p).toBeDefined();
 
     const toml = parseToml(of("task.toml").content as string);
@@ -214,13 +249,13 @@ describe("Harbor export", () => {
     async function trial(withSolution: boolean) {
       const root = fs.mkdtempSync(path.join(tmp, "trial-"));
       const app = path.join(root, "app");
-      const out = path.join(root, "out");
+      const tasks = path.join(root, "tasks");
       fs.mkdirSync(app);
-      await writeTree(out, files.filter((f) => f.path.startsWith(`${name}/`) && !f.path.includes("/environment/")).map((f) => ({ ...f, path: f.path.slice(name.length + 1) })));
+      await writeTree(tasks, files);
+      const out = path.join(tasks, name);
       fs.mkdirSync(path.join(out, "logs"));
-      // The environment: the snapshot at the base commit as the working directory (Dockerfile: ADD repo.tar /app/).
-      fs.writeFileSync(path.join(root, "repo.tar"), of("environment/repo.tar").content);
-      await tar.x({ file: path.join(root, "repo.tar"), cwd: app });
+      // The environment as the Dockerfile builds it: the base snapshot, prepared (commit, setup, tag specpath-env).
+      spawnSync("sh", [path.join(out, "environment", "prepare.sh")], { cwd: app, encoding: "utf8" });
       const command = `${withSolution ? 'bash "$SPECPATH_OUT/solution/solve.sh" && ' : ""}bash "$SPECPATH_OUT/tests/test.sh"`;
       const result = await runSandboxed({
         command, workspace: app, outputDir: out, timeoutMs: 120_000,

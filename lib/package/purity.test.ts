@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 // The package's pure half (canonical JSON, hashing, files, exports' content) runs in the
 // browser, the CLI and the workers alike; the I/O half (loading, tar, git) is server-only.
 const FORBIDDEN = /from\s+["'](node:[^"']*|fs|path|child_process|next(\/[^"']*)?|@prisma\/[^"']*|server-only|@\/lib\/db[^"']*)["']|\bfetch\(/;
-const PURE = ["canonical.ts", "hash.ts", "types.ts", "envelope.ts", "files.ts", "swebench.ts", "harbor.ts", "diff.ts", "test-fixtures.ts"];
+const PURE = ["canonical.ts", "hash.ts", "types.ts", "envelope.ts", "files.ts", "swebench.ts", "harbor.ts", "diff.ts", "test-fixtures.ts", "environment.ts"];
 
 describe("lib/package pure modules", () => {
   it("open with // Pure: and import no Next, Prisma or Node I/O", () => {

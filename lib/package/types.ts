@@ -1,6 +1,7 @@
 // Pure: the frozen package's content. Everything a harness needs, as plain data; its
 // canonical JSON's sha256 is the package id. Checked with zod when a package is imported.
 import { z } from "zod";
+import { ZEnvironmentSchema } from "./environment";
 
 export const PACKAGE_SCHEMA = "specpath.package/1";
 export const CONSTRUCTION_AUDIT_SCHEMA_VERSION = "4.0";
@@ -43,7 +44,12 @@ export const ZPackageSchema = z.object({
   schema: z.literal(PACKAGE_SCHEMA),
   family: z.object({ title: z.string(), suite: z.string(), version: z.number().int().positive(), previousPackage: z.string().nullable() }),
   provenance: z.object({
+    /** Where the studio cloned it from (a URL or a local path): for the studio's own runs only, never exported. */
     repo: z.string(),
+    /** The upstream `owner/name` exports name as `repo` (packages frozen before it existed lack it). */
+    upstream: z.string().optional(),
+    /** The merge commit's date, ISO 8601 (SWE-bench `created_at`). */
+    mergedAt: z.string().nullable().optional(),
     prNumber: z.number().int().nullable(),
     baseCommit: z.string(),
     mergeCommit: z.string(),
@@ -70,6 +76,8 @@ export const ZPackageSchema = z.object({
     coverage: z.record(z.string(), z.array(z.string())),
     hiddenTestPatch: z.string(),
   }),
+  /** The family's one environment (base image, runtimes, packages, setup script); absent in packages frozen before it. */
+  environment: ZEnvironmentSchema.optional(),
   protocol: z.object({ historyPath: z.string(), historyFormat: z.enum(["markdown", "json"]), agentTimeoutSec: z.number(), verifierTimeoutSec: z.number(), retryPolicy: z.string() }),
   patches: z.array(ZPackagePatchSchema),
   /** Visible text only; the hidden events are in `traces`. */

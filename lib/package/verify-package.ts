@@ -2,6 +2,7 @@ import "server-only";
 import os from "node:os";
 import { executeRun } from "@/workers/runner/execute";
 import type { TRunSpec } from "@/workers/runner/types";
+import { environmentOfPackage } from "./environment";
 import { packageHash } from "./hash";
 import type { TPackage } from "./types";
 
@@ -22,6 +23,8 @@ export async function verifyPackage(
   const started = Date.now();
   const actual = packageHash(content);
   const v = content.verifier;
+  // The family's one environment: the same setup script the Harbor image and the SWE-bench image run.
+  const env = environmentOfPackage(content);
   const frozenOf = (role: string, patch: string | null) =>
     content.construction_audit.calibration.find((c) => c.role === role && c.patch === patch)?.signature ?? null;
   const jobs = [
@@ -38,7 +41,7 @@ export async function verifyPackage(
       const i = next++;
       const job = jobs[i]!;
       const spec: TRunSpec = {
-        repoUrl: content.provenance.repo, baseCommit: content.provenance.baseCommit, setupCommand: v.setupCommand, testCommand: v.testCommand,
+        repoUrl: content.provenance.repo, baseCommit: content.provenance.baseCommit, setupCommand: env.setupScript, testCommand: v.testCommand,
         resultFormat: v.resultFormat, hiddenTestPatch: v.hiddenTestPatch, timeoutMs: v.timeoutSec * 1000, image: v.image,
         patch: job.diff, historyFile: null, probes: v.probes.map((p) => p.testId),
       };

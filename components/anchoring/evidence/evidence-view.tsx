@@ -10,6 +10,7 @@ import { DiffFileViewer } from "./diff-file-viewer";
 import { EvidenceText } from "./evidence-text";
 import { preloadMonaco } from "./monaco-diff";
 import { SliceAction } from "./slice-action";
+import { UpstreamField } from "./upstream-field";
 import styles from "../anchoring.module.css";
 import type { DiffFile, Evidence } from "../types";
 import { queryKeys } from "@/components/query-keys";
@@ -45,6 +46,7 @@ export function EvidenceView({ familyId, canEdit, monacoBase, editorWorker = nul
       <p className="muted mono">
         {data.family.repo}{data.family.prNumber ? ` #${data.family.prNumber}` : ""} · base {data.family.baseCommit.slice(0, 12)} · merge {data.family.mergeCommit.slice(0, 12)}
       </p>
+      <UpstreamField familyId={familyId} family={data.family} canEdit={canEdit && data.family.stage !== "frozen"} />
       {data.evidence ? <EvidenceText familyId={familyId} evidence={data.evidence} canEdit={canEdit} /> : <p className="error">No evidence was captured for this family.</p>}
       <h2>Diff and behavioral slice</h2>
       {wantedPath && !data.files.some((f) => f.path === wantedPath) && <p className="error">{wantedPath} is not a file of this diff.</p>}

@@ -8,6 +8,7 @@ import { requestSingleRun } from "@/lib/runs/request-runs";
 import type { TAdmitCandidate } from "@/lib/schemas/candidates";
 import { candidateSelect, toCandidateDto } from "./candidate-select";
 import { captureEvidence } from "./capture-evidence";
+import { resolveUpstream } from "@/lib/anchoring/upstream/resolve-upstream";
 
 /**
  * Admits a candidate: a task family pinned to its base and merge commits, with the evidence and
@@ -21,6 +22,8 @@ export async function admitCandidate(actorId: string, suiteId: string, candidate
   if (!candidate) throw notFound("Candidate", candidateId);
   assertAdmissible(candidate, input);
   const evidence = await captureEvidence(candidate, thresholdsFromSettings(candidate.suite.settings));
+  // The upstream owner/name exports name as `repo` (a local path never leaves the studio).
+  const upstreamRepo = await resolveUpstream(candidate.repo, candidate.raw);
 
   let family: { id: string; title: string };
   try {
@@ -41,6 +44,8 @@ export async function admitCandidate(actorId: string, suiteId: string, candidate
           title: (evidence.prTitle || candidate.title).slice(0, 300),
           repo: evidence.familyRepo,
           prNumber: candidate.prNumber,
+          upstreamRepo,
+          mergedAt: candidate.mergedAt,
           baseCommit: candidate.baseCommit,
           mergeCommit: candidate.mergeCommit,
           curators: { create: [{ userId: actorId }] },
@@ -51,7 +56,7 @@ export async function admitCandidate(actorId: string, suiteId: string, candidate
             },
           },
         },
-        select: { id: true, title: true, repo: true, prNumber: true, baseCommit: true, mergeCommit: true },
+        select: { id: true, title: true, repo: true, prNumber: true, upstreamRepo: true, baseCommit: true, mergeCommit: true },
       });
       await tx.diffFile.createMany({
         data: evidence.files.map((file, position) => ({
