@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { TCollectRunDto, TProbeDto, TProbesDto } from "@/lib/schemas/probes";
+import { collectedOutcomes, proposedGuards, type TCollectedOutcome } from "./outcomes";
 
 export const probeSelect = { id: true, testId: true, kind: true, position: true, stale: true, version: true, atoms: { select: { atomId: true } } } as const;
 
@@ -18,17 +19,32 @@ export async function latestCollectRun(familyId: string): Promise<TCollectRunDto
   return { ...run, createdAt: run.createdAt.toISOString(), startedAt: run.startedAt?.toISOString() ?? null, finishedAt: run.finishedAt?.toISOString() ?? null };
 }
 
+/** Each collected id's outcome on gold and base, from the latest collect run that collected. */
+export async function loadCollectedOutcomes(familyId: string): Promise<Record<string, TCollectedOutcome>> {
+  const run = await db().run.findFirst({
+    where: { familyId, kind: "collect", status: "passed" },
+    orderBy: { createdAt: "desc" },
+    select: { results: { orderBy: { attempt: "desc" }, take: 1, select: { probes: true } } },
+  });
+  return collectedOutcomes(run?.results[0]?.probes);
+}
+
 export async function listProbes(familyId: string): Promise<TProbesDto> {
-  const [probes, verifier, collectRun] = await Promise.all([
+  const [probes, verifier, collectRun, outcomes] = await Promise.all([
     db().probe.findMany({ where: { familyId }, select: probeSelect, orderBy: [{ position: "asc" }, { testId: "asc" }] }),
     db().verifier.findUnique({ where: { familyId }, select: { collectedTests: true, sharedTestIds: true, testCommand: true } }),
     latestCollectRun(familyId),
+    loadCollectedOutcomes(familyId),
   ]);
+  const collected = verifier?.collectedTests ?? [];
+  const shared = verifier?.sharedTestIds ?? [];
   return {
     probes: probes.map(toProbeDto),
-    collectedTests: verifier?.collectedTests ?? [],
-    sharedTestIds: verifier?.sharedTestIds ?? [],
+    collectedTests: collected,
+    sharedTestIds: shared,
     collectRun,
     canCollect: Boolean(verifier?.testCommand.trim()),
+    outcomes,
+    proposedGuards: proposedGuards(collected, outcomes, new Set(probes.map((p) => p.testId)), new Set(shared)),
   };
 }
