@@ -19,7 +19,9 @@ export async function handleRunJob(runId: string, workerId: string, runner: Runn
       ...EMPTY_RESULT, status: "infrastructure_error", message: `The worker failed: ${(error as Error).message}`, stderr: String((error as Error).stack ?? error),
     }),
   );
-  const input = { ...result, probeIds: context.run.kind === "calibrate" || context.run.kind === "replay" ? context.probeIds : undefined, ...ranContent(context) };
+  // A mined candidate's bits are judged against the probes they ran over (lib/patches/mining/list-mining.ts).
+  const signed = context.run.kind === "calibrate" || context.run.kind === "replay" || context.run.kind === "mine";
+  const input = { ...result, probeIds: signed ? context.probeIds : undefined, ...ranContent(context) };
   await retryWhileUnavailable(() => saveRunResult(runId, claim.attempt, workerId, input));
 }
 

@@ -3,7 +3,7 @@
 // or gold with one tree-sitter mutant of its added code. Calibration then tells which
 // fail exactly one atom's probes (lib/patches/mining/selective.ts).
 import type { TSyntaxNode } from "@/lib/oracle-audit/types";
-import { changeBlocks, cloneFiles, serializeRawDiff, type TPostLine, type TRawFile } from "./raw-diff";
+import { changeBlocks, cloneFiles, serializeRawDiff, type TPostLine, type TRawFile, type TRawLine } from "./raw-diff";
 import { editRows, mutantEdits, type TEdit, type TMutantOperator } from "./mutants";
 
 export type TCandidateOperator = "revert_file" | "revert_hunk" | "revert_block" | "revert_line" | "drop_line" | TMutantOperator;
@@ -13,10 +13,10 @@ export type TMiningFile = { post: { text: string; origin: TPostLine[] }; tree: {
 /** How many candidates one mining run tries at most, smallest first (each is one calibration run). */
 export const DEFAULT_CANDIDATE_LIMIT = 40;
 
-const ORDER: TCandidateOperator[] = ["negate_comparison", "drop_condition", "drop_operand", "drop_argument", "return_early", "revert_line", "drop_line", "revert_block", "revert_hunk", "revert_file"];
+const ORDER: TCandidateOperator[] = ["negate_comparison", "drop_condition", "drop_operand", "drop_argument", "unwrap_call", "return_early", "revert_line", "drop_line", "revert_block", "revert_hunk", "revert_file"];
 
 /** A line worth dropping alone: code, not a brace, a blank or a block opener whose body would be orphaned. */
-const droppable = (text: string) => /[A-Za-z0-9_]/.test(text) && !/[:{(\[]\s*$/.test(text) && !/^\s*(\/\/|#)/.test(text) && !/^\s*[}\])]/.test(text);
+const droppable = (text: string) => /[A-Za-z0-9_]/.test(text) && !/[:{(\[]\s*$/.test(text) && !/^\s*(\/\/|#|\/\*|\*|"""|''')/.test(text) && !/^\s*[}\])]/.test(text);
 
 function revertLines(files: TRawFile[], f: number, h: number, keep: (index: number) => boolean) {
   const hunk = files[f]!.hunks[h]!;
@@ -50,7 +50,7 @@ export function applyEdit(gold: readonly TRawFile[], f: number, post: TMiningFil
   const files = cloneFiles(gold);
   const hunk = files[f]!.hunks[first.hunk]!;
   const noEol = hunk.lines[first.index + origins.length - 1]!.noEol;
-  const lines = rewritten.split("\n").map((text) => ({ kind: "+" as const, text }));
+  const lines: TRawLine[] = rewritten.split("\n").map((text) => ({ kind: "+" as const, text }));
   if (noEol) lines[lines.length - 1]!.noEol = true;
   hunk.lines.splice(first.index, origins.length, ...lines);
   return files;
@@ -84,8 +84,8 @@ export function mineCandidates(gold: readonly TRawFile[], mining: ReadonlyMap<st
           revertLines(files, f, h, (i) => i < b0 || i > b1);
           add(files, { operator: "revert_block", file: file.path, line: newLineOf(file, h, b0), size: b1 - b0 + 1, description: `reverts the change at ${file.path}:${newLineOf(file, h, b0)}` });
         }
-        const minus = [];
-        const plus = [];
+        const minus: number[] = [];
+        const plus: number[] = [];
         for (let i = b0; i <= b1; i++) (hunk.lines[i]!.kind === "-" ? minus : plus).push(i);
         if (minus.length === plus.length && plus.length > 1) {
           plus.forEach((pi, k) => {

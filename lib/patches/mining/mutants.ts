@@ -4,7 +4,7 @@
 // added, so the candidate is gold with those added lines rewritten.
 import type { TSyntaxNode } from "@/lib/oracle-audit/types";
 
-export type TMutantOperator = "negate_comparison" | "drop_condition" | "drop_operand" | "drop_argument" | "return_early";
+export type TMutantOperator = "negate_comparison" | "drop_condition" | "drop_operand" | "drop_argument" | "unwrap_call" | "return_early";
 export type TEdit = { operator: TMutantOperator; start: number; end: number; text: string; description: string };
 
 const NEGATED: Record<string, string> = {
@@ -80,6 +80,14 @@ export function mutantEdits(root: TSyntaxNode, source: string, python: boolean, 
         const end = i > 0 ? arg.end : (args[1]?.start ?? arg.end);
         edits.push({ operator: "drop_argument", start, end, text: "", description: `drops the argument \`${short(text(arg))}\` from \`${short(source.slice(Math.max(0, node.start - 40), node.end).split("\n").at(-1) ?? "")}\`` });
       });
+    }
+    // A call replaced by one of its arguments: `min(max(v, lo), hi)` → `max(v, lo)` keeps one bound.
+    if ((node.type === "call_expression" || node.type === "call") && onAdded(node)) {
+      const argsNode = node.children.find((c) => c.field === "arguments");
+      const args = argsNode?.children.filter((c) => c.named && c.type !== "comment" && c.type !== "keyword_argument" && c.type !== "spread_element" && c.type !== "list_splat") ?? [];
+      for (const arg of args) {
+        edits.push({ operator: "unwrap_call", start: node.start, end: node.end, text: text(arg), description: `replaces \`${short(text(node))}\` by its argument \`${short(text(arg))}\`` });
+      }
     }
     if (BLOCKS.has(node.type) && fn) {
       const first = node.children.find((c) => c.named && c.type !== "comment" && onAdded(c));
