@@ -3,6 +3,7 @@ import { useCatalog } from "@/components/atoms/use-catalog";
 import { CollectPanel } from "./collect-panel";
 import { CoverageMatrix } from "./coverage-matrix";
 import { ProposedGuards } from "./proposed-guards";
+import { MinedNegatives } from "./mined-negatives";
 import { PatchesPanel } from "./patches-panel";
 import { PlainEditorsProvider, PlainEditorsToggle } from "./plain-editors";
 import { useProbes } from "./use-probes";
@@ -29,6 +30,7 @@ export function VerifierView({ familyId, canEdit, monacoBase }: { familyId: stri
         )}
       </section>
       <PatchesPanel familyId={familyId} atoms={catalog.data ?? []} canEdit={canEdit} />
+      <MinedNegatives familyId={familyId} canEdit={canEdit} />
     </PlainEditorsProvider>
   );
 }
