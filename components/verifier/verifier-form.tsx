@@ -39,6 +39,8 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
   return (
     <form className="panel" onSubmit={submit} aria-label="Verifier">
       <h2 className="mt0">Verifier {verifier.data.exists ? <span className="muted">version {verifier.data.version}</span> : <span className="muted">(not saved yet)</span>}</h2>
+      {/* Read-only (a reader, or a frozen family): the fields show, none can change. */}
+      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
       <label>Setup command (optional, runs once per prepared workspace)
         <input name="setupCommand" className="mono" value={f.setupCommand} onChange={(e) => set("setupCommand", e.target.value)} placeholder="npm ci" />
       </label>
@@ -88,6 +90,7 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
           )}
         </p>
       </div>
+      </fieldset>
       {conflict ? (
         <div className="error" role="alert">
           <p>{(save.error as Error).message}</p>
