@@ -55,6 +55,7 @@ export function RunsView({ familyId }: { familyId: string }) {
         </div>
       )}
       {calibration.data && <StageGates stage={calibration.data.stage} />}
+      {calibration.data && <NonDiscriminatingWarning stage={calibration.data.stage} />}
       <h2>Signature matrix</h2>
       {data && <SignatureMatrix data={data} />}
       <h2>Replay under the core histories</h2>
@@ -79,5 +80,17 @@ export function RunsView({ familyId }: { familyId: string }) {
       </table>
       {open && <RunLog runId={open} />}
     </>
+  );
+}
+
+/** Probes passing on the unmodified base, from the base gate's evidence: a warning in view, not a collapsed line. */
+function NonDiscriminatingWarning({ stage }: { stage: { gates: { key: string; evidence: { label: string; detail: string }[] }[] } }) {
+  const detail = stage.gates.find((g) => g.key === "base")?.evidence.find((e) => e.label.startsWith("non-discriminating"))?.detail;
+  if (!detail || detail === "none") return null;
+  return (
+    <p className="warning" role="note" data-testid="non-discriminating">
+      Non-discriminating probes: {detail} pass{detail.includes(",") ? "" : "es"} on the unmodified base, so {detail.includes(",") ? "they cannot" : "it cannot"} tell gold from the base.
+      Make each a guard test (pass-to-pass), or cover its atom with a test that fails on the base.
+    </p>
   );
 }

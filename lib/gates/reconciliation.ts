@@ -74,6 +74,14 @@ function selectivity(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
   /** The final atoms whose only probe is this test. */
   const soleProbeOf = new Map<string, string[]>();
   for (const [key, list] of probesOf) if (list.length === 1) soleProbeOf.set(list[0]!, [...(soleProbeOf.get(list[0]!) ?? []), key]);
+  // A probe passing on the base tells nothing about the change: it cannot be all an atom rests on.
+  const passing = new Set(facts.probes.filter((p) => p.passesOnBase && !p.guard).map((p) => p.testId));
+  for (const atom of finals) {
+    const mine = probesOf.get(atom) ?? [];
+    if (mine.length === 0 || !mine.every((q) => passing.has(q))) continue;
+    const only = mine.length === 1 ? `${atom}'s only probe “${mine[0]}” passes` : `Every probe of ${atom} (${listOf(mine, 5)}) passes`;
+    f.failures.push(`${only} on the base (as collected): it cannot tell gold from the base, so no negative can be shown to break ${atom}. Make ${mine.length === 1 ? "it a guard test" : "them guard tests"} and cover ${atom} with a test that fails on the base.`);
+  }
   const reported = new Set<string>();
   let provable = 0;
   const sharedOnly: string[] = [];
@@ -95,6 +103,7 @@ function selectivity(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
       `${names} share their only ${mine.length === 1 ? "probe" : "probes"} ${listOf(mine, 5)}: no negative can break one and keep the other, so selectivity cannot be shown. Split the test in the hidden test patch so each atom has a test of its own, or merge the atoms.`,
     );
   }
+  if (passing.size > 0) f.evidence.push({ label: "probes passing on the base (non-discriminating)", detail: listOf([...passing]) });
   f.evidence.push({ label: "final atoms a negative can single out", detail: `${provable} of ${finals.filter((k) => probesOf.has(k)).length}` });
   if (sharedOnly.length > 0) f.evidence.push({ label: "covered only through shared probes", detail: listOf(sortAtomKeys(sharedOnly)) });
   return settle("reconciliation", "selectivity", "Each final atom has a probe a negative can fail without breaking another atom", f);

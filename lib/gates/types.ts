@@ -64,6 +64,8 @@ export const ZProbeFactSchema = z.object({
    * alternative, is reported but not required to fail on base.
    */
   guard: z.boolean().optional(),
+  /** The last collection saw this test pass on the unmodified base too: it cannot tell gold from the base. */
+  passesOnBase: z.boolean().optional(),
 });
 export type TProbeFact = z.infer<typeof ZProbeFactSchema>;
 

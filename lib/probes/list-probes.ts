@@ -1,7 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { TCollectRunDto, TProbeDto, TProbesDto } from "@/lib/schemas/probes";
-import { collectedOutcomes, proposedGuards, type TCollectedOutcome } from "./outcomes";
+import { proposedGuards } from "./outcomes";
+import { loadCollectedOutcomes } from "./load-collected-outcomes";
+
+export { loadCollectedOutcomes };
 
 export const probeSelect = { id: true, testId: true, kind: true, position: true, stale: true, version: true, atoms: { select: { atomId: true } } } as const;
 
@@ -17,16 +20,6 @@ export async function latestCollectRun(familyId: string): Promise<TCollectRunDto
   });
   if (!run) return null;
   return { ...run, createdAt: run.createdAt.toISOString(), startedAt: run.startedAt?.toISOString() ?? null, finishedAt: run.finishedAt?.toISOString() ?? null };
-}
-
-/** Each collected id's outcome on gold and base, from the latest collect run that collected. */
-export async function loadCollectedOutcomes(familyId: string): Promise<Record<string, TCollectedOutcome>> {
-  const run = await db().run.findFirst({
-    where: { familyId, kind: "collect", status: "passed" },
-    orderBy: { createdAt: "desc" },
-    select: { results: { orderBy: { attempt: "desc" }, take: 1, select: { probes: true } } },
-  });
-  return collectedOutcomes(run?.results[0]?.probes);
 }
 
 export async function listProbes(familyId: string): Promise<TProbesDto> {
