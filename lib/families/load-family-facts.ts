@@ -67,7 +67,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
     },
     atoms: family.atoms.map((a) => ({
       key: a.key, status: a.status, role: a.role, statement: a.statement, scope: a.scope, inputCondition: a.inputCondition,
-      polarity: a.polarity, observation: a.observation, reason: a.reason, mergedInto: a.mergedInto?.key ?? null,
+      polarity: a.polarity, observation: a.observation, reason: a.reason, mergedInto: a.mergedInto?.key ?? null, replacedBy: a.replacedBy,
     })),
     probes: family.probes.map((p) => ({
       id: p.id, testId: p.testId, stale: p.stale, atomKeys: p.atoms.map((x) => x.atom.key), ...(p.kind === "guard" ? { guard: true } : {}),

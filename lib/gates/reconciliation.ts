@@ -109,6 +109,32 @@ function selectivity(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
   return settle("reconciliation", "selectivity", "Each final atom has a probe a negative can fail without breaking another atom", f);
 }
 
+/**
+ * Say early what cannot be built (issue 23 item 7): the histories stage needs all five
+ * core conditions, and some need more than one final atom or a temporary atom. A
+ * contract that cannot make them is named here, at reconciliation, with what would.
+ */
+function coreConditions(accepted: TAtomFact[]): TGate {
+  const f = findings();
+  const finals = accepted.filter((a) => a.role === "final").map((a) => a.key);
+  const temporary = accepted.filter((a) => a.role === "temporary");
+  if (finals.length === 0) return settle("reconciliation", "core_conditions", "The final contract can make all five core conditions", f); // the final_atom gate asks
+  if (finals.length === 1) {
+    f.failures.push(`Split needs two final atoms; the contract has one (${finals[0]}). Accept another final atom, or reject the family.`);
+  }
+  if (temporary.length === 0) {
+    f.failures.push("Override and cancellation need an accepted temporary atom (a requirement stated first and later replaced or withdrawn). Accept one, or reject the family.");
+  } else {
+    const known = temporary.filter((a) => a.replacedBy !== undefined);
+    const isFinal = new Set(finals);
+    if (known.length === temporary.length && !known.some((a) => a.replacedBy!.some((k) => isFinal.has(k)))) {
+      f.failures.push(`Override needs a temporary atom that final atoms replace; ${listOf(temporary.map((a) => a.key))} ${temporary.length === 1 ? "is" : "are"} replaced by none. Name the final atoms that replace one (its “replaced by”), or reject the family.`);
+    }
+  }
+  f.evidence.push({ label: "final / temporary atoms", detail: `${finals.length} / ${temporary.length}` });
+  return settle("reconciliation", "core_conditions", "The final contract can make all five core conditions", f);
+}
+
 function staleProbes(facts: TFamilyFacts): TGate {
   const f = findings();
   const stale = facts.probes.filter((p) => p.stale).map((p) => p.testId);
@@ -136,5 +162,5 @@ function decisions(atoms: TAtomFact[]): TGate {
 
 export function reconciliationGates(facts: TFamilyFacts): TGate[] {
   const accepted = facts.atoms.filter((a) => a.status === "accepted");
-  return [finalAtom(accepted), fields(accepted), coverage(facts, accepted), selectivity(facts, accepted), staleProbes(facts), decisions(facts.atoms)];
+  return [finalAtom(accepted), fields(accepted), coverage(facts, accepted), selectivity(facts, accepted), coreConditions(accepted), staleProbes(facts), decisions(facts.atoms)];
 }

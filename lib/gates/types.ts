@@ -49,6 +49,8 @@ export const ZAtomFactSchema = z.object({
   /** Required for rejected and merged candidates. */
   reason: z.string().nullable(),
   mergedInto: ZAtomKeySchema.nullable(),
+  /** A temporary atom: the final atoms that replace it in the override history (unknown when absent). */
+  replacedBy: z.array(ZAtomKeySchema).optional(),
 });
 export type TAtomFact = z.infer<typeof ZAtomFactSchema>;
 
