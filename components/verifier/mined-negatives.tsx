@@ -7,6 +7,8 @@ import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { queryKeys } from "@/components/query-keys";
 
+const GENERATING = new Set(["queued", "running"]);
+
 type TDecision = { candidate: TCandidateDto; decision: "accept"; targetAtomId: string; diff?: string } | { candidate: TCandidateDto; decision: "reject" };
 
 /**
@@ -20,7 +22,7 @@ export function MinedNegatives({ familyId, canEdit }: { familyId: string; canEdi
   const mining = useQuery({
     queryKey: queryKeys.mining(familyId),
     queryFn: () => api<TMiningDto>(`/api/families/${familyId}/negatives/mine`),
-    refetchInterval: (q) => (q.state.data?.batch && q.state.data.batch.finished < q.state.data.batch.tried ? 1000 : false),
+    refetchInterval: (q) => (q.state.data?.batch && (q.state.data.batch.finished < q.state.data.batch.tried || GENERATING.has(q.state.data.batch.generation.status)) ? 1000 : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.mining(familyId) });
   const mine = useFamilyMutation(familyId, () => api(`/api/families/${familyId}/negatives/mine`, { body: {} }).finally(refresh));
@@ -33,7 +35,8 @@ export function MinedNegatives({ familyId, canEdit }: { familyId: string; canEdi
   const [showAll, setShowAll] = useState(false);
   const data = mining.data;
   const batch = data?.batch;
-  const running = batch ? batch.finished < batch.tried : false;
+  const generating = batch ? GENERATING.has(batch.generation.status) : false;
+  const running = batch ? generating || batch.finished < batch.tried : false;
 
   return (
     <div className="panel" aria-label="Negatives mined from gold">
@@ -43,7 +46,9 @@ export function MinedNegatives({ familyId, canEdit }: { familyId: string; canEdi
         <span className="muted">Reverts one hunk, block or line of gold, or mutates its added code; each candidate runs once over every probe and guard.</span>
       </div>
       <ApiErrorNotice error={mine.error} />
-      {batch && (
+      {batch && generating && <p className="muted" data-testid="mining-generating"><progress aria-label="Generating candidates" style={{ verticalAlign: "middle", marginRight: 6 }} />Generating candidates from gold on the pool…</p>}
+      {batch && !generating && batch.generation.status !== "passed" && <p className="error" role="alert">Mining failed: {batch.generation.message ?? batch.generation.status}</p>}
+      {batch && !generating && (
         <p data-testid="mining-summary" className={running ? "muted" : undefined}>
           {running && <progress aria-label="Mining negatives" value={batch.finished} max={batch.tried} style={{ verticalAlign: "middle", marginRight: 6 }} />}
           Tried {batch.tried} candidate{batch.tried === 1 ? "" : "s"}{batch.generated > batch.tried ? ` of ${batch.generated} generated` : ""}; {batch.finished} finished; {batch.selective} selective

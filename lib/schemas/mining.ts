@@ -45,6 +45,8 @@ export type TCandidateDto = {
 export type TMiningDto = {
   batch: null | {
     id: string;
+    /** The run that generates the candidates: queued or running, then its outcome and message. */
+    generation: { status: string; message: string | null };
     startedAt: string;
     finishedAt: string | null;
     /** Candidates the generator made before the limit; `tried` of them were run. */

@@ -1,8 +1,8 @@
-import "server-only";
-import { gitIn } from "@/lib/git/mirror";
+// Not "server-only": the worker's `mine` handler runs it (lib/patches/mining/generate-candidates.ts).
+import path from "node:path";
+import { gitIn, isCloneUrl, openMirrorWith } from "@/lib/git/mirror";
 import { parseSource } from "@/lib/oracle-audit/parse-source";
 import { AppError } from "@/lib/errors/app-error";
-import { baseRepoDir } from "../base-repo";
 import type { TMiningFile } from "./candidates";
 import { parseRawDiff, postImage, type TRawFile } from "./raw-diff";
 
@@ -16,7 +16,8 @@ export async function gatherGold(repo: string, baseCommit: string, goldDiff: str
   const files = parseRawDiff(goldDiff);
   if (!files) throw new AppError("UNPROCESSABLE", "The gold patch is not a unified diff the miner can read; fix it in the patch editor first.");
   const needBase = files.filter((f) => !f.isNew && !f.isDeleted && f.hunks.length > 0);
-  const dir = needBase.length > 0 ? await baseRepoDir(repo, baseCommit) : null;
+  // The family's repository itself when it is a local path, else the studio's source mirror of the clone URL.
+  const dir = needBase.length === 0 ? null : isCloneUrl(repo) ? await openMirrorWith(repo, [baseCommit]) : path.resolve(repo);
   const mining = new Map<string, TMiningFile>();
   for (const file of files) {
     if (file.isDeleted || file.hunks.length === 0) continue;

@@ -20,7 +20,12 @@ const ENDED: Record<string, string> = {
  * tried, selective, wall time per atom on the pool.
  */
 export async function listMining(familyId: string): Promise<TMiningDto> {
-  const latest = await db().negativeCandidate.findFirst({ where: { familyId }, orderBy: { createdAt: "desc" }, select: { batchId: true } });
+  // The latest mining request: its generating run (a `mine` run without a candidate) names the batch.
+  const generator = await db().run.findFirst({
+    where: { familyId, kind: "mine", patchRole: null }, orderBy: { createdAt: "desc" },
+    select: { id: true, status: true, message: true, createdAt: true },
+  });
+  const latest = generator ? { batchId: generator.id } : null;
   const [rows, probes, atoms, event] = await Promise.all([
     latest ? db().negativeCandidate.findMany({
       where: { familyId, batchId: latest.batchId },
@@ -54,13 +59,16 @@ export async function listMining(familyId: string): Promise<TMiningDto> {
     return { ...base, selectiveFor: verdict.selectiveFor, failing: verdict.failing, verdict: verdict.reason };
   });
   const finished = rows.filter((r) => !r.run || !IN_FLIGHT.has(r.run.status));
-  const startedAt = rows[0] ? new Date(Math.min(...rows.map((r) => r.createdAt.getTime()))) : null;
-  const allDone = rows.length > 0 && finished.length === rows.length;
-  const finishedAt = allDone ? new Date(Math.max(...finished.map((r) => r.run!.finishedAt?.getTime() ?? 0))) : null;
+  const startedAt = generator?.createdAt ?? null;
+  const generating = generator !== null && IN_FLIGHT.has(generator.status);
+  const allDone = generator !== null && !generating && finished.length === rows.length;
+  const finishedAt = allDone ? new Date(Math.max(generator!.createdAt.getTime(), ...finished.map((r) => r.run?.finishedAt?.getTime() ?? 0))) : null;
   const after = (event?.after ?? {}) as { generated?: number };
   return {
-    batch: latest && startedAt ? {
-      id: latest.batchId,
+    batch: generator && startedAt ? {
+      id: generator.id,
+      /** queued | running while candidates are generated; then the generating run's outcome and message. */
+      generation: { status: generator.status, message: generator.message },
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt?.toISOString() ?? null,
       generated: after.generated ?? rows.length,

@@ -164,35 +164,21 @@ const VARIANTS: Record<TRunnerName, Variant> = {
     guard: "test/in-range.test.js::inRange accepts the bounds",
   },
   // jest's JUnit comes from jest-junit, installed by the setup (lib/verifier/recipes.ts): with its file
-  // attribute and " > " between describe titles the ids read `file::describe > test`.
+  // attribute and " > " between describe titles the ids read `file::describe > test`. The tests use
+  // node:assert with a message: jest-junit's failure message is the error's first line, and expect's names no value.
   jest: {
     lang: "js-cjs",
     deps: "jest",
     setupCommand: () => `${NPM_SETUP} && npm install --no-save --no-audit --no-fund --loglevel=error jest-junit@16.0.0`,
     testCommand: () => 'JEST_JUNIT_OUTPUT_FILE="$SPECPATH_REPORT" JEST_JUNIT_ADD_FILE_ATTRIBUTE=true JEST_JUNIT_ANCESTOR_SEPARATOR=" > " JEST_JUNIT_CLASSNAME="{classname}" JEST_JUNIT_TITLE="{classname} > {title}" ./node_modules/.bin/jest test/ --ci --coverage=false --reporters=default --reporters=jest-junit',
     resultFormat: "junit",
-    baseTest: { "test/in-range.test.js": `${jsImport("js-cjs", "inRange")}
-
-describe("inRange", () => {
-  test("accepts the bounds", () => expect(inRange(0, 0, 1)).toBe(true));
-});
-` },
+    baseTest: { "test/in-range.test.js": `${jsImport("js-cjs", "inRange")}\n\ndescribe("inRange", () => {\n  test("accepts the bounds", () => expect(inRange(0, 0, 1)).toBe(true));\n});\n` },
     hiddenTest: (shared) => ({
-      "test/clamp.test.js": `${jsImport("js-cjs", "clamp")}
-
-describe("clamp", () => {
-${
+      "test/clamp.test.js": `const assert = require("node:assert/strict");\n${jsImport("js-cjs", "clamp")}\n\ndescribe("clamp", () => {\n${
         shared
-          ? `  test(${JSON.stringify(TITLE.shared)}, () => {
-    expect(clamp(-5, 0, 10)).toBe(0);
-    expect(clamp(15, 0, 10)).toBe(10);
-  });
-`
-          : `  test(${JSON.stringify(TITLE.A1)}, () => expect(clamp(-5, 0, 10)).toBe(0));
-  test(${JSON.stringify(TITLE.A2)}, () => expect(clamp(15, 0, 10)).toBe(10));
-`
-      }});
-`,
+          ? `  test(${JSON.stringify(TITLE.shared)}, () => {\n    assert.equal(clamp(-5, 0, 10), 0, "clamp(-5, 0, 10) should be 0");\n    assert.equal(clamp(15, 0, 10), 10, "clamp(15, 0, 10) should be 10");\n  });\n`
+          : `  test(${JSON.stringify(TITLE.A1)}, () => assert.equal(clamp(-5, 0, 10), 0, "clamp(-5, 0, 10) should be 0"));\n  test(${JSON.stringify(TITLE.A2)}, () => assert.equal(clamp(15, 0, 10), 10, "clamp(15, 0, 10) should be 10"));\n`
+      }});\n`,
     }),
     probeIds: (shared) =>
       shared ? both(`test/clamp.test.js::clamp > ${TITLE.shared}`) : { A1: `test/clamp.test.js::clamp > ${TITLE.A1}`, A2: `test/clamp.test.js::clamp > ${TITLE.A2}` },
