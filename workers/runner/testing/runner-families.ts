@@ -164,8 +164,7 @@ const VARIANTS: Record<TRunnerName, Variant> = {
     guard: "test/in-range.test.js::inRange accepts the bounds",
   },
   // jest's JUnit comes from jest-junit, installed by the setup (lib/verifier/recipes.ts): with its file
-  // attribute and " > " between describe titles the ids read `file::describe > test`. The tests use
-  // node:assert with a message: jest-junit's failure message is the error's first line, and expect's names no value.
+  // attribute and " > " between describe titles the ids read `file::describe > test`.
   jest: {
     lang: "js-cjs",
     deps: "jest",
@@ -174,10 +173,10 @@ const VARIANTS: Record<TRunnerName, Variant> = {
     resultFormat: "junit",
     baseTest: { "test/in-range.test.js": `${jsImport("js-cjs", "inRange")}\n\ndescribe("inRange", () => {\n  test("accepts the bounds", () => expect(inRange(0, 0, 1)).toBe(true));\n});\n` },
     hiddenTest: (shared) => ({
-      "test/clamp.test.js": `const assert = require("node:assert/strict");\n${jsImport("js-cjs", "clamp")}\n\ndescribe("clamp", () => {\n${
+      "test/clamp.test.js": `${jsImport("js-cjs", "clamp")}\n\ndescribe("clamp", () => {\n${
         shared
-          ? `  test(${JSON.stringify(TITLE.shared)}, () => {\n    assert.equal(clamp(-5, 0, 10), 0, "clamp(-5, 0, 10) should be 0");\n    assert.equal(clamp(15, 0, 10), 10, "clamp(15, 0, 10) should be 10");\n  });\n`
-          : `  test(${JSON.stringify(TITLE.A1)}, () => assert.equal(clamp(-5, 0, 10), 0, "clamp(-5, 0, 10) should be 0"));\n  test(${JSON.stringify(TITLE.A2)}, () => assert.equal(clamp(15, 0, 10), 10, "clamp(15, 0, 10) should be 10"));\n`
+          ? `  test(${JSON.stringify(TITLE.shared)}, () => {\n    expect(clamp(-5, 0, 10)).toBe(0);\n    expect(clamp(15, 0, 10)).toBe(10);\n  });\n`
+          : `  test(${JSON.stringify(TITLE.A1)}, () => expect(clamp(-5, 0, 10)).toBe(0));\n  test(${JSON.stringify(TITLE.A2)}, () => expect(clamp(15, 0, 10)).toBe(10));\n`
       }});\n`,
     }),
     probeIds: (shared) =>
