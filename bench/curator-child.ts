@@ -56,7 +56,7 @@ try {
   const started = performance.now();
   const recipe = RUNNER_RECIPES.find((r) => r.id === "node-test")!;
   await decide(saveVerifier(curator.id, id, {
-    setupCommand: recipe.setupCommand ?? "", testCommand: recipe.testCommand, resultFormat: recipe.resultFormat, timeoutSec: 120, image: "",
+    version: 1, setupCommand: recipe.setupCommand ?? "", testCommand: recipe.testCommand, resultFormat: recipe.resultFormat, timeoutSec: 120, image: "",
     protocol: { historyPath: "HISTORY.md", historyFormat: "markdown", agentTimeoutSec: 1200, retryPolicy: "none" }, hiddenTestPatch: repo.hidden,
   }));
   await decide(requestCollect(curator.id, id));
