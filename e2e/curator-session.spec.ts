@@ -28,7 +28,7 @@ test("a curator's session: recipe, collect, accept guards, map two probes, mine 
 
   // The two hidden tests, shown failing on the base and passing with gold, become probes.
   const picker = page.locator('[aria-label="Collected tests"]');
-  await expect(picker.locator('[data-outcome="fail/pass"]')).toHaveCount(2);
+  await expect(picker.locator('[data-outcome="missing/pass"], [data-outcome="fail/pass"]')).toHaveCount(2);
   await input(picker.getByRole("button", { name: "Pick the 2 shown" }).click());
   await input(picker.getByRole("button", { name: "Add 2 as probes" }).click());
   await input(page.getByLabel("clamp > returns low below the range covers A1").check());

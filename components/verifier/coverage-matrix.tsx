@@ -28,6 +28,7 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
   const gate = (key: string) => report.data?.stages.find((s) => s.stage === "reconciliation")?.gates.find((g) => g.key === key);
   // The cell shows its new state at once; the server's answer (or refusal) replaces it.
   const cell = useMutation({
+    mutationKey: ["coverage-cell", familyId],
     mutationFn: (input: TCell) => api(`/api/families/${familyId}/probes/${input.probeId}/coverage`, { method: "PUT", body: { atomId: input.atomId, covered: input.covered } }),
     onMutate: async (input: TCell) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.probes(familyId) });
@@ -36,7 +37,8 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
         probes: old.probes.map((p) => p.id !== input.probeId ? p : { ...p, atomIds: input.covered ? [...p.atomIds, input.atomId] : p.atomIds.filter((id) => id !== input.atomId) }),
       });
     },
-    onSettled: () => invalidate(),
+    // Refetch once the last of quick successive clicks settles: an earlier refetch would undo a later cell's new state.
+    onSettled: () => (queryClient.isMutating({ mutationKey: ["coverage-cell", familyId] }) <= 1 ? invalidate() : undefined),
   });
   const kind = useMutation({
     mutationFn: (probe: TProbeDto) =>
