@@ -89,7 +89,7 @@ export function RunsView({ familyId }: { familyId: string }) {
 
 /** Probes passing on the unmodified base, from the base gate's evidence: a warning in view, not a collapsed line. */
 function NonDiscriminatingWarning({ stage }: { stage: { gates: { key: string; evidence: { label: string; detail: string }[] }[] } }) {
-  const detail = stage.gates.find((g) => g.key === "base")?.evidence.find((e) => e.label.startsWith("non-discriminating"))?.detail;
+  const detail = stage.gates.find((g) => g.key === "base")?.evidence.find((e) => e.label === "probes of final atoms passing on base")?.detail;
   if (!detail || detail === "none") return null;
   return (
     <p className="warning" role="note" data-testid="non-discriminating">
