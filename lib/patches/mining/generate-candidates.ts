@@ -16,6 +16,9 @@ export async function generateCandidates(generatorRunId: string): Promise<{ gene
       family: { select: { repo: true, baseCommit: true, verifier: { select: { timeoutSec: true } }, patches: { where: { kind: "gold" }, select: { diff: true }, take: 1 } } },
     },
   });
+  // A generating run that runs again (a new attempt, "Re-run failed") finds its candidates made: it does not make them twice.
+  const made = await db().negativeCandidate.count({ where: { batchId: generatorRunId } });
+  if (made > 0) return { generated: made, tried: made };
   const gold = run.family.patches[0]?.diff;
   if (!gold) throw new Error("the family has no gold patch to mine from");
   const { files, mining } = await gatherGold(run.family.repo, run.family.baseCommit, gold);
