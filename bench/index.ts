@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { printRows, type BenchRow } from "./types";
 
-const SECTIONS = ["contract", "anchoring", "runner", "sandbox", "platform", "pool", "runs", "runners", "supervision", "review", "oracle-audit", "package", "evaluation", "grades"];
+const SECTIONS = ["contract", "anchoring", "runner", "sandbox", "platform", "pool", "runs", "runners", "supervision", "review", "oracle-audit", "package", "evaluation", "grades", "mining", "curator"];
 const only = process.argv.slice(2);
 const dir = import.meta.dirname;
 

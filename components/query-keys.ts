@@ -28,6 +28,8 @@ export const queryKeys = {
   anchors: (familyId: string) => ["anchors", familyId] as const,
   diffFile: (familyId: string, fileId: string) => ["diff-file", familyId, fileId] as const,
   catalog: (familyId: string) => ["atoms", familyId] as const,
+  /** The latest batch of negatives mined from gold (lib/patches/mining). */
+  mining: (familyId: string) => ["mining", familyId] as const,
   proposers: (familyId: string) => ["proposers", familyId] as const,
   probes: (familyId: string) => ["probes", familyId] as const,
   patches: (familyId: string) => ["patches", familyId] as const,

@@ -37,7 +37,10 @@ function Case({ board, condition, revision }: { board: TBoard; condition: string
   const [rationale, setRationale] = useState("");
   const standing = revision.decisions.find((d) => !d.supersededById);
   const disputedTurns = new Set(a.operations.filter((o) => !o.agreed).map((o) => o.turn));
-  const [x, y] = revision.assignments;
+  // Reviewer A and B as the agreement names them (its first review is A), never by assignment order.
+  const aReview = a.vsGold[0]?.reviewId;
+  const x = revision.assignments.find((s) => s.review?.id === aReview) ?? revision.assignments[0];
+  const y = revision.assignments.find((s) => s !== x && s.review) ?? revision.assignments.find((s) => s !== x);
   const side = (assignment: typeof x, name: string) => {
     const review = assignment?.review;
     const vs = a.vsGold.find((v) => v.reviewId === review?.id);

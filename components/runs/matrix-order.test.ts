@@ -22,3 +22,14 @@ describe("signature matrix order", () => {
     ]);
   });
 });
+
+describe("probe columns at 20+ probes", () => {
+  const probes = Array.from({ length: 24 }, (_, i) => ({ id: `p${i}` }));
+  const fails = (id: string) => id === "p21" || id === "p3";
+  it("keeps verifier order, puts failing columns first, or shows only them", async () => {
+    const { orderProbeColumns } = await import("./matrix-order");
+    expect(orderProbeColumns(probes, fails, "verifier").map((p) => p.id).slice(0, 2)).toEqual(["p0", "p1"]);
+    expect(orderProbeColumns(probes, fails, "failing_first").map((p) => p.id).slice(0, 3)).toEqual(["p3", "p21", "p0"]);
+    expect(orderProbeColumns(probes, fails, "failing_only").map((p) => p.id)).toEqual(["p3", "p21"]);
+  });
+});

@@ -17,3 +17,15 @@ export function compareMatrixRows(a: TOrderable, b: TOrderable): number {
   if (name !== 0) return name;
   return a.repeat - b.repeat || a.createdAt.localeCompare(b.createdAt);
 }
+
+export type TColumnMode = "verifier" | "failing_first" | "failing_only";
+
+/**
+ * The matrix's probe columns (issue 23 item 10): in verifier order, with every column
+ * some run fails first, or only those; at 20+ probes the failures would sit off-screen.
+ */
+export function orderProbeColumns<P extends { id: string }>(probes: readonly P[], failsIn: (probeId: string) => boolean, mode: TColumnMode): P[] {
+  if (mode === "verifier") return [...probes];
+  const failing = probes.filter((p) => failsIn(p.id));
+  return mode === "failing_only" ? failing : [...failing, ...probes.filter((p) => !failsIn(p.id))];
+}

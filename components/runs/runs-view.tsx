@@ -14,6 +14,7 @@ export function RunsView({ familyId }: { familyId: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  const [batch, setBatch] = useState<{ id: string; reused: number } | null>(null);
   const runs = useQuery({
     queryKey: queryKeys.runs(familyId),
     queryFn: () => api<TRunsPayload>(`/api/families/${familyId}/runs`),
@@ -23,8 +24,9 @@ export function RunsView({ familyId }: { familyId: string }) {
   const active = runs.data?.runs.some((r) => ACTIVE.has(r.status)) ?? false;
   const calibration = useStageReport(familyId, "calibration", active ? 2000 : false);
   const act = useMutation({
-    mutationFn: (action: string) => api<{ created?: number; reused?: number; requeued?: number; rerun?: number }>(`/api/families/${familyId}/runs`, { body: { action } }),
+    mutationFn: (action: string) => api<{ batchId?: string; created?: number; reused?: number; requeued?: number; rerun?: number }>(`/api/families/${familyId}/runs`, { body: { action } }),
     onSuccess: (r) => {
+      setBatch(r.batchId ? { id: r.batchId, reused: r.reused ?? 0 } : null);
       setNotice({ error: false, text: r.rerun !== undefined ? `Re-running ${r.rerun} run(s).` : `Queued ${r.created} new run(s); ${r.reused ?? 0} unchanged run(s) reused.${r.requeued ? ` ${r.requeued} run(s) that ran since-changed content run again.` : ""}` });
       void queryClient.invalidateQueries({ queryKey: queryKeys.runs(familyId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
@@ -33,9 +35,11 @@ export function RunsView({ familyId }: { familyId: string }) {
   });
 
   const data = runs.data;
-  const total = data?.runs.length ?? 0;
-  const finished = data ? data.runs.filter((r) => !ACTIVE.has(r.status)).length : 0;
-  useRefreshGatesOnRunFinish(familyId, data ? finished : undefined);
+  // The counter is for the batch just asked for (a click that queued nothing shows nothing to wait for), else every run.
+  const counted = data ? (batch ? data.runs.filter((r) => r.batchId === batch.id) : data.runs) : [];
+  const total = counted.length;
+  const finished = counted.filter((r) => !ACTIVE.has(r.status)).length;
+  useRefreshGatesOnRunFinish(familyId, data ? data.runs.filter((r) => !ACTIVE.has(r.status)).length : undefined);
   return (
     <>
       <div className="row" style={{ marginBottom: 12 }}>
@@ -49,12 +53,13 @@ export function RunsView({ familyId }: { familyId: string }) {
         <div className="panel" data-testid="run-progress">
           <progress max={total} value={finished} style={{ width: "100%" }} aria-label="Runs finished" />
           <div className="muted">
-            {finished} of {total} runs finished ·{" "}
-            {STATUS_ORDER.filter((s) => data.counts[s]).map((s) => `${data.counts[s]} ${s}`).join(" · ")}
+            {finished} of {total} runs finished{batch ? ` in the batch just requested${batch.reused ? ` (${batch.reused} unchanged run(s) reused)` : ""}` : ""} ·{" "}
+            {STATUS_ORDER.filter((s) => counted.some((r) => r.status === s)).map((s) => `${counted.filter((r) => r.status === s).length} ${s}`).join(" · ")}
           </div>
         </div>
       )}
       {calibration.data && <StageGates stage={calibration.data.stage} />}
+      {calibration.data && <NonDiscriminatingWarning stage={calibration.data.stage} />}
       <h2>Signature matrix</h2>
       {data && <SignatureMatrix data={data} />}
       <h2>Replay under the core histories</h2>
@@ -79,5 +84,17 @@ export function RunsView({ familyId }: { familyId: string }) {
       </table>
       {open && <RunLog runId={open} />}
     </>
+  );
+}
+
+/** Probes passing on the unmodified base, from the base gate's evidence: a warning in view, not a collapsed line. */
+function NonDiscriminatingWarning({ stage }: { stage: { gates: { key: string; evidence: { label: string; detail: string }[] }[] } }) {
+  const detail = stage.gates.find((g) => g.key === "base")?.evidence.find((e) => e.label === "probes of final atoms passing on base")?.detail;
+  if (!detail || detail === "none") return null;
+  return (
+    <p className="warning" role="note" data-testid="non-discriminating">
+      Non-discriminating probes: {detail} pass{detail.includes(",") ? "" : "es"} on the unmodified base, so {detail.includes(",") ? "they cannot" : "it cannot"} tell gold from the base.
+      Make each a guard test (pass-to-pass), or cover its atom with a test that fails on the base.
+    </p>
   );
 }

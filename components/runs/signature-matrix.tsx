@@ -1,4 +1,5 @@
-import { compareMatrixRows } from "./matrix-order";
+import { useState } from "react";
+import { compareMatrixRows, orderProbeColumns, type TColumnMode } from "./matrix-order";
 import type { TRunRow, TRunsPayload } from "./types";
 
 const bit = (run: TRunRow, probeId: string) => {
@@ -20,17 +21,27 @@ const STICKY_HEAD = { position: "sticky", top: 0, background: "var(--panel-bg, #
  * are in the history below, never mixed in.
  */
 export function SignatureMatrix({ data }: { data: TRunsPayload }) {
+  const [mode, setMode] = useState<TColumnMode>("verifier");
   const runs = data.runs.filter((r) => r.kind === "calibrate" && r.current).sort(compareMatrixRows);
   if (runs.length === 0) return <p className="muted">No calibration run of the current content yet.</p>;
+  const probes = orderProbeColumns(data.probes, (id) => runs.some((r) => bit(r, id) === 0), mode);
   return (
+    <>
+    <label className="row center-y" style={{ flexDirection: "row" }}>Columns
+      <select aria-label="Signature matrix columns" value={mode} onChange={(e) => setMode(e.target.value as TColumnMode)}>
+        <option value="verifier">in verifier order</option>
+        <option value="failing_first">failing columns first</option>
+        <option value="failing_only">failing columns only</option>
+      </select>
+    </label>
     <div style={SCROLL} data-testid="signature-matrix-scroll">
       <table data-testid="signature-matrix">
         <thead>
           <tr>
             <th style={{ ...STICKY_HEAD, ...STICKY_COL, zIndex: 3 }}>Patch</th>
-            {data.probes.map((p, i) => (
+            {probes.map((p) => (
               <th key={p.id} title={p.testId} data-probe-header={p.testId} style={{ ...STICKY_HEAD, verticalAlign: "bottom", minWidth: "4em" }}>
-                P{i + 1} {p.kind === "guard" ? "guard" : p.atoms.join(", ") || "—"}
+                P{data.probes.indexOf(p) + 1} {p.kind === "guard" ? "guard" : p.atoms.join(", ") || "—"}
                 <div className="muted mono" style={{ textTransform: "none", fontWeight: 400, fontSize: 11, maxWidth: "10em", whiteSpace: "normal", overflowWrap: "anywhere" }}>{p.testId}</div>
               </th>
             ))}
@@ -41,7 +52,7 @@ export function SignatureMatrix({ data }: { data: TRunsPayload }) {
           {runs.map((run) => (
             <tr key={run.id} data-run={run.id} data-role={run.patchRole}>
               <td style={STICKY_COL}>{rowLabel(run)}</td>
-              {data.probes.map((p) => {
+              {probes.map((p) => {
                 const v = bit(run, p.id);
                 return <td key={p.id} className="mono" title={`${p.testId}: ${v === 1 ? "passed" : v === 0 ? "failed" : "not run"}`} style={{ background: v === 1 ? "#e3f4ea" : v === 0 ? "#fbe4e2" : undefined, textAlign: "center" }}>{v ?? "·"}</td>;
               })}
@@ -51,6 +62,7 @@ export function SignatureMatrix({ data }: { data: TRunsPayload }) {
         </tbody>
       </table>
     </div>
+    </>
   );
 }
 

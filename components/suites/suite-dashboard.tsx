@@ -10,6 +10,21 @@ import { fixLinkOf } from "@/components/gates/fix-links";
 import type { TStageKey } from "@/lib/gates/stages";
 import type { TSuiteDashboard } from "@/lib/suites/suite-dashboard";
 
+/** A family's stage as the gate report says it: the first stage not green (its stored column lags behind). */
+export function currentStageLabel(row: { frozen: boolean; stages: { stage: string; status: string }[] }, stages: readonly { key: string; label: string }[]): string {
+  if (row.frozen) return "Frozen";
+  const open = row.stages.find((s) => s.status !== "pass" && s.stage !== "freeze");
+  if (!open) return "Ready to freeze";
+  return stages.find((s) => s.key === open.stage)?.label ?? open.stage;
+}
+
+/** One family's current stage, read from the suite's gate dashboard (one query for the whole page). */
+export function SuiteFamilyStage({ suiteId, familyId, fallback }: { suiteId: string; familyId: string; fallback: string }) {
+  const dashboard = useQuery({ queryKey: queryKeys.suiteDashboard(suiteId), queryFn: () => api<TSuiteDashboard>(`/api/suites/${suiteId}/dashboard`), refetchInterval: 10_000 });
+  const row = dashboard.data?.rows.find((r) => r.id === familyId);
+  return <span data-testid={`family-stage-${familyId}`}>{row && dashboard.data ? currentStageLabel(row, dashboard.data.stages) : fallback}</span>;
+}
+
 type TExportJob = { id: string; status: string; progress: number; total: number; message: string };
 
 /** Families × stages, each cell linking to the page that fixes it; counts per stage; the suite export. */

@@ -24,4 +24,9 @@ export function ApiErrorNotice({ error, field }: { error: unknown; field?: strin
   );
 }
 
-export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409 && error.current !== undefined;
+/** A refusal because the family is frozen (its 409 names the package), not a concurrent edit. */
+export const isFrozenRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && ((typeof error.current === "object" && error.current !== null && "packageHash" in error.current) || /\bfrozen\b/i.test(error.message));
+
+/** A concurrent edit (409 with the current row): the form offers to load it or keep the edits. A frozen family is never one. */
+export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409 && error.current !== undefined && !isFrozenRefusal(error);

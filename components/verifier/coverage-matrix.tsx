@@ -8,6 +8,7 @@ import { useFamilyInvalidation, useFamilyMutation } from "@/components/ui/use-fa
 import { queryKeys } from "@/components/query-keys";
 import { GateSentence } from "@/components/gates/gate-sentence";
 import { useGateReport } from "@/components/gates/use-gate-report";
+import { OutcomeChip } from "./outcome-chip";
 
 type TCell = { probeId: string; atomId: string; covered: boolean };
 
@@ -27,6 +28,7 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
   const gate = (key: string) => report.data?.stages.find((s) => s.stage === "reconciliation")?.gates.find((g) => g.key === key);
   // The cell shows its new state at once; the server's answer (or refusal) replaces it.
   const cell = useMutation({
+    mutationKey: ["coverage-cell", familyId],
     mutationFn: (input: TCell) => api(`/api/families/${familyId}/probes/${input.probeId}/coverage`, { method: "PUT", body: { atomId: input.atomId, covered: input.covered } }),
     onMutate: async (input: TCell) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.probes(familyId) });
@@ -35,7 +37,8 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
         probes: old.probes.map((p) => p.id !== input.probeId ? p : { ...p, atomIds: input.covered ? [...p.atomIds, input.atomId] : p.atomIds.filter((id) => id !== input.atomId) }),
       });
     },
-    onSettled: () => invalidate(),
+    // Refetch once the last of quick successive clicks settles: an earlier refetch would undo a later cell's new state.
+    onSettled: () => (queryClient.isMutating({ mutationKey: ["coverage-cell", familyId] }) <= 1 ? invalidate() : undefined),
   });
   const kind = useMutation({
     mutationFn: (probe: TProbeDto) =>
@@ -64,7 +67,8 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
           <table>
             <thead>
               <tr>
-                <th>Probe (collected test id)</th>
+                <th style={{ position: "sticky", left: 0, background: "var(--bg, #fff)" }}>Probe (collected test id)</th>
+                <th title="The test's outcome on the base and with gold when collected">Base · gold</th>
                 <th title="A guard test (pass-to-pass) covers no atom and must pass on gold and every alternative">Guard</th>
                 {contract.map((a) => (
                   <th key={a.id} title={a.statement} style={{ textAlign: "center" }} data-shared-only={sharedOnly(a.id) || undefined}>
@@ -78,10 +82,11 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
             <tbody>
               {data.probes.map((probe) => (
                 <tr key={probe.id} data-probe={probe.testId} data-kind={probe.kind}>
-                  <td className="mono">
+                  <td className="mono" style={{ position: "sticky", left: 0, background: "var(--bg, #fff)" }}>
                     {probe.testId} {probe.stale && <span className="chip status-fail" title="The last collect job did not find this test">stale</span>}
                     {sharedWith(probe) && <span className="chip status-pending" title="This one test covers several final atoms">shared</span>}
                   </td>
+                  <td><OutcomeChip outcome={data.outcomes?.[probe.testId]} /></td>
                   <td style={{ textAlign: "center" }}>
                     <input type="checkbox" aria-label={`${probe.testId} is a guard test`} checked={probe.kind === "guard"} disabled={!canEdit || kind.isPending}
                       onChange={() => kind.mutate(probe)} />
@@ -97,6 +102,7 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
               ))}
               <tr>
                 <td className="muted">probes per atom</td>
+                <td />
                 <td />
                 {contract.map((a) => {
                   const n = probesOf(a.id).length;

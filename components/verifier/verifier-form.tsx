@@ -7,6 +7,7 @@ import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { CodeEditor } from "./code-editor";
 import { queryKeys } from "@/components/query-keys";
+import { RUNNER_RECIPES, recipeOf } from "@/lib/verifier/recipes";
 
 type TForm = Omit<TVerifierDto, "exists" | "defaultHiddenTestPatch" | "collectedTests" | "updatedAt">;
 const formOf = (v: TVerifierDto): TForm => ({
@@ -39,6 +40,24 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
   return (
     <form className="panel" onSubmit={submit} aria-label="Verifier">
       <h2 className="mt0">Verifier {verifier.data.exists ? <span className="muted">version {verifier.data.version}</span> : <span className="muted">(not saved yet)</span>}</h2>
+      {/* Read-only (a reader, or a frozen family): the fields show, none can change. */}
+      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+      <div className="row center-y">
+        <label>Runner recipe
+          <select aria-label="Runner recipe" value="" onChange={(e) => {
+            const recipe = RUNNER_RECIPES.find((r) => r.id === e.target.value);
+            if (recipe) setForm({ ...f, setupCommand: recipe.setupCommand ?? "", testCommand: recipe.testCommand, resultFormat: recipe.resultFormat });
+          }}>
+            <option value="">fill in a tested recipe…</option>
+            {RUNNER_RECIPES.map((r) => <option key={r.id} value={r.id}>{r.label} ({r.language === "python" ? "Python" : "Node"})</option>)}
+          </select>
+        </label>
+        {recipeOf(f.testCommand) && <span className="muted" data-testid="recipe-note">{recipeOf(f.testCommand)!.label}: {recipeOf(f.testCommand)!.note}</span>}
+      </div>
+      <p className="muted my4" data-testid="runtime-note">
+        Node and Python come from the worker&apos;s own runtime, as the sandbox shows it (<code>node</code>, <code>python3</code>, and folders in <code>SPECPATH_SANDBOX_RUNTIMES</code>);
+        packages a test needs (npm, pip) are installed by the setup command, which alone reaches the package registry.
+      </p>
       <label>Setup command (optional, runs once per prepared workspace)
         <input name="setupCommand" className="mono" value={f.setupCommand} onChange={(e) => set("setupCommand", e.target.value)} placeholder="npm ci" />
       </label>
@@ -64,6 +83,11 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
         <label className="grow">Container image (optional)
           <input name="image" className="mono" value={f.image} onChange={(e) => set("image", e.target.value)} placeholder="node:20-bookworm" />
           {fieldError("image") && <span className="error">{fieldError("image")}</span>}
+          {f.image?.trim() && (
+            <span className="warning" role="note" data-testid="image-warning">
+              An image runs only on workers with a container runtime (docker or podman); on a worker without one every run fails. Leave it empty to run in the worker&apos;s sandbox.
+            </span>
+          )}
         </label>
       </div>
       <h3 style={{ fontSize: 14, margin: "14px 0 6px" }}>Execution protocol</h3>
@@ -88,6 +112,7 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
           )}
         </p>
       </div>
+      </fieldset>
       {conflict ? (
         <div className="error" role="alert">
           <p>{(save.error as Error).message}</p>

@@ -2,6 +2,8 @@
 import { useCatalog } from "@/components/atoms/use-catalog";
 import { CollectPanel } from "./collect-panel";
 import { CoverageMatrix } from "./coverage-matrix";
+import { ProposedGuards } from "./proposed-guards";
+import { MinedNegatives } from "./mined-negatives";
 import { PatchesPanel } from "./patches-panel";
 import { PlainEditorsProvider, PlainEditorsToggle } from "./plain-editors";
 import { useProbes } from "./use-probes";
@@ -22,11 +24,13 @@ export function VerifierView({ familyId, canEdit, monacoBase }: { familyId: stri
         {probes.data && (
           <>
             <CollectPanel familyId={familyId} data={probes.data} canEdit={canEdit} />
+            <ProposedGuards familyId={familyId} data={probes.data} canEdit={canEdit} />
             <CoverageMatrix familyId={familyId} data={probes.data} atoms={catalog.data ?? []} canEdit={canEdit} />
           </>
         )}
       </section>
       <PatchesPanel familyId={familyId} atoms={catalog.data ?? []} canEdit={canEdit} />
+      <MinedNegatives familyId={familyId} canEdit={canEdit} />
     </PlainEditorsProvider>
   );
 }

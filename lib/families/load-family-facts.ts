@@ -1,4 +1,6 @@
 // Gathers a family's facts from the database for the pure gate report (lib/gates/report.ts).
+import { loadCollectedOutcomes } from "@/lib/probes/load-collected-outcomes";
+import { passesOnBoth } from "@/lib/probes/outcomes";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import type { TFamilyFacts, TRevisionReviewsFact, TRunFact } from "@/lib/gates/types";
@@ -43,6 +45,8 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
   const gold = family.patches.find((p) => p.kind === "gold");
   const reviewThreads = Array.isArray(family.evidence?.reviewThreads) ? family.evidence.reviewThreads : [];
 
+  // Each probe's outcome on the base as the last collection recorded it (a probe passing there does not discriminate).
+  const outcomes = await loadCollectedOutcomes(familyId);
   return {
     anchoring: {
       repo: family.repo,
@@ -63,9 +67,12 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
     },
     atoms: family.atoms.map((a) => ({
       key: a.key, status: a.status, role: a.role, statement: a.statement, scope: a.scope, inputCondition: a.inputCondition,
-      polarity: a.polarity, observation: a.observation, reason: a.reason, mergedInto: a.mergedInto?.key ?? null,
+      polarity: a.polarity, observation: a.observation, reason: a.reason, mergedInto: a.mergedInto?.key ?? null, replacedBy: a.replacedBy,
     })),
-    probes: family.probes.map((p) => ({ id: p.id, testId: p.testId, stale: p.stale, atomKeys: p.atoms.map((x) => x.atom.key), ...(p.kind === "guard" ? { guard: true } : {}) })),
+    probes: family.probes.map((p) => ({
+      id: p.id, testId: p.testId, stale: p.stale, atomKeys: p.atoms.map((x) => x.atom.key), ...(p.kind === "guard" ? { guard: true } : {}),
+      ...(passesOnBoth(outcomes[p.testId]) ? { passesOnBase: true } : {}),
+    })),
     patches: family.patches.map((p) => ({
       id: p.id,
       name: p.name,

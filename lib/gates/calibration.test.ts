@@ -100,3 +100,13 @@ describe("calibration gates", () => {
     );
   });
 });
+
+describe("non-discriminating probes of final atoms (issue 23 item 8)", () => {
+  const evidenceOf = (f: TFamilyFacts) => gateOf(f, "calibration", "base").evidence.find((e) => e.label === "probes of final atoms passing on base")?.detail;
+  it("names a final atom's probe that passes on the base, not a fixed atom's", () => {
+    expect(evidenceOf(greenFamily())).toBeUndefined();
+    const f = greenFamily();
+    f.runs = f.runs.map((r) => (r.kind === "calibrate" && r.patchId === null ? { ...r, signature: "101" } : r));
+    expect(evidenceOf(f)).toBe("tests/test_secrets.py::test_required_missing_raises");
+  });
+});

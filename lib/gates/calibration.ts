@@ -51,6 +51,10 @@ function base(ctx: TFamilyContext): TGate {
   }
   const nonDiscriminating = [...passing].sort((a, b) => a - b).map(ctx.testIdAt);
   f.evidence.push({ label: "non-discriminating probes (pass on base)", detail: listOf(nonDiscriminating) });
+  // A fixed atom's probe passes on the base by design; a final atom's cannot tell gold from the base.
+  const finalProbes = new Set(ctx.catalog.filter((a) => a.role === "final").flatMap((a) => ctx.probesOf.get(a.key) ?? []));
+  const finalPassing = [...passing].filter((i) => finalProbes.has(i)).sort((a, b) => a - b).map(ctx.testIdAt);
+  if (finalPassing.length > 0) f.evidence.push({ label: "probes of final atoms passing on base", detail: listOf(finalPassing) });
   if (ctx.guards.size > 0) f.evidence.push({ label: "guard tests (pass-to-pass)", detail: listOf([...ctx.guards].map(ctx.testIdAt)) });
   return settle("calibration", "base", "The unmodified base fails", f);
 }

@@ -61,3 +61,27 @@ describe("reconciliation gates", () => {
     expect(gate.evidence).toContainEqual({ label: "still proposed (not in the contract)", detail: "A8" });
   });
 });
+
+describe("issue 23 item 7: say early what cannot be built", () => {
+  it("says at once that one final atom can make no split, and what would", () => {
+    const f = greenFamily();
+    const finals = f.atoms.filter((a) => a.role === "final" && a.status === "accepted");
+    for (const extra of finals.slice(1)) extra.status = "rejected", extra.reason = "out of scope";
+    const gate = gateOf(f, "reconciliation", "core_conditions");
+    expect(gate.status).toBe("fail");
+    expect(gate.missing).toContain(`Split needs two final atoms; the contract has one (${finals[0]!.key}). Accept another final atom, or reject the family.`);
+  });
+
+  it("says that override and cancellation need a temporary atom, and that override needs final atoms replacing it", () => {
+    const f = greenFamily();
+    for (const a of f.atoms) if (a.role === "temporary") a.status = "rejected", a.reason = "not in the PR";
+    expect(gateOf(f, "reconciliation", "core_conditions").missing).toContain("Override and cancellation need an accepted temporary atom");
+    const g = greenFamily();
+    for (const a of g.atoms) if (a.role === "temporary") a.replacedBy = [];
+    expect(gateOf(g, "reconciliation", "core_conditions").missing).toContain("Override needs a temporary atom that final atoms replace");
+  });
+
+  it("passes when the contract can make all five core conditions", () => {
+    expect(gateOf(greenFamily(), "reconciliation", "core_conditions").status).toBe("pass");
+  });
+});

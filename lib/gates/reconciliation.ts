@@ -74,6 +74,14 @@ function selectivity(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
   /** The final atoms whose only probe is this test. */
   const soleProbeOf = new Map<string, string[]>();
   for (const [key, list] of probesOf) if (list.length === 1) soleProbeOf.set(list[0]!, [...(soleProbeOf.get(list[0]!) ?? []), key]);
+  // A probe passing on the base tells nothing about the change: it cannot be all an atom rests on.
+  const passing = new Set(facts.probes.filter((p) => p.passesOnBase && !p.guard).map((p) => p.testId));
+  for (const atom of finals) {
+    const mine = probesOf.get(atom) ?? [];
+    if (mine.length === 0 || !mine.every((q) => passing.has(q))) continue;
+    const only = mine.length === 1 ? `${atom}'s only probe “${mine[0]}” passes` : `Every probe of ${atom} (${listOf(mine, 5)}) passes`;
+    f.failures.push(`${only} on the base (as collected): it cannot tell gold from the base, so no negative can be shown to break ${atom}. Make ${mine.length === 1 ? "it a guard test" : "them guard tests"} and cover ${atom} with a test that fails on the base.`);
+  }
   const reported = new Set<string>();
   let provable = 0;
   const sharedOnly: string[] = [];
@@ -95,9 +103,36 @@ function selectivity(facts: TFamilyFacts, accepted: TAtomFact[]): TGate {
       `${names} share their only ${mine.length === 1 ? "probe" : "probes"} ${listOf(mine, 5)}: no negative can break one and keep the other, so selectivity cannot be shown. Split the test in the hidden test patch so each atom has a test of its own, or merge the atoms.`,
     );
   }
+  if (passing.size > 0) f.evidence.push({ label: "probes passing on the base (non-discriminating)", detail: listOf([...passing]) });
   f.evidence.push({ label: "final atoms a negative can single out", detail: `${provable} of ${finals.filter((k) => probesOf.has(k)).length}` });
   if (sharedOnly.length > 0) f.evidence.push({ label: "covered only through shared probes", detail: listOf(sortAtomKeys(sharedOnly)) });
   return settle("reconciliation", "selectivity", "Each final atom has a probe a negative can fail without breaking another atom", f);
+}
+
+/**
+ * Say early what cannot be built (issue 23 item 7): the histories stage needs all five
+ * core conditions, and some need more than one final atom or a temporary atom. A
+ * contract that cannot make them is named here, at reconciliation, with what would.
+ */
+function coreConditions(accepted: TAtomFact[]): TGate {
+  const f = findings();
+  const finals = accepted.filter((a) => a.role === "final").map((a) => a.key);
+  const temporary = accepted.filter((a) => a.role === "temporary");
+  if (finals.length === 0) return settle("reconciliation", "core_conditions", "The final contract can make all five core conditions", f); // the final_atom gate asks
+  if (finals.length === 1) {
+    f.failures.push(`Split needs two final atoms; the contract has one (${finals[0]}). Accept another final atom, or reject the family.`);
+  }
+  if (temporary.length === 0) {
+    f.failures.push("Override and cancellation need an accepted temporary atom (a requirement stated first and later replaced or withdrawn). Accept one, or reject the family.");
+  } else {
+    const known = temporary.filter((a) => a.replacedBy !== undefined);
+    const isFinal = new Set(finals);
+    if (known.length === temporary.length && !known.some((a) => a.replacedBy!.some((k) => isFinal.has(k)))) {
+      f.failures.push(`Override needs a temporary atom that final atoms replace; ${listOf(temporary.map((a) => a.key))} ${temporary.length === 1 ? "is" : "are"} replaced by none. Name the final atoms that replace one (its “replaced by”), or reject the family.`);
+    }
+  }
+  f.evidence.push({ label: "final / temporary atoms", detail: `${finals.length} / ${temporary.length}` });
+  return settle("reconciliation", "core_conditions", "The final contract can make all five core conditions", f);
 }
 
 function staleProbes(facts: TFamilyFacts): TGate {
@@ -127,5 +162,5 @@ function decisions(atoms: TAtomFact[]): TGate {
 
 export function reconciliationGates(facts: TFamilyFacts): TGate[] {
   const accepted = facts.atoms.filter((a) => a.status === "accepted");
-  return [finalAtom(accepted), fields(accepted), coverage(facts, accepted), selectivity(facts, accepted), staleProbes(facts), decisions(facts.atoms)];
+  return [finalAtom(accepted), fields(accepted), coverage(facts, accepted), selectivity(facts, accepted), coreConditions(accepted), staleProbes(facts), decisions(facts.atoms)];
 }

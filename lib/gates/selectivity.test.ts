@@ -93,3 +93,21 @@ describe("item 10: guard tests", () => {
 });
 
 void run;
+
+describe("issue 23 item 8: probes that discriminate", () => {
+  it("refuses a probe passing on the base as a final atom's only probe, and suggests making it a guard", () => {
+    const f = greenFamily();
+    f.probes[0] = { ...f.probes[0]!, passesOnBase: true };
+    const gate = gateOf(f, "reconciliation", "selectivity");
+    expect(gate.status).toBe("fail");
+    expect(gate.missing).toBe(
+      "A1's only probe “tests/test_secrets.py::test_required_missing_raises” passes on the base (as collected): it cannot tell gold from the base, so no negative can be shown to break A1. Make it a guard test and cover A1 with a test that fails on the base.",
+    );
+  });
+
+  it("accepts a non-discriminating probe beside one that fails on the base", () => {
+    const f = greenFamily();
+    f.probes.push({ id: "p9", testId: "tests/test_secrets.py::test_old_behaviour", atomKeys: ["A1"], passesOnBase: true });
+    expect(gateOf(f, "reconciliation", "selectivity").status).toBe("pass");
+  });
+});

@@ -49,6 +49,8 @@ export const ZAtomFactSchema = z.object({
   /** Required for rejected and merged candidates. */
   reason: z.string().nullable(),
   mergedInto: ZAtomKeySchema.nullable(),
+  /** A temporary atom: the final atoms that replace it in the override history (unknown when absent). */
+  replacedBy: z.array(ZAtomKeySchema).optional(),
 });
 export type TAtomFact = z.infer<typeof ZAtomFactSchema>;
 
@@ -64,6 +66,8 @@ export const ZProbeFactSchema = z.object({
    * alternative, is reported but not required to fail on base.
    */
   guard: z.boolean().optional(),
+  /** The last collection saw this test pass on the unmodified base too: it cannot tell gold from the base. */
+  passesOnBase: z.boolean().optional(),
 });
 export type TProbeFact = z.infer<typeof ZProbeFactSchema>;
 
@@ -90,7 +94,7 @@ export const ZHistoryFactSchema = z.object({
 });
 export type THistoryFact = z.infer<typeof ZHistoryFactSchema>;
 
-export const ZRunKindSchema = z.enum(["checkout", "collect", "calibrate", "replay", "oracle_audit", "grade"]);
+export const ZRunKindSchema = z.enum(["checkout", "collect", "calibrate", "replay", "oracle_audit", "grade", "mine"]);
 export const ZRunStatusSchema = z.enum([
   "queued",
   "running",

@@ -160,6 +160,29 @@ describe("revisions", () => {
     expect((await latestOf("override")).status).toBe("draft");
   });
 
+  it("refuses to send a revision with an unwaived leak-lint hit, naming it; a waived hit goes", async () => {
+    // A family of its own: the tests below count this family's send-to-review events.
+    const shared = familyId;
+    familyId = await makeSecretsFamily();
+    await callRoute(scaffold.POST, { userId: curator.id, params: { familyId }, body: { conditions: ["override"] } });
+    const leaky = [
+      turn("Missing secrets should come back as an empty string (that is A4).", { activated: ["A4"] }),
+      turn("Change of plan: required lookups raise and optional ones return null.", { deactivated: ["A4"], activated: ["A1", "A2"] }),
+    ];
+    const draft = await latestOf("override");
+    const saved = await put("override", 1, { version: draft.version, turns: leaky });
+    expect(saved.status).toBe(200);
+    const version = (saved.json.revision as TRevisionDto).version;
+    const refused = await callRoute(review.POST, { userId: curator.id, params: paramsOf("override", 1), body: { version } });
+    expect(refused.status).toBe(422);
+    expect(refused.json.error).toMatch(/cannot go to review yet: Turn 1 names atom A4; the visible text never uses atom keys \(an unwaived leak-lint hit: rewrite the turn, or waive the hit with a reason\)\./);
+    const revisionRow = await db().historyRevision.findFirstOrThrow({ where: { history: { familyId, condition: "override" }, number: 1 } });
+    await db().leakWaiver.create({ data: { revisionId: revisionRow.id, turn: 1, kind: "atom_key", match: "A4", reason: "quoted on purpose in this test" } });
+    const sent = await callRoute(review.POST, { userId: curator.id, params: paramsOf("override", 1), body: { version } });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    familyId = shared;
+  });
+
   it("freezes a revision sent to review; editing starts revision 2 and leaves revision 1 intact", async () => {
     const fixed = [
       turn("Missing secrets should come back as an empty string.", { activated: ["A4"] }),

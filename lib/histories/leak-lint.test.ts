@@ -43,6 +43,15 @@ describe("leak lint", () => {
     expect(kinds("Make test_required_missing_raises_twice pass.", { probeTestIds })).toEqual([]);
   });
 
+  it("matches probe names as whole names: a path argument in the text is not a fragment of a probe", () => {
+    const probeTestIds = ["server > serves /some-path with the fallback", "routes > answers 404 under /some-path"];
+    expect(kinds('Call fetch("/some-path") and show what comes back.', { probeTestIds })).toEqual([]);
+    expect(kinds("Check that it serves /some-path with the fallback.", { probeTestIds })).toEqual(["probe_name:serves /some-path with the fallback"]);
+    // go-style subtests still have a leaf of their own.
+    expect(probeNames("TestParse/empty_input_is_rejected")).toEqual(["TestParse/empty_input_is_rejected", "empty_input_is_rejected"]);
+    expect(kinds("Make sure sub-empty_input_is_rejected holds.", { probeTestIds: ["TestParse/empty_input_is_rejected"] })).toEqual([]);
+  });
+
   it("knows a probe by its id and its leaf, ignoring short names", () => {
     expect(probeNames("a/b.py::Suite::test_long_name")).toEqual(["a/b.py::Suite::test_long_name", "test_long_name"]);
     expect(probeNames("suite > works")).toEqual(["suite > works"]);

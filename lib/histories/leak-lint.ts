@@ -35,19 +35,28 @@ const EVENT_LABELS: readonly RegExp[] = [
 
 const ROLE_LABELS: readonly RegExp[] = [/\b(?:final|fixed|temporary)\s+atoms?\b/gi, /\bM\*|\bC\*/g];
 
-/** The names a probe is known by: its whole id and its last segment (after `::`, ` > `, `#` or `/`). */
+/** A go-style subtest id, `TestX/sub_case`: the one id whose `/` separates names rather than a path. */
+const SUBTEST = /^[A-Za-z_]\w*(?:\/[\w.-]+)+$/;
+
+/**
+ * The names a probe is known by: its whole id and its last segment (after `::`, ` > `
+ * or `#`, and after `/` only in a go-style subtest id). A `/` inside a title is part of
+ * the name ("serves /some-path"), so a path in a history is not a fragment of a probe.
+ */
 export function probeNames(testId: string): string[] {
   const whole = testId.trim();
-  const leaf = whole.split(/::| > |#|\//).pop()?.trim() ?? "";
+  const leaf = (SUBTEST.test(whole) ? whole.split("/") : whole.split(/::| > |#/)).pop()?.trim() ?? "";
   return [...new Set([whole, leaf])].filter((name) => name.length >= 8);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function nameMatcher(name: string): RegExp {
-  // Identifier-like names need word edges (test_foo must not match test_foobar); sentences match as phrases.
-  const edge = (c: string) => (/\w/.test(c) ? "\\b" : "");
-  return new RegExp(`${edge(name[0]!)}${escape(name).replace(/\s+/g, "\\s+")}${edge(name.at(-1)!)}`, "i");
+  // Whole names only: not inside a longer word, path or id (test_foo must not match test_foobar,
+  // nor sub-test_foo, nor /x/test_foo); sentences match as phrases.
+  const before = /\w/.test(name[0]!) ? "(?<![\\w/.-])" : "";
+  const after = /\w/.test(name.at(-1)!) ? "(?![\\w/-])" : "";
+  return new RegExp(`${before}${escape(name).replace(/\s+/g, "\\s+")}${after}`, "i");
 }
 
 function collect(text: string, pattern: RegExp): { match: string; at: number }[] {

@@ -9,11 +9,13 @@ import { revisionSelect, toRevisionDto } from "./history-select";
 import { loadLatestHistories } from "./load-latest-histories";
 import { loadDraftForChange } from "./load-draft-for-change";
 import { assignDefaultPair } from "@/lib/review/assign-default-pair";
+import { lintHistoryText } from "./leak-lint";
 
 /**
  * Freezes a draft revision for review: status in_review, sentToReviewAt set.
- * Only a revision that replays to C* with its condition's structure and has
- * no placeholder or empty turn may go; the refusal lists every reason.
+ * Only a revision that replays to C* with its condition's structure, has no
+ * placeholder ([draft]) or empty turn, and no leak-lint hit a curator has not waived
+ * may go to blind reviewers; the refusal lists every reason.
  */
 export async function sendToReview(actorId: string, familyId: string, condition: TCondition, number: number, input: TSendToReview) {
   return db().$transaction(async (tx) => {
@@ -21,7 +23,7 @@ export async function sendToReview(actorId: string, familyId: string, condition:
     if (before.version !== input.version) throw staleVersion(`Revision ${number} of ${condition}`, current);
     const others = await loadLatestHistories(tx, familyId);
     const check = checkHistory({ condition, turns: current.turns }, { catalog: family.catalog, others });
-    const blockers = reviewBlockers(check);
+    const blockers = [...reviewBlockers(check), ...(await unwaivedLeaks(tx, familyId, before.id, current.turns))];
     if (blockers.length > 0) {
       throw new AppError("UNPROCESSABLE", `Revision ${number} of ${condition} cannot go to review yet: ${blockers.slice(0, 5).join(" ")}${blockers.length > 5 ? ` …and ${blockers.length - 5} more.` : ""}`);
     }
@@ -40,4 +42,19 @@ export async function sendToReview(actorId: string, familyId: string, condition:
     const reviewers = input.assignDefaultPair ? await assignDefaultPair(tx, actorId, familyId, before.id) : null;
     return reviewers ? { ...after, reviewers } : after;
   });
+}
+
+type TTx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+
+/** Leak-lint hits of the revision as the path gate lints (every atom key, every probe name), less the waived ones. */
+async function unwaivedLeaks(tx: TTx, familyId: string, revisionId: string, turns: readonly { text: string }[]): Promise<string[]> {
+  const [atoms, probes, waivers] = await Promise.all([
+    tx.atom.findMany({ where: { familyId }, select: { key: true } }),
+    tx.probe.findMany({ where: { familyId }, select: { testId: true } }),
+    tx.leakWaiver.findMany({ where: { revisionId }, select: { turn: true, kind: true, match: true } }),
+  ]);
+  const waived = new Set(waivers.map((w) => `${w.turn}\u0000${w.kind}\u0000${w.match}`));
+  return lintHistoryText(turns, { atomKeys: atoms.map((a) => a.key), probeTestIds: probes.map((p) => p.testId) })
+    .filter((hit) => !waived.has(`${hit.turn}\u0000${hit.kind}\u0000${hit.match}`))
+    .map((hit) => `${hit.message.replace(/\.$/, "")} (an unwaived leak-lint hit: rewrite the turn, or waive the hit with a reason).`);
 }

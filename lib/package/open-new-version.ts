@@ -5,9 +5,10 @@ import { AppError, notFound } from "@/lib/errors/app-error";
 
 /**
  * Opens draft version N+1 of a frozen family: a new family with a copy of the frozen
- * one's construction material (evidence, slice, atoms, probes, verifier, patches, the
- * current text of every history as a draft). Runs and reviews start afresh; the old
- * family and its package stay as they are, forever.
+ * one's construction material (evidence, slice, atoms, probes with their kind — a guard
+ * stays a guard —, verifier, patches, the current text of every history as a draft with
+ * its leak-lint waivers), and the lead with the default reviewers. Runs and reviews start
+ * afresh; the old family and its package stay as they are, forever.
  */
 export async function openNewVersion(actor: { id: string; roles: readonly string[] }, familyId: string) {
   if (!actor.roles.includes("lead")) throw new AppError("FORBIDDEN", "Only a lead can open a new version of a frozen family.");
@@ -18,7 +19,7 @@ export async function openNewVersion(actor: { id: string; roles: readonly string
         curators: true, evidence: true, diffFiles: true, verifier: true, patches: { include: { targetAtom: { select: { key: true } } } },
         atoms: { include: { anchors: true, mergedInto: { select: { key: true } } } },
         probes: { include: { atoms: { include: { atom: { select: { key: true } } } } } },
-        histories: { include: { revisions: { orderBy: { number: "desc" }, take: 1, include: { turns: { orderBy: { index: "asc" } } } } } },
+        histories: { include: { revisions: { orderBy: { number: "desc" }, take: 1, include: { turns: { orderBy: { index: "asc" } }, leakWaivers: true } } } },
         packages: { where: { frozenAt: { not: null } }, select: { hash: true } },
       },
     });
@@ -32,7 +33,7 @@ export async function openNewVersion(actor: { id: string; roles: readonly string
     const next = await tx.taskFamily.create({
       data: {
         suiteId: src.suiteId, title: src.title, repo: src.repo, prNumber: src.prNumber, baseCommit: src.baseCommit, mergeCommit: src.mergeCommit,
-        leadId: src.leadId, familyVersion, previousFamilyId: src.id,
+        leadId: src.leadId, defaultReviewerIds: src.defaultReviewerIds, familyVersion, previousFamilyId: src.id,
         curators: { create: src.curators.map((c) => ({ userId: c.userId })) },
       },
     });
@@ -65,7 +66,7 @@ export async function openNewVersion(actor: { id: string; roles: readonly string
     }
     for (const p of src.probes) {
       await tx.probe.create({
-        data: { familyId: id, testId: p.testId, position: p.position, stale: p.stale, atoms: { create: p.atoms.map((x) => ({ atomId: atomIds.get(x.atom.key)! })) } },
+        data: { familyId: id, testId: p.testId, kind: p.kind, position: p.position, stale: p.stale, atoms: { create: p.atoms.map((x) => ({ atomId: atomIds.get(x.atom.key)! })) } },
       });
     }
     if (src.verifier) {
@@ -80,7 +81,14 @@ export async function openNewVersion(actor: { id: string; roles: readonly string
       await tx.history.create({
         data: {
           familyId: id, condition: h.condition,
-          revisions: current ? { create: { number: 1, createdById: actor.id, turns: { create: current.turns.map((t) => ({ index: t.index, text: t.text, activated: t.activated, deactivated: t.deactivated, restated: t.restated })) } } } : undefined,
+          revisions: current ? {
+            create: {
+              number: 1, createdById: actor.id,
+              turns: { create: current.turns.map((t) => ({ index: t.index, text: t.text, activated: t.activated, deactivated: t.deactivated, restated: t.restated })) },
+              // The same text keeps the same lint hits: a waiver decided once is not asked again.
+              leakWaivers: { create: current.leakWaivers.map((w) => ({ turn: w.turn, kind: w.kind, match: w.match, reason: w.reason, createdById: w.createdById })) },
+            },
+          } : undefined,
         },
       });
     }

@@ -1,6 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { TCollectRunDto, TProbeDto, TProbesDto } from "@/lib/schemas/probes";
+import { proposedGuards } from "./outcomes";
+import { loadCollectedOutcomes } from "./load-collected-outcomes";
+
+export { loadCollectedOutcomes };
 
 export const probeSelect = { id: true, testId: true, kind: true, position: true, stale: true, version: true, atoms: { select: { atomId: true } } } as const;
 
@@ -19,16 +23,21 @@ export async function latestCollectRun(familyId: string): Promise<TCollectRunDto
 }
 
 export async function listProbes(familyId: string): Promise<TProbesDto> {
-  const [probes, verifier, collectRun] = await Promise.all([
+  const [probes, verifier, collectRun, outcomes] = await Promise.all([
     db().probe.findMany({ where: { familyId }, select: probeSelect, orderBy: [{ position: "asc" }, { testId: "asc" }] }),
     db().verifier.findUnique({ where: { familyId }, select: { collectedTests: true, sharedTestIds: true, testCommand: true } }),
     latestCollectRun(familyId),
+    loadCollectedOutcomes(familyId),
   ]);
+  const collected = verifier?.collectedTests ?? [];
+  const shared = verifier?.sharedTestIds ?? [];
   return {
     probes: probes.map(toProbeDto),
-    collectedTests: verifier?.collectedTests ?? [],
-    sharedTestIds: verifier?.sharedTestIds ?? [],
+    collectedTests: collected,
+    sharedTestIds: shared,
     collectRun,
     canCollect: Boolean(verifier?.testCommand.trim()),
+    outcomes,
+    proposedGuards: proposedGuards(collected, outcomes, new Set(probes.map((p) => p.testId)), new Set(shared)),
   };
 }

@@ -58,6 +58,42 @@ describe("picking probes", () => {
   });
 });
 
+/** A passed collect run whose stored tests carry their outcome with gold and on the base, as the collect handler writes them. */
+async function storeCollectRun(familyId: string, tests: { id: string; outcome: string; base: string }[]) {
+  const run = await db().run.create({ data: { familyId, kind: "collect", status: "passed", requestKey: `${familyId}:collect:${Math.random()}` } });
+  await db().runResult.create({ data: { runId: run.id, attempt: 1, workerId: "test", status: "passed", signature: [], probes: tests } });
+}
+
+describe("guards from execution", () => {
+  it("proposes every test passing on base and gold as a guard, accepts 2,400 of them in one request, and refuses a guard that fails with gold", async () => {
+    const passing = Array.from({ length: 2400 }, (_, i) => `test/file${i % 12}.test.js::keeps behaviour ${i}`);
+    const tests = [
+      ...passing.map((id) => ({ id, outcome: "pass", base: "pass" })),
+      { id: "test/new.test.js::new behaviour", outcome: "pass", base: "fail" },
+      { id: "test/broken.test.js::broken", outcome: "fail", base: "fail" },
+    ];
+    const family = await familyWithCollection(tests.map((t) => t.id));
+    await storeCollectRun(family.id, tests);
+    const params = { familyId: family.id };
+    const listed = (await callRoute(probes.GET, { userId: curator.id, params })).json as unknown as TProbesDto;
+    expect(listed.proposedGuards).toHaveLength(2400);
+    expect(listed.outcomes["test/new.test.js::new behaviour"]).toEqual({ gold: "pass", base: "fail" });
+
+    const broken = await callRoute(probes.POST, { userId: curator.id, params, body: { testIds: ["test/broken.test.js::broken"], kind: "guard" } });
+    expect(broken.status).toBe(422);
+    expect(broken.json.error).toMatch(/did not pass with gold when collected: a guard test must pass/);
+
+    const accepted = await callRoute(probes.POST, { userId: curator.id, params, body: { testIds: listed.proposedGuards, kind: "guard" } });
+    expect(accepted.status).toBe(201);
+    expect(accepted.json.created as unknown[]).toHaveLength(2400);
+    expect(await db().probe.count({ where: { familyId: family.id, kind: "guard" } })).toBe(2400);
+    const event = await db().auditEvent.findFirstOrThrow({ where: { familyId: family.id, action: "probe.create_many" } });
+    expect(event.after).toMatchObject({ kind: "guard", count: 2400 });
+    const after = (await callRoute(probes.GET, { userId: curator.id, params })).json as unknown as TProbesDto;
+    expect(after.proposedGuards).toEqual([]);
+  });
+});
+
 describe("ambiguous ids (several executed tests share one id)", () => {
   it("refuses a shared id as a probe until the curator accepts it with a reason, and audits that decision", async () => {
     const family = await familyWithCollection(["outer", "clamp lower"]);

@@ -73,3 +73,51 @@ describe("proposeFromExecution", () => {
     expect(changedFunctions(py).map((f) => f.signature)).toEqual(["clamp(value, low, high)"]);
   });
 });
+
+describe("atoms from behaviour (issue 23 item 2)", () => {
+  it("reads the input condition and the observation from the assertions", () => {
+    const [low] = proposeFromExecution({ testPatch: TESTS, sourcePatch: SOURCE }, EXECUTED);
+    expect(low!.inputCondition).toBe("called as clamp(5, 0, 10); clamp(7, 0, 10); clamp(0, 0, 10)");
+    expect(low!.observation).toContain("Expected: clamp(5, 0, 10) → 5;");
+  });
+
+  it("keys proposals by the collected id: two same-named tests in different classes stay two, each with its class", () => {
+    const tests = `diff --git a/tests/test_r.py b/tests/test_r.py
+--- a/tests/test_r.py
++++ b/tests/test_r.py
+@@ -1,2 +1,8 @@
+ import unittest
++class LowTest(unittest.TestCase):
++    def test_bound(self):
++        self.assertEqual(clamp(-5, 0, 10), 0)
++class HighTest(unittest.TestCase):
++    def test_bound(self):
++        self.assertEqual(clamp(15, 0, 10), 10)
+`;
+    const executed = [
+      { id: "tests/test_r.py::LowTest::test_bound", gold: "pass", base: "fail" },
+      { id: "tests/test_r.py::HighTest::test_bound", gold: "pass", base: "fail" },
+    ];
+    expect(proposeFromExecution({ testPatch: tests, sourcePatch: SOURCE }, executed).map((p) => p.statement)).toEqual(["LowTest: Bound.", "HighTest: Bound."]);
+  });
+
+  it("states a test named \"-\" from what it asserts, and splits one test exercising two changed functions into two behaviours", () => {
+    const source = `${SOURCE}@@ -9,0 +14,3 @@\n+export function wrap(value, low, high) {\n+  return value;\n+}\n`;
+    const tests = `diff --git a/test/t.test.js b/test/t.test.js
+--- a/test/t.test.js
++++ b/test/t.test.js
+@@ -1,1 +1,5 @@
+ import assert from "node:assert/strict";
++test("-", () => {
++  assert.equal(clamp(-5, 0, 10), 0);
++  assert.equal(wrap(12, 0, 10), 2);
++});
+`;
+    const proposals = proposeFromExecution({ testPatch: tests, sourcePatch: source }, [{ id: "-", gold: "pass", base: "fail" }]);
+    expect(proposals.map((p) => [p.statement, p.scope])).toEqual([
+      ["Clamp(-5, 0, 10) gives 0 (clamp).", "clamp(value, low, high)"],
+      ["Clamp(-5, 0, 10) gives 0 (wrap).", "wrap(value, low, high)"],
+    ]);
+    expect(proposals[1]!.inputCondition).toBe("called as wrap(12, 0, 10)");
+  });
+});

@@ -107,3 +107,20 @@ describe("heuristic proposer", () => {
     expect(polarityFromName("returns the value")).toBe("require");
   });
 });
+
+describe("whitespace-only rewrites (issue 23 item 2)", () => {
+  it("proposes no atom from an old test that was only re-indented", async () => {
+    const { proposeFromTests } = await import("./heuristic");
+    const patch = `diff --git a/test/a.test.js b/test/a.test.js
+--- a/test/a.test.js
++++ b/test/a.test.js
+@@ -1,3 +1,3 @@
+-test("keeps the old behaviour", () => {
+-  assert.equal(f(1), 1);
++test("keeps the old behaviour", () =>  {
++    assert.equal(f(1), 1);
+ });
+`;
+    expect(proposeFromTests({ testPatch: patch, existing: [] })).toEqual([]);
+  });
+});

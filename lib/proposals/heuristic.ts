@@ -68,6 +68,9 @@ function testsInHunk(file: string, hunk: TDiffHunk): TFoundTest[] {
   if (current) found.push(current);
   let line = hunk.newStart;
   let previous: string | undefined;
+  // A line deleted and added again with other whitespace is a reformat, not a change of the test.
+  const squash = (text: string) => text.replace(/\s+/g, "");
+  const deleted = new Set(hunk.lines.filter((l) => l.kind === "delete").map((l) => squash(l.text)));
   for (const entry of hunk.lines) {
     if (entry.kind === "delete") continue;
     const name = declarationName(entry.text, previous);
@@ -75,7 +78,7 @@ function testsInHunk(file: string, hunk: TDiffHunk): TFoundTest[] {
       current = { file, name, declaration: entry.text.trim(), lines: [] };
       found.push(current);
     }
-    current?.lines.push({ line, text: entry.text, added: entry.kind === "add" });
+    current?.lines.push({ line, text: entry.text, added: entry.kind === "add" && !deleted.has(squash(entry.text)) });
     if (entry.text.trim()) previous = entry.text;
     line += 1;
   }

@@ -6,7 +6,7 @@ import { currentContent } from "./matrix";
 export const runRowSelect = {
   id: true, kind: true, patchRole: true, patchId: true, historyRevisionId: true, repeat: true, status: true, attempt: true,
   signature: true, probeIds: true, message: true, warnings: true, createdAt: true, startedAt: true, finishedAt: true, workerId: true,
-  contentHash: true,
+  contentHash: true, batchId: true,
   patch: { select: { name: true, kind: true } },
   historyRevision: { select: { number: true, history: { select: { condition: true } } } },
 } as const;

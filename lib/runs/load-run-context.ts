@@ -9,6 +9,8 @@ export async function loadRunContext(runId: string) {
     select: {
       id: true, kind: true, patchRole: true, attempt: true,
       patch: { select: { diff: true } },
+      // A `mine` run executes a candidate negative mined from gold (lib/patches/mining).
+      negativeCandidate: { select: { diff: true } },
       historyRevision: { select: { turns: { select: { text: true, activated: true, deactivated: true, restated: true }, orderBy: { index: "asc" } } } },
       family: {
         select: {
@@ -33,7 +35,7 @@ export async function loadRunContext(runId: string) {
     timeoutMs: (verifier?.timeoutSec ?? 120) * 1000,
     image: verifier?.image ?? null,
   } as const;
-  const patch = run.patchRole === "base" ? null : (run.patch?.diff ?? null);
+  const patch = run.patchRole === "base" ? null : (run.patch?.diff ?? run.negativeCandidate?.diff ?? null);
   /** What this attempt runs, hashed as the request was: recorded with the result. */
   const contentHash = runContentHash({
     kind: run.kind,

@@ -1,18 +1,23 @@
 import { z } from "zod";
 import { ZIdSchema } from "./common";
 
+/** A real suite collects thousands of tests; the picker sends them in pages of at most this many. */
+export const MAX_PROBES_PER_REQUEST = 20_000;
+
 /** A collected test id exactly as the collect job reported it (parameterized tests expand to one id each). */
 export const ZTestIdSchema = z.string().min(1, "must not be empty").max(2000, "is too long");
 
 /** The curator's explicit decision to use ids that several executed tests share (every one of them must pass). */
 export const ZAcceptSharedSchema = z.object({
-  testIds: z.array(ZTestIdSchema).min(1).max(500),
+  testIds: z.array(ZTestIdSchema).min(1).max(MAX_PROBES_PER_REQUEST),
   reason: z.string().trim().min(1, "say why a shared id is an acceptable probe").max(2000),
 });
 
 export const ZAddProbesSchema = z.object({
-  testIds: z.array(ZTestIdSchema).min(1, "pick at least one collected test").max(500),
+  testIds: z.array(ZTestIdSchema).min(1, "pick at least one collected test").max(MAX_PROBES_PER_REQUEST, `at most ${MAX_PROBES_PER_REQUEST} tests in one request: send the rest in another`),
   acceptShared: ZAcceptSharedSchema.optional(),
+  /** "guard": added as guard tests (PASS_TO_PASS), e.g. the guards execution proposes. Default: probes. */
+  kind: z.enum(["probe", "guard"]).optional(),
 });
 export type TAddProbes = z.infer<typeof ZAddProbesSchema>;
 
@@ -53,6 +58,10 @@ export type TProbesDto = {
   /** Collected ids that several executed tests share: a probe on one needs an explicit decision. */
   sharedTestIds: string[];
   collectRun: TCollectRunDto | null;
+  /** Each collected id's outcome with gold and on the bare base (from the last collect run). */
+  outcomes: Record<string, { gold: string; base: string | null }>;
+  /** Collected ids passing on base and gold that are not yet probes: proposed as guard tests. */
+  proposedGuards: string[];
   /** False until the verifier has a test command (collecting needs one). */
   canCollect: boolean;
 };

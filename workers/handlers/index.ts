@@ -3,6 +3,7 @@ import { handleCalibrate } from "./calibrate";
 import { handleCheckout } from "./checkout";
 import { handleCollect } from "./collect";
 import { handleGrade } from "./grade";
+import { handleMine } from "./mine";
 import { handleOracleAudit } from "./oracle_audit";
 import { handleReplay } from "./replay";
 import type { THandlers } from "./types";
@@ -14,6 +15,7 @@ export const HANDLERS: THandlers = {
   replay: handleReplay,
   oracle_audit: handleOracleAudit,
   grade: handleGrade,
+  mine: handleMine,
 };
 
 export type { Handler, TRunContext } from "./types";

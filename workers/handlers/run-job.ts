@@ -1,6 +1,7 @@
 // One job = one attempt of one Run. Idempotent: a job for a run that is no longer
 // queued does nothing; results are keyed by (run, attempt). What the run does is
 // its kind's handler (workers/handlers/<kind>.ts).
+import { withReportHint } from "@/lib/verifier/recipes";
 import { retryWhileUnavailable } from "@/lib/db/retry-unavailable";
 import { claimRun } from "@/lib/runs/claim-run";
 import { loadRunContext } from "@/lib/runs/load-run-context";
@@ -20,7 +21,10 @@ export async function handleRunJob(runId: string, workerId: string, runner: Runn
     console.error(`[worker] run ${runId} (${context.run.kind}) failed on an unexpected error`, error);
     return { ...EMPTY_RESULT, status: "infrastructure_error", message: failureSentence("The worker", error) };
   });
-  const input = { ...result, probeIds: context.run.kind === "calibrate" || context.run.kind === "replay" ? context.probeIds : undefined, ...ranContent(context) };
+  // A mined candidate's bits are judged against the probes they ran over (lib/patches/mining/list-mining.ts).
+  const signed = context.run.kind === "calibrate" || context.run.kind === "replay" || context.run.kind === "mine";
+  // A missing report names the runner's own option (lib/verifier/recipes.ts), not only $SPECPATH_REPORT.
+  const input = { ...result, message: withReportHint(result.message, context.execute.testCommand), probeIds: signed ? context.probeIds : undefined, ...ranContent(context) };
   await retryWhileUnavailable(() => saveRunResult(runId, claim.attempt, workerId, input));
 }
 

@@ -20,7 +20,7 @@ import type { ReportFormat } from "../parsers/types";
 import { diffFor, gitOk, initRepo, writeFiles } from "./git-fixture";
 import { UNITTEST_RUNNER } from "./python-fixture";
 
-export const RUNNERS = ["node-test", "tape", "mocha", "vitest", "pytest", "unittest"] as const;
+export const RUNNERS = ["node-test", "tape", "mocha", "vitest", "jest", "pytest", "unittest"] as const;
 export type TRunnerName = (typeof RUNNERS)[number];
 
 export interface RunnerFixture {
@@ -55,7 +55,7 @@ type Lang = "js-cjs" | "js-esm" | "py";
 
 interface Variant {
   lang: Lang;
-  deps: "tape" | "mocha" | "vitest" | null;
+  deps: "tape" | "mocha" | "vitest" | "jest" | null;
   setupCommand: (python: string) => string | null;
   testCommand: (python: string) => string;
   resultFormat: ReportFormat;
@@ -162,6 +162,26 @@ const VARIANTS: Record<TRunnerName, Variant> = {
     probeIds: (shared) =>
       shared ? both(`test/clamp.test.js::clamp > ${TITLE.shared}`) : { A1: `test/clamp.test.js::clamp > ${TITLE.A1}`, A2: `test/clamp.test.js::clamp > ${TITLE.A2}` },
     guard: "test/in-range.test.js::inRange accepts the bounds",
+  },
+  // jest's JUnit comes from jest-junit, installed by the setup (lib/verifier/recipes.ts): with its file
+  // attribute and " > " between describe titles the ids read `file::describe > test`.
+  jest: {
+    lang: "js-cjs",
+    deps: "jest",
+    setupCommand: () => `${NPM_SETUP} && npm install --no-save --no-audit --no-fund --loglevel=error jest-junit@16.0.0`,
+    testCommand: () => 'JEST_JUNIT_OUTPUT_FILE="$SPECPATH_REPORT" JEST_JUNIT_ADD_FILE_ATTRIBUTE=true JEST_JUNIT_ANCESTOR_SEPARATOR=" > " JEST_JUNIT_CLASSNAME="{classname}" JEST_JUNIT_TITLE="{classname} > {title}" ./node_modules/.bin/jest test/ --ci --coverage=false --reporters=default --reporters=jest-junit',
+    resultFormat: "junit",
+    baseTest: { "test/in-range.test.js": `${jsImport("js-cjs", "inRange")}\n\ndescribe("inRange", () => {\n  test("accepts the bounds", () => expect(inRange(0, 0, 1)).toBe(true));\n});\n` },
+    hiddenTest: (shared) => ({
+      "test/clamp.test.js": `${jsImport("js-cjs", "clamp")}\n\ndescribe("clamp", () => {\n${
+        shared
+          ? `  test(${JSON.stringify(TITLE.shared)}, () => {\n    expect(clamp(-5, 0, 10)).toBe(0);\n    expect(clamp(15, 0, 10)).toBe(10);\n  });\n`
+          : `  test(${JSON.stringify(TITLE.A1)}, () => expect(clamp(-5, 0, 10)).toBe(0));\n  test(${JSON.stringify(TITLE.A2)}, () => expect(clamp(15, 0, 10)).toBe(10));\n`
+      }});\n`,
+    }),
+    probeIds: (shared) =>
+      shared ? both(`test/clamp.test.js::clamp > ${TITLE.shared}`) : { A1: `test/clamp.test.js::clamp > ${TITLE.A1}`, A2: `test/clamp.test.js::clamp > ${TITLE.A2}` },
+    guard: "test/in-range.test.js::inRange > accepts the bounds",
   },
   pytest: {
     lang: "py",

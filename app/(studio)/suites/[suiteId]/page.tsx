@@ -4,7 +4,7 @@ import { requirePageUser } from "@/lib/auth/page-guard";
 import { getSuite } from "@/lib/suites/list-suites";
 import { STAGES } from "@/lib/gates/stages";
 import { SuiteOracleAccuracy } from "@/components/oracle-audit/suite-accuracy";
-import { SuiteDashboard } from "@/components/suites/suite-dashboard";
+import { SuiteDashboard, SuiteFamilyStage } from "@/components/suites/suite-dashboard";
 
 export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
   const user = await requirePageUser(["curator", "lead", "admin"]);
@@ -28,7 +28,7 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
               <td><Link href={`/families/${family.id}`}>{family.title}</Link></td>
               <td className="mono">{family.repo}{family.prNumber ? ` #${family.prNumber}` : ""}</td>
               <td className="mono">{family.mergeCommit.slice(0, 10)}</td>
-              <td>{family.stage === "frozen" ? "Frozen" : stageLabel(family.stage)}</td>
+              <td><SuiteFamilyStage suiteId={suite.id} familyId={family.id} fallback={family.stage === "frozen" ? "Frozen" : stageLabel(family.stage)} /></td>
             </tr>
           ))}
           {suite.families.length === 0 && <tr><td colSpan={4} className="muted">No families yet: import and admit a pull request.</td></tr>}

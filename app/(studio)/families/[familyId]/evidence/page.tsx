@@ -4,19 +4,22 @@ import { db } from "@/lib/db";
 import { assertFamilyAccess } from "@/lib/families/access";
 import { getEvidence } from "@/lib/anchoring/evidence/get-evidence";
 import { monacoEditorWorkerAsset, monacoVersion } from "@/lib/anchoring/evidence/monaco-assets";
+import { frozenPackageHash } from "@/lib/families/frozen-package";
 import { EvidenceView } from "@/components/anchoring/evidence/evidence-view";
 import type { Evidence } from "@/components/anchoring/types";
 
 export default async function EvidencePage({ params }: { params: Promise<{ familyId: string }> }) {
   const user = await requirePageUser(["curator", "lead", "admin"]);
   const { familyId } = await params;
+  // A frozen family renders without forms on every tab (the server refuses its changes anyway).
+  const frozen = (await frozenPackageHash(familyId)) !== null;
   // Monaco's files are served by the studio under a versioned path (see the evidence/monaco route).
   const monacoBase = `/api/families/_/evidence/monaco/${await monacoVersion()}/vs`;
   const worker = await monacoEditorWorkerAsset();
   const initial = await initialEvidence(user, familyId);
   return (
     <Suspense fallback={<p className="muted">Loading the evidence…</p>}>
-      <EvidenceView familyId={familyId} canEdit={user.roles.includes("curator")} monacoBase={monacoBase} editorWorker={worker ? `${monacoBase}/${worker}` : null} initial={initial} />
+      <EvidenceView familyId={familyId} canEdit={user.roles.includes("curator") && !frozen} monacoBase={monacoBase} editorWorker={worker ? `${monacoBase}/${worker}` : null} initial={initial} />
     </Suspense>
   );
 }

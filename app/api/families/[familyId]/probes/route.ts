@@ -12,6 +12,7 @@ export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyP
 });
 
 export const POST = route(
-  { roles: ["curator"], params: ZFamilyParamsSchema, body: ZAddProbesSchema },
+  // A real suite's guards arrive in one request: thousands of ids.
+  { roles: ["curator"], params: ZFamilyParamsSchema, body: ZAddProbesSchema, maxBodyBytes: 8 * 1024 * 1024 },
   async ({ user, params, body }) => addProbes(user.id, params.familyId, body),
 );

@@ -1,0 +1,14 @@
+// Not "server-only": the gate facts (lib/families/load-family-facts.ts) read it, and so do scripts and benches.
+import { db } from "@/lib/db";
+import { collectedOutcomes, type TCollectedOutcome } from "./outcomes";
+
+/** Each collected id's outcome on gold and base, from the latest collect run that collected. */
+export async function loadCollectedOutcomes(familyId: string): Promise<Record<string, TCollectedOutcome>> {
+  const run = await db().run.findFirst({
+    where: { familyId, kind: "collect", status: "passed" },
+    orderBy: { createdAt: "desc" },
+    select: { results: { orderBy: { attempt: "desc" }, take: 1, select: { probes: true } } },
+  });
+  return collectedOutcomes(run?.results[0]?.probes);
+}
+

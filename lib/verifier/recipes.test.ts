@@ -1,0 +1,25 @@
+import { rmSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createRunnerFixture, RUNNERS } from "@/workers/runner/testing/runner-families";
+import { RUNNER_RECIPES, recipeOf, withReportHint } from "./recipes";
+
+describe("runner recipes", () => {
+  it("are the commands the runner fixtures run on real runs (so each recipe is tested there)", async () => {
+    for (const runner of RUNNERS) {
+      const fixture = await createRunnerFixture(runner, { python: "python3" });
+      const recipe = RUNNER_RECIPES.find((r) => r.id === runner)!;
+      expect({ setup: recipe.setupCommand, test: recipe.testCommand, format: recipe.resultFormat }, runner).toEqual({ setup: fixture.setupCommand, test: fixture.testCommand, format: fixture.resultFormat });
+      expect(recipeOf(recipe.testCommand)?.id).toBe(runner);
+      rmSync(fixture.repoDir, { recursive: true, force: true });
+    }
+    expect(recipeOf(RUNNER_RECIPES.find((r) => r.id === "jest")!.testCommand)?.id).toBe("jest");
+  }, 60_000);
+
+  it("names the runner's own report option when a run wrote no report", () => {
+    expect(withReportHint("the test command exited with 1 and wrote no junit report to $SPECPATH_REPORT", "npx vitest run --reporter=junit")).toBe(
+      'the test command exited with 1 and wrote no junit report to $SPECPATH_REPORT — tell vitest where to write it: --reporter=junit --outputFile="$SPECPATH_REPORT"',
+    );
+    expect(withReportHint("3 tests executed", "npx vitest run")).toBe("3 tests executed");
+    expect(withReportHint("the test command exited with 1 and wrote no junit report to $SPECPATH_REPORT", "make test")).toMatch(/SPECPATH_REPORT$/);
+  });
+});
