@@ -4,7 +4,7 @@
 // how it fails on the base, and its scope is the changed source function the
 // test calls. No I/O.
 import { diffFilePath, safeParseDiff } from "@/lib/git/diff";
-import { findChangedTests, polarityFromName, statementFromName } from "./heuristic";
+import { findChangedTests, polarityFromName, statementFromName } from "./changed-tests";
 import type { TProposal, TProposalInput } from "./types";
 
 /** One collected test with its outcome on gold and on the unmodified base. */

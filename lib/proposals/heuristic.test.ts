@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findChangedTests, polarityFromName, proposeFromTests, statementFromName } from "./heuristic";
+import { findChangedTests, polarityFromName, statementFromName } from "./changed-tests";
+import { proposeFromTests } from "./heuristic";
 
 // The demo PR's hidden test patch (lib/demo/demo-repo.ts), as git writes it.
 const NODE_TESTS = `diff --git a/test/secrets.test.js b/test/secrets.test.js
