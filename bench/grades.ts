@@ -1,7 +1,7 @@
 /**
  * Issue 19 figures.
  * 1. Preparing a base-only workspace (git init + the base tree's objects packed out of the mirror +
- *    one fixed commit + checkout, workers/runner/base-repo.ts) beside what a prepared workspace
+ *    one fixed commit + checkout, lib/runner/base-repo.ts) beside what a prepared workspace
  *    cost before (`git clone --shared` of the mirror + checkout of the base), on a generated
  *    repository of 2,000 commits (600 files; the base is commit 1,000). Goal ≤ 1.5×.
  * 2. Per-run overhead of the grading recipe: a grade run (hidden tests applied per run after the
@@ -16,13 +16,13 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureMirror, requireCommit } from "../lib/git/mirror";
-import { createBaseRepo } from "../workers/runner/base-repo";
-import { executeRun } from "../workers/runner/execute";
-import { git } from "../workers/runner/host";
-import { settleDiscards } from "../workers/runner/run-workspace";
-import { gitOk } from "../workers/runner/testing/git-fixture";
-import { createNodeFixture } from "../workers/runner/testing/node-fixture";
-import type { TRunSpec } from "../workers/runner/types";
+import { createBaseRepo } from "../lib/runner/base-repo";
+import { executeRun } from "../lib/runner/execute";
+import { git } from "../lib/runner/host";
+import { settleDiscards } from "../lib/runner/run-workspace";
+import { gitOk } from "../lib/runner/testing/git-fixture";
+import { createNodeFixture } from "../lib/runner/testing/node-fixture";
+import type { TRunSpec } from "../lib/runner/types";
 import type { BenchRow } from "./types";
 
 const COMMITS = 2000;

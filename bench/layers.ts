@@ -11,14 +11,14 @@
 import { spawn } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createRunCgroup, type RunCgroup } from "../workers/runner/cgroup";
-import { watchDisk, type DiskWatch } from "../workers/runner/disk-watch";
-import { findExecutable } from "../workers/runner/host";
-import { OutputCapture } from "../workers/runner/output-cap";
-import { readReport } from "../workers/runner/report";
-import { defaultLimits, runSandboxed, sandboxEnv } from "../workers/runner/sandbox";
-import { bwrapArgs, preludeArgs, SANDBOX_OUTPUT, SANDBOX_WORKSPACE, type MountPlan, type OverlayLayers } from "../workers/runner/sandbox-args";
-import { systemView } from "../workers/runner/sandbox-view";
+import { createRunCgroup, type RunCgroup } from "../lib/runner/cgroup";
+import { watchDisk, type DiskWatch } from "../lib/runner/disk-watch";
+import { findExecutable } from "../lib/runner/host";
+import { OutputCapture } from "../lib/runner/output-cap";
+import { readReport } from "../lib/runner/report";
+import { defaultLimits, runSandboxed, sandboxEnv } from "../lib/runner/sandbox";
+import { bwrapArgs, preludeArgs, SANDBOX_OUTPUT, SANDBOX_WORKSPACE, type MountPlan, type OverlayLayers } from "../lib/runner/sandbox-args";
+import { systemView } from "../lib/runner/sandbox-view";
 import type { BenchRow } from "./types";
 
 export const LAYERS = ["bare", "bwrap alone", "+ environment", "+ view", "+ namespaces", "+ cgroup", "+ rlimits", "+ overlay workspace", "+ disk watch", "+ output cap", "+ report collection"] as const;

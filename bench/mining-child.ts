@@ -14,7 +14,7 @@ import { addProbes } from "@/lib/probes/add-probes";
 import { requestCollect } from "@/lib/probes/request-collect";
 import { listMining } from "@/lib/patches/mining/list-mining";
 import { requestMining } from "@/lib/patches/mining/request-mining";
-import { createRunnerFixture, RUNNER_ATOMS, type TRunnerName } from "../workers/runner/testing/runner-families";
+import { createRunnerFixture, RUNNER_ATOMS, type TRunnerName } from "../lib/runner/testing/runner-families";
 import { startWorker } from "../workers/worker-process";
 
 const RUNNERS: TRunnerName[] = ["node-test", "pytest", "vitest"];

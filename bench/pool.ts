@@ -70,7 +70,7 @@ function progressDone() {
   progressWidth = 0;
 }
 
-/** The sandbox's environment (workers/runner/sandbox.ts sandboxEnv), for the commands run outside it. */
+/** The sandbox's environment (lib/runner/sandbox.ts sandboxEnv), for the commands run outside it. */
 function cleanEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin", HOME: home, TMPDIR: home, LANG: "C.UTF-8", CI: "true", ...extra };
   return env as NodeJS.ProcessEnv;

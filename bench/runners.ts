@@ -1,5 +1,5 @@
 /**
- * Per test runner (workers/runner/testing/runner-families.ts): collection time
+ * Per test runner (lib/runner/testing/runner-families.ts): collection time
  * (cold: mirror clone, prepared workspace with the setup — `npm ci` from the
  * registry for tape, mocha and vitest — and the collect run; warm: collect
  * again on the cached workspace) and calibration time (the 7 calibration runs
@@ -13,13 +13,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { collectTests, executeRun } from "../workers/runner/execute";
-import { settleDiscards } from "../workers/runner/run-workspace";
-import { parseJUnit } from "../workers/runner/parsers/junit";
-import { parseTap } from "../workers/runner/parsers/tap";
-import { parseXml } from "../workers/runner/parsers/xml";
-import { createRunnerFixture, RUNNERS, type TRunnerName } from "../workers/runner/testing/runner-families";
-import type { TRunSpec } from "../workers/runner/types";
+import { collectTests, executeRun } from "../lib/runner/execute";
+import { settleDiscards } from "../lib/runner/run-workspace";
+import { parseJUnit } from "../lib/runner/parsers/junit";
+import { parseTap } from "../lib/runner/parsers/tap";
+import { parseXml } from "../lib/runner/parsers/xml";
+import { createRunnerFixture, RUNNERS, type TRunnerName } from "../lib/runner/testing/runner-families";
+import type { TRunSpec } from "../lib/runner/types";
 import { parseXml as parseXmlLegacy } from "./fixtures/legacy-xml";
 import { printRows, type BenchRow } from "./types";
 

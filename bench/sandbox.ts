@@ -13,10 +13,10 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureMirror, requireCommit } from "../lib/git/mirror";
-import { runSandboxed } from "../workers/runner/sandbox";
-import { createNodeFixture } from "../workers/runner/testing/node-fixture";
-import { chooseNetwork } from "../workers/runner/user-net";
-import { acquireWorkspace } from "../workers/runner/workspace";
+import { runSandboxed } from "../lib/runner/sandbox";
+import { createNodeFixture } from "../lib/runner/testing/node-fixture";
+import { chooseNetwork } from "../lib/runner/user-net";
+import { acquireWorkspace } from "../lib/runner/workspace";
 import type { BenchRow } from "./types";
 
 const SETUPS = 7;

@@ -10,7 +10,7 @@ import { patchFromFiles } from "@/lib/demo/patch-from-files";
 import { scaffoldFamily, overridesFromReplacedBy } from "@/lib/contract";
 import { requestCalibration } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
-import { useWorkerPool } from "@/lib/testing/worker-pool";
+import { useWorkerPool } from "@/workers/testing/worker-pool";
 
 const pool = useWorkerPool("gates");
 

@@ -11,7 +11,7 @@ import { requestCalibration, rerunFailed } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { sendToReview } from "@/lib/histories/send-to-review";
 import { loadReplayMatrix } from "@/lib/histories/load-replay-matrix";
-import { useWorkerPool } from "@/lib/testing/worker-pool";
+import { useWorkerPool } from "@/workers/testing/worker-pool";
 
 const pool = useWorkerPool("content");
 

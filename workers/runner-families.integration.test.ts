@@ -1,5 +1,5 @@
 // Every runner family the studio supports, end to end on real runs: a fixture
-// repository with a two-atom change (workers/runner/testing/runner-families.ts)
+// repository with a two-atom change (lib/runner/testing/runner-families.ts)
 // is collected, its probes picked from the collected ids, calibrated and
 // replayed by the worker pool — node:test (JUnit), tape (TAP), mocha (xunit),
 // vitest (JUnit), pytest (JUnit) and unittest (JUnit from a runner script).
@@ -19,7 +19,7 @@ import { requestCollect } from "@/lib/probes/request-collect";
 import { addProbes } from "@/lib/probes/add-probes";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { runProposer } from "@/lib/proposals/run-proposer";
-import { createRunnerFixture, RUNNER_ATOMS, RUNNERS, type RunnerFixture, type TRunnerName } from "./runner/testing/runner-families";
+import { createRunnerFixture, RUNNER_ATOMS, RUNNERS, type RunnerFixture, type TRunnerName } from "../lib/runner/testing/runner-families";
 import { startWorker } from "./worker-process";
 
 let tmp: string;

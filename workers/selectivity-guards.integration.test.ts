@@ -12,7 +12,7 @@ import { requestCalibration } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import * as kindRoute from "@/app/api/families/[familyId]/probes/[probeId]/kind/route";
 import * as coverageRoute from "@/app/api/families/[familyId]/probes/[probeId]/coverage/route";
-import { useWorkerPool } from "@/lib/testing/worker-pool";
+import { useWorkerPool } from "@/workers/testing/worker-pool";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
 

@@ -10,7 +10,7 @@ import { boss, stopBoss } from "@/lib/jobs/boss";
 import { RUN_QUEUE, ZRunJobSchema } from "@/lib/jobs/definitions";
 import { HEARTBEAT_SECONDS, reapDeadWorkers, resendUnsentRuns } from "@/lib/runs/reap-dead-workers";
 import { handleRunJob } from "./handlers/run-job";
-import type { RunnerOptions } from "./runner/index";
+import type { RunnerOptions } from "../lib/runner/index";
 
 export type WorkerOptions = { concurrency: number; cacheDir: string; hidePaths?: string[]; log?: (line: string) => void };
 

@@ -12,11 +12,11 @@ import { existsSync } from "node:fs";
 import { access, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { firstFatalLine, GitCommandError, runGit, type GitOptions } from "./run-git";
-import { CacheIndex } from "../../workers/runner/cache-index";
-import { RunnerError } from "../../workers/runner/errors";
-import { git } from "../../workers/runner/host";
-import { mirrorKey } from "../../workers/runner/keys";
-import { withLock } from "../../workers/runner/lock";
+import { CacheIndex } from "../runner/cache-index";
+import { RunnerError } from "../runner/errors";
+import { git } from "../runner/host";
+import { mirrorKey } from "../runner/keys";
+import { withLock } from "../runner/lock";
 
 export interface Mirror {
   key: string;

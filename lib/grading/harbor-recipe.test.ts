@@ -1,5 +1,5 @@
 // The Harbor task folder's tests/test.sh on the same forged patches as the studio's grade runs
-// (workers/runner/forged-grades.test.ts), run in bwrap laid out as Harbor does: the workdir /app
+// (lib/runner/forged-grades.test.ts), run in bwrap laid out as Harbor does: the workdir /app
 // (the environment's snapshot, one commit, then the agent's edits), /tests uploaded only for
 // verification, /logs/verifier, /solution. Forged → reward 0, gold → 1.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { harborTaskFiles, harborTaskName } from "@/lib/package/harbor";
 import { bundledSignatureScript, protectedBaseFiles } from "@/lib/package/harbor-export";
 import type { TPackage } from "@/lib/package/types";
-import { findExecutable } from "@/workers/runner/host";
-import { CONFTEST_FORGERY, createForgedFixture, type ForgedFixture } from "@/workers/runner/testing/forged-patches";
-import { diffFor } from "@/workers/runner/testing/git-fixture";
-import { createRunnerFixture } from "@/workers/runner/testing/runner-families";
+import { findExecutable } from "@/lib/runner/host";
+import { CONFTEST_FORGERY, createForgedFixture, type ForgedFixture } from "@/lib/runner/testing/forged-patches";
+import { diffFor } from "@/lib/runner/testing/git-fixture";
+import { createRunnerFixture } from "@/lib/runner/testing/runner-families";
 
 let fixture: ForgedFixture;
 let tmp: string;

@@ -1,9 +1,9 @@
 // Pure: the one grading recipe (issue 19). Every place a patch is graded — the studio's grade
-// runs (workers/runner/run-steps.ts), the Harbor task's tests/test.sh (lib/package/harbor.ts) and
+// runs (lib/runner/run-steps.ts), the Harbor task's tests/test.sh (lib/package/harbor.ts) and
 // the SWE-bench JSONL's eval_script — follows the same ordered steps, from this file:
 //
 //   1. fresh_base         a workspace holding the base tree and nothing else of the repository
-//                         (studio: workers/runner/base-repo.ts; Harbor: the snapshot; JSONL: the harness)
+//                         (studio: lib/runner/base-repo.ts; Harbor: the snapshot; JSONL: the harness)
 //   2. agent_patch        the agent's patch (studio: git apply; Harbor/JSONL: the agent already edited)
 //   3. restore_protected  every protected path back to its base state, whatever the patch did
 //   4. hidden_tests       the hidden test patch applied to the base versions, in a scratch folder
@@ -20,7 +20,7 @@
 // Restored files — package.json when the command runs through npm/yarn/pnpm, whose `scripts`
 // then hold the verifier's command — go back to base and the patch is graded, the change
 // reported: setup has already installed from the base's manifest, and a PR may well touch it.
-import { patchPaths, unsafePathReason } from "../../workers/runner/patch-paths";
+import { patchPaths, unsafePathReason } from "../runner/patch-paths";
 
 export const RECIPE_STEPS = ["fresh_base", "agent_patch", "restore_protected", "hidden_tests", "canaries", "test_command", "signature"] as const;
 export type TRecipeStep = (typeof RECIPE_STEPS)[number];

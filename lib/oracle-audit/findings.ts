@@ -104,7 +104,7 @@ function dottedMatches(location: string, file: string, suites: readonly string[]
 }
 
 /**
- * Whether a probe id (as collection stored it: `location::title`, see workers/runner/parsers) is this test of
+ * Whether a probe id (as collection stored it: `location::title`, see lib/runner/parsers) is this test of
  * this file. The title must be the test's whole title under its suites — one class's `test_basic` is never
  * another's — and a location, when the id has one, must be this file (or its module, or jest's outer suite).
  */

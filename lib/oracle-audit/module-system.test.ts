@@ -105,7 +105,7 @@ describe("signatures", () => {
   it("never says gold adds a position the base already accepts, and accepts a position every history states in words", async () => {
     const base = { "index.js": "module.exports = function parse(args, opts, a, b) { return args; };\n" };
     const gold = { "index.js": "module.exports = function parse(args, opts, a, b, extra) { return extra || args; };\n" };
-    const tests = { "test/parse.js": nodeTest(`const parse = require("../");\ntest("x", () => { assert.ok(parse([], {}, 1)); assert.ok(parse([], {}, 1, 2, 3)); });`) };
+    const tests = { "test/parse.js": nodeTest(`const parse = require("..");\ntest("x", () => { assert.ok(parse([], {}, 1)); assert.ok(parse([], {}, 1, 2, 3)); });`) };
     expect(await hiddenOf(base, gold, tests)).toEqual(["name:parse#4"]);
     expect(await hiddenOf(base, gold, tests, "parse takes an optional fifth argument.")).toEqual([]);
   });
@@ -124,7 +124,7 @@ describe("package manifests", () => {
   it("resolves a required folder through package.json main, and a build output it names is visible", async () => {
     const base = { "package.json": JSON.stringify({ name: "qs", main: "lib/index.js", exports: { ".": { require: "./build/index.cjs" } } }), "lib/index.js": "exports.stringify = function stringify(o) { return ''; };\n", "lib/stringify.js": "module.exports = function () {};\n" };
     const tests = {
-      "test/stringify.js": nodeTest(`const qs = require("../");\nconst built = require("../build/index.cjs");\ntest("x", () => { assert.equal(qs.stringify({}), ""); assert.ok(built.stringify); });`),
+      "test/stringify.js": nodeTest(`const qs = require("..");\nconst built = require("../build/index.cjs");\ntest("x", () => { assert.equal(qs.stringify({}), ""); assert.ok(built.stringify); });`),
     };
     expect(await hiddenOf(base, {}, tests)).toEqual([]);
   });

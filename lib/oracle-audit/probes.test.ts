@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { auditFiles, definitionsOfFiles } from "./audit-files";
 import { probesOfTest } from "./findings";
 
-// Probe ids as the collection stores them (workers/runner/parsers: junit.ts, tap.ts).
+// Probe ids as the collection stores them (lib/runner/parsers: junit.ts, tap.ts).
 const tc = (name: string, suites: string[] = [], extra: { subtest?: boolean } = {}) => ({ name, suites, line: 1, ...extra });
 
 describe("findings map to probes through the ids collection recorded", () => {

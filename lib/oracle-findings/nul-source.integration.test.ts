@@ -10,7 +10,7 @@ import { freezeFamily } from "@/lib/package/freeze-family";
 import { loadFrozenPackage } from "@/lib/package/load-package";
 import { readTarGz, writeNativeExport } from "@/lib/package/native-export";
 import { waitForRuns } from "@/lib/package/testing/frozen-demo";
-import { useWorkerPool } from "@/lib/testing/worker-pool";
+import { useWorkerPool } from "@/workers/testing/worker-pool";
 import { getOracleAudit } from "./get-oracle-audit";
 import { requestOracleAudit } from "./request-oracle-audit";
 import { fromJsonBytes } from "./storable";

@@ -12,7 +12,7 @@ import { getGateReport } from "@/lib/families/get-gate-report";
 import { sendToReview } from "@/lib/histories/send-to-review";
 import { waitForRuns } from "@/lib/package/testing/frozen-demo";
 import { makeUser } from "@/lib/testing/factories";
-import { useWorkerPool } from "@/lib/testing/worker-pool";
+import { useWorkerPool } from "@/workers/testing/worker-pool";
 import { getOracleAudit } from "./get-oracle-audit";
 import { placeAddendumAndRerun } from "./place-addendum";
 import { requestOracleAudit } from "./request-oracle-audit";

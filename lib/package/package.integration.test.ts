@@ -21,7 +21,7 @@ import { buildGreenDemoFamily } from "./testing/frozen-demo";
 import { openNewVersion } from "./open-new-version";
 import { freezeDemoWhenGreen } from "@/lib/demo/freeze-demo-when-green";
 import { parse as parseToml } from "smol-toml";
-import { runSandboxed } from "@/workers/runner/sandbox";
+import { runSandboxed } from "@/lib/runner/sandbox";
 import { renderHistory } from "@/lib/histories/render-history";
 import { harborFiles, sweBenchFor } from "./harbor-export";
 import { harborTaskName, ZHarborTaskTomlSchema } from "./harbor";

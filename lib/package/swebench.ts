@@ -13,7 +13,7 @@ import { renderHistory } from "../histories/render-history";
 import { environmentImage, environmentOfPackage, environmentVersion, usesPytest, type TEnvironment } from "./environment";
 import { renderGradingScript, shQuote } from "../grading/recipe";
 import { exportNonce, harborCanaries } from "../grading/harbor-test";
-import { patchPaths } from "../../workers/runner/patch-paths";
+import { patchPaths } from "../runner/patch-paths";
 import { upstreamOfReference } from "../anchoring/upstream/upstream-name";
 import type { TPackage } from "./types";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import os from "node:os";
-import { executeRun } from "@/workers/runner/execute";
-import type { TRunSpec } from "@/workers/runner/types";
+import { executeRun } from "@/lib/runner/execute";
+import type { TRunSpec } from "@/lib/runner/types";
 import { environmentOfPackage } from "./environment";
 import { packageHash } from "./hash";
 import type { TPackage } from "./types";

@@ -1,7 +1,7 @@
 // A generated two-atom family's repository (issue 23's acceptance): a node:test project with
 // 30 existing tests, and a PR adding clamp(value, low, high) with two hidden tests. Used by
 // the e2e curator session (e2e/curator-seed.ts) and its bench (bench/curator-child.ts).
-import { diffFor, gitOk, initRepo, writeFiles } from "@/workers/runner/testing/git-fixture";
+import { diffFor, gitOk, initRepo, writeFiles } from "@/lib/runner/testing/git-fixture";
 
 export const EXISTING_TESTS = 30;
 

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createRunnerFixture, RUNNERS } from "@/workers/runner/testing/runner-families";
+import { createRunnerFixture, RUNNERS } from "@/lib/runner/testing/runner-families";
 import { RUNNER_RECIPES, recipeOf, withReportHint } from "./recipes";
 
 describe("runner recipes", () => {

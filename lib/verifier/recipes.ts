@@ -1,7 +1,7 @@
 // Pure: one tested verifier recipe per runner the studio supports — setup, test command,
 // report format — and, when a run wrote no report, the runner's own option that names it.
 // Every recipe but jest is the command the runner fixtures of the integration tests run
-// (workers/runner/testing/runner-families.ts; lib/verifier/recipes.test.ts keeps them equal).
+// (lib/runner/testing/runner-families.ts; lib/verifier/recipes.test.ts keeps them equal).
 
 export type TRunnerRecipe = {
   id: "node-test" | "tape" | "mocha" | "vitest" | "jest" | "pytest" | "unittest";

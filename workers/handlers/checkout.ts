@@ -1,5 +1,5 @@
 // Run kind `checkout`: the family's base and merge commits both check out.
-import { checkoutBase } from "../runner/index";
+import { checkoutBase } from "../../lib/runner/index";
 import { EMPTY_RESULT, type Handler } from "./types";
 
 export const handleCheckout: Handler = async (context, runner) => {

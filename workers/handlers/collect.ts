@@ -1,5 +1,5 @@
 // Run kind `collect`: the test ids the verifier's command executes with gold applied.
-import { collectTests } from "../runner/index";
+import { collectTests } from "../../lib/runner/index";
 import { type Handler } from "./types";
 
 export const handleCollect: Handler = async (context, runner) => {

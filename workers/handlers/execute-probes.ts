@@ -1,6 +1,6 @@
 // The probes on one patch (or the bare base) with an optional history file:
 // shared by run kinds `calibrate` and `replay`, which differ only in what they carry.
-import { executeRun } from "../runner/index";
+import { executeRun } from "../../lib/runner/index";
 import type { TRunResultInput } from "@/lib/runs/save-run-result";
 import { type Handler } from "./types";
 

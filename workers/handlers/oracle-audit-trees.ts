@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnGit } from "@/lib/git/run-git";
 import { AuditInputError } from "@/lib/oracle-findings/audit-failure";
-import { git } from "../runner/host";
+import { git } from "../../lib/runner/host";
 
 export const MAX_FILE_BYTES = 512 * 1024;
 

@@ -17,7 +17,7 @@ import { loadAuditInput } from "@/lib/oracle-findings/load-audit-input";
 import { findCounterfactualByRun, linkCounterfactualRuns, recordCounterfactual } from "@/lib/oracle-findings/record-counterfactual";
 import { saveOracleAudit, type TCounterfactualDraft } from "@/lib/oracle-findings/save-oracle-audit";
 import type { TRunResultInput } from "@/lib/runs/save-run-result";
-import { ensureMirror, executeRun, patchPaths, requireCommit, RunnerError, type RunnerOptions } from "../runner/index";
+import { ensureMirror, executeRun, patchPaths, requireCommit, RunnerError, type RunnerOptions } from "../../lib/runner/index";
 import { listTree, MAX_FILE_BYTES, readFiles, treeWithPatches } from "./oracle-audit-trees";
 import { isTestCode } from "@/lib/oracle-audit/audit-files";
 import type { Handler, TRunContext } from "./types";

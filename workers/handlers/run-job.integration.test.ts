@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeFamily } from "@/lib/testing/factories";
 import { db } from "@/lib/db";
-import type { RunnerOptions } from "../runner/index";
+import type { RunnerOptions } from "../../lib/runner/index";
 import { HANDLERS } from "./index";
 import { handleRunJob } from "./run-job";
 

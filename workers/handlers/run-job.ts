@@ -6,7 +6,7 @@ import { retryWhileUnavailable } from "@/lib/db/retry-unavailable";
 import { claimRun } from "@/lib/runs/claim-run";
 import { loadRunContext } from "@/lib/runs/load-run-context";
 import { saveRunResult, type TRunResultInput } from "@/lib/runs/save-run-result";
-import type { RunnerOptions } from "../runner/index";
+import type { RunnerOptions } from "../../lib/runner/index";
 import { HANDLERS } from "./index";
 import { EMPTY_RESULT } from "./types";
 import { failureSentence } from "@/lib/errors/failure-sentence";

@@ -2,7 +2,7 @@
 import type { TRunKind } from "@/lib/jobs/definitions";
 import type { loadRunContext } from "@/lib/runs/load-run-context";
 import type { TRunResultInput } from "@/lib/runs/save-run-result";
-import type { RunnerOptions } from "../runner/index";
+import type { RunnerOptions } from "../../lib/runner/index";
 
 export type TRunContext = Awaited<ReturnType<typeof loadRunContext>>;
 export type Handler = (context: TRunContext, runner: RunnerOptions) => Promise<TRunResultInput>;

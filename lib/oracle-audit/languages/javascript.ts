@@ -747,7 +747,7 @@ export function resolveScriptModule(specifier: string, fromFile: string, files: 
   for (const start of starts) {
     if (start === null) continue;
     const stem = start.replace(/\.(m?c?[jt]sx?)$/, "");
-    // `require('../')` from test/x.js normalizes to "" (the repository root): its index is `index.js`, not `/index.js`.
+    // `require('..')` from test/x.js normalizes to "" (the repository root): its index is `index.js`, not `/index.js`.
     const dir = start.replace(/\/+$/, "");
     const index = (e: string) => (dir === "" ? `index${e}` : `${dir}/index${e}`);
     // TypeScript declaration files (`index.d.ts`, `x.d.ts`) define what a JavaScript module exports.

@@ -5,9 +5,9 @@
 // never enter the signature, and a run they call tampered gets reward 0.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseJUnit } from "../../../workers/runner/parsers/junit";
-import { parseTap } from "../../../workers/runner/parsers/tap";
-import { computeSignature } from "../../../workers/runner/signature";
+import { parseJUnit } from "../../runner/parsers/junit";
+import { parseTap } from "../../runner/parsers/tap";
+import { computeSignature } from "../../runner/signature";
 import { canaryVerdict, isCanaryTest, type TCanary } from "../../grading/recipe";
 
 const [report, format, probesFile, logs, workspace, stdoutFile, canariesFile] = process.argv.slice(2) as [string, string, string, string, string, string?, string?];

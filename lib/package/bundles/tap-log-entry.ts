@@ -14,7 +14,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { canaryVerdict, isCanaryTest, type TCanary } from "../../grading/recipe";
-import type { ParsedReport } from "../../../workers/runner/parsers/types";
+import type { ParsedReport } from "../../runner/parsers/types";
 
 export const TESTS_ERROR = ">>>>> Tests Errored";
 

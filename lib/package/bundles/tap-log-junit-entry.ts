@@ -1,4 +1,4 @@
-import { parseJUnit } from "../../../workers/runner/parsers/junit";
+import { parseJUnit } from "../../runner/parsers/junit";
 import { printTapLog } from "./tap-log-entry";
 
 printTapLog((text, roots) => parseJUnit(text, { roots }), false);

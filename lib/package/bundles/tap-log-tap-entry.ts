@@ -1,4 +1,4 @@
-import { parseTap } from "../../../workers/runner/parsers/tap";
+import { parseTap } from "../../runner/parsers/tap";
 import { printTapLog } from "./tap-log-entry";
 
 printTapLog((text, roots) => parseTap(text, { roots }), true);

@@ -1,8 +1,8 @@
-// Test helper: the frozen package of a runner fixture (workers/runner/testing/runner-families.ts)
+// Test helper: the frozen package of a runner fixture (lib/runner/testing/runner-families.ts)
 // as freeze would write it, with its calibration signatures (gold, base, each negative) from real
 // runs through the studio's runner and its environment from the sandbox runtime.
-import { executeRun } from "@/workers/runner/execute";
-import type { RunnerFixture } from "@/workers/runner/testing/runner-families";
+import { executeRun } from "@/lib/runner/execute";
+import type { RunnerFixture } from "@/lib/runner/testing/runner-families";
 import { constructionAudit, type TPackageBody } from "../envelope";
 import { defineEnvironment } from "../environment";
 import { packageHash } from "../hash";

@@ -18,7 +18,7 @@ export const TRAP_CASES: TCorpusCase[] = [
       "examples/parse.js": "const parse = require('..');\nfunction main() { const extraArgs = parse([], {}, 1, 2, 3); console.log(extraArgs); }\nmain();\n",
     },
     tests: {
-      "test/parse.js": nodeTest(`const parse = require("../");
+      "test/parse.js": nodeTest(`const parse = require("..");
 test("positions", () => {
   assert.ok(parse(["x"], {}, 1, 2));
   assert.equal(parse(["x"], {}, 1, 2, "e").extra, "e");

@@ -2,7 +2,7 @@
 // signature) and collectTests (which tests exist, for picking probes).
 
 import { z } from "zod";
-import { canaryVerdict, isCanaryTest } from "../../lib/grading/recipe";
+import { canaryVerdict, isCanaryTest } from "../grading/recipe";
 import { attemptRun, emptyRecord, type Attempt } from "./pipeline";
 import { ambiguousTests, computeSignature, summarizeTests } from "./signature";
 import { ZCollectWithPatchSchema, ZRunSpecSchema, type CollectResult, type RunnerOptions, type RunResult, type TCollectSpec, type TRunSpec } from "./types";

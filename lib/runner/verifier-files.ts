@@ -22,7 +22,7 @@ import {
   type TPatchCheck,
   type TProtectedPaths,
   type TRecipeVerifier,
-} from "../../lib/grading/recipe";
+} from "../grading/recipe";
 
 export const VERIFIER_DIR = "specpath-verifier";
 

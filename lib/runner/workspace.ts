@@ -28,7 +28,7 @@ import { RunnerError } from "./errors";
 import { git, runHost } from "./host";
 import { workspaceKey } from "./keys";
 import { withLock } from "./lock";
-import type { Mirror } from "../../lib/git/mirror";
+import type { Mirror } from "../git/mirror";
 import { runSandboxed, type SandboxRequest } from "./sandbox";
 import type { SandboxLimits } from "./sandbox-args";
 
