@@ -10,7 +10,8 @@ import { AuditInputError, auditFailureSentence } from "@/lib/oracle-findings/aud
 import { databaseAuditCache } from "@/lib/oracle-findings/definition-cache";
 import { loadReusable } from "@/lib/oracle-findings/load-reusable";
 import { staticAudit, type TStaticAuditSources } from "@/lib/oracle-findings/static-audit";
-import { counterfactualOutcome, mutateGold } from "@/lib/oracle-audit/counterfactual";
+import { counterfactualOutcome } from "@/lib/oracle-audit/counterfactual";
+import { mutateGoldWithTrees } from "@/lib/oracle-audit/audit-files";
 import { isAuditedSource } from "@/lib/oracle-audit/extract";
 import { languageOf } from "@/lib/oracle-audit/languages";
 import { loadAuditInput } from "@/lib/oracle-findings/load-audit-input";
@@ -84,6 +85,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
 
   // One counterfactual per hidden name or literal, whichever histories it is hidden in; one already decided for this gold is kept.
   const drafts = new Map<string, TCounterfactualDraft>();
+  let goldChanged: Record<string, string> | null = null;
   for (const f of audit.histories.flatMap((h) => h.findings)) {
     // Paths are not renamed; a finding no probe runs (informational) has nothing to confirm.
     if (f.kind === "path" || f.probeTestIds.length === 0) continue;
@@ -98,14 +100,16 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
       continue;
     }
     const dep = tests.find((t) => t.file === f.file)?.dependencies.find((d) => `${d.kind}:${d.module ?? ""}:${d.value}` === f.dependencyKey);
-    const mutation = mutateGold(input.goldPatch, { kind: f.kind, value: f.name, match: dep?.match ?? null }, (p) => testFiles.includes(p) || (languageOf(p)?.isTestFile(p) ?? false));
+    // Renamed where gold's syntax trees have the identifier, never the same spelling on a built-in or another object.
+    goldChanged ??= (await sources.gold()).changed;
+    const mutation = await mutateGoldWithTrees(input.goldPatch, { kind: f.kind, value: f.name, match: dep?.match ?? null }, goldChanged, (p) => testFiles.includes(p) || (languageOf(p)?.isTestFile(p) ?? false));
     drafts.set(f.dependencyKey, mutation.ok
       ? { dependencyKey: f.dependencyKey, mutation: mutation.mutation, patch: mutation.patch, predictedProbeTestIds: [...f.probeTestIds], outcome: null, message: null }
       : { dependencyKey: f.dependencyKey, mutation: "", patch: "", predictedProbeTestIds: [...f.probeTestIds], outcome: "error", message: mutation.reason });
   }
   // A kept counterfactual is judged again against this audit's prediction.
   for (const d of drafts.values()) {
-    if (d.failedProbeTestIds && d.outcome !== null && d.outcome !== "error") d.outcome = counterfactualOutcome(d.predictedProbeTestIds, d.failedProbeTestIds);
+    if (d.failedProbeTestIds && d.outcome !== null && d.outcome !== "error") d.outcome = counterfactualOutcome(d.predictedProbeTestIds, d.failedProbeTestIds, input.probeTestIds);
   }
   const pending = await saveOracleAudit({
     familyId: input.familyId, runId: context.run.id, goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION,
@@ -142,7 +146,8 @@ async function runCounterfactual(context: TContext, runner: RunnerOptions, row: 
   }
   // A unit that no longer loads shows as missing probes: those failed too.
   const failed = result.probes.filter((p) => p.status !== "pass").map((p) => p.probe);
-  const outcome = counterfactualOutcome(row.predictedProbeTestIds, failed);
+  // Every probe failing where fewer were predicted means the counterfactual broke the build: an error, not a verdict.
+  const outcome = counterfactualOutcome(row.predictedProbeTestIds, failed, context.execute.probes);
   const message = `${row.mutation}: ${failed.length} of ${context.execute.probes.length} probes failed (${row.predictedProbeTestIds.length} predicted) — ${outcome}.`;
   await recordCounterfactual(row.id, { outcome, failedProbeTestIds: failed, message });
   return {
