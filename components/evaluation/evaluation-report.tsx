@@ -31,7 +31,6 @@ export function EvaluationReport({ evaluationId, canEdit }: { evaluationId: stri
   if (report.error) return <p className="error">{report.error.message}</p>;
   if (!report.data) return <p className="muted">Loading…</p>;
   const { evaluation, progress, analysis: a } = report.data;
-  const share = progress.gradeRuns === 0 ? 1 : progress.finished / progress.gradeRuns;
   return (
     <>
       <h1>{evaluation.name}</h1>
@@ -39,8 +38,13 @@ export function EvaluationReport({ evaluationId, canEdit }: { evaluationId: stri
       {canEdit && <UploadResults evaluationId={evaluationId} />}
       <section className="panel">
         <h2>Grading</h2>
-        <progress max={1} value={share} aria-label="Grading progress" style={{ width: "100%" }} />
-        <p data-testid="grading-progress">{progress.finished} of {progress.gradeRuns} grade runs finished ({progress.attempts} attempts){progress.active > 0 ? " — grading…" : ""}</p>
+        {/* Nothing to grade is not "done": no bar until there is a grade run. */}
+        {progress.gradeRuns > 0 && <progress max={progress.gradeRuns} value={progress.finished} aria-label="Grading progress" style={{ width: "100%" }} />}
+        <p data-testid="grading-progress">
+          {progress.gradeRuns === 0
+            ? `Nothing graded yet (${progress.attempts} attempts): upload agent results, then grade them.`
+            : `${progress.finished} of ${progress.gradeRuns} grade runs finished (${progress.attempts} attempts)${progress.active > 0 ? " — grading…" : ""}`}
+        </p>
         {canEdit && <button type="button" onClick={() => regrade.mutate()} disabled={regrade.isPending}>Grade new attempts</button>}
         <p>
           <a href={`/api/evaluations/${evaluationId}/export?format=csv`}>Download rows (CSV)</a> · <a href={`/api/evaluations/${evaluationId}/export?format=json`}>Download report (JSON)</a>
