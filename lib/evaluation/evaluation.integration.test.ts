@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@/lib/testing/db";
-import { makeUser } from "@/lib/testing/factories";
+import { makeFamily, makeUser } from "@/lib/testing/factories";
 import { db } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/boss";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
@@ -179,7 +179,8 @@ describe("evaluation on a frozen package", () => {
   });
 
   it("refuses a package that is not frozen", async () => {
-    const family = await db().taskFamily.findFirstOrThrow();
+    // A family of its own: the frozen one's freeze guard refuses a second package row.
+    const family = await makeFamily();
     const hash = "f".repeat(64);
     await db().package.create({ data: { familyId: family.id, hash, content: {} } });
     await expect(createEvaluation(leadId, { name: "draft", packageHashes: [hash], primaryBudgetSec: 1200 })).rejects.toThrow(/is not frozen/);
