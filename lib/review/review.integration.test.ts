@@ -200,7 +200,7 @@ describe("adjudication", () => {
     // The old reviewers are refused on the new revision unless the lead overrides with a reason.
     const history = await db().history.findFirstOrThrow({ where: { familyId: fx.family.id, condition: "duplicate" }, select: { revisions: { where: { number: 2 }, select: { id: true, version: true } } } });
     const r2 = history.revisions[0]!;
-    await db().turn.update({ where: { revisionId_index: { revisionId: r2.id, index: 1 } }, data: { text: "To repeat the first case only as a reminder (the optional case still holds): a required lookup of a missing secret throws SecretNotFoundError." } });
+    await db().turn.update({ where: { revisionId_index: { revisionId: r2.id, index: 1 } }, data: { text: "To repeat the first case only as a reminder (the optional case still holds): looking up a required secret that is missing throws SecretNotFoundError." } });
     expect((await callRoute(sendRoute.POST, { userId: curator.id, params: { familyId: fx.family.id, condition: "duplicate", number: "2" }, body: { version: r2.version } })).status).toBe(201);
     const same = await assign(r2.id, x.reviewerId);
     expect(same.status).toBe(422);
