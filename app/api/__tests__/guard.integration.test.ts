@@ -37,7 +37,10 @@ describe("access", () => {
   it("applies a role change at once, without signing in again", async () => {
     const person = await makeUser(["reviewer"]);
     expect((await callRoute(suites.GET, { userId: person.id })).status).toBe(403);
-    await db().user.update({ where: { id: person.id }, data: { roles: ["reviewer", "curator"] } });
+    // Through the admin's route, as a role change happens: the session cache (2 s) forgets the user at once.
+    const admin = await makeUser(["admin"]);
+    const changed = await callRoute(users.PATCH, { method: "PATCH", userId: admin.id, params: { userId: person.id }, body: { roles: ["reviewer", "curator"], version: 1 } });
+    expect(changed.status).toBe(200);
     expect((await callRoute(suites.GET, { userId: person.id })).status).toBe(200);
   });
 });
