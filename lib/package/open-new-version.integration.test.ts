@@ -1,6 +1,6 @@
 // "Open version 2" carries everything a frozen family's contract stands on: guard tests
 // stay guards (so the reconciliation gate of version 2 says what version 1's said),
-// the lead and the default reviewers stay, leak-lint waivers move with the history text.
+// the lead, the default reviewers and the upstream identity stay, leak-lint waivers move with the history text.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,6 +51,10 @@ describe("open version 2 of a frozen family", () => {
     expect(v2.probes.find((p) => p.testId === guardId)?.kind).toBe("guard");
     expect(v2.probes.filter((p) => p.kind === "guard")).toHaveLength(1);
     expect(v2.leadId).toBe(lead.id);
+    // The upstream identity freeze requires (and exports name) is the same pull request's.
+    const v1 = await db().taskFamily.findUniqueOrThrow({ where: { id: family.id } });
+    expect(v1.upstreamRepo).toMatch(/^[\w.-]+\/[\w.-]+$/);
+    expect([v2.upstreamRepo, v2.mergedAt]).toEqual([v1.upstreamRepo, v1.mergedAt]);
     expect(v2.defaultReviewerIds).toEqual([reviewer.id]);
     const waivers = await db().leakWaiver.findMany({ where: { revision: { history: { familyId: next.id, condition: revision.history.condition } } } });
     expect(waivers.map((w) => [w.turn, w.kind, w.match, w.reason])).toEqual([[1, "atom_key", "A4", "A4 is a paper size here"]]);

@@ -5,7 +5,7 @@ import { AppError, notFound } from "@/lib/errors/app-error";
 
 /**
  * Opens draft version N+1 of a frozen family: a new family with a copy of the frozen
- * one's construction material (evidence, slice, atoms, probes with their kind — a guard
+ * one's construction material (its upstream identity, evidence, slice, atoms, probes with their kind — a guard
  * stays a guard —, verifier, patches, the current text of every history as a draft with
  * its leak-lint waivers), and the lead with the default reviewers. Runs and reviews start
  * afresh; the old family and its package stay as they are, forever.
@@ -33,6 +33,7 @@ export async function openNewVersion(actor: { id: string; roles: readonly string
     const next = await tx.taskFamily.create({
       data: {
         suiteId: src.suiteId, title: src.title, repo: src.repo, prNumber: src.prNumber, baseCommit: src.baseCommit, mergeCommit: src.mergeCommit,
+        upstreamRepo: src.upstreamRepo, mergedAt: src.mergedAt,
         leadId: src.leadId, defaultReviewerIds: src.defaultReviewerIds, familyVersion, previousFamilyId: src.id,
         curators: { create: src.curators.map((c) => ({ userId: c.userId })) },
       },
