@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, type Prisma } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/boss";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeUser } from "@/lib/testing/factories";
@@ -67,7 +67,7 @@ describe("open version 2 of a frozen family", () => {
     const revision = await db().historyRevision.findFirstOrThrow({ where: { history: { familyId: family.id } }, orderBy: { number: "desc" }, include: { history: true } });
     await db().leakWaiver.create({ data: { revisionId: revision.id, turn: 1, kind: "atom_key", match: "A4", reason: "A4 is a paper size here", createdById: curator.id } });
     const v1 = samplePackage();
-    await db().package.create({ data: { familyId: family.id, hash: "1".repeat(64), content: v1, frozenById: lead.id, frozenAt: new Date() } });
+    await db().package.create({ data: { familyId: family.id, hash: "1".repeat(64), content: v1 as unknown as Prisma.InputJsonObject, frozenById: lead.id, frozenAt: new Date() } });
     await db().taskFamily.update({ where: { id: family.id }, data: { stage: "frozen" } });
 
     const next = await openNewVersion({ id: lead.id, roles: ["lead"] }, family.id);
@@ -76,7 +76,7 @@ describe("open version 2 of a frozen family", () => {
     const v2 = samplePackage();
     v2.family.version = 2;
     v2.verifier.guardTests = ["t0", "t3"];
-    await db().package.create({ data: { familyId: next.id, hash: "2".repeat(64), content: v2, frozenById: lead.id, frozenAt: new Date() } });
+    await db().package.create({ data: { familyId: next.id, hash: "2".repeat(64), content: v2 as unknown as Prisma.InputJsonObject, frozenById: lead.id, frozenAt: new Date() } });
 
     const diff = await diffVersions("1".repeat(64), "2".repeat(64));
     expect(diff.from.version).toBe(1);
