@@ -40,7 +40,7 @@ test("a curator's session from import: admit, slice, recipe, collect, accept gua
     await expect(page.getByTestId("checkout-status")).toHaveAttribute("data-status", "passed", { timeout: 120_000 });
 
     // 3 Verifier: the recipe the hidden tests point to is filled in; collection proposes 30 guards.
-    await tab("Verifier");
+    await tab("Verifier & patches");
     await expect(page.getByTestId("recipe-suggestion")).toContainText("The hidden tests use node:test");
     await input(page.getByRole("button", { name: "Save verifier" }).click());
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
@@ -63,7 +63,7 @@ test("a curator's session from import: admit, slice, recipe, collect, accept gua
     }
 
     // 3 Negatives mined from gold: one per atom; one's behaviour is the earlier request A2 replaces.
-    await tab("Verifier");
+    await tab("Verifier & patches");
     await expect(page.getByTestId("coverage-gaps")).not.toContainText("No probe covers");
     const mined = page.locator('[aria-label="Negatives mined from gold"]');
     await input(mined.getByRole("button", { name: "Mine negatives" }).click());
