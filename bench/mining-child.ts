@@ -1,37 +1,22 @@
 // Negative mining on the pool, in its own process (`--conditions=react-server`: the
 // mining code is server modules). For fixtures in three runners with a two-atom change,
 // the studio mines candidates from gold and runs them on one worker with 2 slots (the
-// pool of a 2-core machine); prints one JSON line per runner.
+// pool of a 2-core machine, bench/pool-session.ts); prints one JSON line with a row per runner.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { db, disconnectDb } from "@/lib/db";
-import { startEmbeddedPostgres } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
-import { stopBoss } from "@/lib/jobs/boss";
+import { db } from "@/lib/db";
 import { addProbes } from "@/lib/probes/add-probes";
 import { requestCollect } from "@/lib/probes/request-collect";
 import { listMining } from "@/lib/patches/mining/list-mining";
 import { requestMining } from "@/lib/patches/mining/request-mining";
 import { createRunnerFixture, RUNNER_ATOMS, type TRunnerName } from "../lib/runner/testing/runner-families";
-import { startWorker } from "../workers/worker-process";
+import { onPool, settle } from "./pool-session";
 
 const RUNNERS: TRunnerName[] = ["node-test", "pytest", "vitest"];
 
-async function settle(familyId: string) {
-  while ((await db().run.count({ where: { familyId, status: { in: ["queued", "running"] } } })) > 0) await new Promise((r) => setTimeout(r, 200));
-}
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-bench-mining-"));
-fs.chmodSync(tmp, 0o755);
-const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg") });
-await migrate(server.url);
-process.env.DATABASE_URL = server.url;
-const worker = await startWorker({ concurrency: 2, cacheDir: path.join(tmp, "cache"), hidePaths: [path.join(tmp, "pg")], log: () => undefined });
-const python = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim();
-const out: Record<string, unknown>[] = [];
-try {
+await onPool("mining", async () => {
+  const python = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim();
+  const out: Record<string, unknown>[] = [];
   const curator = await db().user.create({ data: { email: "bench-miner@specpath.test", name: "Miner", roles: ["curator"] } });
   for (const runner of RUNNERS) {
     const fixture = await createRunnerFixture(runner, { python });
@@ -67,11 +52,5 @@ try {
     });
     fs.rmSync(fixture.repoDir, { recursive: true, force: true });
   }
-} finally {
-  await worker.stop();
-  await stopBoss({ graceful: false, timeout: 1000 }).catch(() => undefined);
-  await disconnectDb().catch(() => undefined);
-  await server.stop().catch(() => undefined);
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-console.log(JSON.stringify(out));
+  return out;
+});

@@ -1,26 +1,13 @@
-// A generated two-atom family, as an import leaves it (lib/testing/curator-family.ts): the gold
-// patch and the hidden test patch, the contract's atoms accepted — and no verifier command,
-// probe, negative or history yet: the curator's session builds those.
-import { e2eDatabaseUrl } from "./database-url";
-import { ACCOUNTS } from "./fixtures";
-import { createCuratorRepo, CURATOR_ATOMS } from "../lib/testing/curator-family";
+// The repository a generated two-atom family is imported from (lib/testing/curator-family.ts):
+// a node:test project with 30 existing tests and a merged pull request (#7) adding
+// clamp(value, low, high) with two tests. It lives under os.tmpdir(), one of the e2e
+// studio's import roots, and nothing of it is in the database: the curator imports it.
+import fs from "node:fs";
+import { createCuratorRepo } from "../lib/testing/curator-family";
 
-export async function seedCuratorFamily(title: string): Promise<{ id: string; title: string }> {
-  process.env.DATABASE_URL ??= e2eDatabaseUrl();
-  const { db } = await import("../lib/db/client");
+export async function makeCuratorRepository(): Promise<{ dir: string; remove: () => void }> {
   const repo = await createCuratorRepo();
-  const suite = await db().suite.findFirstOrThrow({ where: { name: "specpath-demo" } });
-  const curator = await db().user.findUniqueOrThrow({ where: { email: ACCOUNTS.curator } });
-  const family = await db().taskFamily.create({
-    data: {
-      suiteId: suite.id, title, repo: repo.dir, prNumber: 7, baseCommit: repo.base, mergeCommit: repo.merge,
-      curators: { create: { userId: curator.id } },
-      verifier: { create: { hiddenTestPatch: repo.hidden } },
-      patches: { create: { kind: "gold", name: "gold", diff: repo.gold } },
-    },
-  });
-  for (const [position, a] of CURATOR_ATOMS.entries()) {
-    await db().atom.create({ data: { ...a, familyId: family.id, position, status: "accepted", scope: "clamp(value, low, high)", polarity: "require" } });
-  }
-  return { id: family.id, title };
+  // The studio's git reads it as this same user; the worker's sandbox copies a prepared workspace.
+  fs.chmodSync(repo.dir, 0o755);
+  return { dir: repo.dir, remove: () => fs.rmSync(repo.dir, { recursive: true, force: true }) };
 }

@@ -11,6 +11,7 @@ import { RUN_QUEUE, ZRunJobSchema } from "@/lib/jobs/definitions";
 import { HEARTBEAT_SECONDS, reapDeadWorkers, resendUnsentRuns } from "@/lib/runs/reap-dead-workers";
 import { handleRunJob } from "./handlers/run-job";
 import type { RunnerOptions } from "../lib/runner/index";
+import { containerEngine } from "../lib/runner/index";
 
 export type WorkerOptions = { concurrency: number; cacheDir: string; hidePaths?: string[]; log?: (line: string) => void };
 
@@ -21,9 +22,12 @@ export async function startWorker(options: WorkerOptions) {
   let running = 0;
 
   // Started again while PostgreSQL is still coming back (npm start's supervision): wait for it.
-  await retryWhileUnavailable(() => db().worker.create({ data: { id, host: os.hostname(), pid: process.pid, concurrency: options.concurrency } }));
+  // The container runtime it can run a verifier's `image` in (podman / docker), or none: saving an image asks for one.
+  const engine = await containerEngine();
+  const containerRuntime = engine ? path.basename(engine) : null;
+  await retryWhileUnavailable(() => db().worker.create({ data: { id, host: os.hostname(), pid: process.pid, concurrency: options.concurrency, containerRuntime } }));
   const beat = async () => {
-    await db().worker.update({ where: { id }, data: { lastSeenAt: new Date(), running } }).catch(() => undefined);
+    await db().worker.update({ where: { id }, data: { lastSeenAt: new Date(), running, containerRuntime } }).catch(() => undefined);
     await db().run.updateMany({ where: { workerId: id, status: "running" }, data: { heartbeatAt: new Date() } }).catch(() => undefined);
   };
   const heartbeat = setInterval(() => void beat(), HEARTBEAT_SECONDS * 1000);
@@ -54,7 +58,7 @@ export async function startWorker(options: WorkerOptions) {
       queue.notifyWorker(pollerId);
     });
   }
-  log(`ready: ${id}, concurrency ${options.concurrency}`);
+  log(`ready: ${id}, concurrency ${options.concurrency}, container runtime ${containerRuntime ?? "none"}`);
 
   return {
     id,

@@ -20,6 +20,11 @@ export function AtomsView({ familyId, canEdit }: { familyId: string; canEdit: bo
   const create = useFamilyMutation(familyId, (body: TAtomFields) => api<TCatalogAtomDto>(`/api/families/${familyId}/atoms`, { body }));
   const reorder = useFamilyMutation(familyId, (order: string[]) => api(`/api/families/${familyId}/atoms/order`, { method: "PUT", body: { order } }));
   const atoms = catalog.data ?? [];
+  const proposed = atoms.filter((a) => a.status === "proposed");
+  // One decision over every open proposal, each accepted through the same route as its own button.
+  const acceptAll = useFamilyMutation(familyId, async (list: TCatalogAtomDto[]) => {
+    for (const atom of list) await api(`/api/families/${familyId}/atoms/${atom.id}/accept`, { body: { version: atom.version } });
+  });
 
   function move(index: number, direction: -1 | 1) {
     const order = atoms.map((a) => a.id);
@@ -38,6 +43,13 @@ export function AtomsView({ familyId, canEdit }: { familyId: string; canEdit: bo
       {catalog.isPending && <p className="muted">Loading…</p>}
       <ErrorText error={catalog.error} />
       <ApiErrorNotice error={reorder.error} />
+      {canEdit && proposed.length > 1 && (
+        <div className="row center-y">
+          <button type="button" disabled={acceptAll.isPending} onClick={() => acceptAll.mutate(proposed)}>Accept all {proposed.length} proposed</button>
+          <span className="muted">{proposed.map((a) => a.key).join(", ")}; a proposal read from a collected test takes that test as its probe.</span>
+        </div>
+      )}
+      <ApiErrorNotice error={acceptAll.error} />
       {catalog.data && atoms.some((a) => a.status === "accepted") && <ConditionGuidance atoms={atoms.filter((a) => a.status === "accepted")} />}
       {atoms.map((atom, index) => (
         <AtomCard key={atom.id} familyId={familyId} atom={atom} catalog={atoms} canEdit={canEdit}

@@ -20,7 +20,7 @@ export function ScaffoldButton({ familyId, unsaved }: { familyId: string; unsave
         type="button"
         onClick={() => run({})}
         disabled={scaffold.isPending || unsaved}
-        title={unsaved ? "Save or discard your changes first." : "Draft traces and placeholder text for every empty condition."}
+        title={unsaved ? "Save or discard your changes first." : "Draft traces and text for every empty condition (the configured model writes the text when there is one)."}
       >
         {scaffold.isPending ? "Scaffolding…" : "Scaffold"}
       </button>
@@ -28,8 +28,11 @@ export function ScaffoldButton({ familyId, unsaved }: { familyId: string; unsave
       {result && (
         <div className={`${styles.banner} ${styles.info}`} role="status" data-testid="scaffold-result" style={{ width: "100%" }}>
           {result.created.length + result.filled.length > 0
-            ? `Scaffolded ${[...result.created, ...result.filled].join(", ")} with draft traces; rewrite the [draft] text.`
+            ? `Scaffolded ${[...result.created, ...result.filled].join(", ")} with draft traces; ${result.drafter.kind === "model" ? `${result.drafter.model} wrote the text` : "the text is from templates"}: rewrite the [draft] text.`
             : "Nothing was scaffolded."}
+          {result.kept.map((k) => (
+            <div key={`${k.condition}-${k.turn}`} className="muted">{k.condition}{k.turn > 0 ? ` turn ${k.turn}` : ""}: {k.reason}</div>
+          ))}
           {result.skipped.filter((s) => !s.needsConfirmation).map((s) => (
             <div key={s.condition} className="muted">{s.condition}: {s.reason}</div>
           ))}

@@ -31,6 +31,7 @@ export function MinedNegatives({ familyId, canEdit }: { familyId: string; canEdi
       method: "PUT",
       body: d.decision === "accept" ? { decision: "accept", version: d.candidate.version, targetAtomId: d.targetAtomId, ...(d.diff !== undefined ? { diff: d.diff } : {}) } : { decision: "reject", version: d.candidate.version },
     }).finally(refresh));
+  const temporary = useFamilyMutation(familyId, (c: TCandidateDto) => api<{ key: string; replacedBy: string[] }>(`/api/families/${familyId}/negatives/candidates/${c.id}/temporary-atom`, { body: {} }));
   const [editing, setEditing] = useState<{ id: string; diff: string } | null>(null);
   const [showAll, setShowAll] = useState(false);
   const data = mining.data;
@@ -69,6 +70,11 @@ export function MinedNegatives({ familyId, canEdit }: { familyId: string; canEdi
                   <span className="chip">{c.size} line{c.size === 1 ? "" : "s"}</span>
                   <span className="muted">{c.verdict}</span>
                   {c.decision !== "proposed" && <span className="chip status-pass">{c.decision}</span>}
+                  {canEdit && c.decision === "accepted" && (
+                    <button type="button" disabled={temporary.isPending} onClick={() => temporary.mutate(c)}
+                      title="The override and cancellation histories need a requirement stated first and replaced later: this negative's behaviour is one"
+                      aria-label={`Take ${c.description} as the earlier request ${atom.key} replaces`}>Take as the earlier request {atom.key} replaces</button>
+                  )}
                   {canEdit && c.decision === "proposed" && (
                     <>
                       <button type="button" disabled={decide.isPending} onClick={() => decide.mutate({ candidate: c, decision: "accept", targetAtomId: atom.id })} aria-label={`Accept ${c.description} as a negative of ${atom.key}`}>Accept</button>
@@ -105,6 +111,8 @@ export function MinedNegatives({ familyId, canEdit }: { familyId: string; canEdi
           )}
         </div>
       )}
+      {temporary.data && <p role="status" data-testid="temporary-atom">{temporary.data.key} is a temporary atom replaced by {temporary.data.replacedBy.join(", ")}: the override and cancellation histories can be drafted.</p>}
+      <ApiErrorNotice error={temporary.error} />
       <ApiErrorNotice error={decide.error} />
     </div>
   );

@@ -7,7 +7,7 @@ import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { CodeEditor } from "./code-editor";
 import { queryKeys } from "@/components/query-keys";
-import { RUNNER_RECIPES, recipeOf } from "@/lib/verifier/recipes";
+import { RUNNER_RECIPES, recipeOf, suggestRecipe, type TRunnerRecipe } from "@/lib/verifier/recipes";
 
 type TForm = Omit<TVerifierDto, "exists" | "defaultHiddenTestPatch" | "collectedTests" | "updatedAt">;
 const formOf = (v: TVerifierDto): TForm => ({
@@ -15,15 +15,27 @@ const formOf = (v: TVerifierDto): TForm => ({
   timeoutSec: v.timeoutSec, image: v.image, protocol: v.protocol, hiddenTestPatch: v.hiddenTestPatch,
 });
 
+/** A verifier with no test command yet starts from the recipe its hidden tests point to; the curator checks it and saves. */
+function suggested(v: TVerifierDto): { form: TForm; recipe: TRunnerRecipe | null } {
+  const form = formOf(v);
+  const recipe = form.testCommand.trim() ? null : suggestRecipe(v.hiddenTestPatch || v.defaultHiddenTestPatch || "");
+  if (!recipe) return { form, recipe: null };
+  return { form: { ...form, setupCommand: recipe.setupCommand ?? "", testCommand: recipe.testCommand, resultFormat: recipe.resultFormat }, recipe };
+}
 
 /** Setup and test commands, result format, timeouts, execution protocol and the hidden test patch. */
 export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
   const verifier = useQuery({ queryKey: queryKeys.verifier(familyId), queryFn: () => api<TVerifierDto>(`/api/families/${familyId}/verifier`) });
   const [form, setForm] = useState<TForm | null>(null);
+  const [suggestion, setSuggestion] = useState<TRunnerRecipe | null>(null);
   const save = useFamilyMutation(familyId, (body: TForm) => api<TVerifierDto>(`/api/families/${familyId}/verifier`, { method: "PUT", body: { ...body, version: body.version ?? undefined } }));
   useEffect(() => {
-    if (verifier.data && form === null) setForm(formOf(verifier.data));
-  }, [verifier.data, form]);
+    if (verifier.data && form === null) {
+      const start = canEdit ? suggested(verifier.data) : { form: formOf(verifier.data), recipe: null };
+      setForm(start.form);
+      setSuggestion(start.recipe);
+    }
+  }, [verifier.data, form, canEdit]);
   if (verifier.error) return <p className="error">{verifier.error.message}</p>;
   if (!form || !verifier.data) return <p className="muted">Loading the verifier…</p>;
   const f = form;
@@ -34,7 +46,7 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate(f, { onSuccess: (saved) => { setForm(formOf(saved)); void verifier.refetch(); } });
+    save.mutate(f, { onSuccess: (saved) => { setForm(formOf(saved)); setSuggestion(null); void verifier.refetch(); } });
   }
 
   return (
@@ -54,6 +66,9 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
         </label>
         {recipeOf(f.testCommand) && <span className="muted" data-testid="recipe-note">{recipeOf(f.testCommand)!.label}: {recipeOf(f.testCommand)!.note}</span>}
       </div>
+      {suggestion && f.testCommand === suggestion.testCommand && (
+        <p role="note" data-testid="recipe-suggestion">The hidden tests use {suggestion.label}: its recipe is filled in below. Check it and save.</p>
+      )}
       <p className="muted my4" data-testid="runtime-note">
         Node and Python come from the worker&apos;s own runtime, as the sandbox shows it (<code>node</code>, <code>python3</code>, and folders in <code>SPECPATH_SANDBOX_RUNTIMES</code>);
         packages a test needs (npm, pip) are installed by the setup command, which alone reaches the package registry.
@@ -85,7 +100,7 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
           {fieldError("image") && <span className="error">{fieldError("image")}</span>}
           {f.image?.trim() && (
             <span className="warning" role="note" data-testid="image-warning">
-              An image runs only on workers with a container runtime (docker or podman); on a worker without one every run fails. Leave it empty to run in the worker&apos;s sandbox.
+              An image runs only in a container runtime (podman or docker): saving it is refused while no live worker reports one. Leave it empty to run in the worker&apos;s sandbox.
             </span>
           )}
         </label>

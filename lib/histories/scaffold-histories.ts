@@ -7,19 +7,27 @@ import type { TScaffold, TScaffoldResultDto } from "@/lib/schemas/histories";
 import { lockFamilyHistories } from "./find-revision";
 import { turnRows } from "./history-select";
 import { loadFamilyCatalog, type TFamilyCatalog } from "./load-family-catalog";
+import { chooseDrafter, rewriteWithModel } from "./draft-with-model";
 
 /** A turn list a curator has put work into: any text or any event. */
 const hasContent = (turns: readonly TTurn[]) =>
   turns.some((t) => t.text.trim() !== "" || t.activated.length + t.deactivated.length + t.restated.length > 0);
+
+const sameTurns = (a: readonly TTurn[], b: readonly TTurn[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Fills the family's empty conditions with the contract engine's draft traces
  * and placeholder text. A draft with content is replaced only with `overwrite`
  * (the curator confirmed it); a revision that left draft is never touched.
  * length_matched is derived from the family's direct and cancellation as they stand.
+ * With a model configured (or asked for), the model rewrites each template turn in plain
+ * language first — outside the transaction — keeping the [draft] marker and the trace; a
+ * rewrite the leak lint flags keeps its template.
  */
 export async function scaffoldHistories(actorId: string, familyId: string, input: TScaffold = {}): Promise<TScaffoldResultDto> {
   const wanted = new Set(input.conditions ?? CONDITIONS);
+  const drafter = await chooseDrafter(input.drafter);
+  const rewrites: Awaited<ReturnType<typeof modelRewrites>> = drafter.kind === "model" ? await modelRewrites(familyId, wanted, input.overwrite === true, drafter.endpoint) : new Map();
   return db().$transaction(async (tx) => {
     await lockFamilyHistories(tx, familyId);
     const family = await loadFamilyCatalog(tx, familyId);
@@ -41,7 +49,10 @@ export async function scaffoldHistories(actorId: string, familyId: string, input
     const effective = new Map<TCondition, THistory>();
     for (const h of histories) if (h.revisions[0]) effective.set(h.condition as TCondition, { condition: h.condition as TCondition, turns: h.revisions[0].turns });
 
-    const result: TScaffoldResultDto = { created: [], filled: [], skipped: [] };
+    const result: TScaffoldResultDto = {
+      created: [], filled: [], skipped: [], kept: [],
+      drafter: drafter.kind === "model" ? { kind: "model", model: drafter.endpoint.model } : { kind: "template" },
+    };
     for (const condition of CONDITIONS) {
       if (!wanted.has(condition)) continue;
       const history = byCondition.get(condition);
@@ -59,7 +70,11 @@ export async function scaffoldHistories(actorId: string, familyId: string, input
         result.skipped.push({ condition, reason: draft.errors.map((e) => e.message).join(" "), needsConfirmation: false });
         continue;
       }
-      const turns = draft.value.turns;
+      // The model's text only where it rewrote exactly this template (the catalog did not change meanwhile).
+      const rewrite = rewrites.get(condition);
+      const fromModel = rewrite && sameTurns(rewrite.template, draft.value.turns);
+      const turns = fromModel ? rewrite.turns : draft.value.turns;
+      if (fromModel) for (const k of rewrite.kept) result.kept.push({ condition, ...k });
       let revisionId: string;
       if (latest) {
         revisionId = latest.id;
@@ -81,6 +96,25 @@ export async function scaffoldHistories(actorId: string, familyId: string, input
     }
     return result;
   });
+}
+
+/** The template drafts the model is asked to rewrite: conditions the scaffold will fill (length_matched is derived from the rewritten ones). */
+async function modelRewrites(familyId: string, wanted: Set<TCondition>, overwrite: boolean, endpoint: Parameters<typeof rewriteWithModel>[0]) {
+  const family = await loadFamilyCatalog(db(), familyId);
+  const histories = await db().history.findMany({
+    where: { familyId },
+    select: { condition: true, revisions: { orderBy: { number: "desc" }, take: 1, select: { status: true, turns: { select: { text: true, activated: true, deactivated: true, restated: true } } } } },
+  });
+  const latest = new Map(histories.map((h) => [h.condition as TCondition, h.revisions[0]]));
+  const drafts: { condition: TCondition; turns: TTurn[] }[] = [];
+  for (const condition of CONDITIONS) {
+    if (!wanted.has(condition) || condition === "length_matched") continue;
+    const current = latest.get(condition);
+    if (current && (current.status !== "draft" || (hasContent(current.turns) && !overwrite))) continue;
+    const draft = scaffoldHistory(condition, { atoms: family.catalog, overrides: family.overrides });
+    if (draft.ok) drafts.push({ condition, turns: draft.value.turns });
+  }
+  return rewriteWithModel(endpoint, drafts, { atomKeys: family.atomKeys, probeTestIds: family.probeTestIds });
 }
 
 function draftFor(condition: TCondition, family: TFamilyCatalog, effective: Map<TCondition, THistory>): TResult<THistory> {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, type Prisma } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/boss";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeUser } from "@/lib/testing/factories";
@@ -13,6 +13,8 @@ import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { openNewVersion } from "./open-new-version";
+import { diffVersions } from "./diff-versions";
+import { samplePackage } from "./test-fixtures";
 
 let tmp: string;
 beforeAll(async () => {
@@ -59,5 +61,35 @@ describe("open version 2 of a frozen family", () => {
     const waivers = await db().leakWaiver.findMany({ where: { revision: { history: { familyId: next.id, condition: revision.history.condition } } } });
     expect(waivers.map((w) => [w.turn, w.kind, w.match, w.reason])).toEqual([[1, "atom_key", "A4", "A4 is a paper size here"]]);
     expect(await reconciliation(next.id)).toEqual(before);
+  });
+
+  it("shows version 1 → 2 with the guards, the default reviewers and the waivers that changed", async () => {
+    const [lead, curator, reviewer, second] = await Promise.all([makeUser(["lead"]), makeUser(["curator"]), makeUser(["reviewer"]), makeUser(["reviewer"])]);
+    const suite = await db().suite.create({ data: { name: "versions diff" } });
+    const { family } = await buildDemoFamily(db(), { suiteId: suite.id, repo: createDemoRepo(path.join(tmp, "demo-diff")), leadId: lead.id, curatorIds: [curator.id], title: "diffed family", complete: true });
+    await db().taskFamily.update({ where: { id: family.id }, data: { defaultReviewerIds: [reviewer.id] } });
+    const revision = await db().historyRevision.findFirstOrThrow({ where: { history: { familyId: family.id } }, orderBy: { number: "desc" }, include: { history: true } });
+    await db().leakWaiver.create({ data: { revisionId: revision.id, turn: 1, kind: "atom_key", match: "A4", reason: "A4 is a paper size here", createdById: curator.id } });
+    const v1 = samplePackage();
+    await db().package.create({ data: { familyId: family.id, hash: "1".repeat(64), content: v1 as unknown as Prisma.InputJsonObject, frozenById: lead.id, frozenAt: new Date() } });
+    await db().taskFamily.update({ where: { id: family.id }, data: { stage: "frozen" } });
+
+    const next = await openNewVersion({ id: lead.id, roles: ["lead"] }, family.id);
+    await db().taskFamily.update({ where: { id: next.id }, data: { defaultReviewerIds: [reviewer.id, second.id] } });
+    await db().leakWaiver.updateMany({ where: { revision: { history: { familyId: next.id } } }, data: { reason: "a paper format, not an atom" } });
+    const v2 = samplePackage();
+    v2.family.version = 2;
+    v2.verifier.guardTests = ["t0", "t3"];
+    await db().package.create({ data: { familyId: next.id, hash: "2".repeat(64), content: v2 as unknown as Prisma.InputJsonObject, frozenById: lead.id, frozenAt: new Date() } });
+
+    const diff = await diffVersions("1".repeat(64), "2".repeat(64));
+    expect(diff.from.version).toBe(1);
+    expect(diff.to.version).toBe(2);
+    const names = async (ids: string[]) => (await db().user.findMany({ where: { id: { in: ids } }, select: { name: true } })).map((u) => u.name).sort().join(", ");
+    expect(diff.changes).toEqual([
+      { section: "guards", path: "t3", kind: "added", before: null, after: "guard" },
+      { section: "defaults", path: "default reviewers", kind: "changed", before: await names([reviewer.id]), after: await names([reviewer.id, second.id]) },
+      { section: "waivers", path: `${revision.history.condition} turn 1 atom_key “A4” reason`, kind: "changed", before: "A4 is a paper size here", after: "a paper format, not an atom" },
+    ]);
   });
 });

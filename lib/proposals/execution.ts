@@ -171,6 +171,7 @@ export function proposeFromExecution(input: Pick<TProposalInput, "testPatch" | "
         polarity: polarityFromName(name),
         observation,
         role: "final",
+        testIds: [test.id],
         anchors: found && touched.length > 0
           ? [{ source: "diff", filePath: found.file, lineStart: touched[0]!.line, lineEnd: touched.at(-1)!.line, quote: found.declaration }]
           : [],

@@ -5,14 +5,11 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { ZAtomRoleSchema, ZPolaritySchema } from "@/lib/contract/types";
 import type { TModelEndpoint } from "./model-config";
+import { chatCompletion } from "./chat-client";
 import { ZProposalAnchorSchema, type TProposal, type TProposalInput, type TProposer } from "./types";
 
 /** The prompt lives in the repository, under prompts/, so it is reviewed like code. */
 export const PROMPT_FILE = "extract-atoms.md";
-
-const ZChatCompletionSchema = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1, "the answer has no choices"),
-});
 
 const ZModelAtomSchema = z.object({
   statement: z.string().trim().min(1, "a statement is required").max(2000),
@@ -70,41 +67,8 @@ export function modelProposer(endpoint: TModelEndpoint, options: TModelOptions =
     origin: "model",
     async propose(input) {
       const prompt = await readFile(path.join(process.cwd(), "prompts", options.promptFile ?? PROMPT_FILE), "utf8");
-      const url = `${endpoint.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json", ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}) },
-          body: JSON.stringify({
-            model: endpoint.model,
-            temperature: 0,
-            response_format: { type: "json_object" },
-            messages: [{ role: "system", content: prompt }, { role: "user", content: userMessage(input) }],
-          }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
-        });
-      } catch (error) {
-        throw new AppError("UNPROCESSABLE", `The model endpoint ${new URL(url).host} could not be reached (${(error as Error).message}); nothing was proposed.`, { detail: error });
-      }
-      const body = await res.text();
-      if (!res.ok) {
-        const said = safeJson(body) as { error?: { message?: string } } | null;
-        throw new AppError("UNPROCESSABLE", `The model endpoint answered ${res.status}${said?.error?.message ? `: ${said.error.message}` : ""}; nothing was proposed.`, { detail: body.slice(0, 2000) });
-      }
-      const completion = ZChatCompletionSchema.safeParse(safeJson(body));
-      if (!completion.success) {
-        throw new AppError("UNPROCESSABLE", "The model endpoint's answer is not a chat completion; nothing was proposed.", { detail: body.slice(0, 2000) });
-      }
-      return parseAnswer(completion.data.choices[0]!.message.content ?? "");
+      const content = await chatCompletion(endpoint, [{ role: "system", content: prompt }, { role: "user", content: userMessage(input) }], { timeoutMs: options.timeoutMs, consequence: "nothing was proposed" });
+      return parseAnswer(content);
     },
   };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

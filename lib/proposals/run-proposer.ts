@@ -41,8 +41,9 @@ export async function runProposer(actorId: string, familyId: string, choice: TPr
   const created = await db().$transaction(async (tx) => {
     const atoms = [];
     for (const proposal of fresh) {
-      const { anchors, ...fields } = proposal;
+      const { anchors, testIds, ...fields } = proposal;
       const atom = await insertAtom(tx, actorId, familyId, { ...fields, replacedBy: [] }, chosen.origin);
+      if (testIds?.length) await tx.atom.update({ where: { id: atom.id }, data: { proposedTestIds: testIds } });
       const saved = [];
       for (const anchor of anchors) {
         saved.push(await tx.evidenceAnchor.create({

@@ -21,6 +21,8 @@ export const ZProposalSchema = z.object({
   observation: z.string().trim().max(2000),
   role: ZAtomRoleSchema,
   anchors: z.array(ZProposalAnchorSchema).max(20),
+  /** Collected test ids the proposal was read from (execution proposals): accepted, they become its probes. */
+  testIds: z.array(z.string().min(1)).max(20).optional(),
 });
 export type TProposal = z.infer<typeof ZProposalSchema>;
 

@@ -44,6 +44,8 @@ export const ZScaffoldSchema = z.object({
   conditions: z.array(ZConditionSchema).max(7).optional(),
   /** Replace draft text a curator already wrote: only after the curator confirmed it. */
   overwrite: z.boolean().optional(),
+  /** Who writes the turns' text: the configured model when there is one (auto), the templates, or the model only. */
+  drafter: z.enum(["auto", "template", "model"]).optional(),
 });
 export type TScaffold = z.infer<typeof ZScaffoldSchema>;
 
@@ -106,4 +108,8 @@ export type TScaffoldResultDto = {
   created: TCondition[];
   filled: TCondition[];
   skipped: { condition: TCondition; reason: string; needsConfirmation: boolean }[];
+  /** Who wrote the text: the templates, or the configured model (by name). */
+  drafter: { kind: "template" } | { kind: "model"; model: string };
+  /** Turns whose model rewrite was not used (it would leak, or the answer was malformed), with why. */
+  kept: { condition: TCondition; turn: number; reason: string }[];
 };

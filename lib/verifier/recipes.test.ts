@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createRunnerFixture, RUNNERS } from "@/lib/runner/testing/runner-families";
-import { RUNNER_RECIPES, recipeOf, withReportHint } from "./recipes";
+import { RUNNER_RECIPES, recipeOf, suggestRecipe, withReportHint } from "./recipes";
 
 describe("runner recipes", () => {
   it("are the commands the runner fixtures run on real runs (so each recipe is tested there)", async () => {
@@ -13,6 +13,17 @@ describe("runner recipes", () => {
       rmSync(fixture.repoDir, { recursive: true, force: true });
     }
     expect(recipeOf(RUNNER_RECIPES.find((r) => r.id === "jest")!.testCommand)?.id).toBe("jest");
+  }, 60_000);
+
+  it("suggests each runner's recipe from that runner's hidden tests, and none from a patch that names no runner", async () => {
+    for (const runner of RUNNERS) {
+      const fixture = await createRunnerFixture(runner, { python: "python3" });
+      expect(suggestRecipe(fixture.hiddenTestPatch)?.id, runner).toBe(runner);
+      rmSync(fixture.repoDir, { recursive: true, force: true });
+    }
+    expect(suggestRecipe("--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-old\n+new\n")).toBeNull();
+    // A removed import is not the runner the tests use now.
+    expect(suggestRecipe('--- a/t.test.js\n+++ b/t.test.js\n@@ -1 +1 @@\n-import { test } from "node:test";\n+import { test } from "vitest";\n')?.id).toBe("vitest");
   }, 60_000);
 
   it("names the runner's own report option when a run wrote no report", () => {

@@ -85,3 +85,27 @@ export function withReportHint(message: string | null, testCommand: string): str
   if (!recipe || message.includes("tell ")) return message;
   return `${message} — tell ${recipe.label} where to write it: ${recipe.reportOption}`;
 }
+
+/** What a hidden test file imports or calls, in the order that tells runners apart (most specific first). */
+const SIGNS: readonly [TRunnerRecipe["id"], RegExp][] = [
+  ["node-test", /\bfrom\s+["']node:test["']|require\(\s*["']node:test["']\s*\)/],
+  ["vitest", /\bfrom\s+["']vitest["']|require\(\s*["']vitest["']\s*\)/],
+  ["tape", /\bfrom\s+["']tape["']|require\(\s*["']tape["']\s*\)/],
+  ["jest", /\bfrom\s+["']@jest\/globals["']|\bjest\.(?:fn|mock|spyOn)\(|^\+.*\bexpect\(.*\)\.(?:toBe|toEqual|toStrictEqual|toThrow)\w*\(/m],
+  ["mocha", /^\+\s*(?:describe|it)\(/m],
+  ["unittest", /^\+\s*import\s+unittest\b|^\+\s*class\s+\w+\(\s*unittest\.TestCase\s*\)/m],
+  ["pytest", /^\+\s*(?:import\s+pytest\b|def\s+test_\w*\s*\()/m],
+];
+
+/**
+ * The recipe a family's hidden tests point to, read from the test patch (the runner it
+ * imports, or the globals it calls), so a new verifier starts filled in; null when the
+ * patch says nothing recognizable. Only the added lines count: a removed import is gone.
+ */
+export function suggestRecipe(hiddenTestPatch: string): TRunnerRecipe | null {
+  const added = hiddenTestPatch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).join("\n");
+  for (const [id, sign] of SIGNS) {
+    if (sign.test(added)) return RUNNER_RECIPES.find((r) => r.id === id)!;
+  }
+  return null;
+}

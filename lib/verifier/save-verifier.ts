@@ -7,17 +7,20 @@ import { validatePatch } from "@/lib/patches/validate-patch";
 import type { TSaveVerifier } from "@/lib/schemas/verifier";
 import { getVerifier, toVerifierDto, verifierSelect } from "./get-verifier";
 import { sliceDefaults } from "@/lib/patches/slice-defaults";
+import { assertImageRunnable } from "./image-runtime";
 
 /**
  * Creates or updates the family's verifier and execution protocol. The hidden test patch,
  * when given, is validated like any patch (a unified diff that `git apply --check` accepts on the base).
+ * A new or changed `image` needs a live worker with a container runtime, else every run would fail.
  */
 export async function saveVerifier(actorId: string, familyId: string, input: TSaveVerifier) {
   const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, repo: true, baseCommit: true } });
   if (!family) throw notFound("Task family", familyId);
   await assertNotFrozen(family.stage, familyId);
-  const existing = await db().verifier.findUnique({ where: { familyId }, select: { version: true, hiddenTestPatch: true } });
+  const existing = await db().verifier.findUnique({ where: { familyId }, select: { version: true, hiddenTestPatch: true, image: true } });
   if (existing && input.version !== existing.version) throw staleVersion("The verifier", await getVerifier(familyId));
+  if (input.image?.trim() && input.image.trim() !== (existing?.image ?? "")) await assertImageRunnable(input.image.trim());
   if (input.hiddenTestPatch.trim() && input.hiddenTestPatch !== existing?.hiddenTestPatch) {
     await validatePatch({ text: input.hiddenTestPatch, family, field: "hiddenTestPatch" });
   }

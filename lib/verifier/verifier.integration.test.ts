@@ -54,7 +54,9 @@ describe("verifier", () => {
     const demo = await familyWithoutVerifier();
     const params = { familyId: demo.family.id };
     const dto = (await callRoute(verifier.GET, { userId: curator.id, params })).json as unknown as TVerifierDto;
+    const podman = await db().worker.create({ data: { id: `podman-worker-${Date.now()}`, host: "h", pid: 1, concurrency: 1, containerRuntime: "podman" } });
     const created = await callRoute(verifier.PUT, { method: "PUT", userId: curator.id, params, body: form({ hiddenTestPatch: dto.defaultHiddenTestPatch, image: "node:20-bookworm" }) });
+    await db().worker.delete({ where: { id: podman.id } });
     expect(created.status).toBe(200);
     expect(created.json).toMatchObject({ exists: true, version: 1, setupCommand: "npm ci", image: "node:20-bookworm" });
     const updated = await callRoute(verifier.PUT, { method: "PUT", userId: curator.id, params, body: form({ version: 1, timeoutSec: 300, protocol: { ...form().protocol, historyFormat: "json", historyPath: "docs/history.json" } }) });
@@ -64,6 +66,35 @@ describe("verifier", () => {
     expect(stale.json.current).toMatchObject({ version: 2, timeoutSec: 300 });
     const actions = (await db().auditEvent.findMany({ where: { familyId: demo.family.id, entity: "Verifier" }, orderBy: { id: "asc" } })).map((e) => e.action);
     expect(actions).toEqual(["verifier.create", "verifier.update"]);
+  });
+
+  it("refuses a new image (422 on the image field) while no live worker has a container runtime, and accepts it once one does", async () => {
+    const demo = await familyWithoutVerifier();
+    const params = { familyId: demo.family.id };
+    const dto = (await callRoute(verifier.GET, { userId: curator.id, params })).json as unknown as TVerifierDto;
+    const body = form({ hiddenTestPatch: dto.defaultHiddenTestPatch, image: "node:20-bookworm" });
+    const stamp = Date.now();
+    // No worker at all, then one live worker without a runtime and a stopped one with podman: refused, nothing stored.
+    const none = await callRoute(verifier.PUT, { method: "PUT", userId: curator.id, params, body });
+    expect(none.status).toBe(422);
+    expect(none.json.fieldErrors?.image?.[0]).toBe("No worker has a container runtime to run image node:20-bookworm in: no worker is running. Start a worker that has podman or docker, or leave the image empty to run in the worker's sandbox.");
+    await db().worker.create({ data: { id: `bare-${stamp}`, host: "h", pid: 2, concurrency: 2, containerRuntime: null } });
+    await db().worker.create({ data: { id: `gone-${stamp}`, host: "h", pid: 3, concurrency: 2, containerRuntime: "podman", stoppedAt: new Date() } });
+    const bare = await callRoute(verifier.PUT, { method: "PUT", userId: curator.id, params, body });
+    expect(bare.status).toBe(422);
+    expect(bare.json.error).toBe("No worker has a container runtime to run image node:20-bookworm in: the live worker reports neither podman nor docker. Start a worker that has one, or leave the image empty to run in the worker's sandbox.");
+    expect(await db().verifier.findUnique({ where: { familyId: demo.family.id } })).toBeNull();
+    // Without an image the same verifier saves: the sandbox needs no runtime.
+    const sandboxed = await callRoute(verifier.PUT, { method: "PUT", userId: curator.id, params, body: { ...body, image: "" } });
+    expect(sandboxed.status).toBe(200);
+    await db().worker.create({ data: { id: `docker-${stamp}`, host: "h", pid: 4, concurrency: 2, containerRuntime: "docker" } });
+    const accepted = await callRoute(verifier.PUT, { method: "PUT", userId: curator.id, params, body: { ...body, version: 1 } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json).toMatchObject({ version: 2, image: "node:20-bookworm" });
+    // An image already saved is not asked about again when another field changes.
+    await db().worker.deleteMany({ where: { id: { in: [`bare-${stamp}`, `gone-${stamp}`, `docker-${stamp}`] } } });
+    const kept = await callRoute(verifier.PUT, { method: "PUT", userId: curator.id, params, body: { ...body, version: 2, timeoutSec: 200 } });
+    expect(kept.status).toBe(200);
   });
 
   it("names bad fields and refuses a hidden test patch that does not apply, keeping what was stored", async () => {

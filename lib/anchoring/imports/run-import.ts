@@ -33,7 +33,7 @@ export async function runImport(jobId: string): Promise<void> {
     ]);
     await db().importJob.update({
       where: { id: jobId },
-      data: { status: "done", progress: count, total: count, message: `Imported ${count.toLocaleString("en")} ${what}; the automatic gate kept ${kept.toLocaleString("en")}.` },
+      data: { status: "done", progress: count, total: count, message: `Imported ${count.toLocaleString("en")} ${count === 1 ? what.replace(/^(change|merged pull request)s\b/, "$1") : what}; the automatic gate kept ${kept.toLocaleString("en")}.` },
     });
   } catch (error) {
     await progress.flush();

@@ -79,6 +79,23 @@ describe("parseJUnit", () => {
     });
   });
 
+  it("reads a jest test outside any describe as file::name, not file:: > name (the recipe's title template joins an empty classname)", () => {
+    // jest-junit with the studio's recipe: JEST_JUNIT_CLASSNAME="{classname}", JEST_JUNIT_TITLE="{classname} > {title}", file attribute on.
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="jest tests" tests="3" failures="0" errors="0" time="0.4">
+  <testsuite name="test/clamp.test.js" errors="0" failures="0" skipped="0" timestamp="2026-12-01T10:00:00" time="0.3" tests="3">
+    <testcase classname="" name=" &gt; keeps a value inside the range" time="0.001" file="test/clamp.test.js"></testcase>
+    <testcase classname="clamp" name="clamp &gt; returns low below the range" time="0.001" file="test/clamp.test.js"></testcase>
+    <testcase classname="clamp &gt; nested" name="clamp &gt; nested &gt; deep" time="0.001" file="test/clamp.test.js"></testcase>
+  </testsuite>
+</testsuites>`;
+    expect(Object.keys(outcomes(xml))).toEqual([
+      "test/clamp.test.js::keeps a value inside the range",
+      "test/clamp.test.js::clamp > returns low below the range",
+      "test/clamp.test.js::clamp > nested > deep",
+    ]);
+  });
+
   it("reads mocha's xunit reporter (file::full title) and keeps the failure text", () => {
     const report = parseJUnit(fixture("mocha-xunit.xml"), { roots: ["/tmp/specpath/workspace"] });
     expect(report.flavor).toBe("mocha");

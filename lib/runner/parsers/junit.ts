@@ -105,7 +105,8 @@ function testId(raw: RawCase, flavor: JUnitFlavor, roots: readonly string[]): st
       return file ? `${file}::${chain}` : chain;
     }
     case "jest":
-      return `${file ?? innermostSuite ?? ""}::${name}`;
+      // The recipe's title "{classname} > {title}" leaves " > name" for a test outside any describe.
+      return `${file ?? innermostSuite ?? ""}::${attrs.classname ? name : name.replace(/^\s*>\s+/, "")}`;
     case "mocha": {
       const title = [attrs.classname ?? "", name].filter((part) => part !== "").join(" ");
       return `${file ?? ""}::${title}`;
