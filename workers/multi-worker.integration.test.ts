@@ -115,6 +115,9 @@ describe("two workers on one database", () => {
 
     // Round 2: A comes back (same folders), B dies this time.
     a = startWorkerProcess("a");
+    // Up before the runs are asked for (on a busy machine B could otherwise take them all first).
+    const back = a.pid!;
+    await waitFor("A back", () => db().worker.findFirst({ where: { pid: back, stoppedAt: null } }));
     await calibrate(family.id, "two");
     await killMidway(family.id, "two", [a.pid!, b.pid!], b);
     await expectExactlyOnce(family.id, "two");
