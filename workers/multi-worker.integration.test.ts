@@ -47,7 +47,7 @@ function startWorkerProcess(name: string): ChildProcess {
     ...process.env, DATABASE_URL: databaseUrl, STUDIO_DATA_DIR: path.join(tmp, `${name}-data`), STUDIO_CACHE_DIR: path.join(tmp, `${name}-cache`),
     STUDIO_WORKER_CONCURRENCY: "1", STUDIO_HEARTBEAT_SECONDS: "1", STUDIO_DEAD_AFTER_SECONDS: "3",
   };
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("workers/index.ts")], { env, stdio: "ignore" });
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.resolve("workers/index.ts")], { env, stdio: "ignore" });
   alive.add(child);
   child.once("exit", () => alive.delete(child));
   return child;
@@ -115,6 +115,9 @@ describe("two workers on one database", () => {
 
     // Round 2: A comes back (same folders), B dies this time.
     a = startWorkerProcess("a");
+    // Up before the runs are asked for (on a busy machine B could otherwise take them all first).
+    const back = a.pid!;
+    await waitFor("A back", () => db().worker.findFirst({ where: { pid: back, stoppedAt: null } }));
     await calibrate(family.id, "two");
     await killMidway(family.id, "two", [a.pid!, b.pid!], b);
     await expectExactlyOnce(family.id, "two");

@@ -36,7 +36,7 @@ export function SuiteDashboard({ suiteId, canExport }: { suiteId: string; canExp
     queryKey: queryKeys.exportJob(jobId),
     queryFn: () => api<TExportJob>(`/api/exports/${jobId}`),
     enabled: jobId !== null,
-    refetchInterval: (q) => (q.state.data?.status === "running" || !q.state.data ? 1000 : false),
+    refetchInterval: (q) => (q.state.data?.status === "queued" || q.state.data?.status === "running" || !q.state.data ? 1000 : false),
   });
   if (dashboard.error) return <p className="error">{dashboard.error.message}</p>;
   if (!dashboard.data) return <p className="muted">Loading the gate dashboard…</p>;
@@ -68,11 +68,12 @@ export function SuiteDashboard({ suiteId, canExport }: { suiteId: string; canExp
       </table>
       {canExport && (
         <p className="row">
-          <button disabled={start.isPending || job.data?.status === "running" || dashboard.data.frozen === 0} onClick={() => start.mutate()}>
+          <button disabled={start.isPending || job.data?.status === "queued" || job.data?.status === "running" || dashboard.data.frozen === 0} onClick={() => start.mutate()}>
             Export the {dashboard.data.frozen} frozen package{dashboard.data.frozen === 1 ? "" : "s"}
           </button>
           {job.data && (
             <span data-testid="suite-export">
+              {job.data.status === "queued" && <>Waiting for a worker…</>}
               {job.data.status === "running" && <>Exporting… {job.data.progress}/{job.data.total} <progress max={job.data.total || 1} value={job.data.progress} /></>}
               {job.data.status === "done" && <>{job.data.message}: <a href={`/api/exports/${job.data.id}/download`}>packages (.tar.gz)</a> · <a href={`/api/exports/${job.data.id}/download?kind=jsonl`}>JSONL</a></>}
               {job.data.status === "failed" && <span className="error">Export failed: {job.data.message}</span>}

@@ -79,6 +79,11 @@ describe("evaluation on a frozen package", () => {
     expect(await importResults(leadId, evaluation.id, { format: "predictions", text, scaffold: "replay" })).toEqual({ imported: 21 });
     const grading = await requestGrading(leadId, evaluation.id);
     expect(grading).toEqual({ attempts: 14, created: 2, reused: 0 });
+    // Requested as every run is (lib/runs/request-runs.ts): one run request on the frozen family, its audit event with it.
+    const requested = await db().auditEvent.findMany({ where: { action: "runs.request", actorId: leadId, after: { path: ["kinds"], equals: ["grade"] } } });
+    expect(requested.map((e) => [e.familyId, (e.after as { created: number }).created])).toEqual([[(await db().package.findUniqueOrThrow({ where: { hash: packageHash } })).familyId, 2]]);
+    const graded = await db().run.findMany({ where: { kind: "grade" }, select: { batchId: true, jobId: true } });
+    expect(new Set(graded.map((r) => r.batchId)).size).toBe(1);
     expect(await requestGrading(leadId, evaluation.id)).toEqual({ attempts: 0, created: 0, reused: 0 });
 
     const report = await waitForGrading(evaluation.id);

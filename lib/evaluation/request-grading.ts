@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { notFound } from "@/lib/errors/app-error";
-import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
+import { requestRuns, type GradeRun } from "@/lib/runs/request-runs";
 import { gradeRequestMaterial } from "./grade-rules";
 import { loadSuiteVersion } from "./load-suite-version";
 
@@ -22,24 +22,30 @@ export async function requestGrading(actorId: string | null, evaluationId: strin
   });
   const gradable = waiting.filter((a) => a.patch!.trim() !== "");
   const keyOf = (a: (typeof gradable)[number]) => `grade:${crypto.createHash("sha256").update(gradeRequestMaterial(a.packageHash, a.patch!)).digest("hex")}`;
-  const batchId = crypto.randomUUID();
-  const created = await db().$transaction(async (tx) => {
-    const requests = new Map(gradable.map((a) => [keyOf(a), a]));
-    await tx.run.createMany({
-      data: [...requests].map(([requestKey, a]) => ({
-        familyId: packages.get(a.packageHash)!.familyId, kind: "grade" as const, patchRole: "agent", packageHash: a.packageHash, agentPatch: a.patch,
-        requestKey, batchId, requestedById: actorId,
-      })),
-      skipDuplicates: true,
-    });
-    const runs = await tx.run.findMany({ where: { requestKey: { in: [...requests.keys()] } }, select: { id: true, requestKey: true, attempt: true, batchId: true } });
+  // Runs are requested as every run is (lib/runs/request-runs.ts): rows first, then the queue, identical ones reused.
+  const byFamily = new Map<string, Map<string, (typeof gradable)[number]>>();
+  for (const a of gradable) {
+    const familyId = packages.get(a.packageHash)!.familyId;
+    if (!byFamily.has(familyId)) byFamily.set(familyId, new Map());
+    byFamily.get(familyId)!.set(keyOf(a), a);
+  }
+  let created = 0;
+  for (const [familyId, requests] of byFamily) {
+    const timeoutSec = Math.max(...[...requests.values()].map((a) => packages.get(a.packageHash)!.content.verifier.timeoutSec), 120);
+    const grades: GradeRun[] = [...requests].map(([requestKey, a]) => ({
+      kind: "grade", patchRole: "agent", packageHash: a.packageHash, agentPatch: a.patch!, requestKey, repeat: 0, patchId: null, historyRevisionId: null,
+    }));
+    created += (await requestRuns(actorId, familyId, grades, { timeoutSec })).created;
+  }
+  const keys = [...new Set(gradable.map(keyOf))];
+  await db().$transaction(async (tx) => {
+    const runs = await tx.run.findMany({ where: { requestKey: { in: keys } }, select: { id: true, requestKey: true } });
     const runByKey = new Map(runs.map((r) => [r.requestKey, r.id]));
-    for (const a of gradable) await tx.evaluationAttempt.update({ where: { id: a.id }, data: { gradeRunId: runByKey.get(keyOf(a))! } });
-    const fresh = runs.filter((r) => r.batchId === batchId);
-    await recordEvent(tx, { actorId, action: "evaluation.grade", entity: "Evaluation", entityId: evaluationId, after: { attempts: gradable.length, runs: runs.length, created: fresh.length } });
-    return fresh;
-  });
-  const timeout = Math.max(...[...packages.values()].map((p) => p.content.verifier.timeoutSec), 120);
-  await enqueueRuns(created.map((r) => ({ id: r.id, attempt: r.attempt + 1 })), timeout);
-  return { attempts: gradable.length, created: created.length, reused: new Set(gradable.map(keyOf)).size - created.length };
+    // One statement per grade run: its attempts point at it.
+    const attemptsOf = new Map<string, string[]>();
+    for (const a of gradable) attemptsOf.set(runByKey.get(keyOf(a))!, [...(attemptsOf.get(runByKey.get(keyOf(a))!) ?? []), a.id]);
+    for (const [gradeRunId, ids] of attemptsOf) await tx.evaluationAttempt.updateMany({ where: { id: { in: ids } }, data: { gradeRunId } });
+    await recordEvent(tx, { actorId, action: "evaluation.grade", entity: "Evaluation", entityId: evaluationId, after: { attempts: gradable.length, runs: runs.length, created } });
+  }, { timeout: 30_000 });
+  return { attempts: gradable.length, created, reused: keys.length - created };
 }

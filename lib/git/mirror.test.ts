@@ -46,7 +46,7 @@ describe("ensureMirror", () => {
     try {
       await expect(ensureMirror(plain, { cacheDir })).rejects.toMatchObject({ code: "not_a_repository", message: `${plain} is not a git repository` });
       await expect(ensureMirror(nested, { cacheDir })).rejects.toMatchObject({ code: "not_a_repository" });
-      await expect(ensureMirror(path.join(plain, "nope"), { cacheDir })).rejects.toThrow(/does not exist/);
+      await expect(ensureMirror(path.join(plain, "nope"), { cacheDir })).rejects.toThrow(/is not a git repository \(no such directory\)/);
     } finally {
       await rm(plain, { recursive: true, force: true });
     }
@@ -55,7 +55,7 @@ describe("ensureMirror", () => {
   it("says when a URL cannot be cloned, with git's reason", async () => {
     await expect(ensureMirror("http://127.0.0.1:9/nothing.git", { cacheDir })).rejects.toMatchObject({
       code: "clone_failed",
-      message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9\/nothing\.git cannot be cloned: .*(Connection refused|Failed to connect)/),
+      message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9\/nothing\.git could not be cloned: .*(Connection refused|Failed to connect)/),
     });
   });
 });

@@ -1,6 +1,6 @@
 // One pg-boss per process, on the studio's own PostgreSQL (schema "pgboss").
 import PgBoss from "pg-boss";
-import { RUN_QUEUE } from "./definitions";
+import { QUEUES, RUN_QUEUE } from "./definitions";
 
 const globalForBoss = globalThis as unknown as { studioBoss?: Promise<PgBoss> };
 
@@ -12,7 +12,7 @@ export function boss(): Promise<PgBoss> {
       const instance = new PgBoss({ connectionString, schema: "pgboss", max: 4, maintenanceIntervalSeconds: 30 });
       instance.on("error", (error) => console.error("[queue]", error.message));
       await instance.start();
-      await instance.createQueue(RUN_QUEUE, { name: RUN_QUEUE, retryLimit: 3, retryDelay: 2 }).catch(() => undefined);
+      for (const queue of QUEUES) await instance.createQueue(queue, { name: queue, ...(queue === RUN_QUEUE ? { retryLimit: 3, retryDelay: 2 } : { retryLimit: 0 }) }).catch(() => undefined);
       return instance;
     })();
     globalForBoss.studioBoss.catch(() => (globalForBoss.studioBoss = undefined));

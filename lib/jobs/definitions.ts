@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+// Every piece of background work is a job on a pg-boss queue of the studio's PostgreSQL, run by a
+// worker (workers/): nothing runs in the web process on its own. A job's payload names a row, and
+// the row says what to do and how far it got, so a job survives a restart of any process: the
+// worker holding it beats a heartbeat on the row, and a row whose worker stopped beating goes back
+// to its queue as a new attempt (lib/runs/reap-dead-workers.ts, lib/package/reap-suite-exports.ts).
+
 // Every run kind travels on one queue; the Run row says what to do, so a job
 // payload is only the run id (plus the attempt it was sent for).
 export const RUN_QUEUE = "studio-runs";
@@ -13,3 +19,22 @@ export type TRunKind = (typeof RUN_KINDS)[number];
 
 /** How long a job may stay active before pg-boss gives up on it (verifier timeout + setup margin). */
 export const jobExpirySeconds = (verifierTimeoutSec: number) => Math.max(300, verifierTimeoutSec * 3 + 600);
+
+// A suite export: the ExportJob row (suite, progress, file) is written first, then this job.
+export const SUITE_EXPORT_QUEUE = "studio-suite-exports";
+export const SUITE_EXPORT_JOB_VERSION = 1;
+export const ZSuiteExportJobSchema = z.object({ v: z.literal(SUITE_EXPORT_JOB_VERSION), exportJobId: z.string().min(1) });
+export type TSuiteExportJob = z.infer<typeof ZSuiteExportJobSchema>;
+
+/**
+ * The job kinds besides runs: queue, payload, and how many a worker runs at once. Each has one
+ * handler, `workers/handlers/<kind>.ts` (workers/handlers/jobs.ts maps them; a kind without a
+ * handler does not type-check).
+ */
+export const JOB_KINDS = {
+  suite_export: { queue: SUITE_EXPORT_QUEUE, payload: ZSuiteExportJobSchema, concurrency: 1 },
+} as const;
+export type TJobKind = keyof typeof JOB_KINDS;
+
+/** Every queue the studio uses (created at install and at every start). */
+export const QUEUES = [RUN_QUEUE, ...Object.values(JOB_KINDS).map((kind) => kind.queue)] as const;

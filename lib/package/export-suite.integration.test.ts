@@ -7,6 +7,8 @@ import path from "node:path";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { stopBoss } from "@/lib/jobs/boss";
+import { startWorker } from "@/workers/worker-process";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeUser } from "@/lib/testing/factories";
 import { generatedRepo, seedGeneratedSuite } from "@/bench/fixtures/package-suite";
@@ -19,6 +21,7 @@ import { ZSweBenchInstanceSchema } from "./swebench";
 
 let tmp: string;
 let ids: string[];
+let worker: Awaited<ReturnType<typeof startWorker>>;
 beforeAll(async () => {
   await useFreshDatabase();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-suite-export-"));
@@ -27,8 +30,14 @@ beforeAll(async () => {
   const other = generatedRepo(path.join(tmp, "repos", "other"), 1, 10);
   // Families 0 and 1 stand on the same repository, base and verifier: one environment.
   ids = await seedGeneratedSuite(db(), "three", 3, 0, [shared, shared, other]);
+  // The export is a job on the queue: a worker on this machine runs it.
+  worker = await startWorker({ concurrency: 1, cacheDir: path.join(tmp, "cache"), log: () => undefined });
 });
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+afterAll(async () => {
+  await worker.stop();
+  await stopBoss({ graceful: false, timeout: 1000 });
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 async function entriesOf(file: string) {
   const entries: { path: string; type: string; linkpath?: string; mtime?: Date }[] = [];
@@ -43,13 +52,13 @@ describe("suite export job", () => {
     const lead = await makeUser(["lead"]);
     const suite = await db().suite.findUniqueOrThrow({ where: { name: "three" } });
     const job = await startSuiteExport(lead.id, suite.id);
-    expect(job.status).toBe("running");
+    expect(job.status).toBe("queued");
     let current = await getExportJob(job.id);
-    for (let i = 0; i < 600 && current.status === "running"; i += 1) {
+    for (let i = 0; i < 600 && (current.status === "queued" || current.status === "running"); i += 1) {
       await new Promise((r) => setTimeout(r, 100));
       current = await getExportJob(job.id);
     }
-    expect(current).toMatchObject({ status: "done", progress: 3, total: 3 });
+    expect(current).toMatchObject({ status: "done", progress: 3, total: 3, attempt: 1, workerId: worker.id });
     archive = current.file!;
 
     const out = path.join(tmp, "unpacked");

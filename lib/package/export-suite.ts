@@ -5,6 +5,7 @@ import path from "node:path";
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { db } from "@/lib/db";
+import { studioCacheDir } from "@/lib/git/mirror";
 import { notFound } from "@/lib/errors/app-error";
 import { harborFiles, sweBenchFor } from "./harbor-export";
 import { loadFrozenPackage } from "./load-package";
@@ -21,7 +22,7 @@ export type TSuiteExportOptions = TSuiteExportProgress & {
   shareEnvironment?: boolean;
 };
 
-const defaultCacheDir = () => path.resolve(process.env.STUDIO_DATA_DIR ?? ".studio-data", "cache");
+const defaultCacheDir = () => studioCacheDir();
 
 /**
  * Every frozen family of a suite in one byte-reproducible .tar.gz: the native packages side by

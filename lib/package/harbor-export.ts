@@ -1,6 +1,6 @@
 import "server-only";
-import { spawn } from "node:child_process";
-import { ensureMirror, requireCommit } from "@/lib/git/mirror";
+import { ensureMirror, existingMirrorWith, requireCommit } from "@/lib/git/mirror";
+import { gitBytes } from "@/lib/git/run-git";
 import { harborBasePaths } from "@/lib/grading/harbor-test";
 import { bundledScript, tapLogRenderers } from "./bundles";
 import { harborEnvironmentFiles, harborTaskFiles, harborTaskName } from "./harbor";
@@ -10,19 +10,21 @@ import { writeTarGz, type TExportEntry } from "./native-export";
 import { sweBenchInstances, type TSweBenchInstance } from "./swebench";
 import type { TPackage } from "./types";
 
-function gitOutput(cwd: string, args: string[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    const chunks: Buffer[] = [];
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => chunks.push(c));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`git ${args[0]} failed: ${stderr.trim()}`))));
-  });
-}
+const gitOutput = (cwd: string, args: string[]): Promise<Buffer> => gitBytes(args, { cwd });
 
-async function baseCommitIn(content: TPackage, cacheDir: string) {
+/**
+ * Where the base commit is read from: the machine's mirror (its cache folder). `offline` (an HTTP
+ * request) reads the mirror as it is and never clones or fetches; a job or the CLI may do both.
+ */
+export type TMirrorAccess = { cacheDir: string; offline?: boolean };
+const accessOf = (cache: string | TMirrorAccess): TMirrorAccess => (typeof cache === "string" ? { cacheDir: cache } : cache);
+
+async function baseCommitIn(content: TPackage, cache: string | TMirrorAccess) {
+  const { cacheDir, offline } = accessOf(cache);
+  if (offline) {
+    const { mirror, commit } = await existingMirrorWith(content.provenance.repo, content.provenance.baseCommit, cacheDir);
+    return { dir: mirror.dir, commit };
+  }
   const mirror = await ensureMirror(content.provenance.repo, { cacheDir });
   return { dir: mirror.dir, commit: await requireCommit(mirror, content.provenance.baseCommit, { cacheDir }) };
 }
@@ -31,7 +33,7 @@ async function baseCommitIn(content: TPackage, cacheDir: string) {
 export const bundledSignatureScript = () => bundledScript("signature");
 
 /** `git archive` of the base commit: the environment's repo.tar (files only, no history). */
-export async function baseSnapshot(content: TPackage, cacheDir: string): Promise<Buffer> {
+export async function baseSnapshot(content: TPackage, cacheDir: string | TMirrorAccess): Promise<Buffer> {
   const { dir, commit } = await baseCommitIn(content, cacheDir);
   // git archive stamps every entry with the commit's time: the same bytes whenever it is made.
   return gitOutput(dir, ["archive", "--format=tar", commit]);
@@ -41,7 +43,7 @@ export async function baseSnapshot(content: TPackage, cacheDir: string): Promise
  * The base versions of the recipe's protected paths (tests/base/<path>), from the mirror: test.sh
  * restores them from there, never from the container's .git, which the agent controlled.
  */
-export async function protectedBaseFiles(content: TPackage, cacheDir: string): Promise<{ path: string; content: Uint8Array }[]> {
+export async function protectedBaseFiles(content: TPackage, cacheDir: string | TMirrorAccess): Promise<{ path: string; content: Uint8Array }[]> {
   const { dir, commit } = await baseCommitIn(content, cacheDir);
   const blobs = new Set(
     (await gitOutput(dir, ["ls-tree", "-r", "-z", commit])).toString("utf8").split("\0").filter(Boolean)
@@ -55,13 +57,13 @@ export async function protectedBaseFiles(content: TPackage, cacheDir: string): P
 }
 
 /** Every file of the base tree (pytest node ids name them). */
-export async function baseFiles(content: TPackage, cacheDir: string): Promise<string[]> {
+export async function baseFiles(content: TPackage, cacheDir: string | TMirrorAccess): Promise<string[]> {
   const { dir, commit } = await baseCommitIn(content, cacheDir);
   return (await gitOutput(dir, ["ls-tree", "-r", "--name-only", "-z", commit])).toString("utf8").split("\0").filter(Boolean);
 }
 
 /** The package's SWE-bench instances, with the base tree for pytest ids and the bundled TAP renderers. */
-export async function sweBenchFor(pkg: Pick<TFrozenPackage, "content" | "hash">, cacheDir: string): Promise<TSweBenchInstance[]> {
+export async function sweBenchFor(pkg: Pick<TFrozenPackage, "content" | "hash">, cacheDir: string | TMirrorAccess): Promise<TSweBenchInstance[]> {
   const [repoFiles, renderers] = await Promise.all([baseFiles(pkg.content, cacheDir), tapLogRenderers()]);
   return sweBenchInstances(pkg.content, pkg.hash, { repoFiles, renderers });
 }
@@ -80,7 +82,7 @@ export type THarborOptions = {
 };
 
 /** Every file of the Harbor task folders of a package, one folder per history. */
-export async function harborFiles(pkg: Pick<TFrozenPackage, "content" | "hash">, cacheDir: string, options: THarborOptions = {}): Promise<TExportEntry[]> {
+export async function harborFiles(pkg: Pick<TFrozenPackage, "content" | "hash">, cacheDir: string | TMirrorAccess, options: THarborOptions = {}): Promise<TExportEntry[]> {
   const share = options.shareEnvironment ?? true;
   const seen = options.seen ?? new Map<string, string>();
   const root = options.root ? `${options.root.replace(/\/$/, "")}/` : "";
@@ -111,7 +113,7 @@ export async function harborFiles(pkg: Pick<TFrozenPackage, "content" | "hash">,
   return entries;
 }
 
-export async function writeHarborExport(pkg: TFrozenPackage, outFile: string, cacheDir: string) {
+export async function writeHarborExport(pkg: TFrozenPackage, outFile: string, cacheDir: string | TMirrorAccess) {
   await writeTarGz(outFile, `specpath-harbor-${pkg.hash.slice(0, 12)}`, await harborFiles(pkg, cacheDir));
   return outFile;
 }

@@ -1,16 +1,13 @@
 import "server-only";
-import path from "node:path";
-import { failureSentence } from "@/lib/errors/failure-sentence";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
-import { exportSuite } from "./export-suite";
-
-const exportsDir = () => path.resolve(process.env.STUDIO_DATA_DIR ?? ".studio-data", "exports");
+import { enqueueSuiteExports } from "@/lib/jobs/enqueue-suite-exports";
 
 /**
- * Starts a suite export in the background and answers at once with the job; the page polls
- * its progress and downloads the file when it is done, so no request waits on the export.
+ * Queues a suite export (a `suite_export` job, run by a worker: workers/handlers/suite_export.ts)
+ * and answers at once with the job; the page polls its progress and downloads the file when it is
+ * done, so no request waits on the export, and a restart of any process loses nothing.
  */
 export async function startSuiteExport(actorId: string, suiteId: string) {
   const suite = await db().suite.findUnique({ where: { id: suiteId }, select: { name: true } });
@@ -20,18 +17,8 @@ export async function startSuiteExport(actorId: string, suiteId: string) {
     await recordEvent(tx, { actorId, action: "suite.export", entity: "ExportJob", entityId: created.id, after: { suite: suite.name } });
     return created;
   });
-  const file = path.join(exportsDir(), `${suite.name.replace(/[^A-Za-z0-9._-]+/g, "_")}-${job.id}.tar.gz`);
-  void exportSuite(suite.name, file, {
-    onStart: (total) => void db().exportJob.update({ where: { id: job.id }, data: { total } }).catch(() => undefined),
-    onFamily: (done, title) => void db().exportJob.update({ where: { id: job.id }, data: { progress: done, message: title } }).catch(() => undefined),
-  }).then(
-    (result) => db().exportJob.update({ where: { id: job.id }, data: { status: "done", file: result.file, progress: result.families, total: result.families, message: `${result.families} packages, ${result.instances} JSONL instances` } }),
-    (error: unknown) => {
-      // One sentence for the page (a raw Prisma message names server files); the rest goes to the log.
-      if (!(error instanceof AppError)) console.error(`[studio] suite export ${job.id} failed`, error);
-      return db().exportJob.update({ where: { id: job.id }, data: { status: "failed", message: failureSentence("The export", error, "the server log") } });
-    },
-  );
+  // A send lost here (the queue away) is sent again by a worker's reaper.
+  await enqueueSuiteExports([{ id: job.id, attempt: job.attempt }]).catch((error: unknown) => console.error(`[studio] suite export ${job.id} not sent yet`, error));
   return job;
 }
 

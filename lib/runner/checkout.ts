@@ -31,8 +31,8 @@ export async function checkoutBase(repoUrl: string, commit: string, options: Run
     const files = await runHost("sh", ["-c", "git ls-files -z | tr -cd '\\0' | wc -c"], { cwd: dir });
     return { outcome: "ok", commit: full, fileCount: Number(files.stdout.trim()), durationMs: elapsed() };
   } catch (error) {
-    if (error instanceof RunnerError && (error.code === "not_a_repository" || error.code === "clone_failed" || error.code === "commit_not_found")) {
-      return { outcome: error.code, message: error.message, durationMs: elapsed() };
+    if (error instanceof RunnerError && (error.code === "not_a_repository" || error.code === "clone_failed" || error.code === "fetch_failed" || error.code === "commit_not_found")) {
+      return { outcome: error.code === "fetch_failed" ? "clone_failed" : error.code, message: error.message, durationMs: elapsed() };
     }
     throw error;
   } finally {

@@ -5,6 +5,9 @@ export type RunnerErrorCode =
   | "not_a_repository"
   | "clone_failed"
   | "commit_not_found"
+  | "fetch_failed"
+  | "not_mirrored"
+  | "git_failed"
   | "setup_failed"
   | "sandbox_unavailable"
   | "lock_timeout";

@@ -39,11 +39,8 @@ export function runHost(file: string, args: readonly string[], options: HostOpti
   });
 }
 
-/** git with no prompts and messages in English, so they can be shown and matched. */
-export function git(args: readonly string[], options: { cwd?: string; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<HostResult> {
-  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "", LC_ALL: "C", LANGUAGE: "", ...options.env };
-  return runHost("git", args, { cwd: options.cwd, env, timeoutMs: options.timeoutMs });
-}
+/** git with no prompts and messages in English, so they can be shown and matched (the studio's one git spawner). */
+export { gitResult as git } from "../git/run-git";
 
 const executableCache = new Map<string, string | null>();
 

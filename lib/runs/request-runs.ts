@@ -13,11 +13,15 @@ import { calibrationMatrix, currentContent, type TRunRequest } from "./matrix";
  * other's runs: with `reuseInFlight`, a run of that kind still queued or running is the answer
  * instead of a new one (twenty parallel "collect" clicks make one run). A frozen family: 409.
  */
-export async function requestRuns(actorId: string | null, familyId: string, requests: (TRunRequest | SingleRun)[], options: { reuseInFlight?: SingleRun["kind"] } = {}) {
+export async function requestRuns(
+  actorId: string | null, familyId: string, requests: (TRunRequest | SingleRun | GradeRun)[],
+  options: { reuseInFlight?: SingleRun["kind"]; timeoutSec?: number } = {},
+) {
   const batchId = crypto.randomUUID();
   const { created, requeued, inFlight } = await db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`runs:${familyId}`}))::text`;
-    await assertFamilyOpen(tx, familyId);
+    // Grade runs are the only runs a frozen family takes (they change nothing of it; the freeze triggers allow them).
+    if (!requests.every((r) => r.kind === "grade")) await assertFamilyOpen(tx, familyId);
     if (options.reuseInFlight) {
       const pending = await tx.run.findFirst({
         where: { familyId, kind: options.reuseInFlight, status: { in: [...IN_FLIGHT] as ("queued" | "running")[] }, requestKey: { startsWith: `${familyId}:${options.reuseInFlight}:` } },
@@ -40,6 +44,7 @@ export async function requestRuns(actorId: string | null, familyId: string, requ
         familyId, kind: r.kind, patchRole: r.patchRole, patchId: r.patchId, historyRevisionId: r.historyRevisionId,
         historyRevisionVersion: "historyRevisionVersion" in r ? (r.historyRevisionVersion ?? null) : null,
         contentHash: r.contentHash ?? null, repeat: r.repeat, requestKey: r.requestKey, batchId, requestedById: actorId,
+        ...(r.kind === "grade" ? { packageHash: r.packageHash, agentPatch: r.agentPatch } : {}),
       })),
       skipDuplicates: true,
     });
@@ -56,7 +61,7 @@ export async function requestRuns(actorId: string | null, familyId: string, requ
     return { created: await tx.run.findMany({ where: { batchId }, select: { id: true, attempt: true } }), requeued: ranOther.length, inFlight: null };
   });
   if (inFlight) return { batchId, requested: requests.length, created: 0, requeued: 0, reused: requests.length, runId: inFlight };
-  const timeout = (await db().verifier.findUnique({ where: { familyId }, select: { timeoutSec: true } }))?.timeoutSec ?? 120;
+  const timeout = options.timeoutSec ?? (await db().verifier.findUnique({ where: { familyId }, select: { timeoutSec: true } }))?.timeoutSec ?? 120;
   await enqueueRuns(created.map((run) => ({ id: run.id, attempt: run.attempt + 1 })), timeout);
   return { batchId, requested: requests.length, created: created.length - requeued, requeued, reused: requests.length - created.length };
 }
@@ -64,6 +69,8 @@ export async function requestRuns(actorId: string | null, familyId: string, requ
 const IN_FLIGHT: readonly string[] = ["queued", "running"];
 
 export type SingleRun = Omit<TRunRequest, "kind" | "patchRole"> & { kind: "checkout" | "collect" | "oracle_audit" | "mine"; patchRole: null };
+/** An agent's patch graded against a frozen package (lib/evaluation/request-grading.ts). */
+export type GradeRun = Omit<TRunRequest, "kind" | "patchRole" | "contentHash"> & { kind: "grade"; patchRole: "agent"; packageHash: string; agentPatch: string; contentHash?: null };
 
 /** The whole calibration matrix of the family's current content. */
 export async function requestCalibration(actorId: string | null, familyId: string) {

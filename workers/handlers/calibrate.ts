@@ -1,5 +1,5 @@
 // Run kind `calibrate`: the verifier's probes on the base, gold or a fault patch.
 import { executeProbes } from "./execute-probes";
-import { type Handler } from "./types";
+import { withRunContext, type RunHandler } from "./types";
 
-export const handleCalibrate: Handler = executeProbes;
+export const handleCalibrate: RunHandler = withRunContext((context, runner) => executeProbes(context, runner, { contentHash: true }));

@@ -1,8 +1,9 @@
 // Run kind `collect`: the test ids the verifier's command executes with gold applied.
 import { collectTests } from "../../lib/runner/index";
-import { type Handler } from "./types";
+import { withReportHint } from "@/lib/verifier/recipes";
+import { withRunContext, type RunHandler } from "./types";
 
-export const handleCollect: Handler = async (context, runner) => {
+export const handleCollect: RunHandler = withRunContext(async (context, runner) => {
   const collected = await collectTests(context.collectWithGold, runner);
   const ids = collected.tests.map((t) => t.id);
   // The same tests on the unmodified base: those failing there and passing with gold
@@ -19,8 +20,8 @@ export const handleCollect: Handler = async (context, runner) => {
   return {
     status: collected.outcome === "collected" ? "passed" : collected.outcome,
     signature: [], probes: tests, stdout: collected.logs.stdout, stderr: [collected.logs.setup, collected.logs.stderr].filter(Boolean).join("\n"),
-    message: collected.message, sandbox: collected.sandbox ?? "none", warnings: collected.warnings, timings: { ...collected.timings },
+    message: withReportHint(collected.message, context.execute.testCommand), sandbox: collected.sandbox ?? "none", warnings: collected.warnings, timings: { ...collected.timings },
     collected: collected.outcome === "collected" ? ids : undefined,
     shared: collected.tests.filter((t) => t.count > 1).map((t) => t.id),
   };
-};
+});

@@ -6,16 +6,21 @@ import { handleGrade } from "./grade";
 import { handleMine } from "./mine";
 import { handleOracleAudit } from "./oracle_audit";
 import { handleReplay } from "./replay";
-import type { THandlers } from "./types";
+import { withReportHint } from "@/lib/verifier/recipes";
+import { withRunContext, type THandlers } from "./types";
 
 export const HANDLERS: THandlers = {
   checkout: handleCheckout,
   collect: handleCollect,
   calibrate: handleCalibrate,
   replay: handleReplay,
-  oracle_audit: handleOracleAudit,
+  // Takes the shared context; a counterfactual's missing report names the runner's option, as every verifier run's does.
+  oracle_audit: withRunContext(async (context, runner) => {
+    const result = await handleOracleAudit(context, runner);
+    return { ...result, message: withReportHint(result.message, context.execute.testCommand) };
+  }),
   grade: handleGrade,
   mine: handleMine,
 };
 
-export type { Handler, TRunContext } from "./types";
+export type { Handler, RunHandler, TRunContext } from "./types";

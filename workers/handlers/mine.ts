@@ -4,10 +4,11 @@
 // generates the candidates from gold and queues their runs.
 import { generateCandidates } from "@/lib/patches/mining/generate-candidates";
 import { executeProbes } from "./execute-probes";
-import { EMPTY_RESULT, type Handler } from "./types";
+import { EMPTY_RESULT, withRunContext, type RunHandler } from "./types";
 
-export const handleMine: Handler = async (context, runner) => {
-  if (context.run.negativeCandidate) return executeProbes(context, runner);
+// A mined candidate's bits are judged against the probes they ran over (lib/patches/mining/list-mining.ts).
+export const handleMine: RunHandler = withRunContext(async (context, runner) => {
+  if (context.run.negativeCandidate) return executeProbes(context, runner, { contentHash: false });
   const { generated, tried } = await generateCandidates(context.run.id);
-  return { ...EMPTY_RESULT, status: "passed", message: `Generated ${generated} candidate negative(s) from gold; running ${tried}.` };
-};
+  return { ...EMPTY_RESULT, status: "passed", message: `Generated ${generated} candidate negative(s) from gold; running ${tried}.`, probeIds: context.probeIds };
+});

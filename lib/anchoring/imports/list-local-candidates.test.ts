@@ -3,7 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDiff } from "@/lib/git/diff";
 import { initRepo, makeTempDir, removeDir, type TempRepo } from "@/lib/git/testing/temp-repo";
-import { commitExists, listLocalCandidates, prepareMirror, readDiff, type TLocalCandidate } from "./list-local-candidates";
+import { refreshSourceMirror as prepareMirror } from "@/lib/git/mirror";
+import { commitExists, listLocalCandidates, readDiff, type TLocalCandidate } from "./list-local-candidates";
 
 let tmp: string;
 let source: TempRepo;
@@ -55,12 +56,14 @@ describe("prepareMirror", () => {
     await expect(prepareMirror(path.join(tmp, "nowhere"), cache)).rejects.toThrow(/is not a git repository \(no such directory\)/);
   });
 
-  it("passes git's message on when a URL cannot be cloned", async () => {
-    const url = `file://${path.join(tmp, "missing.git")}`;
+  it("passes git's message on when a URL cannot be cloned, and reads a file:// URL as its path", async () => {
+    const url = "http://127.0.0.1:9/missing.git";
     await expect(prepareMirror(url, cache)).rejects.toMatchObject({
       code: "clone_failed",
-      message: expect.stringMatching(new RegExp(`^${url} could not be cloned: .*does not appear to be a git repository$`)),
+      message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9\/missing\.git could not be cloned: .*(Connection refused|Failed to connect)/),
     });
+    const missing = path.join(tmp, "missing.git");
+    await expect(prepareMirror(`file://${missing}`, cache)).rejects.toMatchObject({ code: "not_a_repository", message: `${missing} is not a git repository (no such directory)` });
   });
 });
 

@@ -5,9 +5,9 @@ import { COMMIT_LOG_FORMAT, CommitLogParser, type TLogCommit } from "@/lib/git/c
 import { firstFatalLine, spawnGit } from "@/lib/git/run-git";
 import { ZChangedFileSchema } from "../screening/screen-candidate";
 import { isBotAuthor } from "../github/bot-author";
-import { assertRepository, commitExists, defaultBranch, gitIn, isRevision, LocalImportError } from "@/lib/git/mirror";
+import { assertRepository, commitExists, defaultBranch, gitIn, GitSourceError, isRevision } from "@/lib/git/mirror";
 
-export { commitExists, prepareMirror, LocalImportError, type TMirror, type TLocalImportErrorCode } from "@/lib/git/mirror";
+export { commitExists, GitSourceError } from "@/lib/git/mirror";
 
 export const ZLocalCandidateFileSchema = ZChangedFileSchema.extend({
   /** The path before a rename or copy. */
@@ -98,8 +98,8 @@ function streamCommitLog(repoPath: string, revisions: string[], onCommit: (commi
       if (code !== 0) {
         const said = firstFatalLine(Buffer.concat(stderr).toString("utf8"));
         reject(/not a git repository/i.test(said)
-          ? new LocalImportError("not_a_repository", `${repoPath} is not a git repository`)
-          : new LocalImportError("git_failed", `cannot list commits of ${revisions.at(-1)}: ${said}`));
+          ? new GitSourceError("not_a_repository", `${repoPath} is not a git repository`)
+          : new GitSourceError("git_failed", `cannot list commits of ${revisions.at(-1)}: ${said}`));
         return;
       }
       try {
@@ -139,7 +139,7 @@ export async function readDiff(repoPath: string, base: string, head: string, opt
   await assertRepository(repoPath);
   for (const sha of [base, head]) {
     if (!(await commitExists(repoPath, sha))) {
-      throw new LocalImportError("commit_not_found", `commit not found: ${sha}`);
+      throw new GitSourceError("commit_not_found", `commit not found: ${sha}`);
     }
   }
   return gitIn(repoPath, [
@@ -149,5 +149,5 @@ export async function readDiff(repoPath: string, base: string, head: string, opt
 }
 
 function assertRevision(value: string): void {
-  if (!isRevision(value)) throw new LocalImportError("git_failed", `not a valid revision: ${JSON.stringify(value)}`);
+  if (!isRevision(value)) throw new GitSourceError("git_failed", `not a valid revision: ${JSON.stringify(value)}`);
 }

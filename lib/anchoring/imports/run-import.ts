@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { failureSentence } from "@/lib/errors/failure-sentence";
-import { LocalImportError } from "@/lib/anchoring/imports/list-local-candidates";
+import { GitSourceError } from "@/lib/anchoring/imports/list-local-candidates";
 import { thresholdsFromSettings } from "@/lib/anchoring/screening/suite-thresholds";
 import { GithubImportError } from "@/lib/anchoring/github/import-github";
 import { ZImportQuerySchema } from "@/lib/schemas/imports";
@@ -43,7 +43,7 @@ export async function runImport(jobId: string): Promise<void> {
 }
 
 function failureMessage(error: unknown): string {
-  if (error instanceof LocalImportError || error instanceof GithubImportError) return error.message;
+  if (error instanceof GitSourceError || error instanceof GithubImportError) return error.message;
   console.error("[imports] unexpected failure", error);
   // One sentence for the page (a raw Prisma message names server files); the rest is logged above.
   return `${failureSentence("The import", error, "the server log")} Resume it to continue from the last written candidate.`;

@@ -1,7 +1,7 @@
 import "server-only";
 import { classifyPath } from "@/lib/git/classify";
 import { safeParseDiff } from "@/lib/git/diff";
-import { LocalImportError, readDiff } from "@/lib/anchoring/imports/list-local-candidates";
+import { GitSourceError, readDiff } from "@/lib/anchoring/imports/list-local-candidates";
 import { listEvidenceFiles, type TEvidenceFile } from "@/lib/anchoring/evidence/behavioral-slice";
 import { openMirrorWith } from "@/lib/git/mirror";
 import type { TAutoGateThresholds } from "@/lib/anchoring/screening/screen-candidate";
@@ -37,7 +37,7 @@ async function fromLocal(candidate: TCandidateForEvidence, thresholds: TAutoGate
     const mirror = await openMirrorWith(candidate.repo, [candidate.baseCommit, candidate.mergeCommit]);
     diff = await readDiff(mirror, candidate.baseCommit, candidate.mergeCommit);
   } catch (error) {
-    if (error instanceof LocalImportError) throw new AppError("UNPROCESSABLE", `The evidence cannot be captured: ${error.message}`);
+    if (error instanceof GitSourceError) throw new AppError("UNPROCESSABLE", `The evidence cannot be captured: ${error.message}`);
     throw error;
   }
   // Provenance set by a curator (setCandidateProvenance): the PR's own text from GitHub, the local diff.

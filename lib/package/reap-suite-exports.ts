@@ -1,0 +1,40 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { enqueueSuiteExports } from "@/lib/jobs/enqueue-suite-exports";
+import { DEAD_AFTER_SECONDS } from "@/lib/runs/reap-dead-workers";
+
+/**
+ * Suite exports held by a worker that stopped beating (killed, machine gone) go back to the
+ * queue as a new attempt, and queued exports whose send was lost are sent again. Any live worker
+ * may call this; the guarded UPDATE makes it safe to call from several at once.
+ */
+export async function reapSuiteExports(): Promise<number> {
+  const orphans = await db().$queryRaw<{ id: string; attempt: number }[]>`
+    UPDATE "ExportJob" e SET status = 'queued', "workerId" = NULL, "jobId" = NULL, "updatedAt" = now(),
+      message = 'The worker exporting this stopped responding; started again.'
+    WHERE e.status = 'running' AND (
+      e."workerId" IS NULL
+      OR NOT EXISTS (
+        SELECT 1 FROM "Worker" w WHERE w.id = e."workerId" AND w."stoppedAt" IS NULL
+          AND w."lastSeenAt" > now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
+      )
+    ) AND (e."heartbeatAt" IS NULL OR e."heartbeatAt" < now() - make_interval(secs => ${DEAD_AFTER_SECONDS / 2}))
+    RETURNING e.id, e.attempt`;
+  const unsent = await db().exportJob.findMany({
+    where: { status: "queued", jobId: null, updatedAt: { lt: new Date(Date.now() - 10_000) } },
+    select: { id: true, attempt: true },
+    take: 50,
+  });
+  await enqueueSuiteExports([...orphans, ...unsent.filter((u) => !orphans.some((o) => o.id === u.id))]);
+  return orphans.length;
+}
+
+/** Beats the heartbeat of the exports `workerId` holds. */
+export async function beatSuiteExports(workerId: string): Promise<void> {
+  await db().exportJob.updateMany({ where: { workerId, status: "running" }, data: { heartbeatAt: new Date() } });
+}
+
+/** Hands the exports `workerId` still holds back to the queue (a graceful stop; a live worker's reaper sends them). */
+export async function releaseSuiteExports(workerId: string): Promise<void> {
+  await db().exportJob.updateMany({ where: { workerId, status: "running" }, data: { status: "queued", workerId: null, jobId: null } });
+}
