@@ -17,6 +17,8 @@ const reports = (globalForReports.studioGateReports ??= new Map());
  * Each caller gets its own copy.
  */
 export async function getGateReport(familyId: string): Promise<TGateReport> {
+  // Off only for comparison (bench/platform.ts measures the pages with and without it).
+  if (process.env.STUDIO_GATE_REPORT_CACHE === "off") return computeGateReport(familyId);
   const fingerprint = await familyFingerprint(familyId);
   let entry = reports.get(familyId);
   if (!entry || entry.fingerprint !== fingerprint) {
