@@ -79,7 +79,71 @@ async function measure(url: string, cookie: string) {
   return { file, json, bytes, ratio: json.p95 / Math.max(file.p95, 0.01) };
 }
 
+const GATE_ROUNDS = 15;
+
+/**
+ * The gate report in process, one request at a time on the demo suite's families, against its
+ * own embedded PostgreSQL: computed per request (the facts loaded, the report built) beside
+ * answered from the cache (the fingerprint read, a copy returned). Interleaved medians, so a
+ * loaded machine shows in both alike; the figures under 50 connections follow.
+ */
+export async function gateReportRows(): Promise<BenchRow[]> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-bench-gates-"));
+  fs.chmodSync(tmp, 0o755); // the postgres user must reach its data folder
+  const previousUrl = process.env.DATABASE_URL;
+  const previousCache = process.env.STUDIO_GATE_REPORT_CACHE;
+  const { startEmbeddedPostgres } = await import("@/lib/db/embedded");
+  const { migrate } = await import("@/lib/db/migrate");
+  const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg") });
+  try {
+    await migrate(server.url);
+    process.env.DATABASE_URL = server.url;
+    const { db, disconnectDb } = await import("@/lib/db");
+    const { seedDemo } = await import("@/lib/db/seed");
+    const { familyFingerprint } = await import("@/lib/families/family-fingerprint");
+    const { getGateReport } = await import("@/lib/families/get-gate-report");
+    try {
+      await seedDemo(db(), tmp);
+      const families = await db().taskFamily.findMany({ select: { id: true } });
+      const times = { computed: [] as number[], cached: [] as number[], fingerprint: [] as number[] };
+      const all = async (mode: "off" | "on") => {
+        process.env.STUDIO_GATE_REPORT_CACHE = mode;
+        const started = performance.now();
+        for (const family of families) await getGateReport(family.id);
+        return performance.now() - started;
+      };
+      await all("on"); // warm: the first request of each family computes
+      for (let r = 0; r < GATE_ROUNDS; r++) {
+        times.computed.push(await all("off"));
+        times.cached.push(await all("on"));
+        const started = performance.now();
+        for (const family of families) await familyFingerprint(family.id);
+        times.fingerprint.push(performance.now() - started);
+      }
+      const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+      const n = families.length;
+      return [
+        {
+          name: `gate report of the demo suite's ${n} families (what its dashboard reads), in process, one request: cached / computed per request (median of ${GATE_ROUNDS}, interleaved)`,
+          value: mid(times.cached), unit: "ms", baseline: { name: "computed per request", value: mid(times.computed) }, ratio: mid(times.cached) / mid(times.computed),
+        },
+        { name: "  of which the fingerprint query (one statement per family)", value: mid(times.fingerprint), unit: "ms" },
+      ];
+    } finally {
+      await disconnectDb();
+    }
+  } finally {
+    await server.stop();
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
+    if (previousCache === undefined) delete process.env.STUDIO_GATE_REPORT_CACHE;
+    else process.env.STUDIO_GATE_REPORT_CACHE = previousCache;
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 export async function run(): Promise<BenchRow[]> {
+  const gateRows = await gateReportRows();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-bench-"));
   fs.chmodSync(dataDir, 0o755);
   try {
@@ -90,6 +154,7 @@ export async function run(): Promise<BenchRow[]> {
     const warmSeconds = await warm.ready;
     let targets: Array<[string, string]> = [];
     const rows: BenchRow[] = [
+      ...gateRows,
       { name: "cold npm start → first page (fresh data folder, existing build)", value: coldSeconds, unit: "s" },
       { name: "warm restart → first page", value: warmSeconds, unit: "s", baseline: { name: "cold", value: coldSeconds }, ratio: warmSeconds / coldSeconds },
     ];
