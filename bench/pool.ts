@@ -163,7 +163,7 @@ async function loadRuns(familyId: string, batchId?: string): Promise<(CheckedRun
  * (loading the run's context, saving its result), and slots without a run (between a finish
  * and the next claim, and at the end, when fewer runs are left than pollers).
  */
-function outsideExecuteRun(runs: Awaited<ReturnType<typeof loadRuns>>, requestedAt: number, wallSeconds: number, pollers: number) {
+function outsideExecuteRun(runs: Awaited<ReturnType<typeof loadRuns>>, requestedAt: number, pollers: number) {
   const claimed = runs.filter((r) => r.startedAt && r.finishedAt);
   const firstClaim = Math.min(...claimed.map((r) => r.startedAt!.getTime()));
   const busy = claimed.reduce((sum, r) => sum + (r.finishedAt!.getTime() - r.startedAt!.getTime()), 0) / 1000;
@@ -175,7 +175,8 @@ function outsideExecuteRun(runs: Awaited<ReturnType<typeof loadRuns>>, requested
     firstClaimS: (firstClaim - requestedAt) / 1000,
     inRunPerPollerS: inRun / pollers,
     inRunMedianMs: [...claimed.map((r) => r.finishedAt!.getTime() - r.startedAt!.getTime() - (r.timings.totalMs ?? 0))].sort((a, b) => a - b)[Math.floor(claimed.length / 2)] ?? 0,
-    idlePerPollerS: wallSeconds - busy / pollers,
+    // From the first claim to the last finish, the slots without a run.
+    idlePerPollerS: (Math.max(...claimed.map((r) => r.finishedAt!.getTime())) - firstClaim) / 1000 - busy / pollers,
     tailS: tail / pollers,
   };
 }
@@ -302,6 +303,7 @@ export async function run(): Promise<BenchRow[]> {
     const started = performance.now();
     const requestedAt = Date.now();
     const batch = await requestCalibration(curator.id, family.id);
+    const requestSeconds = (Date.now() - requestedAt) / 1000;
     if (batch.created !== CALIBRATION_RUNS) throw new Error(`calibration asked for ${batch.created} runs, expected ${CALIBRATION_RUNS}`);
     await waitForRuns({ familyId: family.id }, CALIBRATION_RUNS, "calibration on the studio, 2 at once", logs);
     const studioSeconds = (performance.now() - started) / 1000;
@@ -336,7 +338,7 @@ export async function run(): Promise<BenchRow[]> {
     const cached = runs.filter((r) => (r.timings.mirrorMs ?? 0) + (r.timings.prepareMs ?? 0) < oneTimeSetupMs);
     const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const runOverheadMs = medianOf(cached.map((r) => (r.timings.totalMs ?? 0) - (r.timings.testMs ?? 0)));
-    const outside = outsideExecuteRun(runs, requestedAt, studioSeconds, 2);
+    const outside = outsideExecuteRun(runs, requestedAt, 2);
 
     // (a) the same 33 runs in a plain script, one after another.
     const histories = new Map<string, string>();
@@ -412,10 +414,11 @@ export async function run(): Promise<BenchRow[]> {
         value: studioSeconds - sumOf("totalMs") / 2,
         unit: "s",
       },
-      { name: "    of which until the first run was claimed (pollers waking up: pg-boss polls every 0.5 s)", value: outside.firstClaimS, unit: "s" },
+      { name: "    of which until the first run was claimed (the request, then the pollers waking up: pg-boss polls every 0.5 s)", value: outside.firstClaimS, unit: "s" },
+      { name: "      of which the request itself (requestCalibration: the matrix, 33 run rows and their audit events, the queue's jobs)", value: requestSeconds, unit: "s" },
       { name: "    of which inside a claimed run, outside executeRun (claim, run context, result saved), Σ / 2 pollers", value: outside.inRunPerPollerS, unit: "s" },
       { name: "      the same per run, median", value: outside.inRunMedianMs, unit: "ms" },
-      { name: "    of which a poller without a run (between a finish and the next claim, and the tail), per poller", value: outside.idlePerPollerS, unit: "s" },
+      { name: "    of which a poller without a run after the first claim (between a finish and the next claim, and the tail), per poller", value: outside.idlePerPollerS, unit: "s" },
       { name: "      of which the tail: fewer runs left than pollers (the last run's poller alone), per poller", value: outside.tailS, unit: "s" },
       {
         name: `  studio: per-run overhead (executeRun wall − test command), median of the ${cached.length} runs on the prepared workspace`,
