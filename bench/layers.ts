@@ -189,3 +189,78 @@ export async function cpuBoundTree(dir: string, ms: number): Promise<LayerTree> 
   await mkdir(scratch, { recursive: true });
   return { dir, scratch, command: "node burn.js", format: null };
 }
+
+/**
+ * What a sandbox start costs on this kernel, piece by piece, each variant after
+ * the same idle pause (a run starts its sandbox after ≥ 100 ms of other work,
+ * and some kernel costs only show after idle): a bare process start; the
+ * prelude shell; the prelude joining the run's cgroups (on cgroup v1 the first
+ * migration after idle waits for an RCU grace period: cgroup_threadgroup_rwsem);
+ * bwrap with nothing but a mount namespace; bwrap with the sandbox's view and
+ * namespaces; and one more process started inside the sandbox (the steps
+ * script and the test command start several).
+ */
+export const ANATOMY = ["sh -c true", "prelude shell", "prelude + cgroup join", "bwrap, mount namespace only", "bwrap, the sandbox's view + namespaces", "the same + 10 process starts inside"] as const;
+export type AnatomyPart = (typeof ANATOMY)[number];
+
+export async function startupAnatomy(scratch: string, rounds: number, idleMs = 60): Promise<{ medians: Record<AnatomyPart, number>; rounds: number; idleMs: number }> {
+  const out = path.join(scratch, "anatomy-out");
+  const ws = path.join(scratch, "anatomy-ws");
+  for (const dir of [out, ws]) await mkdir(dir, { recursive: true });
+  const limits = defaultLimits(60_000);
+  const view = systemView();
+  const plan: MountPlan = { workspace: ws, output: out, readOnly: [], hidden: [], network: "none", view, tmpSizeBytes: limits.diskBytes };
+  const env = sandboxEnv("/tmp", { workspace: SANDBOX_WORKSPACE, output: SANDBOX_OUTPUT }, { sandboxPath: view.path, network: false }) as unknown as NodeJS.ProcessEnv;
+  const tenStarts = "for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true; done";
+  const times = Object.fromEntries(ANATOMY.map((a) => [a, [] as number[]])) as Record<AnatomyPart, number[]>;
+  const cgroup = await createRunCgroup(limits);
+  try {
+    const argv = (part: AnatomyPart): string[] => {
+      const prelude = (procsFiles: string[]) => preludeArgs({ procsFiles, limits, addressSpace: false });
+      switch (part) {
+        case "sh -c true": return ["/bin/sh", "-c", "true"];
+        case "prelude shell": return [...prelude([]), "/bin/sh", "-c", "true"];
+        case "prelude + cgroup join": return [...prelude(cgroup?.procsFiles ?? []), "/bin/sh", "-c", "true"];
+        case "bwrap, mount namespace only": return [bwrap(), "--bind", "/", "/", "--", "/bin/sh", "-c", "true"];
+        case "bwrap, the sandbox's view + namespaces": return [bwrap(), ...bwrapArgs(plan, "true")];
+        case "the same + 10 process starts inside": return [bwrap(), ...bwrapArgs(plan, tenStarts)];
+      }
+    };
+    const once = async (part: AnatomyPart) => {
+      const args = argv(part);
+      await new Promise((resolve) => setTimeout(resolve, idleMs));
+      const started = performance.now();
+      const code = await new Promise<number | null>((resolve, reject) => {
+        const child = spawn(args[0] as string, args.slice(1), { cwd: scratch, env, detached: true, stdio: "ignore" });
+        child.once("error", reject);
+        child.once("exit", (c) => resolve(c));
+      });
+      if (code !== 0) throw new Error(`start-up anatomy, ${part}: exit ${code}`);
+      return performance.now() - started;
+    };
+    for (const part of ANATOMY) await once(part);
+    for (let r = 0; r < rounds; r++) {
+      for (let k = 0; k < ANATOMY.length; k++) {
+        const part = ANATOMY[(k + r) % ANATOMY.length] as AnatomyPart;
+        times[part].push(await once(part));
+      }
+    }
+  } finally {
+    await cgroup?.remove();
+  }
+  return { medians: Object.fromEntries(ANATOMY.map((a) => [a, median(times[a])])) as Record<AnatomyPart, number>, rounds, idleMs };
+}
+
+/** The anatomy as rows: each piece's own cost (median of the variant − median of the one it adds to). */
+export function anatomyRows(anatomy: Awaited<ReturnType<typeof startupAnatomy>>): BenchRow[] {
+  const m = anatomy.medians;
+  const cost = (a: AnatomyPart, b: AnatomyPart) => m[a] - m[b];
+  return [
+    { name: `sandbox start-up anatomy (median of ${anatomy.rounds} rounds, each start after ${anatomy.idleMs} ms idle): a bare process start, sh -c true`, value: m["sh -c true"], unit: "ms" },
+    { name: "  the prelude shell (rlimits, exec): cost over a bare start", value: cost("prelude shell", "sh -c true"), unit: "ms" },
+    { name: "  joining the run's cgroups after idle (cgroup v1: the first migration waits for an RCU grace period)", value: cost("prelude + cgroup join", "prelude shell"), unit: "ms" },
+    { name: "  bwrap with only a mount namespace: cost over a bare start", value: cost("bwrap, mount namespace only", "sh -c true"), unit: "ms" },
+    { name: "  the sandbox's read-only view + pid/ipc/uts/net/user namespaces, over that", value: cost("bwrap, the sandbox's view + namespaces", "bwrap, mount namespace only"), unit: "ms" },
+    { name: "  one more process start inside the sandbox (of 10)", value: cost("the same + 10 process starts inside", "bwrap, the sandbox's view + namespaces") / 10, unit: "ms" },
+  ];
+}

@@ -16,11 +16,11 @@ const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 4360);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = 6;
 
-function startStudio(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
+function startStudio(dataDir: string, extraEnv: Record<string, string> = {}): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), STUDIO_PG_PORT: String(PG_PORT), STUDIO_DATA_DIR: dataDir, DATABASE_URL: "", NEXTAUTH_URL: BASE },
+    env: { ...process.env, PORT: String(PORT), STUDIO_PG_PORT: String(PG_PORT), STUDIO_DATA_DIR: dataDir, DATABASE_URL: "", NEXTAUTH_URL: BASE, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const ready = (async () => {
@@ -71,7 +71,79 @@ async function load(url: string, headers: Record<string, string> = {}) {
   return { p50: at(0.5), p95: at(0.95), rps: result.requests.average };
 }
 
+/** p95 and p50 of `url` under load, beside the static file measured just before it. */
+async function measure(url: string, cookie: string) {
+  const file = await load(`${BASE}/robots.txt`);
+  const json = await load(`${BASE}${url}`, { cookie });
+  const bytes = Buffer.byteLength(await (await fetch(`${BASE}${url}`, { headers: { cookie } })).text());
+  return { file, json, bytes, ratio: json.p95 / Math.max(file.p95, 0.01) };
+}
+
+const GATE_ROUNDS = 15;
+
+/**
+ * The gate report in process, one request at a time on the demo suite's families, against its
+ * own embedded PostgreSQL: computed per request (the facts loaded, the report built) beside
+ * answered from the cache (the fingerprint read, a copy returned). Interleaved medians, so a
+ * loaded machine shows in both alike; the figures under 50 connections follow.
+ */
+export async function gateReportRows(): Promise<BenchRow[]> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-bench-gates-"));
+  fs.chmodSync(tmp, 0o755); // the postgres user must reach its data folder
+  const previousUrl = process.env.DATABASE_URL;
+  const previousCache = process.env.STUDIO_GATE_REPORT_CACHE;
+  const { startEmbeddedPostgres } = await import("@/lib/db/embedded");
+  const { migrate } = await import("@/lib/db/migrate");
+  const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg") });
+  try {
+    await migrate(server.url);
+    process.env.DATABASE_URL = server.url;
+    const { db, disconnectDb } = await import("@/lib/db");
+    const { seedDemo } = await import("@/lib/db/seed");
+    const { familyFingerprint } = await import("@/lib/families/family-fingerprint");
+    const { getGateReport } = await import("@/lib/families/get-gate-report");
+    try {
+      await seedDemo(db(), tmp);
+      const families = await db().taskFamily.findMany({ select: { id: true } });
+      const times = { computed: [] as number[], cached: [] as number[], fingerprint: [] as number[] };
+      const all = async (mode: "off" | "on") => {
+        process.env.STUDIO_GATE_REPORT_CACHE = mode;
+        const started = performance.now();
+        for (const family of families) await getGateReport(family.id);
+        return performance.now() - started;
+      };
+      await all("on"); // warm: the first request of each family computes
+      for (let r = 0; r < GATE_ROUNDS; r++) {
+        times.computed.push(await all("off"));
+        times.cached.push(await all("on"));
+        const started = performance.now();
+        for (const family of families) await familyFingerprint(family.id);
+        times.fingerprint.push(performance.now() - started);
+      }
+      const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+      const n = families.length;
+      return [
+        {
+          name: `gate report of the demo suite's ${n} families (what its dashboard reads), in process, one request: cached / computed per request (median of ${GATE_ROUNDS}, interleaved)`,
+          value: mid(times.cached), unit: "ms", baseline: { name: "computed per request", value: mid(times.computed) }, ratio: mid(times.cached) / mid(times.computed),
+        },
+        { name: "  of which the fingerprint query (one statement per family)", value: mid(times.fingerprint), unit: "ms" },
+      ];
+    } finally {
+      await disconnectDb();
+    }
+  } finally {
+    await server.stop();
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
+    if (previousCache === undefined) delete process.env.STUDIO_GATE_REPORT_CACHE;
+    else process.env.STUDIO_GATE_REPORT_CACHE = previousCache;
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 export async function run(): Promise<BenchRow[]> {
+  const gateRows = await gateReportRows();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-bench-"));
   fs.chmodSync(dataDir, 0o755);
   try {
@@ -80,6 +152,13 @@ export async function run(): Promise<BenchRow[]> {
     await stopStudio(cold.child);
     const warm = startStudio(dataDir);
     const warmSeconds = await warm.ready;
+    let targets: Array<[string, string]> = [];
+    const rows: BenchRow[] = [
+      ...gateRows,
+      { name: "cold npm start → first page (fresh data folder, existing build)", value: coldSeconds, unit: "s" },
+      { name: "warm restart → first page", value: warmSeconds, unit: "s", baseline: { name: "cold", value: coldSeconds }, ratio: warmSeconds / coldSeconds },
+    ];
+    const cached = new Map<string, number>();
     try {
       const cookie = await sessionCookie();
       const get = async <T>(url: string): Promise<T> => {
@@ -97,25 +176,22 @@ export async function run(): Promise<BenchRow[]> {
       if (!familyId) throw new Error("the demo suite has no family");
 
       // Interleaved: the static file before each figure, so each ratio compares two loads of the same minute.
-      const targets: Array<[string, string]> = [
+      targets = [
         ["GET /api/suites", "/api/suites"],
         ["GET /api/suites/<id>/dashboard", `/api/suites/${suiteId}/dashboard`],
         ["GET /api/families/<id>", `/api/families/${familyId}`],
         ["GET /api/families/<id>/runs", `/api/families/${familyId}/runs`],
         ["GET /api/families/<id>/gates", `/api/families/${familyId}/gates`],
+        ["GET /api/families/<id>/gates/paths (stage panel + replay matrix)", `/api/families/${familyId}/gates/paths`],
         ["page /suites/<id>", `/suites/${suiteId}`],
         ["page /families/<id> (overview tab)", `/families/${familyId}`],
         ["page /families/<id>/runs (runs tab)", `/families/${familyId}/runs`],
-      ];
-      const rows: BenchRow[] = [
-        { name: "cold npm start → first page (fresh data folder, existing build)", value: coldSeconds, unit: "s" },
-        { name: "warm restart → first page", value: warmSeconds, unit: "s", baseline: { name: "cold", value: coldSeconds }, ratio: warmSeconds / coldSeconds },
+        ["page /families/<id>/atoms (atoms tab)", `/families/${familyId}/atoms`],
+        ["page /families/<id>/histories (histories tab)", `/families/${familyId}/histories`],
       ];
       for (const [label, url] of targets) {
-        const file = await load(`${BASE}/robots.txt`);
-        const json = await load(`${BASE}${url}`, { cookie });
-        const ratio = json.p95 / Math.max(file.p95, 0.01);
-        const bytes = Buffer.byteLength(await (await fetch(`${BASE}${url}`, { headers: { cookie } })).text());
+        const { file, json, bytes, ratio } = await measure(url, cookie);
+        cached.set(url, json.p95);
         rows.push({
           name: `${label} (authenticated) p95 under 50 connections × ${SECONDS} s, ${(bytes / 1024).toFixed(1)} KiB ${goal(ratio, 3, "×")}`,
           value: json.p95, unit: "ms", baseline: { name: "static robots.txt p95, measured just before", value: file.p95 }, ratio,
@@ -123,10 +199,27 @@ export async function run(): Promise<BenchRow[]> {
         rows.push({ name: `  ${label} p50`, value: json.p50, unit: "ms", baseline: { name: "static p50", value: file.p50 }, ratio: json.p50 / Math.max(file.p50, 0.01) });
         rows.push({ name: `  ${label} throughput`, value: json.rps, unit: "req/s", baseline: { name: "static", value: file.rps }, ratio: json.rps / file.rps });
       }
-      return rows;
     } finally {
       await stopStudio(warm.child);
     }
+
+    // What the gate report's cache (lib/families/get-gate-report.ts) saves: the pages that read it, computed on every request.
+    const uncached = startStudio(dataDir, { STUDIO_GATE_REPORT_CACHE: "off" });
+    await uncached.ready;
+    try {
+      const cookie = await sessionCookie();
+      for (const [label, url] of targets.filter(([, url]) => /dashboard|gates|^\/suites\/|^\/families\/[^/]+$/.test(url))) {
+        const { json, ratio } = await measure(url, cookie);
+        const withCache = cached.get(url) ?? NaN;
+        rows.push({
+          name: `${label}: p95 with the gate report cached / computed per request (STUDIO_GATE_REPORT_CACHE=off; there ${ratio.toFixed(1)}× its static file)`,
+          value: withCache, unit: "ms", baseline: { name: "computed per request", value: json.p95 }, ratio: withCache / Math.max(json.p95, 0.01),
+        });
+      }
+    } finally {
+      await stopStudio(uncached.child);
+    }
+    return rows;
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -137,7 +137,7 @@ function checkOutcomes(where: string, runs: CheckedRun[]): void {
   if (wrong.length > 0) throw new Error(`the bench refuses to time broken runs:\n  ${wrong.join("\n  ")}`);
 }
 
-async function loadRuns(familyId: string, batchId?: string): Promise<(CheckedRun & { message: string | null; timings: Record<string, number> })[]> {
+async function loadRuns(familyId: string, batchId?: string): Promise<(CheckedRun & { message: string | null; timings: Record<string, number>; startedAt: Date | null; finishedAt: Date | null })[]> {
   const runs = await db().run.findMany({
     where: { familyId, ...(batchId ? { batchId } : {}) },
     include: { patch: { select: { name: true } }, historyRevision: { select: { history: { select: { condition: true } } } }, results: { select: { timings: true } } },
@@ -152,7 +152,33 @@ async function loadRuns(familyId: string, batchId?: string): Promise<(CheckedRun
     signature: r.signature.join(""),
     message: r.message,
     timings: (r.results.at(-1)?.timings ?? {}) as Record<string, number>,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
   }));
+}
+
+/**
+ * Where the studio's time outside executeRun goes, from the runs' own claim and finish times:
+ * until the first claim (the pollers' wake-up), inside each claimed run but outside executeRun
+ * (loading the run's context, saving its result), and slots without a run (between a finish
+ * and the next claim, and at the end, when fewer runs are left than pollers).
+ */
+function outsideExecuteRun(runs: Awaited<ReturnType<typeof loadRuns>>, requestedAt: number, pollers: number) {
+  const claimed = runs.filter((r) => r.startedAt && r.finishedAt);
+  const firstClaim = Math.min(...claimed.map((r) => r.startedAt!.getTime()));
+  const busy = claimed.reduce((sum, r) => sum + (r.finishedAt!.getTime() - r.startedAt!.getTime()), 0) / 1000;
+  const inRun = claimed.reduce((sum, r) => sum + (r.finishedAt!.getTime() - r.startedAt!.getTime() - (r.timings.totalMs ?? 0)), 0) / 1000;
+  // The tail: once no run is left to claim, every poller but the last waits from its last finish until the last run's.
+  const finishes = claimed.map((r) => r.finishedAt!.getTime()).sort((a, b) => b - a);
+  const tail = finishes.slice(1, pollers).reduce((sum, t) => sum + ((finishes[0] ?? t) - t), 0) / 1000;
+  return {
+    firstClaimS: (firstClaim - requestedAt) / 1000,
+    inRunPerPollerS: inRun / pollers,
+    inRunMedianMs: [...claimed.map((r) => r.finishedAt!.getTime() - r.startedAt!.getTime() - (r.timings.totalMs ?? 0))].sort((a, b) => a - b)[Math.floor(claimed.length / 2)] ?? 0,
+    // From the first claim to the last finish, the slots without a run.
+    idlePerPollerS: (Math.max(...claimed.map((r) => r.finishedAt!.getTime())) - firstClaim) / 1000 - busy / pollers,
+    tailS: tail / pollers,
+  };
 }
 
 // ── (a) the plain script ─────────────────────────────────────────────────────
@@ -275,7 +301,9 @@ export async function run(): Promise<BenchRow[]> {
     // 1. Calibration on the studio: 2 runs at once, fresh cache (one mirror clone, one npm ci).
     worker = await startWorker({ concurrency: 2, ...workerOptions });
     const started = performance.now();
+    const requestedAt = Date.now();
     const batch = await requestCalibration(curator.id, family.id);
+    const requestSeconds = (Date.now() - requestedAt) / 1000;
     if (batch.created !== CALIBRATION_RUNS) throw new Error(`calibration asked for ${batch.created} runs, expected ${CALIBRATION_RUNS}`);
     await waitForRuns({ familyId: family.id }, CALIBRATION_RUNS, "calibration on the studio, 2 at once", logs);
     const studioSeconds = (performance.now() - started) / 1000;
@@ -310,6 +338,7 @@ export async function run(): Promise<BenchRow[]> {
     const cached = runs.filter((r) => (r.timings.mirrorMs ?? 0) + (r.timings.prepareMs ?? 0) < oneTimeSetupMs);
     const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const runOverheadMs = medianOf(cached.map((r) => (r.timings.totalMs ?? 0) - (r.timings.testMs ?? 0)));
+    const outside = outsideExecuteRun(runs, requestedAt, 2);
 
     // (a) the same 33 runs in a plain script, one after another.
     const histories = new Map<string, string>();
@@ -385,6 +414,12 @@ export async function run(): Promise<BenchRow[]> {
         value: studioSeconds - sumOf("totalMs") / 2,
         unit: "s",
       },
+      { name: "    of which until the first run was claimed (the request, then the pollers waking up: pg-boss polls every 0.5 s)", value: outside.firstClaimS, unit: "s" },
+      { name: "      of which the request itself (requestCalibration: the matrix, 33 run rows and their audit events, the queue's jobs)", value: requestSeconds, unit: "s" },
+      { name: "    of which inside a claimed run, outside executeRun (claim, run context, result saved), Σ / 2 pollers", value: outside.inRunPerPollerS, unit: "s" },
+      { name: "      the same per run, median", value: outside.inRunMedianMs, unit: "ms" },
+      { name: "    of which a poller without a run after the first claim (between a finish and the next claim, and the tail), per poller", value: outside.idlePerPollerS, unit: "s" },
+      { name: "      of which the tail: fewer runs left than pollers (the last run's poller alone), per poller", value: outside.tailS, unit: "s" },
       {
         name: `  studio: per-run overhead (executeRun wall − test command), median of the ${cached.length} runs on the prepared workspace`,
         value: runOverheadMs,

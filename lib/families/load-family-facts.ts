@@ -7,6 +7,7 @@ import type { TFamilyFacts, TRevisionReviewsFact, TRunFact } from "@/lib/gates/t
 import { loadMatrixInput } from "@/lib/runs/load-current-content";
 import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
 import { loadOracleAuditFacts } from "@/lib/oracle-findings/load-oracle-facts";
+import { attributeRun } from "./run-attribution";
 
 const nonEmpty = (text: string | null | undefined) => Boolean(text && text.trim());
 const normalizeDiff = (diff: string) => diff.replace(/^index [0-9a-f]+\.\.[0-9a-f]+.*$/gm, "").replace(/\s+$/gm, "").trim();
@@ -103,24 +104,13 @@ type TRunRow = {
   contentHash: string | null; status: TRunFact["status"]; probeIds: string[]; signature: number[]; message: string | null;
 };
 
-/**
- * A calibration or replay run counts for the patch and revision whose current
- * content it ran — whatever row it was requested for — and over the current
- * probe list (its hash covers the probe test ids, so a probe removed and added
- * again is the same list). Any other run ran older content: outdated.
- */
+/** A calibration or replay run as it counts for the current content (run-attribution.ts); any other run as it was requested. */
 function runFacts(r: TRunRow, current: Map<string, TCurrentRun[]>, probeIds: string[]): TRunFact[] {
   const fact = { id: r.id, kind: r.kind, status: r.status, signature: r.signature.length ? r.signature.join("") : null, message: r.message };
   if (r.kind !== "calibrate" && r.kind !== "replay") {
     return [{ ...fact, patchId: r.patchId, historyRevisionId: r.historyRevisionId, probeIds: r.probeIds }];
   }
-  const owners = r.contentHash ? (current.get(r.contentHash) ?? []) : [];
-  if (owners.length === 0) {
-    // Never read as the base: a deleted patch's run has a null patch id but is no base run.
-    const patchId = r.patchRole === "base" ? null : (r.patchId ?? `deleted:${r.id}`);
-    return [{ ...fact, patchId, historyRevisionId: r.historyRevisionId, probeIds: r.probeIds, outdated: true }];
-  }
-  return owners.map((o) => ({ ...fact, patchId: o.patchId, historyRevisionId: o.historyRevisionId, probeIds }));
+  return attributeRun(r, current, probeIds).map(({ current: counts, ...owner }) => ({ ...fact, ...owner, ...(counts ? {} : { outdated: true }) }));
 }
 
 // Stage 5: the reviews and standing accept decisions of each current revision.

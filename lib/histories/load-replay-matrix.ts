@@ -4,6 +4,7 @@ import { CORE_CONDITIONS, type TCoreCondition } from "@/lib/contract";
 import { notFound } from "@/lib/errors/app-error";
 import { loadMatrixInput } from "@/lib/runs/load-current-content";
 import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
+import { attributeRun } from "@/lib/families/run-attribution";
 import { buildReplayMatrix } from "./replay-matrix";
 
 const isCore = (c: string): c is TCoreCondition => (CORE_CONDITIONS as readonly string[]).includes(c);
@@ -29,10 +30,8 @@ export async function loadReplayMatrix(familyId: string) {
   const probeIds = family.probes.map((p) => p.id);
   // A replay counts for the fixed patch and revision whose current content it ran, whatever their version counters say.
   const runs = family.runs.flatMap(({ contentHash, ...r }) => {
-    const owners = contentHash ? (current.get(contentHash) ?? []) : [];
     const createdAt = r.createdAt.toISOString();
-    if (owners.length === 0) return [{ ...r, patchId: r.patchRole === "base" ? null : r.patchId, createdAt, current: false }];
-    return owners.map((o) => ({ ...r, patchId: o.patchId, historyRevisionId: o.historyRevisionId, probeIds, createdAt, current: true }));
+    return attributeRun({ ...r, contentHash }, current, probeIds).map((owner) => ({ ...r, ...owner, createdAt }));
   });
   return buildReplayMatrix({
     patches: family.patches,

@@ -1,0 +1,98 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, disconnectDb } from "@/lib/db";
+import { PrismaClient } from "@/lib/db/generated/client";
+import { useFreshDatabase } from "@/lib/testing/db";
+import { makeUser } from "@/lib/testing/factories";
+import { makeReviewFamily } from "@/lib/testing/review-family";
+import { FINGERPRINT_TABLES, familyFingerprint } from "./family-fingerprint";
+import { computeGateReport, getGateReport } from "./get-gate-report";
+
+// The gate report is cached per family behind a fingerprint of the rows it is
+// computed from: a row the loaders read but the fingerprint misses would leave
+// a stale report standing. These tests read the loaders' own SQL.
+
+const queries: string[] = [];
+const globalForPrisma = globalThis as unknown as { studioPrisma?: unknown };
+const cleanups: Array<() => void | Promise<void>> = [];
+let family: { id: string };
+let reviewerId: string;
+
+beforeAll(async () => {
+  const url = await useFreshDatabase();
+  // The studio's client, logging every statement it sends.
+  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }), omit: { user: { passwordHash: true } }, log: [{ emit: "event", level: "query" }] });
+  client.$on("query", (event) => queries.push(event.query));
+  globalForPrisma.studioPrisma = client;
+
+  const curator = await makeUser(["curator"]);
+  const reviewer = await makeUser(["reviewer"]);
+  reviewerId = reviewer.id;
+  const made = await makeReviewFamily(curator.id, { send: "all" });
+  cleanups.push(made.cleanup);
+  family = made.family;
+  // Reviews, runs of every kind the facts read (a collect run with its result, a calibration).
+  const assignment = await db().reviewAssignment.create({ data: { revisionId: made.revisionOf.direct, reviewerId } });
+  await db().review.create({ data: { assignmentId: assignment.id, finalSet: ["A1"] } });
+  const collect = await db().run.create({ data: { familyId: family.id, kind: "collect", requestKey: `${family.id}:collect`, status: "passed" } });
+  await db().runResult.create({ data: { runId: collect.id, attempt: 1, workerId: "w", status: "passed", probes: [] } });
+  await db().run.create({ data: { familyId: family.id, kind: "calibrate", patchRole: "base", requestKey: `${family.id}:base`, contentHash: "other", status: "failed" } });
+});
+
+afterAll(async () => {
+  await disconnectDb();
+  for (const cleanup of cleanups) await cleanup();
+});
+
+const tablesIn = (sql: string[]) => new Set(sql.flatMap((q) => [...q.matchAll(/(?:FROM|JOIN|UPDATE|INTO)\s+(?:"public"\.)?"(\w+)"/gi)].map((m) => m[1]!)));
+
+describe("the gate report's cache", () => {
+  it("is keyed by every table the gate facts read", async () => {
+    queries.length = 0;
+    await computeGateReport(family.id);
+    const read = tablesIn(queries);
+    // Not vacuous: the nested inputs are among what was read.
+    for (const table of ["TaskFamily", "Turn", "ReviewAssignment", "Review", "Run", "RunResult", "ProbeAtom"]) expect(read).toContain(table);
+    expect([...read].filter((table) => !(table in FINGERPRINT_TABLES))).toEqual([]);
+  });
+
+  it("answers from the cache while nothing changed: one statement, the same report", async () => {
+    const first = await getGateReport(family.id);
+    queries.length = 0;
+    const again = await getGateReport(family.id);
+    expect(queries).toHaveLength(1);
+    expect(again).toEqual(first);
+    again.stages.length = 0; // a caller's copy: changing it changes nothing for the next one
+    expect((await getGateReport(family.id)).stages).toEqual(first.stages);
+  });
+
+  it("sees a change in any input, however deep, and nothing else", async () => {
+    const before = await familyFingerprint(family.id);
+    expect(await familyFingerprint(family.id)).toBe(before);
+    const atom = await db().atom.findFirstOrThrow({ where: { familyId: family.id }, select: { id: true } });
+    const revision = await db().historyRevision.findFirstOrThrow({ where: { history: { familyId: family.id } }, select: { id: true } });
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      ["a turn's text", () => db().turn.updateMany({ where: { revisionId: revision.id, index: 0 }, data: { text: "rewritten" } })],
+      ["a review", () => db().review.updateMany({ where: { assignment: { reviewerId } }, data: { ambiguous: true } })],
+      ["a run's status", () => db().run.updateMany({ where: { familyId: family.id, kind: "calibrate" }, data: { status: "passed" } })],
+      ["a probe's atoms", () => db().probeAtom.deleteMany({ where: { atomId: atom.id } })],
+      ["a reviewer's name", () => db().user.update({ where: { id: reviewerId }, data: { name: "Renamed" } })],
+      ["a leak waiver", () => db().leakWaiver.create({ data: { revisionId: revision.id, turn: 1, kind: "probe", match: "x", reason: "r" } })],
+    ];
+    let last = before;
+    for (const [what, write] of writes) {
+      await write();
+      const now = await familyFingerprint(family.id);
+      expect(now, what).not.toBe(last);
+      last = now;
+    }
+  });
+
+  it("recomputes after a change: the cached report is the report computed now", async () => {
+    const before = await getGateReport(family.id);
+    await db().atom.updateMany({ where: { familyId: family.id }, data: { status: "proposed" } });
+    const cached = await getGateReport(family.id);
+    expect(cached).toEqual(await computeGateReport(family.id));
+    expect(cached).not.toEqual(before);
+  });
+});
