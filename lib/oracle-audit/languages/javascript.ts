@@ -96,8 +96,11 @@ function nameOf(source: string, node: TSyntaxNode): string | null {
       }
     } else parts.push("${x}");
   }
+  // A name that is only a value (`${t.input}`, a variable) is still a test's name: any text, under its suites.
+  // Anything else in the name's place (a function: node:test's `test(async () => …)`; `test.each`'s table) names nothing.
   const name = parts.join("");
-  return name.replace(/\$\{x\}/g, "").trim() === "" ? null : name;
+  if (name.replace(/\$\{x\}/g, "").trim() === "" && !["template_string", "identifier", "member_expression", "binary_expression", "subscript_expression"].includes(unwrap(node).type)) return null;
+  return name.trim() === "" ? null : name;
 }
 
 function testName(source: string, call: TSyntaxNode, kinds: Set<string>): string | null {
