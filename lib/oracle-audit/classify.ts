@@ -27,6 +27,8 @@ interface TTreeIndex {
   stringSet: Map<string, string>;
   templates: TTemplate[];
   numbers: Set<string>;
+  /** Object-literal keys the code writes. */
+  keys: Set<string>;
   classes: Map<string, { heritage: string[]; externalHeritage: boolean; methods: Set<string> }>;
 }
 
@@ -36,7 +38,7 @@ function indexTree(tree: TTreeDefinitions): TTreeIndex {
   for (const f of tree.files) for (let d = dirname(f); d; d = dirname(d)) dirs.add(d);
   const idx: TTreeIndex = {
     files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
-    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), classes: new Map(),
+    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), classes: new Map(),
   };
   for (const d of tree.definitions) {
     d.names.forEach((n) => idx.names.add(n));
@@ -44,6 +46,7 @@ function indexTree(tree: TTreeDefinitions): TTreeIndex {
     d.properties.forEach((n) => idx.properties.add(n));
     d.strings.forEach((s) => { if (!idx.stringSet.has(s)) idx.stringSet.set(s, d.file); });
     d.numbers.forEach((n) => idx.numbers.add(n));
+    d.keys?.forEach((k) => idx.keys.add(k));
     for (const parts of d.templates) idx.templates.push({ parts, file: d.file });
     for (const c of d.classes) idx.classes.set(c.name, { heritage: c.heritage, externalHeritage: c.externalHeritage, methods: new Set(c.methods) });
   }
@@ -455,7 +458,19 @@ function producers(ctx: TClassificationContext, dep: TDependency) {
   return p;
 }
 
+/** A name the code must recognise, passed in an options object: only the same string or key names it. */
+function classifySelector(dep: TDependency, ctx: TClassificationContext, text: string): TVerdict {
+  const held = (t: TTreeIndex) => t.stringSet.has(dep.value) || t.keys.has(dep.value);
+  if (held(ctx.base)) return { category: "visible", reason: "the base already recognises this name (it writes the same string or key)", producer: dep.value };
+  if (!held(ctx.gold)) return { category: "visible", reason: "no source writes this name: the code does not look it up by this spelling" };
+  const at = ctx.gold.stringSet.get(dep.value) ?? [...ctx.gold.byFile.values()].find((d) => d.keys?.includes(dep.value))?.file ?? null;
+  const evidence = { gold: at ? { file: at, line: null } : null, producer: dep.value, definedAt: at ? { file: at, line: null } : null };
+  if (mentionsLiteral(text, dep.value, "exact") || mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", ...evidence, history: excerptOf(text, [dep.value]) };
+  return { category: "hidden", reason: "gold adds this name to what the code recognises; the history never states it", ...evidence };
+}
+
 function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
+  if (dep.via === "selector") return classifySelector(dep, ctx, text);
   if (extraction.suppliedLiterals.includes(dep.value)) return { category: "visible", reason: "the test supplies this value itself" };
   const { base, gold } = producers(ctx, dep);
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
