@@ -63,7 +63,7 @@ export async function requestRuns(actorId: string | null, familyId: string, requ
 
 const IN_FLIGHT: readonly string[] = ["queued", "running"];
 
-export type SingleRun = Omit<TRunRequest, "kind" | "patchRole"> & { kind: "checkout" | "collect" | "oracle_audit" | "mine"; patchRole: null };
+export type SingleRun = Omit<TRunRequest, "kind" | "patchRole"> & { kind: "checkout" | "collect" | "oracle_audit" | "counterfactual" | "mine"; patchRole: null };
 
 /** The whole calibration matrix of the family's current content. */
 export async function requestCalibration(actorId: string | null, familyId: string) {

@@ -2,6 +2,7 @@
 import { handleCalibrate } from "./calibrate";
 import { handleCheckout } from "./checkout";
 import { handleCollect } from "./collect";
+import { handleCounterfactual } from "./counterfactual";
 import { handleGrade } from "./grade";
 import { handleMine } from "./mine";
 import { handleOracleAudit } from "./oracle_audit";
@@ -14,6 +15,7 @@ export const HANDLERS: THandlers = {
   calibrate: handleCalibrate,
   replay: handleReplay,
   oracle_audit: handleOracleAudit,
+  counterfactual: handleCounterfactual,
   grade: handleGrade,
   mine: handleMine,
 };
