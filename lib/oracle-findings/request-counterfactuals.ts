@@ -1,4 +1,4 @@
-import "server-only";
+// Used by the worker (no "server-only": tsx runs it outside Next).
 import { db } from "@/lib/db";
 import { requestRuns } from "@/lib/runs/request-runs";
 import { linkCounterfactualRuns } from "./record-counterfactual";
