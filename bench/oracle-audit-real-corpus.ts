@@ -7,15 +7,19 @@
  *   npx tsx bench/oracle-audit-real-corpus.ts
  */
 import { pathToFileURL } from "node:url";
+import { CASES_DIR, HELD_OUT_DIR } from "../lib/oracle-audit/real-corpus/load";
 import { measureRealCorpus, type TRealCorpusRun } from "../lib/oracle-audit/real-corpus/measure";
 import { scoreRealCorpus, wilson } from "../lib/oracle-audit/real-corpus/score";
 import { printRows, type BenchRow } from "./types";
 
 const pct = (n: number, d: number) => (d === 0 ? 100 : (n / d) * 100);
 
-export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: number; recall: number }): BenchRow[] {
+export type TCorpusSet = "development" | "held-out";
+const SET_NAMES: Record<TCorpusSet, string> = { development: "development set (rules tuned on its misses)", "held-out": "held-out set (labelled before the audit ran; no rule tuned on it)" };
+
+export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: number; recall: number }, set: TCorpusSet = "development"): BenchRow[] {
   const s = run.score;
-  const corpus = `real corpus, ${s.families} PRs from ${s.repositories} repositories${run.notLoaded.length ? `, ${run.notLoaded.length} not loaded` : ""}`;
+  const corpus = `real corpus, ${SET_NAMES[set]}, ${s.families} PRs from ${s.repositories} repositories${run.notLoaded.length ? `, ${run.notLoaded.length} not loaded` : ""}`;
   const flagged = s.truePositives + s.falsePositives.length;
   const ci = (n: number, d: number) => {
     const w = wilson(n, d);
@@ -29,25 +33,26 @@ export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: n
   for (const language of [...new Set(run.cases.map((c) => c.language))].sort()) {
     const subset = run.cases.filter((c) => c.language === language);
     const sub = scoreRealCorpus(subset, run.observations.filter((o) => subset.some((c) => c.id === o.caseId)));
-    rows.push({ name: `real corpus, ${language} (${sub.families} PRs): precision / recall of "hidden" (${sub.truePositives} of ${sub.truePositives + sub.falsePositives.length} flagged, of ${sub.trulyHidden} hidden)`, value: sub.precision * 100, unit: "%", baseline: { name: "recall", value: sub.recall * 100 } });
+    rows.push({ name: `real corpus (${set}), ${language} (${sub.families} PRs): precision / recall of "hidden" (${sub.truePositives} of ${sub.truePositives + sub.falsePositives.length} flagged, of ${sub.trulyHidden} hidden)`, value: sub.precision * 100, unit: "%", baseline: { name: "recall", value: sub.recall * 100 } });
   }
   if (synthetic) {
-    rows.push({ name: "real-corpus precision beside the synthetic corpus's", value: s.precision * 100, unit: "%", baseline: { name: "synthetic corpus", value: synthetic.precision * 100 }, ratio: synthetic.precision === 0 ? 0 : s.precision / synthetic.precision });
-    rows.push({ name: "real-corpus recall beside the synthetic corpus's", value: s.recall * 100, unit: "%", baseline: { name: "synthetic corpus", value: synthetic.recall * 100 }, ratio: synthetic.recall === 0 ? 0 : s.recall / synthetic.recall });
+    rows.push({ name: `real-corpus (${set}) precision beside the synthetic corpus's`, value: s.precision * 100, unit: "%", baseline: { name: "synthetic corpus", value: synthetic.precision * 100 }, ratio: synthetic.precision === 0 ? 0 : s.precision / synthetic.precision });
+    rows.push({ name: `real-corpus (${set}) recall beside the synthetic corpus's`, value: s.recall * 100, unit: "%", baseline: { name: "synthetic corpus", value: synthetic.recall * 100 }, ratio: synthetic.recall === 0 ? 0 : s.recall / synthetic.recall });
   }
   rows.push(
-    { name: `real corpus: false hidden findings per family (blocking findings on no truly hidden dependency; max ${s.falseFindingsMax})`, value: s.falseFindingsPerFamily, unit: "findings", baseline: { name: "goal (issue 21)", value: 2 }, ratio: s.falseFindingsPerFamily / 2 },
-    { name: `real corpus: blast-radius accuracy (${s.blastRadius.exact} of ${s.blastRadius.of} blocking true positives map to exactly the labelled probes)`, value: pct(s.blastRadius.exact, s.blastRadius.of), unit: "%" },
-    { name: `real corpus: informational accuracy (${s.informational.correct} of ${s.informational.of} true positives)`, value: pct(s.informational.correct, s.informational.of), unit: "%" },
-    { name: `real corpus: four-class agreement (${s.agreement.equal} of ${s.agreement.of}; ${s.agreement.notExtracted} labelled dependencies not extracted)`, value: pct(s.agreement.equal, s.agreement.of), unit: "%" },
-    { name: `real corpus: audits that failed (${s.errors.length ? s.errors.join("; ") : "none"})`, value: s.errors.length, unit: "cases" },
-    { name: "real corpus: static audit per test file (definitions included)", value: s.msPerTestFile, unit: "ms", baseline: { name: "goal (issue 21)", value: 500 }, ratio: s.msPerTestFile / 500 },
+    { name: `real corpus (${set}): false hidden findings per family (blocking findings on no truly hidden dependency; max ${s.falseFindingsMax})`, value: s.falseFindingsPerFamily, unit: "findings", baseline: { name: "goal (issue 21)", value: 2 }, ratio: s.falseFindingsPerFamily / 2 },
+    { name: `real corpus (${set}): blast-radius accuracy (${s.blastRadius.exact} of ${s.blastRadius.of} blocking true positives map to exactly the labelled probes)`, value: pct(s.blastRadius.exact, s.blastRadius.of), unit: "%" },
+    { name: `real corpus (${set}): informational accuracy (${s.informational.correct} of ${s.informational.of} true positives)`, value: pct(s.informational.correct, s.informational.of), unit: "%" },
+    { name: `real corpus (${set}): four-class agreement (${s.agreement.equal} of ${s.agreement.of}; ${s.agreement.notExtracted} labelled dependencies not extracted)`, value: pct(s.agreement.equal, s.agreement.of), unit: "%" },
+    { name: `real corpus (${set}): audits that failed (${s.errors.length ? s.errors.join("; ") : "none"})`, value: s.errors.length, unit: "cases" },
+    { name: `real corpus (${set}): static audit per test file (definitions included)`, value: s.msPerTestFile, unit: "ms", baseline: { name: "goal (issue 21)", value: 500 }, ratio: s.msPerTestFile / 500 },
   );
   return rows;
 }
 
+/** The development set's rows, then the held-out set's, each scored on its own. */
 export async function realCorpusRows(synthetic?: { precision: number; recall: number }): Promise<BenchRow[]> {
-  return realCorpusRowsOf(await measureRealCorpus(), synthetic);
+  return [...realCorpusRowsOf(await measureRealCorpus(CASES_DIR), synthetic, "development"), ...realCorpusRowsOf(await measureRealCorpus(HELD_OUT_DIR), synthetic, "held-out")];
 }
 
 function printDetails(run: TRealCorpusRun): void {
@@ -68,7 +73,9 @@ function printDetails(run: TRealCorpusRun): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const run = await measureRealCorpus();
-  printRows("oracle-audit: real corpus", realCorpusRowsOf(run));
-  printDetails(run);
+  for (const [set, dir] of [["development", CASES_DIR], ["held-out", HELD_OUT_DIR]] as const) {
+    const run = await measureRealCorpus(dir);
+    printRows(`oracle-audit: real corpus, ${set} set`, realCorpusRowsOf(run, undefined, set));
+    printDetails(run);
+  }
 }

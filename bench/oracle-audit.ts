@@ -17,6 +17,7 @@ import { CORPUS } from "../lib/testing/oracle-corpus";
 import { scoreCorpus } from "../lib/testing/oracle-corpus/evaluate";
 import { loadCorpus } from "../lib/oracle-audit/real-corpus/load";
 import { realCorpusRows } from "./oracle-audit-real-corpus";
+import { counterfactualRowsOf, measureCounterfactuals } from "./oracle-audit-counterfactuals";
 import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-findings/testing/sse-repo";
 import { executeRun } from "../lib/runner/execute";
 import { settleDiscards } from "../lib/runner/run-workspace";
@@ -97,6 +98,8 @@ export async function run(): Promise<BenchRow[]> {
   rows.push({ name: `drafted addenda the audit accepts once placed (${addenda.accepted} of ${addenda.drafted}, synthetic corpus)`, value: (addenda.accepted / Math.max(1, addenda.drafted)) * 100, unit: "%", baseline: { name: "goal", value: 100 }, ratio: addenda.accepted / Math.max(1, addenda.drafted) });
   // The real corpus (hand-labelled merged PRs): its own rows, beside the paper and the synthetic corpus above.
   rows.push(...(await realCorpusRows({ precision: score.precision, recall: score.recall })));
+  // Counterfactuals of the real corpus's hidden findings through the real sandbox, on each PR's hidden tests (setup cached).
+  rows.push(...counterfactualRowsOf((await measureCounterfactuals()).rows));
   const realAddenda = await realAddendaAccepted();
   rows.push({ name: `real corpus: drafted addenda the audit accepts once placed (${realAddenda.accepted} of ${realAddenda.drafted} findings)`, value: (realAddenda.accepted / Math.max(1, realAddenda.drafted)) * 100, unit: "%", baseline: { name: "goal", value: 100 }, ratio: realAddenda.accepted / Math.max(1, realAddenda.drafted) });
 

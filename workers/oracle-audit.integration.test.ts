@@ -53,6 +53,13 @@ describe("specification–oracle audit", () => {
     await settle(family.id);
     const staticRun = await db().run.findFirstOrThrow({ where: { familyId: family.id, requestKey: { contains: ":static:" } } });
     expect(staticRun.status, staticRun.message ?? "").toBe("passed");
+    expect(staticRun.kind).toBe("oracle_audit");
+    // Each counterfactual is a run of its own kind, linked to its row; the static audit run is not one.
+    const counterfactualRuns = await db().run.findMany({ where: { familyId: family.id, id: { not: staticRun.id } }, select: { id: true, kind: true, status: true } });
+    expect(counterfactualRuns.length).toBeGreaterThan(0);
+    expect(new Set(counterfactualRuns.map((r) => r.kind))).toEqual(new Set(["counterfactual"]));
+    const linked = await db().oracleCounterfactual.findMany({ where: { familyId: family.id }, select: { runId: true } });
+    expect(new Set(linked.map((l) => l.runId))).toEqual(new Set(counterfactualRuns.map((r) => r.id)));
     const audit = (await getOracleAudit(family.id)).audit!;
     expect(audit.histories).toHaveLength(2);
     for (const history of audit.histories) {

@@ -1,12 +1,12 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { api } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { StatusChip } from "@/components/ui/status-chip";
 import type { THiddenDependencyDto } from "@/lib/schemas/oracle-audit";
 import { Counterfactual } from "./finding-card";
+import { ResolveForm } from "./resolve-form";
 
 type TAction = { kind: "addendum"; sentence: string } | { kind: "waiver"; rationale: string; scope: "family" | "history"; target: THiddenDependencyDto["histories"][number] };
 
@@ -18,22 +18,16 @@ type TAction = { kind: "addendum"; sentence: string } | { kind: "waiver"; ration
 export function DependencyCard({ familyId, dep, canPlace, canWaive }: { familyId: string; dep: THiddenDependencyDto; canPlace: boolean; canWaive: boolean }) {
   const queryClient = useQueryClient();
   const f = dep.finding;
-  const [mode, setMode] = useState<"none" | "addendum" | "waiver">("none");
-  const [sentence, setSentence] = useState(f.addendum ?? "");
-  const [rationale, setRationale] = useState("");
   const open = dep.histories.filter((h) => h.resolution === null);
-  const [waiveIn, setWaiveIn] = useState<string>("");
   const resolve = useMutation({
     mutationFn: async (a: TAction) => {
       if (a.kind === "addendum") return api(`/api/families/${familyId}/oracle-audit/findings/${f.id}/addendum`, { body: { sentence: a.sentence, version: f.version } });
       return api(`/api/families/${familyId}/oracle-audit/findings/${a.target.findingId}/waiver`, { body: { rationale: a.rationale, scope: a.scope, version: a.target.version } });
     },
     onSuccess: () => {
-      setMode("none");
       for (const queryKey of [queryKeys.oracleAudit(familyId), queryKeys.gates(familyId), queryKeys.histories(familyId)]) void queryClient.invalidateQueries({ queryKey });
     },
   });
-  const waiveTarget = open.find((h) => h.findingId === waiveIn);
   return (
     <li className="panel" data-testid="oracle-finding" data-kind={dep.kind} data-name={dep.name} data-blocking={dep.blocking ? "yes" : "no"}>
       <div className="row">
@@ -56,35 +50,13 @@ export function DependencyCard({ familyId, dep, canPlace, canWaive }: { familyId
       <p><Counterfactual cf={f.counterfactual} /></p>
       {f.rationale && <p className="muted">Waiver: {f.rationale}</p>}
       {open.length > 0 && (
-        <div className="row">
-          {canPlace && <button onClick={() => setMode(mode === "addendum" ? "none" : "addendum")}>Addendum…</button>}
-          {canWaive && <button onClick={() => setMode(mode === "waiver" ? "none" : "waiver")}>Waive…</button>}
-        </div>
-      )}
-      {mode === "addendum" && (
-        <div>
-          <label>Sentence placed once, in the first turn of every history that lacks it ({open.map((h) => h.condition).join(", ")}; new revisions)
-            <textarea value={sentence} onChange={(e) => setSentence(e.target.value)} rows={2} style={{ width: "100%" }} aria-label="Addendum" />
-          </label>
-          <button className="primary" onClick={() => resolve.mutate({ kind: "addendum", sentence })} disabled={resolve.isPending}>Place addendum</button>
-        </div>
-      )}
-      {mode === "waiver" && (
-        <div>
-          <label>Why an agent can be expected to get this right without being told
-            <textarea value={rationale} onChange={(e) => setRationale(e.target.value)} rows={2} style={{ width: "100%" }} aria-label="Rationale" />
-          </label>
-          <div className="row">
-            <button className="primary" onClick={() => resolve.mutate({ kind: "waiver", rationale, scope: "family", target: open[0]! })} disabled={resolve.isPending}>Waive for every history</button>
-            <label>Or in one history
-              <select value={waiveIn} onChange={(e) => setWaiveIn(e.target.value)} aria-label="Waive in history">
-                <option value="">choose…</option>
-                {open.map((h) => <option key={h.findingId} value={h.findingId}>{h.condition}</option>)}
-              </select>
-            </label>
-            <button onClick={() => waiveTarget && resolve.mutate({ kind: "waiver", rationale, scope: "history", target: waiveTarget })} disabled={resolve.isPending || !waiveTarget}>Waive in this history</button>
-          </div>
-        </div>
+        <ResolveForm
+          canPlace={canPlace} canWaive={canWaive} pending={resolve.isPending} initialSentence={f.addendum ?? ""}
+          addendumLabel={`Sentence placed once, in the first turn of every history that lacks it (${open.map((h) => h.condition).join(", ")}; new revisions)`}
+          histories={open.map((h) => ({ id: h.findingId, label: h.condition }))}
+          onAddendum={(sentence) => resolve.mutate({ kind: "addendum", sentence })}
+          onWaive={(rationale, target) => resolve.mutate({ kind: "waiver", rationale, scope: target ? "history" : "family", target: open.find((h) => h.findingId === target?.id) ?? open[0]! })}
+        />
       )}
       <ApiErrorNotice error={resolve.error} />
     </li>

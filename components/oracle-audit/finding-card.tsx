@@ -4,6 +4,7 @@ import { useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
 import type { TOracleFindingDto } from "@/lib/schemas/oracle-audit";
+import { ResolveForm } from "./resolve-form";
 
 const OUTCOME_TEXT: Record<string, string> = {
   confirmed: "confirmed — exactly the predicted probes failed",
@@ -26,17 +27,13 @@ export function Counterfactual({ cf }: { cf: TOracleFindingDto["counterfactual"]
 
 export function FindingCard({ familyId, finding, canPlace, canWaive }: { familyId: string; finding: TOracleFindingDto; canPlace: boolean; canWaive: boolean }) {
   const queryClient = useQueryClient();
-  const [sentence, setSentence] = useState(finding.addendum ?? "");
-  const [rationale, setRationale] = useState("");
-  const [mode, setMode] = useState<"none" | "addendum" | "waiver">("none");
   const [error, setError] = useState<string | null>(null);
   const resolve = useMutation({
-    mutationFn: (kind: "addendum" | "waiver") =>
+    mutationFn: ({ kind, text }: { kind: "addendum" | "waiver"; text: string }) =>
       api(`/api/families/${familyId}/oracle-audit/findings/${finding.id}/${kind}`, {
-        body: kind === "addendum" ? { sentence, version: finding.version } : { rationale, version: finding.version, scope: "family" },
+        body: kind === "addendum" ? { sentence: text, version: finding.version } : { rationale: text, version: finding.version, scope: "family" },
       }),
     onSuccess: () => {
-      setMode("none");
       setError(null);
       void queryClient.invalidateQueries({ queryKey: queryKeys.oracleAudit(familyId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
@@ -70,26 +67,12 @@ export function FindingCard({ familyId, finding, canPlace, canWaive }: { familyI
       )}
       {finding.resolution === "waived" && finding.rationale && <p className="muted">Waiver: {finding.rationale}</p>}
       {!finding.resolution && (
-        <div className="row">
-          {canPlace && finding.category === "hidden" && <button onClick={() => setMode(mode === "addendum" ? "none" : "addendum")}>Addendum…</button>}
-          {canWaive && <button onClick={() => setMode(mode === "waiver" ? "none" : "waiver")}>Waive…</button>}
-        </div>
-      )}
-      {mode === "addendum" && (
-        <div>
-          <label>Sentence placed in the first turn of every history where it is hidden (new revisions)
-            <textarea value={sentence} onChange={(e) => setSentence(e.target.value)} rows={2} style={{ width: "100%" }} aria-label="Addendum" />
-          </label>
-          <button className="primary" onClick={() => resolve.mutate("addendum")} disabled={resolve.isPending}>Place addendum</button>
-        </div>
-      )}
-      {mode === "waiver" && (
-        <div>
-          <label>Why an agent can be expected to get this right without being told
-            <textarea value={rationale} onChange={(e) => setRationale(e.target.value)} rows={2} style={{ width: "100%" }} aria-label="Rationale" />
-          </label>
-          <button className="primary" onClick={() => resolve.mutate("waiver")} disabled={resolve.isPending}>Waive</button>
-        </div>
+        <ResolveForm
+          canPlace={canPlace && finding.category === "hidden"} canWaive={canWaive} pending={resolve.isPending} initialSentence={finding.addendum ?? ""}
+          addendumLabel="Sentence placed in the first turn of every history where it is hidden (new revisions)"
+          onAddendum={(sentence) => resolve.mutate({ kind: "addendum", text: sentence })}
+          onWaive={(rationale) => resolve.mutate({ kind: "waiver", text: rationale })}
+        />
       )}
       {error && <p className="error" role="alert">{error}</p>}
     </li>

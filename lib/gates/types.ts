@@ -94,7 +94,7 @@ export const ZHistoryFactSchema = z.object({
 });
 export type THistoryFact = z.infer<typeof ZHistoryFactSchema>;
 
-export const ZRunKindSchema = z.enum(["checkout", "collect", "calibrate", "replay", "oracle_audit", "grade", "mine"]);
+export const ZRunKindSchema = z.enum(["checkout", "collect", "calibrate", "replay", "oracle_audit", "counterfactual", "grade", "mine"]);
 export const ZRunStatusSchema = z.enum([
   "queued",
   "running",

@@ -14,7 +14,7 @@ export const RUN_JOB_VERSION = 1;
 export const ZRunJobSchema = z.object({ v: z.literal(RUN_JOB_VERSION), runId: z.string().min(1) });
 export type TRunJob = z.infer<typeof ZRunJobSchema>;
 
-export const RUN_KINDS = ["checkout", "collect", "calibrate", "replay", "oracle_audit", "grade", "mine"] as const;
+export const RUN_KINDS = ["checkout", "collect", "calibrate", "replay", "oracle_audit", "counterfactual", "grade", "mine"] as const;
 export type TRunKind = (typeof RUN_KINDS)[number];
 
 /** How long a job may stay active before pg-boss gives up on it (verifier timeout + setup margin). */

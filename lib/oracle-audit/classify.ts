@@ -27,6 +27,8 @@ interface TTreeIndex {
   stringSet: Map<string, string>;
   templates: TTemplate[];
   numbers: Set<string>;
+  /** Object-literal keys the code writes. */
+  keys: Set<string>;
   classes: Map<string, { heritage: string[]; externalHeritage: boolean; methods: Set<string> }>;
 }
 
@@ -36,7 +38,7 @@ function indexTree(tree: TTreeDefinitions): TTreeIndex {
   for (const f of tree.files) for (let d = dirname(f); d; d = dirname(d)) dirs.add(d);
   const idx: TTreeIndex = {
     files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
-    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), classes: new Map(),
+    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), classes: new Map(),
   };
   for (const d of tree.definitions) {
     d.names.forEach((n) => idx.names.add(n));
@@ -44,6 +46,7 @@ function indexTree(tree: TTreeDefinitions): TTreeIndex {
     d.properties.forEach((n) => idx.properties.add(n));
     d.strings.forEach((s) => { if (!idx.stringSet.has(s)) idx.stringSet.set(s, d.file); });
     d.numbers.forEach((n) => idx.numbers.add(n));
+    d.keys?.forEach((k) => idx.keys.add(k));
     for (const parts of d.templates) idx.templates.push({ parts, file: d.file });
     for (const c of d.classes) idx.classes.set(c.name, { heritage: c.heritage, externalHeritage: c.externalHeritage, methods: new Set(c.methods) });
   }
@@ -60,14 +63,41 @@ export interface TClassificationContext {
   testFiles: Set<string>;
   affixes: ReturnType<typeof systematicAffixes>;
   /** Producers per dependency, found once (they do not depend on the history). */
-  producers: WeakMap<TDependency, { base: TProducer | null; gold: TProducer | null; changed?: boolean }>;
+  producers: WeakMap<TDependency, { base: TProducer | null; gold: TProducer | null; changed?: boolean; kept?: TProducer }>;
+  /** Gold's strings and templates the base does not hold in the same file: what gold itself writes. */
+  goldOwn: TTreeIndex;
+}
+
+/** Gold's definitions less what the base holds unchanged in the same file. */
+function ownOf(base: TTreeDefinitions, gold: TTreeDefinitions): TTreeDefinitions {
+  const byFile = new Map(base.definitions.map((d) => [d.file, d]));
+  const key = (parts: readonly string[]) => parts.join("\u0000");
+  return {
+    files: gold.files,
+    definitions: gold.definitions.map((d) => {
+      const b = byFile.get(d.file);
+      if (!b) return d;
+      const strings = new Set(b.strings);
+      const templates = new Set(b.templates.map(key));
+      return { ...d, strings: d.strings.filter((x) => !strings.has(x)), templates: d.templates.filter((t) => !templates.has(key(t))) };
+    }),
+  };
+}
+
+/** The base holds this producer of gold's unchanged, in the same file. */
+function heldByBase(ctx: TClassificationContext, p: TProducer): boolean {
+  if (!p.at) return false;
+  const b = ctx.base.byFile.get(p.at.file);
+  if (!b) return false;
+  if (p.template) return b.templates.some((t) => t.join("\u0000") === p.template!.join("\u0000"));
+  return !p.text.includes("…") && b.strings.includes(p.text);
 }
 
 export function classificationContext(base: TTreeDefinitions, gold: TTreeDefinitions, testFiles: readonly string[]): TClassificationContext {
   const b = indexTree(base);
   const g = indexTree(gold);
   for (const f of testFiles) g.files.add(f);
-  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap() };
+  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap(), goldOwn: indexTree(ownOf(base, gold)) };
 }
 
 type TVerdict = { category: TCategory; reason: string; definedAt?: TLocation | null } & Partial<TDependencyEvidence>;
@@ -326,8 +356,11 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   // An exported name must be stated as a name; an option or a key may be stated in prose ("an optional lookup").
   const asCode = dep.via === "import" || dep.via === "require" || dep.via === "member" || dep.via === "member-call";
   if (asCode ? statesName(text, dep.value) : mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
+  // The affix fixes the form, the history the name it is built on: without it stated, any base name could be the stem.
   const affix = affixOf(dep.value, ctx.base.names, ctx.affixes);
-  if (affix) return { category: "inferable", reason: `a base name with an affix the code base uses systematically (${affix})`, definedAt, gold };
+  const [head, tail] = affix ? affix.split(" + ") : [];
+  const stem = affix ? (ctx.base.names.has(head!) ? head! : tail!) : null;
+  if (affix && stem && mentionsIdentifier(text, stem)) return { category: "inferable", reason: `a base name with an affix the code base uses systematically (${affix}), on ${stem}, which the history states`, definedAt, gold };
   const iface = interfaceOf(dep, ctx);
   if (iface) return { category: "inferable", reason: iface, definedAt, gold };
   return { category: "hidden", reason: `gold introduces ${dep.value}; the history never states it${identifierWords(dep.value).length > 1 ? " (in any case convention)" : ""}`, definedAt, gold };
@@ -410,16 +443,39 @@ function producers(ctx: TClassificationContext, dep: TDependency) {
       const gold = producerIn(ctx.gold, dep);
       if (gold && !(gold.template ? false : ctx.base.stringSet.has(gold.text))) p = { base: null, gold, changed: true };
     }
-    if (!p.base && !p.gold) p.gold = producerIn(ctx.gold, dep);
+    if (!p.base && !p.gold) {
+      // Gold "introduces" a literal only through a producer it adds or rewrites: one the base holds unchanged in the
+      // same file is the base's behaviour (natural_list's template, kept while gold adds an early return).
+      const any = producerIn(ctx.gold, dep);
+      if (any && heldByBase(ctx, any)) {
+        const fresh = producerIn(ctx.goldOwn, dep);
+        if (fresh) p.gold = fresh;
+        else p.kept = any;
+      } else p.gold = any;
+    }
     ctx.producers.set(dep, p);
   }
   return p;
 }
 
+/** A name the code must recognise, passed in an options object: only the same string or key names it. */
+function classifySelector(dep: TDependency, ctx: TClassificationContext, text: string): TVerdict {
+  const held = (t: TTreeIndex) => t.stringSet.has(dep.value) || t.keys.has(dep.value);
+  if (held(ctx.base)) return { category: "visible", reason: "the base already recognises this name (it writes the same string or key)", producer: dep.value };
+  if (!held(ctx.gold)) return { category: "visible", reason: "no source writes this name: the code does not look it up by this spelling" };
+  const at = ctx.gold.stringSet.get(dep.value) ?? [...ctx.gold.byFile.values()].find((d) => d.keys?.includes(dep.value))?.file ?? null;
+  const evidence = { gold: at ? { file: at, line: null } : null, producer: dep.value, definedAt: at ? { file: at, line: null } : null };
+  if (mentionsLiteral(text, dep.value, "exact") || mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", ...evidence, history: excerptOf(text, [dep.value]) };
+  return { category: "hidden", reason: "gold adds this name to what the code recognises; the history never states it", ...evidence };
+}
+
 function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
+  if (dep.via === "selector") return classifySelector(dep, ctx, text);
   if (extraction.suppliedLiterals.includes(dep.value)) return { category: "visible", reason: "the test supplies this value itself" };
   const { base, gold } = producers(ctx, dep);
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
+  const kept = producers(ctx, dep).kept;
+  if (!gold && kept) return { category: "visible", reason: `the base's own code produces it: gold keeps its producer unchanged (${kept.at?.file ?? "the base"})`, base: kept.at, producer: kept.text };
   if (!gold) return { category: "visible", reason: "computed by the behaviour: no source holds this literal" };
   const evidence = { gold: gold.at, producer: gold.text, definedAt: gold.at };
   if (dep.match === "regex") {

@@ -164,6 +164,7 @@ export function addendumFor(c: Pick<TClassifiedDependency, "dependency" | "defin
     if (d.module) return `The module \`${modulePath(definedAt?.file ?? d.module).replace(/\/$/, "")}\` must export \`${d.value}\`.`;
     return `The code must define \`${d.value}\`.`;
   }
+  if (d.via === "selector") return `The options must accept the name \`${inProse(d.value)}\` (as a key or a value the code recognises).`;
   const what = d.via === "raises" ? "The error message" : "The result";
   if (d.match === "regex") {
     const example = c.evidence?.producer;

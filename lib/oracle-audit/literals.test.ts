@@ -39,6 +39,41 @@ describe("patterns", () => {
 });
 
 describe("compared literals", () => {
+  it("a key or value nested in an options object is a name the code must recognise: the base's is visible, gold's new one hidden", async () => {
+    // yargs-parser-positional-numbers and js-yaml-null-empty-style (development): a quoted key in a nested
+    // configuration object, and a style name reaching the options through a loop over a table's keys.
+    const base = { "src/dump.js": "const STYLES = { lowercase: () => 'null', canonical: () => '~' };\nconst DEFAULTS = { 'parse-numbers': true };\nexport function dump(v, options) { const c = { ...DEFAULTS, ...options.configuration }; return STYLES[options.styles['!!null']](v) + c; }\n" };
+    const gold = { "src/dump.js": base["src/dump.js"].replace("canonical: () => '~' }", "canonical: () => '~', empty: () => '' }").replace("{ 'parse-numbers': true }", "{ 'parse-numbers': true, 'parse-positional-numbers': true }") };
+    const tests = {
+      "test/dump.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { dump } from "../src/dump.js";
+test("styles", () => {
+  const tests = { lowercase: 'null', empty: '' };
+  for (const [name, value] of Object.entries(tests)) {
+    assert.equal(dump(null, { styles: { '!!null': name } }), value);
+  }
+});
+test("configuration", () => { assert.equal(dump(1, { styles: { '!!null': 'canonical' }, configuration: { 'parse-positional-numbers': false } }), '~'); });
+`,
+    };
+    const found = literals(await classified(base, gold, tests, "Add a style and a configuration."));
+    expect(found).toMatchObject({ "!!null": "visible", lowercase: "visible", canonical: "visible", empty: "hidden", "parse-positional-numbers": "hidden" });
+    expect(literals(await classified(base, gold, tests, "Add the null style `empty` and the configuration `parse-positional-numbers`."))).toMatchObject({ empty: "specified", "parse-positional-numbers": "specified" });
+  });
+
+  it("a literal made by a producer gold keeps unchanged in the same file is the base's behaviour, not gold's", async () => {
+    // humanize-natural-list-empty (held-out): natural_list exists in the base; gold only adds an early return.
+    const lists = "def natural_list(items):\n    if len(items) == 1:\n        return str(items[0])\n    elif len(items) == 2:\n        return f\"{str(items[0])} and {str(items[1])}\"\n    return \", \".join(str(i) for i in items[:-1]) + f\" and {str(items[-1])}\"\n";
+    const base = { "pkg/__init__.py": "from pkg.lists import natural_list\n", "pkg/lists.py": lists };
+    const gold = { "pkg/lists.py": lists.replace("    if len(items) == 1:", "    if not items:\n        return \"\"\n    if len(items) == 1:") };
+    const tests = { "tests/test_lists.py": "import pkg\n\ndef test_two():\n    assert pkg.natural_list([1, \"two\"]) == \"1 and two\"\n" };
+    expect(literals(await classified(base, gold, tests, "natural_list([]) returns an empty string."))).toEqual({ "1 and two": "visible" });
+    // The same template in a module gold adds is gold's: still hidden when no history states it.
+    const fresh = { "pkg/__init__.py": "" };
+    const goldNew = { "pkg/__init__.py": "from pkg.lists import natural_list\n", "pkg/lists.py": lists };
+    const other = { ...fresh, "pkg/time.py": "def pair(a, b):\n    return f\"{a} and {b}\"\n" };
+    expect(literals(await classified(other, goldNew, tests, "Add natural_list(items)."))).toEqual({ "1 and two": "hidden" });
+  });
+
   it("a base template of only whitespace and placeholders makes no literal visible", async () => {
     const base = { "pkg/__init__.py": "", "pkg/greet.py": "def pair(a, b):\n    return f\"{a} {b}\"\n\ndef fmt(a, b):\n    return \"{} {}\".format(a, b)\n" };
     const gold = { "pkg/greet.py": base["pkg/greet.py"] + "\ndef greet():\n    return \"hello world\"\n" };

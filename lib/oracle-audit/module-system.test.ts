@@ -129,3 +129,18 @@ describe("package manifests", () => {
     expect(await hiddenOf(base, {}, tests)).toEqual([]);
   });
 });
+
+describe("names a systematic affix makes inferable", () => {
+  // ufo-without-fragment (held-out): the base pairs with…/without… names, but a history that never says
+  // "fragment" does not fix withoutFragment (withoutHash would fit its words as well).
+  const base = {
+    "src/index.ts": "export * from './utils';\n",
+    "src/utils.ts": "const base = '/', protocol = 'https:', fragment = '';\nexport function withBase(i: string, b: string) { return b + i; }\nexport function withoutBase(i: string, b: string) { return i.slice(b.length); }\nexport function withProtocol(i: string, p: string) { return p + i; }\nexport function withoutProtocol(i: string) { return i; }\nexport function withFragment(i: string, fragment: string) { return i + '#' + fragment; }\n",
+  };
+  const gold = { "src/utils.ts": base["src/utils.ts"] + "export function withoutFragment(i: string) { return withFragment(i, ''); }\n" };
+  const tests = { "test/u.test.ts": 'import { expect, test } from "vitest";\nimport { withoutFragment } from "../src";\ntest("cut", () => { expect(withoutFragment("/a#b")).toBe("/a"); });\n' };
+  it("is inferable only when the history states the name it is built on", async () => {
+    expect(await hiddenOf(base, gold, tests, "Add a utility that removes the fragment of a URL.")).toEqual([]);
+    expect(await hiddenOf(base, gold, tests, "Add a utility that removes the hash of a URL.")).toEqual(["name:withoutFragment"]);
+  });
+});

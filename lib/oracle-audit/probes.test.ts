@@ -90,6 +90,18 @@ describe("test names as the runner sees them", () => {
     expect(findings["fresh output"]).toEqual(probeTestIds.slice(1));
   });
 
+  it("a test named only by a value (`${t.input}`) maps to every id of its describe and blocks", async () => {
+    // ufo-without-fragment (held-out): the finding was informational, so the gate never blocked on it.
+    const base = await definitionsOfFiles({ "src/q.ts": "export const f = (s: string) => s;\n" });
+    const gold = await definitionsOfFiles({ "src/q.ts": "export const f = (s: string) => s;\nexport const cut = (s: string) => s.split('#')[0];\n" });
+    const testFiles = { "test/cut.test.ts": `import { describe, test, expect } from "vitest";\nimport { f, cut } from "../src/q";\ndescribe("cut", () => {\n  for (const t of [{ input: "/a#x" }, { input: "/b#y" }]) {\n    test(\`\${t.input}\`, () => { expect(cut(t.input)).toBe(f("/a")); });\n  }\n});\n` };
+    const probeTestIds = ["test/cut.test.ts::cut > /a#x", "test/cut.test.ts::cut > /b#y", "test/cut.test.ts::other > /a#x"];
+    const audit = await auditFiles({ base, gold, testFiles, histories: [{ revisionId: "r", condition: "direct", text: "" }], probeTestIds });
+    const cut = audit.histories[0]!.findings.find((f) => f.name === "cut")!;
+    expect(cut.probeTestIds).toEqual(probeTestIds.slice(0, 2));
+    expect(cut.informational).toBe(false);
+  });
+
   it("a type-only import is informational: erased at run time", async () => {
     const base = await definitionsOfFiles({ "src/a.ts": "export const a = 1;\n" });
     const gold = await definitionsOfFiles({ "src/a.ts": "export const a = 1;\nexport type Fresh = { a: number };\nexport const fresh = 2;\n" });

@@ -98,6 +98,8 @@ export interface TFileDefinitions {
   numbers: string[];
   /** Properties the code reads (`options.optional`, keyword arguments): how a new option shows up. */
   properties: string[];
+  /** Keys the code writes in object literals (`{ empty: … }`, `{ 'parse-numbers': true }`): names it recognises. */
+  keys?: string[];
   /** Re-exports everything of another module (`export *`). */
   reexportsAll: boolean;
   /**

@@ -22,7 +22,7 @@ import { waiveFinding } from "./waive-finding";
 const pool = useWorkerPool("oracle-resolve");
 const oracleGate = async (familyId: string) => (await getGateReport(familyId)).stages.find((s) => s.stage === "audit")!.gates.find((g) => g.key === "oracle_audit")!;
 const staticRuns = (familyId: string) => db().run.findMany({ where: { familyId, requestKey: { contains: ":oracle_audit:static:" } }, orderBy: { createdAt: "asc" }, include: { results: { orderBy: { attempt: "desc" } } } });
-const counterfactualRuns = (familyId: string) => db().run.count({ where: { familyId, requestKey: { contains: ":oracle_audit:counterfactual:" } } });
+const counterfactualRuns = (familyId: string) => db().run.count({ where: { familyId, kind: "counterfactual" } });
 let n = 0;
 async function sseFamily() {
   const suite = await db().suite.create({ data: { name: `resolve-${++n}` } });

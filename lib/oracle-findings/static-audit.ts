@@ -60,7 +60,7 @@ export async function staticAudit(
   const fresh = input.histories.filter((h) => !input.previous.has(h.textHash));
   const common = { tests: tests.value.tests, base: base.value.definitions, gold: goldDefs.value.definitions, testFiles: tests.value.testFiles, probeTestIds: input.probeTestIds };
   const audited = auditFamily({ ...common, notAudited, histories: fresh });
-  const listing = listDependencies({ ...common, histories: fresh });
+  const listing = listDependencies({ tests: common.tests, base: common.base, histories: audited.histories, probeTestIds: common.probeTestIds });
   const byRevision = new Map(audited.histories.map((h) => [h.revisionId, h]));
   const histories = input.histories.map((h): THistoryAudit => {
     const own = byRevision.get(h.revisionId);

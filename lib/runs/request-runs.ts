@@ -68,7 +68,7 @@ export async function requestRuns(
 
 const IN_FLIGHT: readonly string[] = ["queued", "running"];
 
-export type SingleRun = Omit<TRunRequest, "kind" | "patchRole"> & { kind: "checkout" | "collect" | "oracle_audit" | "mine"; patchRole: null };
+export type SingleRun = Omit<TRunRequest, "kind" | "patchRole"> & { kind: "checkout" | "collect" | "oracle_audit" | "counterfactual" | "mine"; patchRole: null };
 /** An agent's patch graded against a frozen package (lib/evaluation/request-grading.ts). */
 export type GradeRun = Omit<TRunRequest, "kind" | "patchRole" | "contentHash"> & { kind: "grade"; patchRole: "agent"; packageHash: string; agentPatch: string; contentHash?: null };
 

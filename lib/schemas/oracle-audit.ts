@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TListedDependency } from "@/lib/oracle-findings/dependency-listing";
 import { ZIdSchema, ZVersionSchema } from "./common";
 
 export const ZOracleFindingParamsSchema = z.object({ familyId: ZIdSchema, findingId: ZIdSchema });
@@ -37,22 +38,8 @@ export type TOracleFindingDto = {
   counterfactual: { outcome: string | null; mutation: string; failed: number; predicted: number; message: string | null } | null;
 };
 
-/** One dependency of one test file as one history's audit classified it (the tab's full listing). */
-export type TListedDependencyDto = {
-  key: string;
-  kind: string;
-  name: string;
-  module: string | null;
-  category: "visible" | "specified" | "inferable" | "hidden";
-  reason: string;
-  file: string;
-  line: number;
-  text: string;
-  test: string | null;
-  definedAt: { file: string; line: number | null } | null;
-  probes: number;
-  where?: string | null;
-};
+/** One dependency of one test file as one history's audit classified it (the tab's full listing): the listing's own row. */
+export type TListedDependencyDto = TListedDependency;
 
 /** A hidden dependency across the current histories: what a curator or lead resolves once. */
 export type THiddenDependencyDto = {

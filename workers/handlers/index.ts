@@ -2,6 +2,7 @@
 import { handleCalibrate } from "./calibrate";
 import { handleCheckout } from "./checkout";
 import { handleCollect } from "./collect";
+import { handleCounterfactual } from "./counterfactual";
 import { handleGrade } from "./grade";
 import { handleMine } from "./mine";
 import { handleOracleAudit } from "./oracle_audit";
@@ -14,9 +15,10 @@ export const HANDLERS: THandlers = {
   collect: handleCollect,
   calibrate: handleCalibrate,
   replay: handleReplay,
-  // Takes the shared context; a counterfactual's missing report names the runner's option, as every verifier run's does.
-  oracle_audit: withRunContext(async (context, runner) => {
-    const result = await handleOracleAudit(context, runner);
+  oracle_audit: withRunContext(handleOracleAudit),
+  // A counterfactual's missing report names the runner's option, as every verifier run's does.
+  counterfactual: withRunContext(async (context, runner) => {
+    const result = await handleCounterfactual(context, runner);
     return { ...result, message: withReportHint(result.message, context.execute.testCommand) };
   }),
   grade: handleGrade,

@@ -1,11 +1,8 @@
-// The `oracle_audit` run kind. A run without a counterfactual row is the static audit:
-// read the base and gold trees from the mirror (only where the cache misses), extract,
-// classify every current history whose text changed, store the findings and queue one
-// counterfactual run per hidden name or literal not yet decided for this gold.
-// A run with one executes gold with that dependency renamed and judges the failures.
+// The `oracle_audit` run kind: the static audit. Read the base and gold trees from the mirror (only where
+// the cache misses), extract, classify every current history whose text changed, store the findings, and
+// request one `counterfactual` run (workers/handlers/counterfactual.ts) per hidden name or literal not yet
+// decided for this gold, through lib/runs/request-runs.ts.
 import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
-import { requestRuns } from "@/lib/runs/request-runs";
-import { db } from "@/lib/db";
 import { AuditInputError, auditFailureSentence } from "@/lib/oracle-findings/audit-failure";
 import { databaseAuditCache } from "@/lib/oracle-findings/definition-cache";
 import { loadReusable } from "@/lib/oracle-findings/load-reusable";
@@ -15,10 +12,10 @@ import { mutateGoldWithTrees } from "@/lib/oracle-audit/audit-files";
 import { isAuditedSource } from "@/lib/oracle-audit/extract";
 import { languageOf } from "@/lib/oracle-audit/languages";
 import { loadAuditInput } from "@/lib/oracle-findings/load-audit-input";
-import { findCounterfactualByRun, linkCounterfactualRuns, recordCounterfactual } from "@/lib/oracle-findings/record-counterfactual";
+import { requestCounterfactualRuns } from "@/lib/oracle-findings/request-counterfactuals";
 import { saveOracleAudit, type TCounterfactualDraft } from "@/lib/oracle-findings/save-oracle-audit";
 import type { TRunResultInput } from "@/lib/runs/save-run-result";
-import { ensureMirror, executeRun, patchPaths, requireCommit, RunnerError, type RunnerOptions } from "../../lib/runner/index";
+import { ensureMirror, patchPaths, requireCommit, RunnerError, type RunnerOptions } from "../../lib/runner/index";
 import { listTree, MAX_FILE_BYTES, readFiles, treeWithPatches } from "./oracle-audit-trees";
 import { isTestCode } from "@/lib/oracle-audit/audit-files";
 import type { Handler, TRunContext } from "./types";
@@ -27,11 +24,6 @@ type TContext = TRunContext;
 const EMPTY: TRunResultInput = { status: "passed", signature: [], probes: [], stdout: "", stderr: "", message: null, sandbox: "none", warnings: [], timings: {} };
 
 export const handleOracleAudit: Handler = async (context, runner) => {
-  const counterfactual = await findCounterfactualByRun(context.run.id);
-  return counterfactual ? runCounterfactual(context, runner, counterfactual) : runStaticAudit(context, runner);
-};
-
-async function runStaticAudit(context: TContext, runner: RunnerOptions): Promise<TRunResultInput> {
   try {
     return await staticAuditRun(context, runner);
   } catch (error) {
@@ -39,7 +31,7 @@ async function runStaticAudit(context: TContext, runner: RunnerOptions): Promise
     console.error(`oracle audit run ${context.run.id} failed:`, error);
     return { ...EMPTY, status: "infrastructure_error", message: auditFailureSentence(error instanceof RunnerError ? new AuditInputError(error.message) : error) };
   }
-}
+};
 
 const once = <T>(f: () => Promise<T>) => {
   let p: Promise<T> | null = null;
@@ -117,12 +109,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
     histories: input.histories.map((h) => ({ revisionId: h.revisionId, historyId: h.historyId, textHash: h.textHash, reused: reusable.histories.has(h.textHash) })),
     audit, listing: result.listing, counterfactuals: [...drafts.values()],
   });
-  if (pending.length > 0 && input.probeTestIds.length > 0) {
-    const keys = pending.map((p) => ({ id: p.id, requestKey: `${input.familyId}:oracle_audit:counterfactual:${p.id}` }));
-    await requestRuns(null, input.familyId, keys.map((k) => ({ kind: "oracle_audit" as const, patchRole: null, patchId: null, historyRevisionId: null, repeat: 0, requestKey: k.requestKey })));
-    const runs = await db().run.findMany({ where: { requestKey: { in: keys.map((k) => k.requestKey) } }, select: { id: true, requestKey: true } });
-    await linkCounterfactualRuns(keys.map((k) => ({ id: k.id, runId: runs.find((r) => r.requestKey === k.requestKey)!.id })));
-  }
+  if (input.probeTestIds.length > 0) await requestCounterfactualRuns(input.familyId, pending);
   const hidden = audit.histories.reduce((n, h) => n + h.findings.length, 0);
   const { stats } = result;
   return {
@@ -134,24 +121,5 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
       staticMs: Math.round(staticMs), totalMs: Math.round(performance.now() - started), baseCached: stats.baseCached ? 1 : 0, goldCached: stats.goldCached ? 1 : 0,
       testsCached: stats.testsCached ? 1 : 0, historiesReused: stats.reused, historiesClassified: stats.classified,
     },
-  };
-}
-
-async function runCounterfactual(context: TContext, runner: RunnerOptions, row: NonNullable<Awaited<ReturnType<typeof findCounterfactualByRun>>>): Promise<TRunResultInput> {
-  const result = await executeRun({ ...context.execute, patch: row.patch, historyFile: null }, runner);
-  const logs = { stdout: result.logs.stdout, stderr: [result.logs.apply, result.logs.setup, result.logs.stderr].filter(Boolean).join("\n") };
-  if (result.outcome !== "passed" && result.outcome !== "failed" && result.outcome !== "empty_collection") {
-    await recordCounterfactual(row.id, { outcome: "error", failedProbeTestIds: [], message: `${row.mutation}: ${result.outcome}: ${result.message}` });
-    return { ...EMPTY, ...logs, status: result.outcome, message: result.message, sandbox: result.sandbox ?? "none", warnings: result.warnings };
-  }
-  // A unit that no longer loads shows as missing probes: those failed too.
-  const failed = result.probes.filter((p) => p.status !== "pass").map((p) => p.probe);
-  // Every probe failing where fewer were predicted means the counterfactual broke the build: an error, not a verdict.
-  const outcome = counterfactualOutcome(row.predictedProbeTestIds, failed, context.execute.probes);
-  const message = `${row.mutation}: ${failed.length} of ${context.execute.probes.length} probes failed (${row.predictedProbeTestIds.length} predicted) — ${outcome}.`;
-  await recordCounterfactual(row.id, { outcome, failedProbeTestIds: failed, message });
-  return {
-    ...EMPTY, ...logs, status: "passed", message, probes: result.probes,
-    signature: (result.signature ?? "").split("").filter(Boolean).map(Number), sandbox: result.sandbox ?? "none", warnings: result.warnings, timings: { ...result.timings },
   };
 }

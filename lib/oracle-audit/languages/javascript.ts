@@ -96,8 +96,11 @@ function nameOf(source: string, node: TSyntaxNode): string | null {
       }
     } else parts.push("${x}");
   }
+  // A name that is only a value (`${t.input}`, a variable) is still a test's name: any text, under its suites.
+  // Anything else in the name's place (a function: node:test's `test(async () => …)`; `test.each`'s table) names nothing.
   const name = parts.join("");
-  return name.replace(/\$\{x\}/g, "").trim() === "" ? null : name;
+  if (name.replace(/\$\{x\}/g, "").trim() === "" && !["template_string", "identifier", "member_expression", "binary_expression", "subscript_expression"].includes(unwrap(node).type)) return null;
+  return name.trim() === "" ? null : name;
 }
 
 function testName(source: string, call: TSyntaxNode, kinds: Set<string>): string | null {
@@ -120,6 +123,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   // `const expected = "…"` compared later: the constant's value is the expected literal. Uses are counted so a
   // constant the test also feeds in (an input) stays an input.
   const constants = new Map<string, TSyntaxNode>();
+  /** Object literals assigned to a variable (const, let or var): tables a loop may run over. */
+  const tables = new Map<string, TSyntaxNode>();
   const uses = new Map<string, number>();
   const comparedUses = new Map<string, number>();
   const fromConstant = new Map<TDependency, string>();
@@ -131,6 +136,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (name?.type === "identifier" && value && decl && textOf(source, decl).startsWith("const") && ["string", "template_string", "number", "object", "array", "regex"].includes(value.type)) {
         constants.set(textOf(source, name), value);
       }
+      if (name?.type === "identifier" && value?.type === "object") tables.set(textOf(source, name), value);
     } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "variable_declarator" && field(ancestors.at(-1)!, "name") === node)) {
       uses.set(textOf(source, node), (uses.get(textOf(source, node)) ?? 0) + 1);
     }
@@ -284,6 +290,56 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     activeConstant = undefined;
   };
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
+  /**
+   * An options object nested in an option (`{ configuration: { 'parse-positional-numbers': false } }`,
+   * `{ styles: { '!!null': name } }`): its keys and its string values are names the code must recognise, compared
+   * exactly ("selector" literals, not inputs). A value bound by a loop over a local table's keys
+   * (`for (const [name] of Object.entries(tests))`, `Object.keys`, `for … in`) stands for each key of that table.
+   */
+  const selectors = (obj: TSyntaxNode, ancestors: TSyntaxNode[]) => {
+    const work = [obj];
+    for (let depth = 0; work.length > 0 && depth < 50; depth++) {
+      const o = work.pop()!;
+      for (const pair of named(o)) {
+        if (pair.type !== "pair") continue;
+        const key = field(pair, "key");
+        const value = field(pair, "value") ? unwrap(field(pair, "value")!) : null;
+        if (key && (key.type === "string" || key.type === "property_identifier")) {
+          assertionLiterals.add(key);
+          push(key, ancestors, { kind: "literal", value: key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key), module: null, via: "selector", match: "exact" });
+        }
+        if (!value) continue;
+        if (value.type === "object") work.push(value);
+        else if (value.type === "string") {
+          assertionLiterals.add(value);
+          push(value, ancestors, { kind: "literal", value: stringValue(source, value) ?? "", module: null, via: "selector", match: "exact" });
+        } else if (value.type === "identifier") {
+          for (const k of loopKeys(textOf(source, value), ancestors)) push(k, ancestors, { kind: "literal", value: k.type === "string" ? (stringValue(source, k) ?? "") : textOf(source, k), module: null, via: "selector", match: "exact" });
+        }
+      }
+    }
+  };
+  /** The keys of the local table a loop variable runs over, or none. */
+  const loopKeys = (name: string, ancestors: TSyntaxNode[]): TSyntaxNode[] => {
+    const loop = ancestors.findLast((a) => a.type === "for_in_statement");
+    if (!loop) return [];
+    const left = field(loop, "left");
+    let right = field(loop, "right") ? unwrap(field(loop, "right")!) : null;
+    if (!left || !right) return [];
+    const isOf = loop.children.some((c) => c.type === "of");
+    const bound = left.type === "identifier" ? textOf(source, left) : left.type === "array_pattern" ? (named(left)[0] ? textOf(source, named(left)[0]!) : null) : null;
+    if (bound !== name) return [];
+    if (right.type === "call_expression") {
+      const fn = field(right, "function");
+      const fnText = fn ? textOf(source, fn) : "";
+      if (!(isOf && ((fnText === "Object.entries" && left.type === "array_pattern") || (fnText === "Object.keys" && left.type === "identifier")))) return [];
+      right = args(right)[0] ? unwrap(args(right)[0]!) : null;
+    } else if (isOf) return [];
+    if (!right || right.type !== "identifier") return [];
+    const table = tables.get(textOf(source, right));
+    if (!table) return [];
+    return named(table).flatMap((p) => (p.type === "pair" && field(p, "key") && ["string", "property_identifier"].includes(field(p, "key")!.type) ? [field(p, "key")!] : []));
+  };
 
   walk(root, (node, ancestors) => {
     switch (node.type) {
@@ -426,6 +482,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
               for (const pair of named(inner)) {
                 const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
                 if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option" });
+                const value = pair.type === "pair" ? field(pair, "value") : null;
+                if (value && unwrap(value).type === "object") selectors(unwrap(value), ancestors);
               }
             } else push(arg, ancestors, { kind: "name", value: `${target.fn}#${index}`, module: target.module, owner: target.fn, via: "argument" });
           });
@@ -508,6 +566,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   const strings = new Set<string>();
   const numbers = new Set<string>();
   const properties = new Set<string>();
+  const keys = new Set<string>();
   const imported = new Map<string, boolean>();
   const define = (name: string, node: TSyntaxNode) => {
     names.add(name);
@@ -685,6 +744,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         if (key && (key.type === "property_identifier" || key.type === "string")) {
           const k = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
           names.add(k);
+          if (node.type === "pair" && !nonLibrary) keys.add(k);
           defs.lines[k] ??= key.row + 1;
           const iface = ancestors.findLast((a) => a.type === "interface_declaration");
           const ifaceName = iface ? field(iface, "name") : null;
@@ -734,6 +794,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   defs.strings = [...strings];
   defs.numbers = [...numbers];
   defs.properties = [...properties];
+  defs.keys = [...keys];
   for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
   return defs;
 }

@@ -7,6 +7,8 @@ import path from "node:path";
 import { keepLines, parseCase, type TRealCase } from "./schema";
 
 export const CASES_DIR = path.join(import.meta.dirname, "cases");
+/** The held-out set: labelled and committed before the audit ran on it; no rule was tuned on it. */
+export const HELD_OUT_DIR = path.join(import.meta.dirname, "held-out");
 
 /** Where `fetch` puts repository snapshots: <root>/<owner>+<name>/repo. */
 export const mirrorRoot = () => process.env.ORACLE_CORPUS_MIRRORS ?? "/work/.mirror";

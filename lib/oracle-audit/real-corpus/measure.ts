@@ -3,7 +3,7 @@
 // the verdicts against the labels. A case whose audit throws is recorded, not fatal.
 import { auditFiles, definitionsOfFiles, definitionsOverBase } from "../audit-files";
 import { classificationContext, classifyTestFile } from "../classify";
-import { loadCorpus, type TLoadedCase } from "./load";
+import { CASES_DIR, loadCorpus, type TLoadedCase } from "./load";
 import { HISTORY_KEYS, type TRealCase } from "./schema";
 import { scoreRealCorpus, type TCaseObservation, type TRealCorpusScore } from "./score";
 
@@ -39,8 +39,9 @@ export interface TRealCorpusRun {
   notAudited: string[];
 }
 
-export async function measureRealCorpus(): Promise<TRealCorpusRun> {
-  const outcomes = loadCorpus();
+/** `dir`: the development set (cases/, the default) or the held-out set (held-out/). */
+export async function measureRealCorpus(dir = CASES_DIR): Promise<TRealCorpusRun> {
+  const outcomes = loadCorpus(dir);
   const loaded = outcomes.flatMap((o) => (o.ok ? [o.loaded] : []));
   const notLoaded = outcomes.flatMap((o) => (o.ok ? [] : [{ id: o.id, reason: o.reason }]));
   const observations: TCaseObservation[] = [];

@@ -1,0 +1,221 @@
+/**
+ * Counterfactual agreement on the real corpus: for every blocking hidden finding of every case
+ * (development and held-out sets, both histories), gold with only that dependency changed
+ * (mutateGoldWithTrees, as the worker does) runs through the real sandbox (lib/runner executeRun)
+ * on the PR's real hidden tests, at the PR's real base commit, from the repository snapshot
+ * `fetch` brought. Gold itself runs first: a case whose hidden tests do not pass with gold here
+ * cannot judge a counterfactual, and is named with the reason.
+ *
+ * Agreement: the probes that fail in the counterfactual are exactly the probes the hand label
+ * says fail without the dependency (its blast radius). Beside it, the audit's own verdict
+ * (judgeCounterfactual on its predicted probes: confirmed / refuted / wider / error).
+ *
+ * Setup (npm installs, with network) is cached per repository and base commit under
+ * $ORACLE_CF_CACHE (default: <tmp>/specpath-bench-oracle-cf), so a second run only runs tests.
+ * No PyPI here: Python cases run with the pyenv interpreter that has pytest, and only where the
+ * tests need nothing else.
+ *   npx tsx bench/oracle-audit-counterfactuals.ts
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { mutateGoldWithTrees } from "../lib/oracle-audit/audit-files";
+import { judgeCounterfactual } from "../lib/oracle-audit/counterfactual";
+import { CASES_DIR, HELD_OUT_DIR, loadCorpus, mirrorOf, type TLoadedCase } from "../lib/oracle-audit/real-corpus/load";
+import { observeCase } from "../lib/oracle-audit/real-corpus/measure";
+import { HISTORY_KEYS, type TLabel } from "../lib/oracle-audit/real-corpus/schema";
+import { occurrenceMatches } from "../lib/oracle-audit/real-corpus/score";
+import type { TDependency } from "../lib/oracle-audit/types";
+import { executeRun } from "../lib/runner";
+import { settleDiscards } from "../lib/runner/run-workspace";
+import { printRows, type BenchRow } from "./types";
+
+type TRecipe = { setupCommand: string | null; testCommand: (tests: string[]) => string; resultFormat: "junit" | "tap" } | { notRunnable: string };
+
+const NPM = "npm install --no-audit --no-fund --loglevel=error --ignore-scripts";
+const JEST = 'JEST_JUNIT_OUTPUT_FILE="$SPECPATH_REPORT" JEST_JUNIT_ADD_FILE_ATTRIBUTE=true JEST_JUNIT_CLASSNAME="{filepath}" JEST_JUNIT_TITLE="{classname} {title}" ./node_modules/.bin/jest --ci --coverage=false --reporters=default --reporters=jest-junit';
+
+/** The interpreter of this machine that has pytest (pyenv shims need a HOME the sandbox does not give). */
+function pythonWithPytest(): string | null {
+  const root = "/root/.pyenv/versions";
+  const candidates = existsSync(root) ? execFileSync("ls", [root], { encoding: "utf8" }).split("\n").filter(Boolean).map((v) => path.join(root, v, "bin", "python")) : [];
+  for (const p of ["python3", ...candidates.reverse()]) {
+    try {
+      execFileSync(p, ["-c", "import pytest"], { stdio: "ignore" });
+      return p;
+    } catch {
+      // next
+    }
+  }
+  return null;
+}
+
+/** How each repository's hidden tests run here, or why they cannot. */
+function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
+  const pytest = (pythonPath: string | null) => (tests: string[]) => `PYTHONDONTWRITEBYTECODE=1 ${pythonPath ? `PYTHONPATH=${pythonPath} ` : ""}${python} -m pytest -q -p no:cacheprovider -o addopts="" --junitxml="$SPECPATH_REPORT" ${tests.join(" ")}`;
+  if (c.language === "python" && !python) return { notRunnable: "no Python interpreter with pytest on this machine" };
+  switch (c.repo) {
+    case "more-itertools/more-itertools":
+    case "simplejson/simplejson":
+      return { setupCommand: null, testCommand: pytest(null), resultFormat: "junit" };
+    case "python-humanize/humanize":
+      // hatch-vcs writes src/humanize/_version.py at build time; the package imports it.
+      return { setupCommand: "printf '__version__ = \"0\"\\n' > src/humanize/_version.py", testCommand: pytest("src"), resultFormat: "junit" };
+    case "pypa/packaging":
+      return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
+    case "minimistjs/minimist":
+    case "ljharb/qs":
+    case "inspect-js/object-inspect":
+      return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/tape ${tests.join(" ")}`, resultFormat: "tap" };
+    case "jshttp/cookie":
+      return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${c.verifierCommand?.includes("qunit") || c.traps.some((t) => t.includes("qunit")) ? "--ui qunit " : ""}${tests.join(" ")}`, resultFormat: "junit" };
+    case "unjs/ufo":
+      return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "tj/commander.js":
+      return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: (tests) => `${JEST} ${tests.join(" ")}`, resultFormat: "junit" };
+    case "fabian-hiller/valibot":
+      return { notRunnable: "a pnpm workspace (library/ depends on workspace packages): npm cannot install it" };
+    case "yargs/yargs-parser":
+      return { notRunnable: "the tests load build/index.cjs, which the repository's rollup + TypeScript build makes; the build's toolchain does not install with --ignore-scripts" };
+    case "uuidjs/uuid":
+      return { notRunnable: "the only finding is a module path (../../src/max.js), and paths have no counterfactual" };
+    default:
+      return { notRunnable: `no recipe for ${c.repo}` };
+  }
+}
+
+const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+
+export interface TCounterfactualRow {
+  set: "development" | "held-out";
+  caseId: string;
+  finding: string;
+  /** Null when the finding could not be run (the reason says why). */
+  failed: string[] | null;
+  labelProbes: string[] | null;
+  agrees: boolean | null;
+  verdict: string;
+  reason: string;
+}
+
+/** `tests/test_more.py::Class::test[p]` and the runner's `tests.test_more.Class::test[p]` (or `test_more.Class::…`) name one test. */
+function sameTest(caseId: string, executedId: string): boolean {
+  if (caseId === executedId) return true;
+  const [file, ...rest] = caseId.split("::");
+  if (!file || !file.endsWith(".py") || rest.length === 0) return false;
+  const dotted = file.replace(/\.py$/, "").split("/");
+  const [loc, ...tail] = executedId.split("::");
+  if (tail.join("::") !== rest.slice(-1).join("::") && tail.join("::") !== rest.join("::")) return false;
+  const classes = rest.slice(0, -1);
+  const want = [...dotted, ...classes].join(".");
+  return loc === want || want.endsWith(`.${loc}`) || (loc ?? "").endsWith(`.${[dotted.at(-1), ...classes].join(".")}`) || loc === [dotted.at(-1), ...classes].join(".");
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualRow[]; ms: number }> {
+  const python = pythonWithPytest();
+  const cacheDir = process.env.ORACLE_CF_CACHE ?? path.join(os.tmpdir(), "specpath-bench-oracle-cf");
+  const rows: TCounterfactualRow[] = [];
+  const started = performance.now();
+  for (const [set, dir] of [["development", CASES_DIR], ["held-out", HELD_OUT_DIR]] as const) {
+    for (const outcome of loadCorpus(dir)) {
+      if (!outcome.ok) continue;
+      const l = outcome.loaded;
+      const c = l.case;
+      const obs = await observeCase(l);
+      // Blocking hidden findings, once per dependency (both histories), with the labels that say where it is hidden.
+      const byKey = new Map<string, { dep: TDependency; predicted: Set<string>; file: string; labels: TLabel[] }>();
+      for (const h of HISTORY_KEYS) {
+        for (const f of obs.perHistory[h].findings as unknown as { dependencyKey: string; file: string; kind: string; informational?: boolean; probeTestIds: string[] }[]) {
+          if (f.informational) continue;
+          const dep = obs.perHistory[h].classified.find((x) => x.file === f.file)?.deps.map((d) => d.dependency as TDependency).find((d) => `${d.kind}:${d.module ?? ""}:${d.value}` === f.dependencyKey);
+          if (!dep) continue;
+          const entry = byKey.get(f.dependencyKey) ?? { dep, predicted: new Set<string>(), file: f.file, labels: [] };
+          f.probeTestIds.forEach((p) => entry.predicted.add(p));
+          for (const label of c.dependencies) if (label.class[h] === "hidden" && occurrenceMatches(label, f.file, dep) && !entry.labels.includes(label)) entry.labels.push(label);
+          byKey.set(f.dependencyKey, entry);
+        }
+      }
+      if (byKey.size === 0) continue;
+      const name = (d: TDependency) => `${d.kind} ${JSON.stringify(d.value)}`;
+      if (process.env.ORACLE_CF_ONLY && !process.env.ORACLE_CF_ONLY.split(",").includes(c.id)) continue;
+      console.error(`[counterfactuals] ${c.id}: ${byKey.size} finding(s)`);
+      const recipe = recipeFor(c, python);
+      if ("notRunnable" in recipe) {
+        for (const e of byKey.values()) rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes: null, agrees: null, verdict: "not run", reason: recipe.notRunnable });
+        continue;
+      }
+      const mirror = mirrorOf(c.repo);
+      const testPaths = c.tests.map((t) => t.path);
+      const hiddenTestPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ...testPaths]);
+      const goldPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ".", ...testPaths.map((p) => `:(exclude)${p}`)]);
+      const spec = (patch: string) => ({
+        repoUrl: mirror, baseCommit: c.baseCommit, setupCommand: recipe.setupCommand, resultFormat: recipe.resultFormat, hiddenTestPatch, timeoutMs: 300_000,
+        testCommand: recipe.testCommand(testPaths), patch, historyFile: null, probes: c.probes,
+      });
+      const notPassing = (r: Awaited<ReturnType<typeof executeRun>>) => r.probes.filter((p) => p.status !== "pass").map((p) => toCase.get(p.probe) ?? p.probe);
+      // The case names probes as collection would (file::Class::test); the runner may report a dotted module
+      // (tests.test_more.Class::test): each probe is run under the executed id it is, and reported back by its own.
+      const toCase = new Map<string, string>();
+      let probes = c.probes;
+      let goldRun = probes.length > 0 ? await executeRun(spec(goldPatch), { cacheDir, setupTimeoutMs: 900_000 }) : null;
+      if (goldRun && goldRun.outcome === "empty_collection") {
+        const executed = goldRun.tests.map((t) => t.id);
+        const mapped = c.probes.map((p) => executed.find((id) => sameTest(p, id)) ?? p);
+        mapped.forEach((m, i) => toCase.set(m, c.probes[i]!));
+        probes = mapped;
+        goldRun = await executeRun({ ...spec(goldPatch), probes }, { cacheDir, setupTimeoutMs: 900_000 });
+      }
+      if (!goldRun || goldRun.outcome !== "passed") {
+        const why = !goldRun ? "the case has no probes" : `gold does not pass here: ${goldRun.outcome}${goldRun.infrastructureReason ? ` (${goldRun.infrastructureReason})` : ""}: ${goldRun.message.slice(0, 300)}`;
+        for (const e of byKey.values()) rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes: null, agrees: null, verdict: "not run", reason: why });
+        continue;
+      }
+      for (const e of byKey.values()) {
+        const labelProbes = e.labels.length > 0 ? [...new Set(e.labels.flatMap((lb) => lb.probes))] : null;
+        const mutation = await mutateGoldWithTrees(goldPatch, e.dep, l.goldSources);
+        if (!mutation.ok) {
+          rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes, agrees: false, verdict: "error", reason: `no counterfactual: ${mutation.reason}` });
+          continue;
+        }
+        const run = await executeRun({ ...spec(mutation.patch), probes }, { cacheDir, setupTimeoutMs: 900_000 });
+        if (run.outcome === "infrastructure_error" || run.outcome === "patch_apply_failed" || run.outcome === "forbidden_content") {
+          rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes, agrees: false, verdict: "error", reason: `${mutation.mutation}: ${run.outcome}: ${run.message.slice(0, 200)}` });
+          continue;
+        }
+        const failed = notPassing(run);
+        const verdict = judgeCounterfactual([...e.predicted], failed, c.probes);
+        rows.push({
+          set, caseId: c.id, finding: name(e.dep), failed, labelProbes, agrees: labelProbes === null ? false : sameSet(failed, labelProbes), verdict: verdict.outcome,
+          reason: `${mutation.mutation}: ${failed.length} of ${c.probes.length} probes fail (labelled ${labelProbes?.length ?? "none: no hidden label"}, predicted ${e.predicted.size})`,
+        });
+      }
+    }
+  }
+  await settleDiscards();
+  return { rows, ms: performance.now() - started };
+}
+
+export function counterfactualRowsOf(rows: readonly TCounterfactualRow[]): BenchRow[] {
+  const out: BenchRow[] = [];
+  for (const set of ["development", "held-out", null] as const) {
+    const subset = rows.filter((r) => set === null || r.set === set);
+    const ran = subset.filter((r) => r.failed !== null || r.verdict === "error");
+    const agree = ran.filter((r) => r.agrees === true).length;
+    const label = set ?? "both sets";
+    out.push({ name: `real corpus (${label}): counterfactual verdicts agreeing with the labels (${agree} of ${ran.length} hidden findings run; ${subset.length - ran.length} of ${subset.length} not run)`, value: (agree / Math.max(1, ran.length)) * 100, unit: "%", baseline: { name: "goal (issue 21)", value: 95 }, ratio: agree / Math.max(1, ran.length) / 0.95 });
+    const by = (v: string) => ran.filter((r) => r.verdict === v).length;
+    out.push({ name: `real corpus (${label}): audit's counterfactual verdicts (${by("confirmed")} confirmed, ${by("refuted")} refuted, ${by("wider")} wider, ${by("error")} error)`, value: (by("confirmed") / Math.max(1, by("confirmed") + by("refuted"))) * 100, unit: "%" });
+  }
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { rows, ms } = await measureCounterfactuals();
+  printRows("oracle-audit: counterfactuals on the real corpus", [...counterfactualRowsOf(rows), { name: "counterfactual measurement, setup included", value: ms / 1000, unit: "s" }]);
+  console.log("\n### every hidden finding");
+  for (const r of rows) console.log(`- [${r.set}] ${r.caseId} ${r.finding}: ${r.verdict}${r.agrees === null ? "" : r.agrees ? ", agrees with the label" : ", DISAGREES with the label"} — ${r.reason}${r.failed && r.labelProbes && !r.agrees ? ` (failed: ${JSON.stringify(r.failed)}; labelled: ${JSON.stringify(r.labelProbes)})` : ""}`);
+}
