@@ -38,7 +38,7 @@ async function main() {
 
   process.env.DATABASE_URL = database.url;
   const { db, disconnectDb } = await import("../lib/db/client");
-  const { isSeeded, seedDemo, DEMO_USERS, DEMO_PASSWORD, COMPLETE_DEMO_TITLE } = await import("../lib/db/seed");
+  const { isSeeded, seedDemo, DEMO_USERS, DEMO_PASSWORD, COMPLETE_DEMO_TITLE } = await import("../lib/demo/seed");
   if (!(await isSeeded(db()))) {
     say("Empty database: adding the demo accounts and the demo suite.");
     await seedDemo(db(), dir);

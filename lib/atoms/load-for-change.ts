@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { notFound, staleVersion } from "@/lib/errors/app-error";
 import { atomSelect } from "./atom-select";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TReorderAtoms } from "@/lib/schemas/atoms";
 import { listAtoms } from "./list-atoms";

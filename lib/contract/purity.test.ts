@@ -24,6 +24,7 @@ const LOADERS = new Set([
   "lib/review/reveal-review.ts",
   "lib/review/reviewer-projection.ts",
   "lib/review/save-review-draft.ts",
+  "lib/review/send-to-review.ts",
   "lib/review/set-default-pair.ts",
   "lib/review/submit-review.ts",
   "lib/oracle-audit/parse-source.ts",

@@ -6,7 +6,7 @@
 import { db } from "@/lib/db";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import type { TCondition } from "@/lib/contract";
-import { sendToReview } from "@/lib/histories/send-to-review";
+import { sendToReview } from "@/lib/review/send-to-review";
 import { saveRevision } from "@/lib/histories/save-revision";
 import { assignFamily } from "@/lib/review/assign-family";
 import { assignReviewerAs } from "@/lib/review/assign-reviewer";

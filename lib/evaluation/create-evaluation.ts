@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { fromPrismaError } from "@/lib/errors/prisma-errors";
+import { fromPrismaError } from "@/lib/db/prisma-errors";
 import { loadSuiteVersion } from "./load-suite-version";
 
 export const ZCreateEvaluationSchema = z.object({

@@ -20,7 +20,7 @@
 // Restored files — package.json when the command runs through npm/yarn/pnpm, whose `scripts`
 // then hold the verifier's command — go back to base and the patch is graded, the change
 // reported: setup has already installed from the base's manifest, and a PR may well touch it.
-import { patchPaths, unsafePathReason } from "../runner/patch-paths";
+import { patchPaths, unsafePathReason } from "../git/patch-paths";
 
 export const RECIPE_STEPS = ["fresh_base", "agent_patch", "restore_protected", "hidden_tests", "canaries", "test_command", "signature"] as const;
 export type TRecipeStep = (typeof RECIPE_STEPS)[number];

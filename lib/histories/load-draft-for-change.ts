@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import type { TCondition } from "@/lib/contract";
 import { findRevision } from "./find-revision";
 import { toRevisionDto } from "./history-select";

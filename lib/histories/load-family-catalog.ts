@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/lib/db";
 import { overridesFromReplacedBy } from "@/lib/contract";
 import { notFound } from "@/lib/errors/app-error";
 import type { TCatalogAtomDto } from "@/lib/schemas/histories";
-import { protocolOf, type TProtocol } from "./render-history";
+import { protocolOf, type TProtocol } from "@/lib/contract/render-history";
 
 export type TFamilyCatalog = {
   stage: string;

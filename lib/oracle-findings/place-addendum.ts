@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { lockFamilyHistories } from "@/lib/histories/find-revision";
 import { turnRows } from "@/lib/histories/history-select";
 import { requestCalibration } from "@/lib/runs/request-runs";

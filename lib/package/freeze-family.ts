@@ -2,7 +2,7 @@ import "server-only";
 import { db, type Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
-import { frozenFamily } from "@/lib/families/access";
+import { frozenFamily } from "@/lib/family-guard/access";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { UPSTREAM_REQUIRED_MESSAGE } from "@/lib/anchoring/upstream/upstream-name";
 import { buildPackage } from "./build-package";

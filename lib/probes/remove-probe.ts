@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { notFound } from "@/lib/errors/app-error";
 
 /** Removes a probe (a stale one, typically); the audit event keeps which atoms it covered. */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors/app-error";
-import { assertFamilyOpen } from "@/lib/families/assert-open";
+import { assertFamilyOpen } from "@/lib/family-guard/assert-open";
 
 /** A revision the lead may assign: the current revision of its history, sent to review. */
 export async function loadAssignableRevision(tx: DbOrTx, familyId: string, revisionId: string) {

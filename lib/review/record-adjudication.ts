@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
-import { assertFamilyAccess, assertNotFrozen } from "@/lib/families/access";
+import { assertFamilyAccess, assertNotFrozen } from "@/lib/family-guard/access";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import type { TAdjudication } from "@/lib/schemas/reviews";
 import { lockFamilyHistories } from "@/lib/histories/find-revision";

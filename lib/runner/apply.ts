@@ -5,7 +5,7 @@
 
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { refusePatch } from "./patch-paths";
+import { refusePatch } from "@/lib/git/patch-paths";
 import { runSandboxed, type SandboxKind, type SandboxRequest } from "./sandbox";
 
 export type ApplyResult =

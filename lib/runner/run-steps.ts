@@ -11,7 +11,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { applyPatch, APPLY_TIMEOUT_MS } from "./apply";
-import { refusePatch } from "./patch-paths";
+import { refusePatch } from "@/lib/git/patch-paths";
 import { VERIFIER_DIR } from "./verifier-files";
 import { insideParts, UnsafePathError, writeInside } from "./safe-fs";
 import { runSandboxed, type SandboxRequest, type SandboxResult } from "./sandbox";

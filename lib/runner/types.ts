@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { LimitName } from "./cgroup";
 import type { ReportFormat } from "./parsers/types";
-import { unsafePathReason } from "./patch-paths";
+import { unsafePathReason } from "@/lib/git/patch-paths";
 import type { WorkspaceLayer } from "./run-workspace";
 import type { SandboxKind } from "./sandbox";
 import type { SandboxLimits } from "./sandbox-args";

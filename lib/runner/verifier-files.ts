@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { refusePatch } from "./patch-paths";
+import { refusePatch } from "@/lib/git/patch-paths";
 import {
   checkPatch,
   collisionMessage,

@@ -10,7 +10,7 @@ export const ZHistoryFormatSchema = z.enum(["markdown", "json"]);
 
 const command = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
-/** How a history is presented to an agent; mirrors lib/histories/render-history.ts (TProtocol). */
+/** How a history is presented to an agent; mirrors lib/contract/render-history.ts (TProtocol). */
 export const ZProtocolSchema = z.object({
   historyPath: z
     .string()

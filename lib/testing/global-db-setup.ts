@@ -8,7 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres, createDatabase, type EmbeddedDatabase } from "../db/embedded";
 import { migrate } from "../db/migrate";
-import { grantRuntimePrivileges, installQueue, provisionRoles } from "../db/roles";
+import { grantRuntimePrivileges, provisionRoles } from "../db/roles";
+import { installQueue } from "../jobs/install-queue";
 
 let server: EmbeddedDatabase | null = null;
 let tempDir: string | null = null;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { db } from "@/lib/db";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
-import { sendToReview } from "@/lib/histories/send-to-review";
+import { sendToReview } from "@/lib/review/send-to-review";
 import { makeSuite } from "@/lib/testing/factories";
 import type { TCondition } from "@/lib/contract";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
-import { protocolOf } from "@/lib/histories/render-history";
+import { protocolOf } from "@/lib/contract/render-history";
 import { sliceDefaults } from "@/lib/patches/slice-defaults";
 import { DEFAULT_VERIFIER_TIMEOUT_SEC, type TVerifierDto } from "@/lib/schemas/verifier";
 

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TFileKind } from "@/lib/contract/types";
 import { cutBehavioralSlice } from "@/lib/anchoring/evidence/behavioral-slice";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound, staleVersion, type FieldErrors } from "@/lib/errors/app-error";
 import type { TSliceHunk } from "@/lib/anchoring/evidence/behavioral-slice";
 import type { TUpdateDiffFile } from "@/lib/schemas/evidence";

@@ -1,9 +1,5 @@
 import { z } from "zod";
 
-export const ZGithubRepoSlugSchema = z
-  .string()
-  .regex(/^[\w.-]+\/[\w.-]+$/, 'expected "owner/name"');
-
 /** Where an interrupted import continues: the list page, and the last pull request finished on it. */
 export const ZGithubImportCursorSchema = z.object({
   page: z.number().int().positive(),

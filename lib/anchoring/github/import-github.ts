@@ -5,7 +5,6 @@ import { safeParseDiff } from "@/lib/git/diff";
 import { asHttpError, createGithubClient, GithubImportError, toImportError, type TClock } from "./github-client";
 import {
   ZGithubImportCursorSchema,
-  ZGithubRepoSlugSchema,
   type TGithubFile,
   type TGithubImportCursor,
   type TGithubPullRequest,
@@ -13,6 +12,7 @@ import {
   type TReviewComment,
 } from "./github-schema";
 import { parseClosingReferences } from "./linked-issues";
+import { ZGithubRepoSlugSchema } from "@/lib/schemas/imports";
 
 export { GithubImportError, type TClock, type TGithubImportErrorCode } from "./github-client";
 export * from "./github-schema";

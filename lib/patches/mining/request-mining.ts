@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { requestSingleRun } from "@/lib/runs/request-runs";
 import type { TMineNegatives } from "@/lib/schemas/mining";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
 import { FamilyTabs } from "@/components/families/family-tabs";
-import { frozenPackageHash } from "@/lib/families/frozen-package";
+import { frozenPackageHash } from "@/lib/family-guard/frozen-package";
 
 export default async function FamilyLayout({ children, params }: { children: ReactNode; params: Promise<{ familyId: string }> }) {
   await requirePageUser(["curator", "lead", "admin"]);

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { getGateReport } from "@/lib/families/get-gate-report";
-import { freezeFamily } from "@/lib/package/freeze-family";
+import { freezeFamily } from "./freeze-family";
 
 /**
  * The fully built demo family is frozen by the demo lead through the same code path a
