@@ -88,7 +88,7 @@ async function main() {
   notePid("postgres", database.embedded?.pid());
   const children = [
     supervise("web server", () => spawn(process.execPath, nextArgs, { cwd: ROOT, env: webEnv, stdio: "inherit" }), () => void stop(1), (pid) => notePid("web", pid)),
-    supervise("worker", () => spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("worker", pid)),
+    supervise("worker", () => spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("worker", pid)),
   ];
   if (database.embedded) supervisePostgres(database.embedded, () => stopping, () => void stop(1), (pid) => notePid("postgres", pid));
 

@@ -1,3 +1,4 @@
+// Pure: the domain's enums and shapes (atoms, conditions, turns, files), each defined once.
 import { z } from "zod";
 
 /** Stable atom identity: `A1`, `A2`, … (never reused inside a family). */

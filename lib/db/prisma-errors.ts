@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "./generated/client";
 import { AppError, databaseUnavailable } from "@/lib/errors/app-error";
 import { isDatabaseUnavailable } from "@/lib/errors/database-unavailable";

@@ -1,3 +1,4 @@
+import "server-only";
 // The demo family's independent audit, made through the same code paths people use:
 // the curator sends every history to review, the lead assigns the family, two demo
 // reviewers extract blind and submit. On the duplicate history one reviewer reads the

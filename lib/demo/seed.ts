@@ -1,3 +1,4 @@
+import "server-only";
 // Demo data for `npm start` on an empty database: one account per role (plus a
 // second reviewer) and the demo suite with a family built from a real git repo.
 import path from "node:path";

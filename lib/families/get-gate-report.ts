@@ -1,3 +1,4 @@
+import "server-only";
 import { buildGateReport } from "@/lib/gates/report";
 import { loadFamilyFacts } from "./load-family-facts";
 import type { TGateReport } from "@/lib/gates/types";

@@ -1,3 +1,4 @@
+import "server-only";
 // Gathers a family's facts from the database for the pure gate report (lib/gates/report.ts).
 import { loadCollectedOutcomes } from "@/lib/probes/load-collected-outcomes";
 import { passesOnBoth } from "@/lib/probes/outcomes";

@@ -1,4 +1,4 @@
-// Shared by the web server and the workers (no "server-only"): requests for runs pass here.
+import "server-only";
 import type { DbOrTx } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import { frozenFamilyError } from "./frozen-error";

@@ -1,3 +1,4 @@
+// Pure: the facts a gate report is computed from, and the report's shape.
 import { z } from "zod";
 import { ZAtomKeySchema, ZAtomRoleSchema, ZAtomStatusSchema, ZConditionSchema, ZFileKindSchema, ZPolaritySchema, ZTurnSchema } from "../contract/types";
 import type { TStageKey } from "./stages";

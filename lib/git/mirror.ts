@@ -1,3 +1,4 @@
+import "server-only";
 // The studio's one git mirror module: bare mirrors of a repository source,
 // used by the validation runner (ensureMirror, under <cacheDir>/mirrors),
 // imports, admission, the evidence view and the patch check (prepareMirror,

@@ -1,3 +1,4 @@
+import "server-only";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 
 export class GitCommandError extends Error {

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { AppError, type FieldErrors } from "@/lib/errors/app-error";
 import { fromPrismaError } from "@/lib/db/prisma-errors";

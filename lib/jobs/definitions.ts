@@ -1,3 +1,4 @@
+// Pure: the run queue's name, its job payload and the run kinds.
 import { z } from "zod";
 
 // Every run kind travels on one queue; the Run row says what to do, so a job

@@ -1,3 +1,4 @@
+import "server-only";
 // The owner installs pg-boss's schema and the run queue at every start (`npm start`, `studio`, the test database).
 import { RUN_QUEUE } from "./definitions";
 

@@ -1,4 +1,4 @@
-// Request bodies of the package routes (shared by the forms and the handlers).
+// Pure: request bodies of the package routes (shared by the forms and the handlers).
 import { z } from "zod";
 
 export const ZAddAnnotationSchema = z.object({

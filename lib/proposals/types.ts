@@ -1,3 +1,4 @@
+// Pure: the shapes proposers read and write.
 import { z } from "zod";
 import { ZPolaritySchema, ZAtomRoleSchema } from "@/lib/contract/types";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // The validation worker's execution core. Job handlers call executeRun,
 // collectTests and checkoutBase; everything below is exported for tests,
 // benchmarks and diagnosis.

@@ -1,3 +1,4 @@
+import "server-only";
 // A run's steps in its workspace, in the grading recipe's order (lib/grading/recipe.ts): apply
 // the patch, restore the protected paths and write the hidden tests (and a grade run's canaries),
 // write the history file, run the test command.

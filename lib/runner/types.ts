@@ -1,3 +1,4 @@
+import "server-only";
 // The runner's input (validated with zod at the boundary) and its results.
 // Every way a run can end is an outcome value, never an exception.
 

@@ -1,3 +1,4 @@
+import "server-only";
 // What a calibration or replay run executes, as digests. The same digests key the
 // request (lib/runs/matrix.ts), are recorded by the worker for what it actually
 // ran, and decide which runs the gates and matrices count: a run counts only

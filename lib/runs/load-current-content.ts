@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
 import { patchDigest, protocolContent, revisionDigest, verifierDigest } from "./content-hash";
 import type { TMatrixInput } from "./matrix";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { protocolOf, renderHistory } from "@/lib/contract/render-history";
 import { patchDigest, protocolContent, revisionDigest, runContentHash, verifierDigest } from "./content-hash";

@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of the evidence API.
 import { z } from "zod";
 import { ZFileKindSchema } from "@/lib/contract/types";
 import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";

@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of the histories API.
 import { z } from "zod";
 import { ZAtomKeySchema, ZConditionSchema, type TAtomRole, type TCondition, type TTurn } from "@/lib/contract";
 import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";

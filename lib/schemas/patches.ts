@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of the patches API.
 import { z } from "zod";
 import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
 

@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of the verifier API.
 import { z } from "zod";
 import { ZVersionSchema } from "./common";
 import { ZDiffTextSchema } from "./patches";

@@ -1,3 +1,4 @@
+import "server-only";
 // vitest globalSetup for integration tests: one embedded PostgreSQL per run, a
 // migrated template database, and a fresh copy of it per test file (lib/testing/db.ts).
 // As in production, migrations and the queue schema are installed by the owner role

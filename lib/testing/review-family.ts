@@ -1,3 +1,4 @@
+import "server-only";
 // A fully built demo family (all seven histories) in a temp git repo, each history's
 // first revision sent to review through the curator's real code path.
 import fs from "node:fs";

@@ -1,3 +1,4 @@
+// Pure: the shapes of what a GitHub import reads (pull requests, files, review comments, linked issues).
 import { z } from "zod";
 
 /** Where an interrupted import continues: the list page, and the last pull request finished on it. */

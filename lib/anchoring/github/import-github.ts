@@ -1,3 +1,4 @@
+import "server-only";
 import type { Octokit } from "@octokit/rest";
 import { z } from "zod";
 import { isBotAuthor } from "@/lib/anchoring/github/bot-author";

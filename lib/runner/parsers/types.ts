@@ -1,4 +1,4 @@
-// Shapes shared by the report parsers and the signature. Pure.
+// Pure: shapes shared by the report parsers and the signature.
 
 export type TestOutcome = "pass" | "fail" | "skip" | "error";
 

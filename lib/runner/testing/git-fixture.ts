@@ -1,3 +1,4 @@
+import "server-only";
 // Helpers to build small real git repositories for tests and benchmarks.
 
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
