@@ -37,7 +37,7 @@ export type Anchor = {
 export type Evidence = {
   family: {
     id: string; title: string; repo: string; prNumber: number | null; upstreamRepo: string | null; mergedAt: string | null; version: number;
-    baseCommit: string; mergeCommit: string; stage: string; source: string | null;
+    baseCommit: string; mergeCommit: string; frozen: boolean; source: string | null;
   };
   evidence: { issueTitle: string; issueBody: string; prTitle: string; prBody: string; reviewThreads: ReviewThread[]; version: number; diffBytes: number } | null;
   files: DiffFile[];

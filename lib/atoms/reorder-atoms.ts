@@ -12,9 +12,9 @@ import { listAtoms } from "./list-atoms";
  */
 export async function reorderAtoms(actorId: string, familyId: string, input: TReorderAtoms) {
   return db().$transaction(async (tx) => {
-    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
+    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true } });
     if (!family) throw notFound("Task family", familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${familyId}))`;
     const atoms = await tx.atom.findMany({ where: { familyId }, select: { id: true, key: true, position: true }, orderBy: [{ position: "asc" }, { createdAt: "asc" }] });
     const ids = new Set(atoms.map((a) => a.id));

@@ -182,7 +182,7 @@ export type TGateEvidence = { label: string; detail: string };
 
 export type TGate = {
   stage: TStageKey;
-  /** Stable within a stage, e.g. "provenance"; (stage, key) identifies a GateResult row. */
+  /** Stable within a stage, e.g. "provenance"; (stage, key) identifies a gate of the report. */
   key: string;
   title: string;
   status: TGateStatus;

@@ -20,7 +20,7 @@ export async function createRevision(actorId: string, familyId: string, conditio
   return db().$transaction(async (tx) => {
     await lockFamilyHistories(tx, familyId);
     const family = await loadFamilyCatalog(tx, familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     const history = await tx.history.findUnique({
       where: { familyId_condition: { familyId, condition } },
       select: { id: true, revisions: { orderBy: { number: "desc" }, take: 1, select: revisionSelect } },

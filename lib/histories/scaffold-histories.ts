@@ -23,7 +23,7 @@ export async function scaffoldHistories(actorId: string, familyId: string, input
   return db().$transaction(async (tx) => {
     await lockFamilyHistories(tx, familyId);
     const family = await loadFamilyCatalog(tx, familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     const histories = await tx.history.findMany({
       where: { familyId },
       select: {

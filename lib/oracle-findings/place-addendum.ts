@@ -19,9 +19,9 @@ import { requestOracleAudit } from "./request-oracle-audit";
 export async function placeAddendum(actorId: string, familyId: string, findingId: string, input: { sentence: string; version: number }) {
   return db().$transaction(async (tx) => {
     await lockFamilyHistories(tx, familyId);
-    const finding = await tx.oracleFinding.findFirst({ where: { id: findingId, familyId }, include: { family: { select: { stage: true } } } });
+    const finding = await tx.oracleFinding.findFirst({ where: { id: findingId, familyId }, include: { family: { select: { frozen: true } } } });
     if (!finding) throw notFound("Finding", findingId);
-    await assertNotFrozen(finding.family.stage, familyId);
+    await assertNotFrozen(finding.family.frozen, familyId);
     const { family: _family, ...current } = finding;
     if (finding.version !== input.version) throw staleVersion("This finding", current);
     if (finding.category !== "hidden") throw new AppError("UNPROCESSABLE", "A test file the audit cannot read needs a waiver, not an addendum.");

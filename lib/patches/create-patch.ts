@@ -15,9 +15,9 @@ import { validatePatch } from "./validate-patch";
  * never saved against a gold patch that changed meanwhile.
  */
 export async function createPatch(actorId: string, familyId: string, input: TCreatePatch) {
-  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, repo: true, baseCommit: true } });
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true, repo: true, baseCommit: true } });
   if (!family) throw notFound("Task family", familyId);
-  await assertNotFrozen(family.stage, familyId);
+  await assertNotFrozen(family.frozen, familyId);
   const target = await resolvePatchTarget(db(), familyId, input.kind, input.targetAtomId, input.mode);
   const gold = await db().patch.findFirst({ where: { familyId, kind: "gold" }, select: patchSelect });
   if (input.kind === "gold" && gold) {

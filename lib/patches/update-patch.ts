@@ -12,11 +12,11 @@ import { validatePatch } from "./validate-patch";
 
 /** Saves a patch edit made from `version` (409 with the current patch when stale); a changed diff is validated again. */
 export async function updatePatch(actorId: string, familyId: string, patchId: string, input: TUpdatePatch) {
-  const load = () => db().patch.findFirst({ where: { id: patchId, familyId, kind: { not: "hidden_tests" } }, select: { ...patchSelect, family: { select: { stage: true, repo: true, baseCommit: true } } } });
+  const load = () => db().patch.findFirst({ where: { id: patchId, familyId, kind: { not: "hidden_tests" } }, select: { ...patchSelect, family: { select: { frozen: true, repo: true, baseCommit: true } } } });
   const found = await load();
   if (!found) throw notFound("Patch", patchId);
   const { family, ...before } = found;
-  await assertNotFrozen(family.stage, familyId);
+  await assertNotFrozen(family.frozen, familyId);
   if (before.version !== input.version) throw staleVersion(`Patch ${before.name}`, toPatchDto(before));
   const kind = before.kind as "gold" | "negative" | "alternative";
   const target = await resolvePatchTarget(

@@ -9,10 +9,10 @@ export async function removeProbe(actorId: string, familyId: string, probeId: st
   return db().$transaction(async (tx) => {
     const probe = await tx.probe.findFirst({
       where: { id: probeId, familyId },
-      select: { testId: true, stale: true, family: { select: { stage: true } }, atoms: { select: { atom: { select: { key: true } } } } },
+      select: { testId: true, stale: true, family: { select: { frozen: true } }, atoms: { select: { atom: { select: { key: true } } } } },
     });
     if (!probe) throw notFound("Probe", probeId);
-    await assertNotFrozen(probe.family.stage, familyId);
+    await assertNotFrozen(probe.family.frozen, familyId);
     await tx.probe.delete({ where: { id: probeId } });
     await recordEvent(tx, {
       actorId, action: "probe.delete", entity: "Probe", entityId: probeId, familyId,

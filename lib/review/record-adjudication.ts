@@ -16,7 +16,7 @@ import { lockFamilyHistories } from "@/lib/histories/find-revision";
 export async function recordAdjudication(user: TSessionUser, familyId: string, input: TAdjudication) {
   return db().$transaction(async (tx) => {
     const family = await assertFamilyAccess(tx, user, familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     await lockFamilyHistories(tx, familyId);
     const revision = await tx.historyRevision.findUnique({
       where: { id: input.revisionId },

@@ -13,9 +13,9 @@ import { sliceDefaults } from "@/lib/patches/slice-defaults";
  * when given, is validated like any patch (a unified diff that `git apply --check` accepts on the base).
  */
 export async function saveVerifier(actorId: string, familyId: string, input: TSaveVerifier) {
-  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, repo: true, baseCommit: true } });
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true, repo: true, baseCommit: true } });
   if (!family) throw notFound("Task family", familyId);
-  await assertNotFrozen(family.stage, familyId);
+  await assertNotFrozen(family.frozen, familyId);
   const existing = await db().verifier.findUnique({ where: { familyId }, select: { version: true, hiddenTestPatch: true } });
   if (existing && input.version !== existing.version) throw staleVersion("The verifier", await getVerifier(familyId));
   if (input.hiddenTestPatch.trim() && input.hiddenTestPatch !== existing?.hiddenTestPatch) {

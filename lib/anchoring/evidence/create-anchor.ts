@@ -15,9 +15,9 @@ import { checkAnchorPlace } from "./check-anchor-place";
 export async function createAnchor(actorId: string, familyId: string, input: TCreateAnchor) {
   await checkAnchorPlace(familyId, input);
   return db().$transaction(async (tx) => {
-    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
+    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true } });
     if (!family) throw notFound("Task family", familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     // The family is open (checked above), so the atom it cites is only looked up.
     const atom = input.atomId ? await tx.atom.findFirst({ where: { id: input.atomId, familyId }, select: { id: true, key: true } }) : null;
     if (input.atomId && !atom) throw notFound("Atom", input.atomId);

@@ -19,11 +19,11 @@ export async function updateDiffFile(actorId: string, familyId: string, fileId: 
   return db().$transaction(async (tx) => {
     const row = await tx.diffFile.findFirst({
       where: { id: fileId, familyId },
-      select: { ...diffFileSelect, family: { select: { stage: true } } },
+      select: { ...diffFileSelect, family: { select: { frozen: true } } },
     });
     if (!row) throw notFound("Diff file", fileId);
     const { family, ...stored } = row;
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     const before = toDiffFileDto(stored);
     if (input.version !== before.version) throw staleVersion(`The file ${before.path}`, before);
 
