@@ -9,6 +9,7 @@ import { toPatchDto } from "./list-patches";
 import { resolvePatchTarget } from "./patch-target";
 import { patchSelect } from "./patch-select";
 import { validatePatch } from "./validate-patch";
+import { type TPatchKind } from "@/lib/contract/types";
 
 /** Saves a patch edit made from `version` (409 with the current patch when stale); a changed diff is validated again. */
 export async function updatePatch(actorId: string, familyId: string, patchId: string, input: TUpdatePatch) {
@@ -18,7 +19,7 @@ export async function updatePatch(actorId: string, familyId: string, patchId: st
   const { family, ...before } = found;
   await assertNotFrozen(family.frozen, familyId);
   if (before.version !== input.version) throw staleVersion(`Patch ${before.name}`, toPatchDto(before));
-  const kind = before.kind as "gold" | "negative" | "alternative";
+  const kind = before.kind as TPatchKind;
   const target = await resolvePatchTarget(
     db(), familyId, kind,
     input.targetAtomId === undefined ? before.targetAtomId : input.targetAtomId,
