@@ -6,12 +6,6 @@ export const BASE_URL = `http://localhost:${PORT}`;
 /** The studio's embedded PostgreSQL listens here, so specs can seed their own families (e2e/seed.ts). */
 export const PG_PORT = Number(process.env.E2E_PG_PORT ?? PORT + 1000);
 
-// Specs seed through the studio's server modules (`import "server-only"`), so the test
-// workers (forked with this environment) resolve under the server condition, as the worker
-// and the CLI do. The web server does not: it gets the caller's NODE_OPTIONS back.
-const callerNodeOptions = process.env.NODE_OPTIONS ?? "";
-if (!callerNodeOptions.includes("--conditions=react-server")) process.env.NODE_OPTIONS = `${callerNodeOptions} --conditions=react-server`.trim();
-
 // The studio under test is started exactly as `npm start` starts it (production
 // build, embedded PostgreSQL, workers), on a throwaway data folder.
 export default defineConfig({
@@ -37,6 +31,6 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     // STUDIO_IMPORT_ROOTS: the specs import repositories they make under the temp dir.
-    env: { NODE_OPTIONS: callerNodeOptions, PORT: String(PORT), STUDIO_DATA_DIR: ".test-data/e2e", NEXTAUTH_URL: BASE_URL, DATABASE_URL: "", STUDIO_PG_PORT: String(PG_PORT), STUDIO_IMPORT_ROOTS: os.tmpdir() },
+    env: { PORT: String(PORT), STUDIO_DATA_DIR: ".test-data/e2e", NEXTAUTH_URL: BASE_URL, DATABASE_URL: "", STUDIO_PG_PORT: String(PG_PORT), STUDIO_IMPORT_ROOTS: os.tmpdir() },
   },
 });

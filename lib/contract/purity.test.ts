@@ -24,6 +24,16 @@ const CLIENT_OR_BUNDLED: Record<string, string> = {
   "lib/package/bundles/tap-log-entry.ts": "bundled into the SWE-bench eval script, run there by a plain node",
   "lib/package/bundles/tap-log-junit-entry.ts": "bundled into the SWE-bench eval script, run there by a plain node",
   "lib/package/bundles/tap-log-tap-entry.ts": "bundled into the SWE-bench eval script, run there by a plain node",
+  "lib/db/client.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/db/embedded.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/db/roles.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/demo/build-demo-family.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/demo/demo-family.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/demo/demo-repo.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/demo/patch-from-files.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/runner/host.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/runner/testing/git-fixture.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/testing/curator-family.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
 };
 const SEARCHED = ["lib", "workers", "components"];
 

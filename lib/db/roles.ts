@@ -1,4 +1,3 @@
-import "server-only";
 // The studio's two database roles (README "Database roles"):
 // - the owner role owns every table, runs the migrations and installs the queue schema;
 // - the application role, used by the web server and the workers, is no superuser,

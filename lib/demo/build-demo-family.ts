@@ -1,4 +1,3 @@
-import "server-only";
 // Builds the demo family in the database: evidence, atoms, verifier, probes with
 // their atoms, gold / negative / alternative patches — all from the real repo.
 import { execFileSync } from "node:child_process";

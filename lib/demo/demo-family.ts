@@ -1,4 +1,3 @@
-import "server-only";
 // The demo family's construction material, computed from the real demo repository.
 import { patchFromFiles } from "./patch-from-files";
 import { DEMO_VARIANTS, PR_FILES, type DemoRepo } from "./demo-repo";

@@ -1,4 +1,3 @@
-import "server-only";
 // A small, real git repository for the demo suite and the tests: a secrets module
 // whose merged PR splits lookups into required (throws) and optional (null).
 // Its history has a lock-file-only change, a docs-only change, and the good PR.

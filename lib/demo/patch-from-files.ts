@@ -1,4 +1,3 @@
-import "server-only";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

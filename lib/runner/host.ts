@@ -1,4 +1,3 @@
-import "server-only";
 // Trusted commands the runner itself runs on the host (git, cp, du) — never
 // code from a repository under test, which goes through sandbox.ts.
 

@@ -1,4 +1,3 @@
-import "server-only";
 // A generated two-atom family's repository (issue 23's acceptance): a node:test project with
 // 30 existing tests, and a PR adding clamp(value, low, high) with two hidden tests. Used by
 // the e2e curator session (e2e/curator-seed.ts) and its bench (bench/curator-child.ts).

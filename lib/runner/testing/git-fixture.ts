@@ -1,4 +1,3 @@
-import "server-only";
 // Helpers to build small real git repositories for tests and benchmarks.
 
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
