@@ -24,7 +24,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "rm -rf .test-data/e2e && node --import tsx scripts/start.ts",
+    command: "rm -rf .test-data/e2e && node --conditions=react-server --import tsx scripts/start.ts",
     url: `${BASE_URL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -185,7 +185,7 @@ async function openStudio(dataDir: string): Promise<TStudio> {
   const given = process.env.BENCH_STUDIO_URL;
   if (given) return { base: given.replace(/\/$/, ""), stop: async () => {} };
   const base = `http://127.0.0.1:${VIEW_PORT}`;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
     // The bench's repository sits beside the data folder: an allowed import root for this studio.
     env: { ...process.env, PORT: String(VIEW_PORT), STUDIO_PG_PORT: String(VIEW_PG_PORT), STUDIO_DATA_DIR: dataDir, DATABASE_URL: "", NEXTAUTH_URL: base, STUDIO_IMPORT_ROOTS: path.dirname(dataDir) },

@@ -20,6 +20,7 @@ import { defaultLimits, runSandboxed, sandboxEnv } from "../lib/runner/sandbox";
 import { bwrapArgs, preludeArgs, SANDBOX_OUTPUT, SANDBOX_WORKSPACE, type MountPlan, type OverlayLayers } from "../lib/runner/sandbox-args";
 import { systemView } from "../lib/runner/sandbox-view";
 import type { BenchRow } from "./types";
+import { type TResultFormat } from "@/lib/contract/types";
 
 export const LAYERS = ["bare", "bwrap alone", "+ environment", "+ view", "+ namespaces", "+ cgroup", "+ rlimits", "+ overlay workspace", "+ disk watch", "+ output cap", "+ report collection"] as const;
 export type Layer = (typeof LAYERS)[number] | "runSandboxed";
@@ -48,7 +49,7 @@ export interface LayerTree {
   scratch: string;
   command: string;
   /** The report's format when the command writes one to $SPECPATH_REPORT. */
-  format: "junit" | "tap" | null;
+  format: TResultFormat | null;
 }
 
 const median = (xs: number[]) => {

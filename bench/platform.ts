@@ -18,7 +18,7 @@ const SECONDS = 6;
 
 function startStudio(dataDir: string, extraEnv: Record<string, string> = {}): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), STUDIO_PG_PORT: String(PG_PORT), STUDIO_DATA_DIR: dataDir, DATABASE_URL: "", NEXTAUTH_URL: BASE, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],

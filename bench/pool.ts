@@ -31,7 +31,7 @@ import { db, disconnectDb } from "@/lib/db";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { getGateReport } from "@/lib/families/get-gate-report";
-import { protocolOf, renderHistory } from "@/lib/histories/render-history";
+import { protocolOf, renderHistory } from "@/lib/contract/render-history";
 import { stopBoss } from "@/lib/jobs/boss";
 import { requestCalibration, requestRuns } from "@/lib/runs/request-runs";
 import { startWorker } from "../workers/worker-process";

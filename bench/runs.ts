@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { patchDigest, revisionDigest, verifierDigest } from "../lib/runs/content-hash";
 import { calibrationMatrix, currentContent } from "../lib/runs/matrix";
 import type { BenchRow } from "./types";
+import { type TPatchKind } from "@/lib/contract/types";
 
 function median(samples: number[]): number {
   return [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
@@ -32,7 +33,7 @@ const TURNS = 12;
 
 const line = (i: number) => `+  const value${i} = compute(${i}, "${"x".repeat(40)}");\n`;
 const diff = (n: number) => `--- a/src/m.js\n+++ b/src/m.js\n@@ -1,1 +1,${n} @@\n` + Array.from({ length: Math.ceil(PATCH_BYTES / 60) }, (_, i) => line(i + n)).join("");
-const patches = Array.from({ length: PATCHES }, (_, i) => ({ id: `p${i}`, kind: (i === 0 ? "gold" : i % 4 === 0 ? "alternative" : "negative") as "gold" | "negative" | "alternative", diff: diff(i), version: 1 }));
+const patches = Array.from({ length: PATCHES }, (_, i) => ({ id: `p${i}`, kind: (i === 0 ? "gold" : i % 4 === 0 ? "alternative" : "negative") as TPatchKind, diff: diff(i), version: 1 }));
 const probeTestIds = Array.from({ length: PROBES }, (_, i) => `test/suite-${i % 10}.test.js > case ${i} keeps its contract`);
 const revisions = ["direct", "duplicate", "split", "override", "cancellation", "paraphrase_direct", "length_matched"].slice(0, HISTORIES).map((condition, h) => ({
   id: `r-${condition}`, condition, version: 3,

@@ -23,7 +23,7 @@ export async function chaos(options: { dataDir: string; port: number; runsTimeou
   const base = `http://127.0.0.1:${port}`;
   const pgPort = await freePort();
   const log: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts"), ...(options.dev ? ["--dev"] : [])], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "scripts/start.ts"), ...(options.dev ? ["--dev"] : [])], {
     cwd: ROOT,
     env: {
       ...process.env,

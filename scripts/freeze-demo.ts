@@ -1,7 +1,7 @@
 // Started by `npm start` beside the web server and the workers: freezes the fully built demo
-// family once its gates are green (lib/demo/freeze-demo-when-green.ts), then exits.
-import { COMPLETE_DEMO_TITLE } from "../lib/db/seed";
-import { freezeDemoWhenGreen } from "../lib/demo/freeze-demo-when-green";
+// family once its gates are green (lib/package/freeze-demo-when-green.ts), then exits.
+import { COMPLETE_DEMO_TITLE } from "../lib/demo/seed";
+import { freezeDemoWhenGreen } from "../lib/package/freeze-demo-when-green";
 import { disconnectDb } from "../lib/db/client";
 
 const minutes = Number(process.env.STUDIO_DEMO_FREEZE_WAIT_MIN ?? 20);

@@ -40,7 +40,7 @@ function cloneInto(target: string): void {
 
 function start(cwd: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(cwd, "scripts/start.ts")], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(cwd, "scripts/start.ts")], {
     cwd,
     env: { ...process.env, DATABASE_URL: "", NEXTAUTH_URL: "", STUDIO_WORKER_CONCURRENCY: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -23,7 +23,7 @@ afterAll(async () => {
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     let output = "";
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
       cwd: ROOT,
       env: { ...process.env, STUDIO_DATA_DIR: path.join(tmp, "data"), MIGRATION_DATABASE_URL: "", STUDIO_ALLOW_PRIVILEGED_DATABASE: "", ...env },
       stdio: ["ignore", "pipe", "pipe"],

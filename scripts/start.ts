@@ -38,7 +38,7 @@ async function main() {
 
   process.env.DATABASE_URL = database.url;
   const { db, disconnectDb } = await import("../lib/db/client");
-  const { isSeeded, seedDemo, DEMO_USERS, DEMO_PASSWORD, COMPLETE_DEMO_TITLE } = await import("../lib/db/seed");
+  const { isSeeded, seedDemo, DEMO_USERS, DEMO_PASSWORD, COMPLETE_DEMO_TITLE } = await import("../lib/demo/seed");
   if (!(await isSeeded(db()))) {
     say("Empty database: adding the demo accounts and the demo suite.");
     await seedDemo(db(), dir);
@@ -88,7 +88,7 @@ async function main() {
   notePid("postgres", database.embedded?.pid());
   const children = [
     supervise("web server", () => spawn(process.execPath, nextArgs, { cwd: ROOT, env: webEnv, stdio: "inherit" }), () => void stop(1), (pid) => notePid("web", pid)),
-    supervise("worker", () => spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("worker", pid)),
+    supervise("worker", () => spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "workers/index.ts")], { cwd: ROOT, env, stdio: "inherit" }), () => void stop(1), (pid) => notePid("worker", pid)),
   ];
   if (database.embedded) supervisePostgres(database.embedded, () => stopping, () => void stop(1), (pid) => notePid("postgres", pid));
 

@@ -4,7 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
-import { APP_ROLE, OWNER_ROLE, grantRuntimePrivileges, installQueue, provisionRoles, storedSecret, withUser } from "../lib/db/roles";
+import { APP_ROLE, OWNER_ROLE, grantRuntimePrivileges, provisionRoles, storedSecret, withUser } from "../lib/db/roles";
+import { installQueue } from "../lib/jobs/install-queue";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 

@@ -9,7 +9,7 @@ import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { patchFromFiles } from "@/lib/demo/patch-from-files";
 import { requestCalibration, rerunFailed } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
-import { sendToReview } from "@/lib/histories/send-to-review";
+import { sendToReview } from "@/lib/review/send-to-review";
 import { loadReplayMatrix } from "@/lib/histories/load-replay-matrix";
 import { useWorkerPool } from "@/workers/testing/worker-pool";
 

@@ -47,7 +47,7 @@ function startWorkerProcess(name: string): ChildProcess {
     ...process.env, DATABASE_URL: databaseUrl, STUDIO_DATA_DIR: path.join(tmp, `${name}-data`), STUDIO_CACHE_DIR: path.join(tmp, `${name}-cache`),
     STUDIO_WORKER_CONCURRENCY: "1", STUDIO_HEARTBEAT_SECONDS: "1", STUDIO_DEAD_AFTER_SECONDS: "3",
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.resolve("workers/index.ts")], { env, stdio: "ignore" });
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.resolve("workers/index.ts")], { env, stdio: "ignore" });
   alive.add(child);
   child.once("exit", () => alive.delete(child));
   return child;

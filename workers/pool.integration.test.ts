@@ -107,7 +107,7 @@ describe("calibration on the worker pool", () => {
       STUDIO_HEARTBEAT_SECONDS: "1", STUDIO_DEAD_AFTER_SECONDS: "3",
     };
     const spawnWorker = (): ChildProcess =>
-      spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.resolve("workers/index.ts")], { env, stdio: "ignore" });
+      spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.resolve("workers/index.ts")], { env, stdio: "ignore" });
 
     const first = spawnWorker();
     await waitFor("the first worker to be mid-way", async () => {

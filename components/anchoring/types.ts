@@ -1,7 +1,7 @@
 // The JSON the anchoring API sends (dates as strings), as the pages read it.
 import type { TGateReason, TGateStep } from "@/lib/anchoring/screening/screen-candidate";
 import type { TSliceHunk } from "@/lib/anchoring/evidence/behavioral-slice";
-import type { TFileKind } from "@/lib/contract/types";
+import type { TFileKind, TAnchorSource } from "@/lib/contract/types";
 import type { TReviewComment } from "@/lib/anchoring/github/github-schema";
 import type { TGate, TStageReport } from "@/lib/gates/types";
 
@@ -30,14 +30,14 @@ export type DiffFile = {
 export type ReviewThread = { path: string; line: number | null; comments: TReviewComment[] };
 
 export type Anchor = {
-  id: string; source: "diff" | "issue" | "description" | "review"; filePath: string | null; lineStart: number | null; lineEnd: number | null;
+  id: string; source: TAnchorSource; filePath: string | null; lineStart: number | null; lineEnd: number | null;
   quote: string; atomId: string | null; createdAt: string; createdBy: { id: string; name: string } | null;
 };
 
 export type Evidence = {
   family: {
     id: string; title: string; repo: string; prNumber: number | null; upstreamRepo: string | null; mergedAt: string | null; version: number;
-    baseCommit: string; mergeCommit: string; stage: string; source: string | null;
+    baseCommit: string; mergeCommit: string; frozen: boolean; source: string | null;
   };
   evidence: { issueTitle: string; issueBody: string; prTitle: string; prBody: string; reviewThreads: ReviewThread[]; version: number; diffBytes: number } | null;
   files: DiffFile[];

@@ -2,7 +2,7 @@
 // The history exactly as the execution protocol hands it to an agent: only the
 // visible text goes in, rendered by the same function the workers use.
 import type { THistory } from "@/lib/contract";
-import { renderHistory, type TProtocol } from "@/lib/histories/render-history";
+import { renderHistory, type TProtocol } from "@/lib/contract/render-history";
 import type { TLeakWarning } from "@/lib/histories/leak-lint";
 import styles from "./histories.module.css";
 

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import type { TPackageView } from "@/lib/package/get-package-view";
+import { type TAnnotationKind } from "@/lib/contract/types";
 
 type TFrozen = Extract<TPackageView, { frozen: true }>;
 
@@ -13,7 +14,7 @@ type TFrozen = Extract<TPackageView, { frozen: true }>;
 export function FrozenPanel({ familyId, view, isLead }: { familyId: string; view: TFrozen; isLead: boolean }) {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [kind, setKind] = useState<"known_asymmetry" | "erratum">("known_asymmetry");
+  const [kind, setKind] = useState<TAnnotationKind>("known_asymmetry");
   const annotate = useMutation({
     mutationFn: (body: { kind: string; body: string; rationale: string }) => api(`/api/families/${familyId}/package/annotations`, { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.package(familyId) }),

@@ -10,7 +10,7 @@ import { fixLinkOf } from "@/components/gates/fix-links";
 import type { TStageKey } from "@/lib/gates/stages";
 import type { TSuiteDashboard } from "@/lib/suites/suite-dashboard";
 
-/** A family's stage as the gate report says it: the first stage not green (its stored column lags behind). */
+/** A family's stage as the gate report says it: the first stage not green (a family stores only whether it is frozen). */
 export function currentStageLabel(row: { frozen: boolean; stages: { stage: string; status: string }[] }, stages: readonly { key: string; label: string }[]): string {
   if (row.frozen) return "Frozen";
   const open = row.stages.find((s) => s.status !== "pass" && s.stage !== "freeze");

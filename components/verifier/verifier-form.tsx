@@ -8,6 +8,7 @@ import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { CodeEditor } from "./code-editor";
 import { queryKeys } from "@/components/query-keys";
 import { RUNNER_RECIPES, recipeOf, suggestRecipe, type TRunnerRecipe } from "@/lib/verifier/recipes";
+import { type TResultFormat, type THistoryFormat } from "@/lib/contract/types";
 
 type TForm = Omit<TVerifierDto, "exists" | "defaultHiddenTestPatch" | "collectedTests" | "updatedAt">;
 const formOf = (v: TVerifierDto): TForm => ({
@@ -87,7 +88,7 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
       </p>
       <div className="row">
         <label>Result format
-          <select name="resultFormat" value={f.resultFormat} onChange={(e) => set("resultFormat", e.target.value as "junit" | "tap")}>
+          <select name="resultFormat" value={f.resultFormat} onChange={(e) => set("resultFormat", e.target.value as TResultFormat)}>
             <option value="junit">JUnit XML</option><option value="tap">TAP</option>
           </select>
         </label>
@@ -111,7 +112,7 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
           {fieldError("protocol.historyPath") && <span className="error">{fieldError("protocol.historyPath")}</span>}
         </label>
         <label>History format
-          <select name="historyFormat" value={f.protocol.historyFormat} onChange={(e) => setProtocol("historyFormat", e.target.value as "markdown" | "json")}>
+          <select name="historyFormat" value={f.protocol.historyFormat} onChange={(e) => setProtocol("historyFormat", e.target.value as THistoryFormat)}>
             <option value="markdown">markdown</option><option value="json">json</option>
           </select>
         </label>

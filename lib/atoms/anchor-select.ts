@@ -1,2 +1,2 @@
-// An atom's anchors are the evidence anchors that cite it: one shape for both pages.
+// Pure: an atom's anchors are the evidence anchors that cite it: one shape for both pages.
 export { anchorSelect } from "@/lib/anchoring/evidence/anchor-select";

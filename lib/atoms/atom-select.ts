@@ -1,3 +1,4 @@
+// Pure: the fields of an atom every atoms page and API reads (one Prisma select shape).
 export const atomSelect = {
   id: true,
   familyId: true,

@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TAtomOrigin, TCreateAtom } from "@/lib/schemas/atoms";
 import { atomSelect } from "./atom-select";
@@ -13,9 +13,9 @@ import { assertReplacedBy } from "./replaced-by";
  * (heuristic or model) lands as `proposed` and waits for a person to accept it.
  */
 export async function insertAtom(tx: DbOrTx, actorId: string, familyId: string, input: TCreateAtom, origin: TAtomOrigin = "curator") {
-  const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
+  const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true } });
   if (!family) throw notFound("Task family", familyId);
-  await assertNotFrozen(family.stage, familyId);
+  await assertNotFrozen(family.frozen, familyId);
   // Serialise key allocation per family so two curators never get the same key.
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${familyId}))`;
   const next = await nextAtomKey(tx, familyId);

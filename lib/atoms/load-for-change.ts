@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { notFound, staleVersion } from "@/lib/errors/app-error";
 import { atomSelect } from "./atom-select";
 
@@ -8,10 +8,10 @@ import { atomSelect } from "./atom-select";
 export async function loadAtomForChange(tx: DbOrTx, familyId: string, atomId: string) {
   const found = await tx.atom.findFirst({
     where: { id: atomId, familyId },
-    select: { ...atomSelect, family: { select: { stage: true } } },
+    select: { ...atomSelect, family: { select: { frozen: true } } },
   });
   if (!found) throw notFound("Atom", atomId);
-  await assertNotFrozen(found.family.stage, familyId);
+  await assertNotFrozen(found.family.frozen, familyId);
   const { family: _family, ...atom } = found;
   return atom;
 }

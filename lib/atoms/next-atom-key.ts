@@ -1,3 +1,4 @@
+import "server-only";
 import type { DbOrTx } from "@/lib/db";
 
 /** Keys are stable and never reused: the next key follows every key ever issued, rejected ones too. */

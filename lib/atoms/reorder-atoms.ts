@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TReorderAtoms } from "@/lib/schemas/atoms";
 import { listAtoms } from "./list-atoms";
@@ -12,9 +12,9 @@ import { listAtoms } from "./list-atoms";
  */
 export async function reorderAtoms(actorId: string, familyId: string, input: TReorderAtoms) {
   return db().$transaction(async (tx) => {
-    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
+    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true } });
     if (!family) throw notFound("Task family", familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${familyId}))`;
     const atoms = await tx.atom.findMany({ where: { familyId }, select: { id: true, key: true, position: true }, orderBy: [{ position: "asc" }, { createdAt: "asc" }] });
     const ids = new Set(atoms.map((a) => a.id));

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DbOrTx } from "@/lib/db";
 
 export type TAuditEvent = {

@@ -1,4 +1,4 @@
-// Shared by client and server: which roles may do what, in one place.
+// Pure: shared by client and server: which roles may do what, in one place.
 export const ROLES = ["admin", "lead", "curator", "reviewer"] as const;
 export type TRole = (typeof ROLES)[number];
 

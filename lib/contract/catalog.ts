@@ -1,3 +1,4 @@
+// Pure: the atom catalog: indexing, key order and the contract errors.
 import { contractError, type TAtom, type TAtomRole, type TCatalog, type TResult } from "./types";
 
 export type TCatalogIndex = {

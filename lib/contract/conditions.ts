@@ -1,3 +1,4 @@
+// Pure: the seven history conditions and the structure each one demands.
 import { sortAtomKeys, type TCatalogIndex } from "./catalog";
 import type { TReplay } from "./replay";
 import { historyTokenCount, wordingOf } from "./tokens";

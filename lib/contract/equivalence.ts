@@ -1,3 +1,4 @@
+// Pure: contract equivalence of a history with the final contract C*.
 import { indexCatalog, type TCatalogIndex } from "./catalog";
 import { compareNormalized, normalize, type TNormalizedAtom } from "./normalize";
 import { replayIndexed } from "./replay";

@@ -1,3 +1,4 @@
+// Pure: how much of the contract each turn of a history exposes.
 import { indexCatalog } from "./catalog";
 import type { TCatalog, TCondition, THistory, TResult, TTraced } from "./types";
 

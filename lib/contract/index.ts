@@ -1,3 +1,4 @@
+// Pure: the contract module's public names.
 export * from "./types";
 export { compareAtomKeys, sortAtomKeys, indexCatalog, type TCatalogIndex } from "./catalog";
 export { replay, replayIndexed, activeAt, activeSets, type TReplay, type TReplayStep, type TActiveSpan } from "./replay";

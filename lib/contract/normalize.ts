@@ -1,3 +1,4 @@
+// Pure: a history's events normalized (atom keys in order, duplicates merged).
 import { compareAtomKeys } from "./catalog";
 import type { TAtom, TPolarity } from "./types";
 

@@ -1,3 +1,4 @@
+// Pure: replays a history's events to the contract state after each turn.
 import { indexCatalog, sortAtomKeys, type TCatalogIndex } from "./catalog";
 import {
   contractError,

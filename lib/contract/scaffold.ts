@@ -1,3 +1,4 @@
+// Pure: the scaffold of each condition's history, derived from the catalog.
 import { z } from "zod";
 import { indexCatalog, type TCatalogIndex } from "./catalog";
 import { deriveLengthMatched } from "./padding";

@@ -1,3 +1,4 @@
+// Pure: the structural checks a condition's history must pass.
 import { indexCatalog, type TCatalogIndex } from "./catalog";
 import {
   checkCancellation,

@@ -1,3 +1,4 @@
+// Pure: a worked family (tracecat) for the contract and gate tests.
 import type { TAtom, TCatalog, THistory, TTurn } from "./types";
 
 const atom = (key: string, role: TAtom["role"], statement: string, observation: string, polarity: TAtom["polarity"] = "require"): TAtom => ({

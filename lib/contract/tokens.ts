@@ -1,3 +1,4 @@
+// Pure: token counts of a history's visible text.
 import type { TTurn } from "./types";
 
 /**

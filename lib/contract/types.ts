@@ -1,3 +1,4 @@
+// Pure: the domain's enums and shapes (atoms, conditions, turns, files), each defined once.
 import { z } from "zod";
 
 /** Stable atom identity: `A1`, `A2`, … (never reused inside a family). */
@@ -20,6 +21,35 @@ export type TAtomStatus = z.infer<typeof ZAtomStatusSchema>;
 /** What a changed file is, as the diff classifier and the behavioral slice see it. */
 export const ZFileKindSchema = z.enum(["source", "test", "generated", "other"]);
 export type TFileKind = z.infer<typeof ZFileKindSchema>;
+
+/** How a verifier's test command reports its tests: JUnit XML or TAP. */
+export const ZResultFormatSchema = z.enum(["junit", "tap"]);
+export type TResultFormat = z.infer<typeof ZResultFormatSchema>;
+
+/** How the execution protocol hands a history to an agent. */
+export const ZHistoryFormatSchema = z.enum(["markdown", "json"]);
+export type THistoryFormat = z.infer<typeof ZHistoryFormatSchema>;
+
+/** A patch a curator writes (the verifier's hidden tests are stored apart, as its own patch row). */
+export const ZPatchKindSchema = z.enum(["gold", "negative", "alternative"]);
+export type TPatchKind = z.infer<typeof ZPatchKindSchema>;
+
+/** What an evidence anchor quotes: the diff, the issue, the PR description or a review thread. */
+export const ZAnchorSourceSchema = z.enum(["diff", "issue", "description", "review"]);
+export type TAnchorSource = z.infer<typeof ZAnchorSourceSchema>;
+
+/** What a frozen package still takes: an annotation of a known asymmetry or an erratum. */
+export const ZAnnotationKindSchema = z.enum(["known_asymmetry", "erratum"]);
+export type TAnnotationKind = z.infer<typeof ZAnnotationKindSchema>;
+
+/** Every way a run can end (its status once finished; queued, running and cancelled are not outcomes). */
+export const RUN_OUTCOMES = ["passed", "failed", "timeout", "patch_apply_failed", "forbidden_content", "tampered", "empty_collection", "infrastructure_error"] as const;
+export const ZRunOutcomeSchema = z.enum(RUN_OUTCOMES);
+export type TRunOutcome = z.infer<typeof ZRunOutcomeSchema>;
+
+/** What a turn does to an atom: activates, deactivates or restates it (a turn's three lists). */
+export const TURN_OPERATION_KINDS = ["activated", "deactivated", "restated"] as const;
+export type TTurnOperationKind = (typeof TURN_OPERATION_KINDS)[number];
 
 export const ZAtomSchema = z.object({
   key: ZAtomKeySchema,

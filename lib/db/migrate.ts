@@ -1,3 +1,4 @@
+import "server-only";
 // Applies prisma/migrations/*/migration.sql in order, once each, under an advisory
 // lock so that two processes starting together do not race.
 import fs from "node:fs";

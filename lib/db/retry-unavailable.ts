@@ -1,3 +1,4 @@
+import "server-only";
 // While the database is restarting, a worker holding a finished result waits for it
 // instead of dropping the result (the run would otherwise stay "running" for ever):
 // retries `fn` with backoff for as long as the error says "database unavailable".

@@ -117,23 +117,6 @@ export async function grantRuntimePrivileges(ownerUrl: string, appRole = APP_ROL
   });
 }
 
-/** pg-boss's schema and the run queue, created by the owner so the application role needs no CREATE. */
-export async function installQueue(ownerUrl: string): Promise<void> {
-  const { default: PgBoss } = await import("pg-boss");
-  const { QUEUES, RUN_QUEUE } = await import("../jobs/definitions");
-  const instance = new PgBoss({ connectionString: ownerUrl, schema: "pgboss", max: 2, supervise: false, schedule: false });
-  instance.on("error", () => undefined);
-  await instance.start();
-  try {
-    // Runs are retried by pg-boss too; other jobs only by their reaper (a new attempt on their row).
-    for (const queue of QUEUES) await instance.createQueue(queue, { name: queue, ...(queue === RUN_QUEUE ? { retryLimit: 3, retryDelay: 2 } : { retryLimit: 0 }) });
-    // pg-boss's own queue for cron schedules, which each process would otherwise try to create.
-    await instance.createQueue("__pgboss__send-it");
-  } finally {
-    await instance.stop({ graceful: false, wait: true, timeout: 2000 });
-  }
-}
-
 export type TRuntimeRoleCheck = { role: string; superuser: boolean; ownedTables: number };
 
 /** What start refuses: a runtime role that is a superuser or owns any table in the studio's schemas. */

@@ -64,15 +64,14 @@ beforeAll(async () => {
   await sql(`INSERT INTO "OracleAudit" (id, "familyId", "runId", "revisionKeys", "goldHash") VALUES ('oa-t', $1, 'run-t', '{}', 'g')`, [familyId]);
   await sql(`INSERT INTO "OracleFinding" (id, "familyId", "auditId", category, kind, "dependencyKey", name, reason) VALUES ('of-t', $1, 'oa-t', 'hidden', 'name', 'k', 'n', 'r')`, [familyId]);
   await sql(`INSERT INTO "OracleCounterfactual" (id, "familyId", "auditId", "dependencyKey", mutation, patch) VALUES ('oc-t', $1, 'oa-t', 'k', 'm', 'p')`, [familyId]);
-  await sql(`INSERT INTO "GateResult" (id, "familyId", stage, gate, status) VALUES ('gr-t', $1, 'reconciliation', 'g', (enum_range(NULL::"GateStatus"))[1])`, [familyId]);
   await sql(`INSERT INTO "DiffFile" (id, "familyId", path, kind, "updatedAt") VALUES ('df-t', $1, 'zz-t.js', (enum_range(NULL::"FileKind"))[1], now()) ON CONFLICT DO NOTHING`, [familyId]);
   await sql(`INSERT INTO "EvidenceAnchor" (id, "familyId", source) VALUES ('ea-t', $1, 'diff')`, [familyId]);
   await sql(`INSERT INTO "OracleWaiver" (id, "familyId", "dependencyKey", name, rationale, "createdById") VALUES ('ow-t', $1, 'k', 'n', 'stated elsewhere', $2)`, [familyId, lead.id]);
   await sql(`INSERT INTO "NegativeCandidate" (id, "familyId", "batchId", operator, description, diff, size) VALUES ('nc-t', $1, 'b', 'revert_hunk', 'd', 'p', 1)`, [familyId]);
-  // Frozen the way freezeFamily leaves it: the package row, then the stage.
+  // Frozen the way freezeFamily leaves it: the package row, then the flag.
   hash = crypto.randomBytes(32).toString("hex");
   await db().package.create({ data: { familyId, hash, content: {}, frozenById: lead.id, frozenAt: new Date() } });
-  await db().taskFamily.update({ where: { id: familyId }, data: { stage: "frozen" } });
+  await db().taskFamily.update({ where: { id: familyId }, data: { frozen: true } });
 }, 120_000);
 afterAll(() => family?.cleanup());
 

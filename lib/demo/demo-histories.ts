@@ -1,4 +1,4 @@
-// The seven histories of the fully built demo family, written as a person would
+// Pure: the seven histories of the fully built demo family, written as a person would
 // write them: visible text without atom ids or event labels, beside the hidden trace.
 import { deriveLengthMatched, type THistory, type TTurn } from "@/lib/contract";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // The demo family's independent audit, made through the same code paths people use:
 // the curator sends every history to review, the lead assigns the family, two demo
 // reviewers extract blind and submit. On the duplicate history one reviewer reads the
@@ -6,7 +7,7 @@
 import { db } from "@/lib/db";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import type { TCondition } from "@/lib/contract";
-import { sendToReview } from "@/lib/histories/send-to-review";
+import { sendToReview } from "@/lib/review/send-to-review";
 import { saveRevision } from "@/lib/histories/save-revision";
 import { assignFamily } from "@/lib/review/assign-family";
 import { assignReviewerAs } from "@/lib/review/assign-reviewer";

@@ -1,4 +1,4 @@
-// One error type for everything a person should read; mapped to HTTP in one place
+// Pure: one error type for everything a person should read; mapped to HTTP in one place
 // (lib/http/respond.ts). `detail` is for logs only and never reaches the browser.
 export type AppErrorCode =
   | "UNAUTHENTICATED"

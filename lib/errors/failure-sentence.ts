@@ -1,4 +1,4 @@
-// The one sentence a person sees when background work (a run, an import) stops on
+// Pure: the one sentence a person sees when background work (a run, an import) stops on
 // an error nobody wrote for them. A Prisma error's message names server files and the
 // query; a stack names paths. Neither reaches curators and leads: they read this sentence,
 // and the worker's log keeps the rest (the caller logs the error in full).

@@ -1,8 +1,8 @@
-// Shared by the web server, the workers and the CLI (no "server-only": tsx runs it outside Next).
+import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { fromPrismaError } from "@/lib/errors/prisma-errors";
+import { fromPrismaError } from "@/lib/db/prisma-errors";
 import { loadSuiteVersion } from "./load-suite-version";
 
 export const ZCreateEvaluationSchema = z.object({

@@ -1,4 +1,4 @@
-// Shared by the web server, the workers and the CLI (no "server-only": tsx runs it outside Next).
+import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import { analyze } from "./analysis";

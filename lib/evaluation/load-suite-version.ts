@@ -1,4 +1,4 @@
-// Shared by the web server, the workers and the CLI (no "server-only": tsx runs it outside Next).
+import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { instancesOf, ZGradablePackageSchema, type TGradablePackage } from "./package-view";

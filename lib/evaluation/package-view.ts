@@ -3,20 +3,19 @@
 import { z } from "zod";
 import { ZConditionSchema, type TCondition } from "../contract/types";
 import { slug } from "../package/swebench";
+import { ZPackageSchema } from "../package/types";
 
+// Picked from the one package schema (lib/package/types.ts), every field as it defines it; only
+// what grading reads is required, so a package missing the rest (an older format) still grades.
+const P = ZPackageSchema.shape;
 export const ZGradablePackageSchema = z.object({
-  family: z.object({ title: z.string(), version: z.number().int().positive() }).passthrough(),
-  provenance: z.object({ repo: z.string(), baseCommit: z.string() }).passthrough(),
-  verifier: z.object({
-    setupCommand: z.string().nullable(),
-    testCommand: z.string(),
-    resultFormat: z.enum(["junit", "tap"]),
-    timeoutSec: z.number(),
-    image: z.string().nullable().default(null),
-    probes: z.array(z.object({ testId: z.string() }).passthrough()),
-    hiddenTestPatch: z.string(),
-  }).passthrough(),
-  protocol: z.object({ historyPath: z.string(), agentTimeoutSec: z.number() }).passthrough(),
+  family: P.family.pick({ title: true, version: true }).passthrough(),
+  provenance: P.provenance.pick({ repo: true, baseCommit: true }).passthrough(),
+  verifier: P.verifier
+    .pick({ setupCommand: true, testCommand: true, resultFormat: true, timeoutSec: true, hiddenTestPatch: true })
+    .extend({ image: P.verifier.shape.image.default(null), probes: z.array(z.object({ testId: z.string() }).passthrough()) })
+    .passthrough(),
+  protocol: P.protocol.pick({ historyPath: true, agentTimeoutSec: true }).passthrough(),
   histories: z.array(z.object({ condition: ZConditionSchema }).passthrough()),
 }).passthrough();
 export type TGradablePackage = z.infer<typeof ZGradablePackageSchema>;

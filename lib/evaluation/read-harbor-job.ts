@@ -1,3 +1,4 @@
+import "server-only";
 // A Harbor job folder (jobs/<job>/<trial>/result.json) → trial files for ingest. Trials of the same
 // task and agent are numbered as repeats in the order of their names.
 import fs from "node:fs";

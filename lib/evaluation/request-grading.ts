@@ -1,4 +1,4 @@
-// Shared by the web server, the workers and the CLI (no "server-only": tsx runs it outside Next).
+import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";

@@ -8,7 +8,7 @@ export const familySummarySelect = {
   prNumber: true,
   baseCommit: true,
   mergeCommit: true,
-  stage: true,
+  frozen: true,
   version: true,
   createdAt: true,
   suite: { select: { id: true, name: true } },

@@ -1,3 +1,4 @@
+import "server-only";
 import { buildGateReport } from "@/lib/gates/report";
 import { familyFingerprint } from "./family-fingerprint";
 import { loadFamilyFacts } from "./load-family-facts";

@@ -1,3 +1,4 @@
+import "server-only";
 // Gathers a family's facts from the database for the pure gate report (lib/gates/report.ts).
 import { loadCollectedOutcomes } from "@/lib/probes/load-collected-outcomes";
 import { passesOnBoth } from "@/lib/probes/outcomes";
@@ -8,6 +9,7 @@ import { loadMatrixInput } from "@/lib/runs/load-current-content";
 import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
 import { loadOracleAuditFacts } from "@/lib/oracle-findings/load-oracle-facts";
 import { attributeRun } from "./run-attribution";
+import { type TPatchKind } from "@/lib/contract/types";
 
 const nonEmpty = (text: string | null | undefined) => Boolean(text && text.trim());
 const normalizeDiff = (diff: string) => diff.replace(/^index [0-9a-f]+\.\.[0-9a-f]+.*$/gm, "").replace(/\s+$/gm, "").trim();
@@ -77,7 +79,7 @@ export async function loadFamilyFacts(familyId: string): Promise<TFamilyFacts> {
     patches: family.patches.map((p) => ({
       id: p.id,
       name: p.name,
-      kind: p.kind as "gold" | "negative" | "alternative",
+      kind: p.kind as TPatchKind,
       targetAtomKey: p.targetAtom?.key ?? null,
       empty: !hasHunks(p.diff),
       identicalToGold: p.kind !== "gold" && gold !== undefined && normalizeDiff(p.diff) === normalizeDiff(gold.diff),

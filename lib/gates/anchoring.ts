@@ -1,3 +1,4 @@
+// Pure: the gates of stage 1, source anchoring.
 import { findings, listOf, settle } from "./gate";
 import type { TRunIndex } from "./runs";
 import type { TAnchoringFacts, TGate } from "./types";

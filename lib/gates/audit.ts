@@ -1,3 +1,4 @@
+// Pure: the gates of stage 5, the independent audit (reviews).
 import { goldFinalSet } from "../review/agreement";
 import { findings, listOf, settle } from "./gate";
 import type { TFamilyFacts, TGate } from "./types";

@@ -1,3 +1,4 @@
+// Pure: the gates of stage 3, verifier calibration.
 import type { TFamilyContext } from "./context";
 import { findings, listOf, settle, type TFindings } from "./gate";
 import { BASE, differingPositions, positionsWith, type TRunGroup } from "./runs";

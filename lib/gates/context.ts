@@ -1,3 +1,4 @@
+// Pure: the family context the gates read, built from the facts.
 import type { TAtom, TCatalog } from "../contract/types";
 import { indexRuns, type TRunIndex } from "./runs";
 import type { TFamilyFacts } from "./types";

@@ -1,3 +1,4 @@
+// Pure: one gate's result and the helpers every stage's gates share.
 import type { TStageKey } from "./stages";
 import type { TGate, TGateEvidence, TGateStatus } from "./types";
 

@@ -1,3 +1,4 @@
+// Pure: the gates of stage 4, path construction.
 import { indexCatalog, sortAtomKeys, type TCatalogIndex } from "../contract/catalog";
 import { lengthDifferences, paraphraseDifferences } from "../contract/conditions";
 import { endsAtContractIndexed } from "../contract/equivalence";

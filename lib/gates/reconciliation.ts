@@ -1,3 +1,4 @@
+// Pure: the gates of stage 2, contract reconciliation.
 import { sortAtomKeys } from "../contract/catalog";
 import { findings, listOf, settle } from "./gate";
 import type { TAtomFact, TFamilyFacts, TGate } from "./types";

@@ -1,3 +1,4 @@
+// Pure: the gate report: every stage's gates over one family's facts.
 import { STAGES, type TStageKey } from "./stages";
 import { anchoringGates } from "./anchoring";
 import { auditGates } from "./audit";

@@ -1,3 +1,4 @@
+// Pure: which run results the gates count (current content, latest attempt).
 import type { TFamilyFacts, TRunFact } from "./types";
 
 /** Group key for the unmodified base, which has no patch row. */

@@ -1,3 +1,4 @@
+// Pure: family facts for the gate tests.
 import { tracecat, tracecatHistories } from "../contract/test-fixtures";
 import { CONDITIONS } from "../contract/types";
 import { buildGateReport } from "./report";

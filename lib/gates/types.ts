@@ -1,5 +1,6 @@
+// Pure: the facts a gate report is computed from, and the report's shape.
 import { z } from "zod";
-import { ZAtomKeySchema, ZAtomRoleSchema, ZAtomStatusSchema, ZConditionSchema, ZFileKindSchema, ZPolaritySchema, ZTurnSchema } from "../contract/types";
+import { ZAtomKeySchema, ZAtomRoleSchema, ZAtomStatusSchema, ZConditionSchema, ZFileKindSchema, ZPolaritySchema, ZTurnSchema, ZPatchKindSchema, RUN_OUTCOMES } from "../contract/types";
 import type { TStageKey } from "./stages";
 import { ZOracleAuditFactsSchema } from "./oracle-audit-facts";
 
@@ -74,7 +75,7 @@ export type TProbeFact = z.infer<typeof ZProbeFactSchema>;
 export const ZPatchFactSchema = z.object({
   id: z.string(),
   name: z.string(),
-  kind: z.enum(["gold", "negative", "alternative"]),
+  kind: ZPatchKindSchema,
   /** The atom a negative removes or reverses. */
   targetAtomKey: ZAtomKeySchema.nullable(),
   /** The diff changes nothing. */
@@ -95,19 +96,8 @@ export const ZHistoryFactSchema = z.object({
 export type THistoryFact = z.infer<typeof ZHistoryFactSchema>;
 
 export const ZRunKindSchema = z.enum(["checkout", "collect", "calibrate", "replay", "oracle_audit", "counterfactual", "grade", "mine"]);
-export const ZRunStatusSchema = z.enum([
-  "queued",
-  "running",
-  "passed",
-  "failed",
-  "timeout",
-  "patch_apply_failed",
-  "forbidden_content",
-  "tampered",
-  "empty_collection",
-  "infrastructure_error",
-  "cancelled",
-]);
+/** A run's status: waiting, running, one of the outcomes, or cancelled. */
+export const ZRunStatusSchema = z.enum(["queued", "running", ...RUN_OUTCOMES, "cancelled"]);
 export type TRunStatus = z.infer<typeof ZRunStatusSchema>;
 
 /**
@@ -181,7 +171,7 @@ export type TGateEvidence = { label: string; detail: string };
 
 export type TGate = {
   stage: TStageKey;
-  /** Stable within a stage, e.g. "provenance"; (stage, key) identifies a GateResult row. */
+  /** Stable within a stage, e.g. "provenance"; (stage, key) identifies a gate of the report. */
   key: string;
   title: string;
   status: TGateStatus;

@@ -1,3 +1,4 @@
+import "server-only";
 // The studio's one git mirror module: one bare mirror per repository source, under
 // <cacheDir>/mirrors/<key>.git (cacheDir: STUDIO_CACHE_DIR, else $STUDIO_DATA_DIR/cache), cloned
 // once per machine and shared by imports, admission, the evidence view, the patch check, exports

@@ -20,7 +20,8 @@
 // Restored files — package.json when the command runs through npm/yarn/pnpm, whose `scripts`
 // then hold the verifier's command — go back to base and the patch is graded, the change
 // reported: setup has already installed from the base's manifest, and a PR may well touch it.
-import { patchPaths, unsafePathReason } from "../runner/patch-paths";
+import { patchPaths, unsafePathReason } from "../git/patch-paths";
+import { type TResultFormat } from "../contract/types";
 
 export const RECIPE_STEPS = ["fresh_base", "agent_patch", "restore_protected", "hidden_tests", "canaries", "test_command", "signature"] as const;
 export type TRecipeStep = (typeof RECIPE_STEPS)[number];
@@ -31,7 +32,7 @@ export type TRunnerKind = (typeof RUNNER_KINDS)[number];
 /** What the recipe reads of a verifier (a frozen package's, or a family's live one). */
 export interface TRecipeVerifier {
   testCommand: string;
-  resultFormat: "junit" | "tap";
+  resultFormat: TResultFormat;
   hiddenTestPatch: string;
   /** The execution protocol's history file (replay runs write it; nobody else may). */
   historyPath?: string | null;

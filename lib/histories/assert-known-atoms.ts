@@ -1,3 +1,4 @@
+// Pure: a trace may name only accepted atoms of the family.
 import type { TTurn } from "@/lib/contract";
 import { AppError, type FieldErrors } from "@/lib/errors/app-error";
 import { EVENT_KINDS } from "./turn-ops";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError } from "@/lib/errors/app-error";
 import type { TCondition } from "@/lib/contract";
 import type { TCreateRevision } from "@/lib/schemas/histories";
@@ -20,7 +20,7 @@ export async function createRevision(actorId: string, familyId: string, conditio
   return db().$transaction(async (tx) => {
     await lockFamilyHistories(tx, familyId);
     const family = await loadFamilyCatalog(tx, familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     const history = await tx.history.findUnique({
       where: { familyId_condition: { familyId, condition } },
       select: { id: true, revisions: { orderBy: { number: "desc" }, take: 1, select: revisionSelect } },

@@ -249,7 +249,7 @@ describe("access", () => {
     expect((await callRoute(list.GET, { userId: lead.id, params: { familyId } })).status).toBe(200);
     expect((await put("direct", 1, { version: 1, turns: [] }, lead.id)).status).toBe(403);
     const frozen = await makeSecretsFamily();
-    await db().taskFamily.update({ where: { id: frozen }, data: { stage: "frozen" } });
+    await db().taskFamily.update({ where: { id: frozen }, data: { frozen: true } });
     const res = await callRoute(scaffold.POST, { userId: curator.id, params: { familyId: frozen }, body: {} });
     expect(res.status).toBe(409);
     expect(res.json.error).toMatch(/frozen/);

@@ -1,3 +1,4 @@
+// Pure: the fields of a history revision the histories tab reads, and their DTOs.
 import type { TCondition, TTurn } from "@/lib/contract";
 import type { TLeakWaiverDto, TRevisionDto, TRevisionStatus, TRevisionSummaryDto } from "@/lib/schemas/histories";
 

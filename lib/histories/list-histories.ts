@@ -22,7 +22,7 @@ export async function listHistories(familyId: string): Promise<THistoriesDto> {
   const order = (c: TCondition) => CONDITIONS.indexOf(c);
   return {
     familyId,
-    frozen: context.stage === "frozen",
+    frozen: context.frozen,
     catalog: context.catalog,
     atomKeys: context.atomKeys,
     probeTestIds: context.probeTestIds,

@@ -3,10 +3,10 @@ import type { DbOrTx } from "@/lib/db";
 import { overridesFromReplacedBy } from "@/lib/contract";
 import { notFound } from "@/lib/errors/app-error";
 import type { TCatalogAtomDto } from "@/lib/schemas/histories";
-import { protocolOf, type TProtocol } from "./render-history";
+import { protocolOf, type TProtocol } from "@/lib/contract/render-history";
 
 export type TFamilyCatalog = {
-  stage: string;
+  frozen: boolean;
   /** Accepted atoms: the contract engine's catalog. */
   catalog: TCatalogAtomDto[];
   overrides: ReturnType<typeof overridesFromReplacedBy>;
@@ -20,7 +20,7 @@ export async function loadFamilyCatalog(tx: DbOrTx, familyId: string): Promise<T
   const family = await tx.taskFamily.findUnique({
     where: { id: familyId },
     select: {
-      stage: true,
+      frozen: true,
       verifier: { select: { protocol: true } },
       atoms: {
         select: { key: true, role: true, status: true, statement: true, scope: true, inputCondition: true, polarity: true, observation: true, replacedBy: true },
@@ -32,7 +32,7 @@ export async function loadFamilyCatalog(tx: DbOrTx, familyId: string): Promise<T
   if (!family) throw notFound("Task family", familyId);
   const accepted = family.atoms.filter((a) => a.status === "accepted");
   return {
-    stage: family.stage,
+    frozen: family.frozen,
     catalog: accepted.map(({ key, role, statement, scope, inputCondition, polarity, observation }) => ({ key, role, statement, scope, inputCondition, polarity, observation })),
     overrides: overridesFromReplacedBy(accepted),
     atomKeys: family.atoms.map((a) => a.key),

@@ -1,3 +1,4 @@
+// Pure: the refusal for a change to a revision that is no longer a draft.
 import { AppError } from "@/lib/errors/app-error";
 
 const STATUS_WORDS: Record<string, string> = {

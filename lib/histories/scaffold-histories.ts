@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { CONDITIONS, deriveLengthMatched, scaffoldHistory, type TCondition, type THistory, type TResult, type TTurn } from "@/lib/contract";
 import type { TScaffold, TScaffoldResultDto } from "@/lib/schemas/histories";
 import { lockFamilyHistories } from "./find-revision";
@@ -31,7 +31,7 @@ export async function scaffoldHistories(actorId: string, familyId: string, input
   return db().$transaction(async (tx) => {
     await lockFamilyHistories(tx, familyId);
     const family = await loadFamilyCatalog(tx, familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     const histories = await tx.history.findMany({
       where: { familyId },
       select: {

@@ -1,9 +1,10 @@
 // Pure: edits of a history's turn list, shared by the editor's buttons and shortcuts.
 // Each returns a new list; indexes are 0-based positions in the list.
 import { sortAtomKeys, type TTurn } from "@/lib/contract";
+import { TURN_OPERATION_KINDS, type TTurnOperationKind } from "@/lib/contract/types";
 
-export type TEventKind = "activated" | "deactivated" | "restated";
-export const EVENT_KINDS: readonly TEventKind[] = ["activated", "deactivated", "restated"];
+export type TEventKind = TTurnOperationKind;
+export const EVENT_KINDS: readonly TEventKind[] = TURN_OPERATION_KINDS;
 
 export const emptyTurn = (text = ""): TTurn => ({ text, activated: [], deactivated: [], restated: [] });
 

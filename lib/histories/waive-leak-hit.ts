@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TCondition } from "@/lib/contract";
 import type { TWaiveLeak } from "@/lib/schemas/histories";
@@ -20,10 +20,10 @@ export async function waiveLeakHit(actorId: string, familyId: string, condition:
   return db().$transaction(async (tx) => {
     const family = await tx.taskFamily.findUnique({
       where: { id: familyId },
-      select: { stage: true, atoms: { select: { key: true } }, probes: { select: { testId: true } } },
+      select: { frozen: true, atoms: { select: { key: true } }, probes: { select: { testId: true } } },
     });
     if (!family) throw notFound("Task family", familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     const revision = await findRevision(tx, familyId, condition, number);
     const hits = lintHistoryText(revision.turns, { atomKeys: family.atoms.map((a) => a.key), probeTestIds: family.probes.map((p) => p.testId) });
     const hit = hits.find((h) => h.turn === input.turn && h.kind === input.kind && h.match === input.match);

@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import { AppError, type FieldErrors } from "@/lib/errors/app-error";
-import { fromPrismaError } from "@/lib/errors/prisma-errors";
+import { fromPrismaError } from "@/lib/db/prisma-errors";
 
 const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 

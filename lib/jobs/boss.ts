@@ -1,3 +1,4 @@
+import "server-only";
 // One pg-boss per process, on the studio's own PostgreSQL (schema "pgboss").
 import PgBoss from "pg-boss";
 import { QUEUES, RUN_QUEUE } from "./definitions";

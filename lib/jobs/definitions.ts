@@ -1,3 +1,4 @@
+// Pure: the run queue's name, its job payload and the run kinds.
 import { z } from "zod";
 
 // Every piece of background work is a job on a pg-boss queue of the studio's PostgreSQL, run by a

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { lockFamilyHistories } from "@/lib/histories/find-revision";
 import { turnRows } from "@/lib/histories/history-select";
 import { requestCalibration } from "@/lib/runs/request-runs";
@@ -19,9 +19,9 @@ import { requestOracleAudit } from "./request-oracle-audit";
 export async function placeAddendum(actorId: string, familyId: string, findingId: string, input: { sentence: string; version: number }) {
   return db().$transaction(async (tx) => {
     await lockFamilyHistories(tx, familyId);
-    const finding = await tx.oracleFinding.findFirst({ where: { id: findingId, familyId }, include: { family: { select: { stage: true } } } });
+    const finding = await tx.oracleFinding.findFirst({ where: { id: findingId, familyId }, include: { family: { select: { frozen: true } } } });
     if (!finding) throw notFound("Finding", findingId);
-    await assertNotFrozen(finding.family.stage, familyId);
+    await assertNotFrozen(finding.family.frozen, familyId);
     const { family: _family, ...current } = finding;
     if (finding.version !== input.version) throw staleVersion("This finding", current);
     if (finding.category !== "hidden") throw new AppError("UNPROCESSABLE", "A test file the audit cannot read needs a waiver, not an addendum.");

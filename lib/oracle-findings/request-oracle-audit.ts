@@ -17,11 +17,11 @@ const ENDED_WITHOUT_AUDIT: RunStatus[] = ["timeout", "infrastructure_error", "pa
  * audit is run again (a new attempt), so "Run the audit" after a failure does something.
  */
 export async function requestOracleAudit(actorId: string | null, familyId: string) {
-  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { ...AUDIT_CONTENT_SELECT, stage: true } });
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { ...AUDIT_CONTENT_SELECT, frozen: true } });
   if (!family) throw notFound("Task family", familyId);
   // A frozen family's audit is part of its package: asking again is refused (409, naming the package), not a silent no-op.
-  // (Not lib/families/access's assertNotFrozen: that module is server-only, and scripts/start.ts audits the demo outside Next.)
-  if (family.stage === "frozen") {
+  // (Not lib/family-guard/access's assertNotFrozen: that module is server-only, and scripts/start.ts audits the demo outside Next.)
+  if (family.frozen) {
     const frozen = await db().package.findFirst({ where: { familyId, frozenAt: { not: null } }, orderBy: { frozenAt: "asc" }, select: { hash: true } });
     throw new AppError("CONFLICT", `This task family is frozen${frozen ? ` in package ${frozen.hash}` : ""}; its audit cannot run again. Open a new version to change it.`, { current: { packageHash: frozen?.hash ?? null } });
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import type { TOracleWaiver } from "@/lib/schemas/oracle-audit";
 
 /**
@@ -13,9 +13,9 @@ import type { TOracleWaiver } from "@/lib/schemas/oracle-audit";
  */
 export async function waiveFinding(actorId: string, familyId: string, findingId: string, input: TOracleWaiver) {
   return db().$transaction(async (tx) => {
-    const before = await tx.oracleFinding.findFirst({ where: { id: findingId, familyId }, include: { family: { select: { stage: true } } } });
+    const before = await tx.oracleFinding.findFirst({ where: { id: findingId, familyId }, include: { family: { select: { frozen: true } } } });
     if (!before) throw notFound("Finding", findingId);
-    await assertNotFrozen(before.family.stage, familyId);
+    await assertNotFrozen(before.family.frozen, familyId);
     const { family: _family, ...current } = before;
     if (before.version !== input.version) throw staleVersion("This finding", current);
     if (before.resolution) throw new AppError("CONFLICT", `This finding is already resolved (${before.resolution}).`, { current });

@@ -7,6 +7,7 @@ import { constructionAudit, type TPackageBody } from "./envelope";
 import { defineEnvironment, type TRuntimeFacts } from "./environment";
 import { sha256Hex } from "./hash";
 import { PACKAGE_SCHEMA, type TPackage } from "./types";
+import { type TPatchKind } from "@/lib/contract/types";
 
 const KEY_ORDER = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
@@ -135,7 +136,7 @@ export async function buildPackage(
     protocol: { ...protocol, verifierTimeoutSec: verifier.timeoutSec },
     patches: family.patches
       .filter((p) => p.kind !== "hidden_tests")
-      .map((p) => ({ name: p.name, kind: p.kind as "gold" | "negative" | "alternative", targetAtom: p.targetAtom?.key ?? null, mode: p.mode, diff: p.diff })),
+      .map((p) => ({ name: p.name, kind: p.kind as TPatchKind, targetAtom: p.targetAtom?.key ?? null, mode: p.mode, diff: p.diff })),
     histories: family.histories.map((h) => {
       const current = h.revisions.at(-1)!;
       return { condition: h.condition, revision: current.number, turns: current.turns.map((t) => ({ index: t.index, text: t.text })) };

@@ -1,6 +1,6 @@
 // Pure: a package ⇄ the files of its native export. Every file is a lossless slice of the
 // content, so the files alone give back the same content and the same hash.
-import { renderHistory } from "../histories/render-history";
+import { renderHistory } from "../contract/render-history";
 import { sha256Hex } from "./hash";
 import { ZPackageSchema, type TAnnotation, type TPackage } from "./types";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { db, type Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
-import { frozenFamily } from "@/lib/families/access";
+import { frozenFamily } from "@/lib/family-guard/access";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { UPSTREAM_REQUIRED_MESSAGE } from "@/lib/anchoring/upstream/upstream-name";
 import { buildPackage } from "./build-package";
@@ -32,10 +32,10 @@ export async function freezeFamily(actor: { id: string; roles: readonly string[]
 
   return db().$transaction(async (tx) => {
     // Row lock: two leads freezing at once make one package.
-    const [family] = await tx.$queryRaw<{ stage: string; previousFamilyId: string | null }[]>`
-      SELECT stage::text AS stage, "previousFamilyId" FROM "TaskFamily" WHERE id = ${familyId} FOR UPDATE`;
+    const [family] = await tx.$queryRaw<{ frozen: boolean; previousFamilyId: string | null }[]>`
+      SELECT frozen, "previousFamilyId" FROM "TaskFamily" WHERE id = ${familyId} FOR UPDATE`;
     if (!family) throw notFound("Task family", familyId);
-    if (family.stage === "frozen") {
+    if (family.frozen) {
       const existing = await tx.package.findFirst({ where: { familyId, frozenAt: { not: null } }, select: { hash: true } });
       throw frozenFamily(existing?.hash ?? null);
     }
@@ -48,7 +48,7 @@ export async function freezeFamily(actor: { id: string; roles: readonly string[]
     const stored = JSON.parse(canonicalJson(content)) as Prisma.InputJsonObject;
     const frozenAt = new Date();
     const pkg = await tx.package.create({ data: { familyId, hash, content: stored, frozenById: actor.id, frozenAt }, select: { id: true, hash: true, frozenAt: true } });
-    await tx.taskFamily.update({ where: { id: familyId }, data: { stage: "frozen", version: { increment: 1 } } });
+    await tx.taskFamily.update({ where: { id: familyId }, data: { frozen: true, version: { increment: 1 } } });
     await recordEvent(tx, { actorId: actor.id, action: "package.freeze", entity: "Package", entityId: pkg.id, familyId, after: { hash, frozenAt } });
     return { id: pkg.id, hash, frozenAt: frozenAt.toISOString() };
   });

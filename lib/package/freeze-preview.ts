@@ -9,7 +9,7 @@ export async function getFreezePreview(familyId: string) {
   const family = await db().taskFamily.findUnique({
     where: { id: familyId },
     select: {
-      title: true, stage: true, familyVersion: true, upstreamRepo: true,
+      title: true, frozen: true, familyVersion: true, upstreamRepo: true,
       _count: { select: { atoms: true, probes: true, patches: true, histories: true, runs: true, diffFiles: true } },
       histories: { select: { condition: true, _count: { select: { revisions: true } } } },
     },
@@ -24,8 +24,8 @@ export async function getFreezePreview(familyId: string) {
   return {
     title: family.title,
     version: family.familyVersion,
-    frozen: family.stage === "frozen",
-    ready: blockers.length === 0 && family.stage !== "frozen",
+    frozen: family.frozen,
+    ready: blockers.length === 0 && !family.frozen,
     blockers,
     items: [
       { label: "atoms (with rejected and merged candidates)", count: family._count.atoms },

@@ -6,7 +6,7 @@ import { loadFrozenPackage } from "./load-package";
 
 /** What the family's Package page shows: the freeze confirmation, or the frozen package with its annotations and versions. */
 export async function getPackageView(familyId: string) {
-  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, familyVersion: true, previousFamilyId: true } });
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true, familyVersion: true, previousFamilyId: true } });
   if (!family) throw notFound("Task family", familyId);
   const [previous, next] = await Promise.all([
     family.previousFamilyId
@@ -14,7 +14,7 @@ export async function getPackageView(familyId: string) {
       : null,
     db().taskFamily.findFirst({ where: { previousFamilyId: familyId }, select: { id: true, familyVersion: true } }),
   ]);
-  if (family.stage !== "frozen") return { frozen: false as const, version: family.familyVersion, previous, next, preview: await getFreezePreview(familyId) };
+  if (!family.frozen) return { frozen: false as const, version: family.familyVersion, previous, next, preview: await getFreezePreview(familyId) };
   const pkg = await loadFrozenPackage({ familyId });
   return {
     frozen: true as const,

@@ -10,7 +10,7 @@
 //   versions, added by the exporter), solution/solve.sh.
 import { stringify } from "smol-toml";
 import { z } from "zod";
-import { renderHistory } from "../histories/render-history";
+import { renderHistory } from "../contract/render-history";
 import { environmentFolderFiles, environmentOfPackage, environmentVersion } from "./environment";
 import { harborCanaryFile, harborTestScript } from "../grading/harbor-test";
 import { slug, upstreamOf } from "./swebench";

@@ -72,7 +72,7 @@ async function storePackage(actorId: string | null, parsed: ReturnType<typeof fi
       data: {
         suiteId: target.id, title: content.family.title, repo: content.provenance.repo, prNumber: content.provenance.prNumber,
         upstreamRepo: content.provenance.upstream ?? null, mergedAt: content.provenance.mergedAt ? new Date(content.provenance.mergedAt) : null,
-        baseCommit: content.provenance.baseCommit, mergeCommit: content.provenance.mergeCommit, familyVersion: content.family.version, stage: "frozen",
+        baseCommit: content.provenance.baseCommit, mergeCommit: content.provenance.mergeCommit, familyVersion: content.family.version, frozen: true,
       },
     });
     const pkg = await tx.package.create({

@@ -46,7 +46,7 @@ describe("open version 2 of a frozen family", () => {
     expect(before.find(([key]) => key === "coverage")?.[1]).toBe("pass");
 
     await db().package.create({ data: { familyId: family.id, hash: "f".repeat(64), content: {}, frozenById: lead.id, frozenAt: new Date() } });
-    await db().taskFamily.update({ where: { id: family.id }, data: { stage: "frozen" } });
+    await db().taskFamily.update({ where: { id: family.id }, data: { frozen: true } });
     const next = await openNewVersion({ id: lead.id, roles: ["lead"] }, family.id);
 
     const v2 = await db().taskFamily.findUniqueOrThrow({ where: { id: next.id }, include: { probes: true } });

@@ -24,7 +24,7 @@ export async function openNewVersion(actor: { id: string; roles: readonly string
       },
     });
     if (!src) throw notFound("Task family", familyId);
-    if (src.stage !== "frozen") throw new AppError("CONFLICT", "Only a frozen family can be opened as a new version; this one is still in construction.");
+    if (!src.frozen) throw new AppError("CONFLICT", "Only a frozen family can be opened as a new version; this one is still in construction.");
     const newer = await tx.taskFamily.findFirst({ where: { previousFamilyId: familyId }, select: { id: true, familyVersion: true } });
     if (newer) throw new AppError("CONFLICT", `Version ${newer.familyVersion} of this family is already open.`, { current: newer });
     const latest = await tx.taskFamily.aggregate({ where: { suiteId: src.suiteId, repo: src.repo, mergeCommit: src.mergeCommit }, _max: { familyVersion: true } });

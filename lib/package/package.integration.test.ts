@@ -19,10 +19,10 @@ import { packageHash } from "./hash";
 import { ZSweBenchInstanceSchema, toJsonl } from "./swebench";
 import { buildGreenDemoFamily } from "./testing/frozen-demo";
 import { openNewVersion } from "./open-new-version";
-import { freezeDemoWhenGreen } from "@/lib/demo/freeze-demo-when-green";
+import { freezeDemoWhenGreen } from "@/lib/package/freeze-demo-when-green";
 import { parse as parseToml } from "smol-toml";
 import { runSandboxed } from "@/lib/runner/sandbox";
-import { renderHistory } from "@/lib/histories/render-history";
+import { renderHistory } from "@/lib/contract/render-history";
 import { harborFiles, sweBenchFor } from "./harbor-export";
 import { harborTaskName, ZHarborTaskTomlSchema } from "./harbor";
 import { writeTree } from "./native-export";
@@ -64,7 +64,7 @@ describe("freeze", () => {
     expect(pkg.content.construction_audit.review.every((r) => r.reviews === 2 && r.exactMatch === 2)).toBe(true);
     expect(pkg.content.construction_audit.calibration.find((c) => c.role === "gold")?.signature).toMatch(/^1+$/);
     const family = await db().taskFamily.findUniqueOrThrow({ where: { id: built.family.id } });
-    expect(family.stage).toBe("frozen");
+    expect(family.frozen).toBe(true);
     await expect(freezeFamily({ id: built.lead.id, roles: ["lead"] }, built.family.id)).rejects.toThrow(new RegExp(frozen.hash));
   });
 
@@ -148,7 +148,7 @@ describe("versions", () => {
     const next = await openNewVersion({ id: built.lead.id, roles: ["lead"] }, built.family.id);
     expect(next.familyVersion).toBe(2);
     const v2 = await db().taskFamily.findUniqueOrThrow({ where: { id: next.id }, include: { atoms: true, histories: { include: { revisions: { include: { turns: true } } } } } });
-    expect(v2.stage).toBe("anchoring");
+    expect(v2.frozen).toBe(false);
     expect(v2.atoms.length).toBeGreaterThan(0);
     expect(v2.histories).toHaveLength(7);
     const turn = v2.histories[0]!.revisions[0]!.turns[0]!;

@@ -18,7 +18,7 @@ describe("lib/package pure modules", () => {
         expect(text.startsWith("// Pure:"), file).toBe(true);
         expect(text, file).not.toMatch(FORBIDDEN);
       } else {
-        expect(text.startsWith('import "server-only";') || text.startsWith("// Request bodies"), file).toBe(true);
+        expect(text.startsWith('import "server-only";') || text.startsWith("// Pure:"), file).toBe(true);
       }
     }
   });

@@ -9,11 +9,11 @@
 // summary (node ids `path::Class::test`); every other runner prints the studio's report as TAP
 // lines `ok <n> <studio id>` (bundled renderer) for `parse_log_tap`, which round-trips the ids.
 import { z } from "zod";
-import { renderHistory } from "../histories/render-history";
+import { renderHistory } from "../contract/render-history";
 import { environmentImage, environmentOfPackage, environmentVersion, usesPytest, type TEnvironment } from "./environment";
 import { renderGradingScript, shQuote } from "../grading/recipe";
 import { exportNonce, harborCanaries } from "../grading/harbor-test";
-import { patchPaths } from "../runner/patch-paths";
+import { patchPaths } from "../git/patch-paths";
 import { upstreamOfReference } from "../anchoring/upstream/upstream-name";
 import type { TPackage } from "./types";
 

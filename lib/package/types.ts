@@ -2,6 +2,7 @@
 // canonical JSON's sha256 is the package id. Checked with zod when a package is imported.
 import { z } from "zod";
 import { ZEnvironmentSchema } from "./environment";
+import { ZResultFormatSchema, ZHistoryFormatSchema, ZPatchKindSchema, ZAnnotationKindSchema } from "../contract/types";
 
 export const PACKAGE_SCHEMA = "specpath.package/1";
 export const CONSTRUCTION_AUDIT_SCHEMA_VERSION = "4.0";
@@ -30,7 +31,7 @@ export const ZAtomEntrySchema = z.object({
 
 export const ZPackagePatchSchema = z.object({
   name: z.string(),
-  kind: z.enum(["gold", "negative", "alternative"]),
+  kind: ZPatchKindSchema,
   targetAtom: z.string().nullable(),
   mode: z.string().nullable(),
   diff: z.string(),
@@ -67,7 +68,7 @@ export const ZPackageSchema = z.object({
   verifier: z.object({
     setupCommand: z.string().nullable(),
     testCommand: z.string(),
-    resultFormat: z.enum(["junit", "tap"]),
+    resultFormat: ZResultFormatSchema,
     timeoutSec: z.number(),
     image: z.string().nullable(),
     probes: z.array(z.object({ testId: z.string(), atoms: z.array(z.string()) })),
@@ -78,7 +79,7 @@ export const ZPackageSchema = z.object({
   }),
   /** The family's one environment (base image, runtimes, packages, setup script); absent in packages frozen before it. */
   environment: ZEnvironmentSchema.optional(),
-  protocol: z.object({ historyPath: z.string(), historyFormat: z.enum(["markdown", "json"]), agentTimeoutSec: z.number(), verifierTimeoutSec: z.number(), retryPolicy: z.string() }),
+  protocol: z.object({ historyPath: z.string(), historyFormat: ZHistoryFormatSchema, agentTimeoutSec: z.number(), verifierTimeoutSec: z.number(), retryPolicy: z.string() }),
   patches: z.array(ZPackagePatchSchema),
   /** Visible text only; the hidden events are in `traces`. */
   histories: z.array(z.object({ condition: z.string(), revision: z.number().int(), turns: z.array(ZTurnTextSchema) })),
@@ -109,5 +110,5 @@ export const ZPackageSchema = z.object({
 });
 export type TPackage = z.infer<typeof ZPackageSchema>;
 
-export const ZAnnotationSchema = z.object({ kind: z.enum(["known_asymmetry", "erratum"]), body: z.string(), rationale: z.string(), author: z.string(), createdAt: z.string() });
+export const ZAnnotationSchema = z.object({ kind: ZAnnotationKindSchema, body: z.string(), rationale: z.string(), author: z.string(), createdAt: z.string() });
 export type TAnnotation = z.infer<typeof ZAnnotationSchema>;

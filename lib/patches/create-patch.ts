@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TCreatePatch } from "@/lib/schemas/patches";
 import { toPatchDto } from "./list-patches";
@@ -15,9 +15,9 @@ import { validatePatch } from "./validate-patch";
  * never saved against a gold patch that changed meanwhile.
  */
 export async function createPatch(actorId: string, familyId: string, input: TCreatePatch) {
-  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, repo: true, baseCommit: true } });
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true, repo: true, baseCommit: true } });
   if (!family) throw notFound("Task family", familyId);
-  await assertNotFrozen(family.stage, familyId);
+  await assertNotFrozen(family.frozen, familyId);
   const target = await resolvePatchTarget(db(), familyId, input.kind, input.targetAtomId, input.mode);
   const gold = await db().patch.findFirst({ where: { familyId, kind: "gold" }, select: patchSelect });
   if (input.kind === "gold" && gold) {

@@ -1,4 +1,4 @@
-// Pure rules for a patch text, before git sees it: it parses as a unified diff,
+// Pure: pure rules for a patch text, before git sees it: it parses as a unified diff,
 // it changes something, and a negative is not the gold patch over again.
 import { diffFilePath, safeParseDiff, serializeDiff, type TDiff, type TDiffHunk } from "@/lib/git/diff";
 import type { TPatchProblem } from "@/lib/schemas/patches";

@@ -1,3 +1,4 @@
+// Pure: the fields of a patch every patches page and API reads (one Prisma select shape).
 export const patchSelect = {
   id: true,
   kind: true,

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
 import type { TUpdatePatch } from "@/lib/schemas/patches";
 import { isUniqueViolation, summary } from "./create-patch";
@@ -9,16 +9,17 @@ import { toPatchDto } from "./list-patches";
 import { resolvePatchTarget } from "./patch-target";
 import { patchSelect } from "./patch-select";
 import { validatePatch } from "./validate-patch";
+import { type TPatchKind } from "@/lib/contract/types";
 
 /** Saves a patch edit made from `version` (409 with the current patch when stale); a changed diff is validated again. */
 export async function updatePatch(actorId: string, familyId: string, patchId: string, input: TUpdatePatch) {
-  const load = () => db().patch.findFirst({ where: { id: patchId, familyId, kind: { not: "hidden_tests" } }, select: { ...patchSelect, family: { select: { stage: true, repo: true, baseCommit: true } } } });
+  const load = () => db().patch.findFirst({ where: { id: patchId, familyId, kind: { not: "hidden_tests" } }, select: { ...patchSelect, family: { select: { frozen: true, repo: true, baseCommit: true } } } });
   const found = await load();
   if (!found) throw notFound("Patch", patchId);
   const { family, ...before } = found;
-  await assertNotFrozen(family.stage, familyId);
+  await assertNotFrozen(family.frozen, familyId);
   if (before.version !== input.version) throw staleVersion(`Patch ${before.name}`, toPatchDto(before));
-  const kind = before.kind as "gold" | "negative" | "alternative";
+  const kind = before.kind as TPatchKind;
   const target = await resolvePatchTarget(
     db(), familyId, kind,
     input.targetAtomId === undefined ? before.targetAtomId : input.targetAtomId,

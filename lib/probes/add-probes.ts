@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TAddProbes } from "@/lib/schemas/probes";
 import { loadCollectedOutcomes, probeSelect, toProbeDto } from "./list-probes";
@@ -18,9 +18,9 @@ const EVENT_PER_PROBE_UP_TO = 100;
  */
 export async function addProbes(actorId: string, familyId: string, input: TAddProbes) {
   return db().$transaction(async (tx) => {
-    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, verifier: { select: { collectedTests: true, sharedTestIds: true } } } });
+    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true, verifier: { select: { collectedTests: true, sharedTestIds: true } } } });
     if (!family) throw notFound("Task family", familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     const collected = new Set(family.verifier?.collectedTests ?? []);
     const wanted = [...new Set(input.testIds)];
     const unknown = wanted.filter((id) => !collected.has(id));

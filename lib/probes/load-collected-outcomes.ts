@@ -1,4 +1,4 @@
-// Not "server-only": the gate facts (lib/families/load-family-facts.ts) read it, and so do scripts and benches.
+import "server-only";
 import { db } from "@/lib/db";
 import { collectedOutcomes, type TCollectedOutcome } from "./outcomes";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TSetCoverage } from "@/lib/schemas/probes";
 import { probeSelect, toProbeDto } from "./list-probes";
@@ -12,9 +12,9 @@ import { probeSelect, toProbeDto } from "./list-probes";
  */
 export async function setCoverage(actorId: string, familyId: string, probeId: string, input: TSetCoverage) {
   return db().$transaction(async (tx) => {
-    const probe = await tx.probe.findFirst({ where: { id: probeId, familyId }, select: { ...probeSelect, family: { select: { stage: true } } } });
+    const probe = await tx.probe.findFirst({ where: { id: probeId, familyId }, select: { ...probeSelect, family: { select: { frozen: true } } } });
     if (!probe) throw notFound("Probe", probeId);
-    await assertNotFrozen(probe.family.stage, familyId);
+    await assertNotFrozen(probe.family.frozen, familyId);
     const atom = await tx.atom.findFirst({ where: { id: input.atomId, familyId }, select: { id: true, key: true, role: true, status: true } });
     if (!atom) throw notFound("Atom", input.atomId);
     if (input.covered && (atom.status !== "accepted" || atom.role === "temporary")) {

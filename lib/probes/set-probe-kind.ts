@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
 import type { TSetProbeKind } from "@/lib/schemas/probes";
 import { probeSelect, toProbeDto } from "./list-probes";
@@ -14,9 +14,9 @@ import { probeSelect, toProbeDto } from "./list-probes";
  */
 export async function setProbeKind(actorId: string, familyId: string, probeId: string, input: TSetProbeKind) {
   return db().$transaction(async (tx) => {
-    const probe = await tx.probe.findFirst({ where: { id: probeId, familyId }, select: { ...probeSelect, family: { select: { stage: true } } } });
+    const probe = await tx.probe.findFirst({ where: { id: probeId, familyId }, select: { ...probeSelect, family: { select: { frozen: true } } } });
     if (!probe) throw notFound("Probe", probeId);
-    await assertNotFrozen(probe.family.stage, familyId);
+    await assertNotFrozen(probe.family.frozen, familyId);
     if (probe.version !== input.version) throw staleVersion(`Probe ${probe.testId}`, toProbeDto(probe));
     if (probe.kind === input.kind) return toProbeDto(probe);
     if (input.kind === "guard" && probe.atoms.length > 0) {

@@ -1,4 +1,4 @@
-// Proposals from what the studio ran, not only from text. The tests that
+// Pure: proposals from what the studio ran, not only from text. The tests that
 // fail on the base and pass with gold (FAIL_TO_PASS) are the candidate final
 // atoms; each one's observation is what its gold-added assertions check plus
 // how it fails on the base, and its scope is the changed source function the

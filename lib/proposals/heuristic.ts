@@ -1,4 +1,4 @@
-// The offline proposer: one candidate per test the test diff adds or changes, with the
+// Pure: the offline proposer: one candidate per test the test diff adds or changes, with the
 // test's name as the statement draft, its assertions as the observation draft, and the
 // hunk lines it touches as evidence anchors. Pure: no I/O.
 import { ASSERTION, findChangedTests, polarityFromName, statementFromName, touches } from "./changed-tests";

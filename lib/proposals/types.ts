@@ -1,11 +1,12 @@
+// Pure: the shapes proposers read and write.
 import { z } from "zod";
-import { ZPolaritySchema, ZAtomRoleSchema } from "@/lib/contract/types";
+import { ZPolaritySchema, ZAtomRoleSchema, ZAnchorSourceSchema } from "@/lib/contract/types";
 
 // Proposers suggest candidate atoms from a family's evidence. They are construction aids:
 // every proposal lands as a `proposed` atom that a person accepts, rejects or merges.
 
 export const ZProposalAnchorSchema = z.object({
-  source: z.enum(["diff", "issue", "description", "review"]),
+  source: ZAnchorSourceSchema,
   filePath: z.string().min(1).nullable(),
   lineStart: z.number().int().positive().nullable(),
   lineEnd: z.number().int().positive().nullable(),

@@ -1,4 +1,5 @@
 // Pure: agreement between two blind reviews of a history revision and the gold trace,
+import { TURN_OPERATION_KINDS, type TTurnOperationKind } from "@/lib/contract/types";
 // and its roll-up per family and per suite (method, stage 5). No I/O.
 
 /** One turn of a reviewer's encoding, in atom keys (the server maps the reviewer's labels). */
@@ -28,7 +29,7 @@ export type TRevisionForAgreement = {
   acceptedReviewIds: string[];
 };
 
-export type TOperation = { turn: number; kind: "activated" | "deactivated" | "restated"; key: string };
+export type TOperation = { turn: number; kind: TTurnOperationKind; key: string };
 
 export type TReviewVsGold = { reviewId: string; reviewerId: string; matches: boolean; missing: string[]; extra: string[] };
 
@@ -89,7 +90,7 @@ export function compareToGold(review: TReviewForAgreement, gold: readonly string
 export function operationsOf(review: TReviewForAgreement): TOperation[] {
   const ops: TOperation[] = [];
   for (const t of review.operations) {
-    for (const kind of ["activated", "deactivated", "restated"] as const) {
+    for (const kind of TURN_OPERATION_KINDS) {
       for (const key of new Set(t[kind])) ops.push({ turn: t.turn, kind, key });
     }
   }

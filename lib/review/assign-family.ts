@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { assertFamilyAccess } from "@/lib/families/access";
-import { assertFamilyOpen } from "@/lib/families/assert-open";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
+import { assertFamilyOpen } from "@/lib/family-guard/assert-open";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import { balanceAssignments } from "./balance";
 import { assignReviewer } from "./assign-reviewer";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError } from "@/lib/errors/app-error";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors/app-error";
-import { assertFamilyOpen } from "@/lib/families/assert-open";
+import { assertFamilyOpen } from "@/lib/family-guard/assert-open";
 
 /** A revision the lead may assign: the current revision of its history, sent to review. */
 export async function loadAssignableRevision(tx: DbOrTx, familyId: string, revisionId: string) {
@@ -9,12 +9,12 @@ export async function loadAssignableRevision(tx: DbOrTx, familyId: string, revis
     where: { id: revisionId },
     select: {
       id: true, number: true, status: true, historyId: true,
-      history: { select: { familyId: true, condition: true, family: { select: { stage: true, curators: { select: { userId: true } } } } } },
+      history: { select: { familyId: true, condition: true, family: { select: { frozen: true, curators: { select: { userId: true } } } } } },
       assignments: { where: { status: { not: "withdrawn" } }, select: { reviewerId: true } },
     },
   });
   if (!revision || revision.history.familyId !== familyId) throw notFound("History revision", revisionId);
-  if (revision.history.family.stage === "frozen") await assertFamilyOpen(tx, familyId); // 409 naming the package
+  if (revision.history.family.frozen) await assertFamilyOpen(tx, familyId); // 409 naming the package
   const latest = await tx.historyRevision.findFirst({ where: { historyId: revision.historyId }, orderBy: { number: "desc" }, select: { number: true } });
   const name = `Revision ${revision.number} of the ${revision.history.condition} history`;
   if (latest && latest.number !== revision.number) {

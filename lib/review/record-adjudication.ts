@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
-import { assertFamilyAccess, assertNotFrozen } from "@/lib/families/access";
+import { assertFamilyAccess, assertNotFrozen } from "@/lib/family-guard/access";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import type { TAdjudication } from "@/lib/schemas/reviews";
 import { lockFamilyHistories } from "@/lib/histories/find-revision";
@@ -16,7 +16,7 @@ import { lockFamilyHistories } from "@/lib/histories/find-revision";
 export async function recordAdjudication(user: TSessionUser, familyId: string, input: TAdjudication) {
   return db().$transaction(async (tx) => {
     const family = await assertFamilyAccess(tx, user, familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     await lockFamilyHistories(tx, familyId);
     const revision = await tx.historyRevision.findUnique({
       where: { id: input.revisionId },

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { notFound } from "@/lib/errors/app-error";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import type { TSessionUser } from "@/lib/auth/current-user";
 import type { TTurnOperations } from "./agreement";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors/app-error";
-import { protocolOf, renderHistory } from "@/lib/histories/render-history";
+import { protocolOf, renderHistory } from "@/lib/contract/render-history";
 import type { TInboxItem, TReviewerCatalogEntry, TReviewerDraft, TReviewerWorkspace } from "@/lib/schemas/reviews";
 import { historyLabel, labelCatalog } from "./catalog-labels";
 import type { TTurnOperations } from "./agreement";

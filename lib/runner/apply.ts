@@ -1,3 +1,4 @@
+import "server-only";
 // Applies a unified diff to a workspace the strict way: refused outright when
 // it names a path in .git/ or outside the workspace, then `git apply --check`
 // and `git apply` — no fuzz, no --reject, nothing half-applied. git runs in
@@ -5,7 +6,7 @@
 
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { refusePatch } from "./patch-paths";
+import { refusePatch } from "@/lib/git/patch-paths";
 import { runSandboxed, type SandboxKind, type SandboxRequest } from "./sandbox";
 
 export type ApplyResult =

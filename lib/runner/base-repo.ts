@@ -1,3 +1,4 @@
+import "server-only";
 // A base-only repository (issue 19, recipe step fresh_base): a fresh `git init` holding one
 // parentless commit of the base commit's tree and nothing else of the repository — no remote, no
 // alternates, no other ref, no object of any other commit — so nothing a patch runs can read gold,

@@ -1,3 +1,4 @@
+import "server-only";
 // The cache's small LRU index: <cacheDir>/index.json, rewritten atomically
 // under <cacheDir>/index.lock, so it survives restarts and is shared by every
 // worker process on the machine. A lease file (leases/<key>.<pid>.<id>) marks

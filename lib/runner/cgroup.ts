@@ -1,3 +1,4 @@
+import "server-only";
 // A per-run cgroup for the limits rlimits cannot give: a process-count limit
 // that holds for root (RLIMIT_NPROC is never enforced for uid 0) and a memory
 // limit that covers the whole process tree, tmpfs included, and ends in an

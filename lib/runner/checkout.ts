@@ -1,3 +1,4 @@
+import "server-only";
 // Stage 1's reproducibility check: the base commit can be cloned and checked out — as every
 // run gets it, a base-only repository (base-repo.ts).
 

@@ -1,3 +1,4 @@
+import "server-only";
 // A disk quota for a whole run: what the workspace's upper layer (or copy),
 // the output directory and the private /tmp hold together, measured while the
 // command runs. Over the quota, the run is killed and reports

@@ -1,4 +1,4 @@
-// Failures of the runner's own machinery (not of the code under test, which
+// Pure: failures of the runner's own machinery (not of the code under test, which
 // are run outcomes). execute.ts turns these into `infrastructure_error` data.
 
 export type RunnerErrorCode =

@@ -1,4 +1,4 @@
-// Which cache entries to drop to get under the size bound. Pure.
+// Pure: which cache entries to drop to get under the size bound.
 //
 // Least recently used first. An entry in use (leased, being prepared) stays.
 // A mirror stays while a prepared workspace still borrows its objects

@@ -1,3 +1,4 @@
+import "server-only";
 // The runner's entry points for validation jobs: executeRun (one patch, one
 // signature) and collectTests (which tests exist, for picking probes).
 

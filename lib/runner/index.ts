@@ -1,3 +1,4 @@
+import "server-only";
 // The validation worker's execution core. Job handlers call executeRun,
 // collectTests and checkoutBase; everything below is exported for tests,
 // benchmarks and diagnosis.
@@ -34,4 +35,4 @@ export { parseJUnit, type JUnitFlavor } from "./parsers/junit";
 export { parseTap } from "./parsers/tap";
 export { ReportParseError, type ExecutedTest, type ParsedReport, type TestOutcome, type ReportFormat } from "./parsers/types";
 export { computeSignature, summarizeTests, type Signature, type ProbeResult, type ProbeStatus, type TestSummary } from "./signature";
-export { refusePatch, patchPaths } from "./patch-paths";
+export { refusePatch, patchPaths } from "@/lib/git/patch-paths";

@@ -1,3 +1,4 @@
+import "server-only";
 // Cache keys. Pure (hashing only).
 
 import { createHash } from "node:crypto";

@@ -1,3 +1,4 @@
+import "server-only";
 // Cross-process mutual exclusion on one machine: a lock file created with
 // O_EXCL holding "pid:host:token". A lock whose owner process is gone (crash,
 // kill -9) is broken by the next waiter. The cache directory must be local to

@@ -1,4 +1,4 @@
-// Bounded capture of a process's output: keeps the first and the last bytes,
+// Pure: bounded capture of a process's output: keeps the first and the last bytes,
 // because the command line echo is at the head and the verdict at the tail.
 // Pure (Buffer only).
 

@@ -1,3 +1,4 @@
+import "server-only";
 // The steps every test execution shares, in the grading recipe's order
 // (lib/grading/recipe.ts): mirror → prepared workspace (base-only repository +
 // setup) → the run's own workspace on top of it (overlay, or a copy) → one

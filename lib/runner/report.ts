@@ -1,3 +1,4 @@
+import "server-only";
 // Reads the report the test command left at $SPECPATH_REPORT and parses it.
 
 import { parseJUnit } from "./parsers/junit";

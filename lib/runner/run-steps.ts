@@ -1,3 +1,4 @@
+import "server-only";
 // A run's steps in its workspace, in the grading recipe's order (lib/grading/recipe.ts): apply
 // the patch, restore the protected paths and write the hidden tests (and a grade run's canaries),
 // write the history file, run the test command.
@@ -11,7 +12,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { applyPatch, APPLY_TIMEOUT_MS } from "./apply";
-import { refusePatch } from "./patch-paths";
+import { refusePatch } from "@/lib/git/patch-paths";
 import { VERIFIER_DIR } from "./verifier-files";
 import { insideParts, UnsafePathError, writeInside } from "./safe-fs";
 import { runSandboxed, type SandboxRequest, type SandboxResult } from "./sandbox";

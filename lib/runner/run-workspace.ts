@@ -1,3 +1,4 @@
+import "server-only";
 // A run's own workspace on top of the prepared one (workspace.ts), and its
 // disposal.
 //

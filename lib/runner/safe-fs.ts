@@ -1,3 +1,4 @@
+import "server-only";
 // Host-side file access inside a workspace that sandboxed code has written to:
 // a patch or a test may have planted symlinks (to /etc, to /dev/zero) or FIFOs.
 // Nothing runs in the workspace while these are called, so checking with lstat

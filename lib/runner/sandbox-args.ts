@@ -1,4 +1,4 @@
-// Command lines for the sandbox backends. Pure: sandbox.ts decides which one
+// Pure: command lines for the sandbox backends. Pure: sandbox.ts decides which one
 // runs and executes it.
 
 /** Where the workspace and the output directory appear inside bwrap and containers. */

@@ -1,3 +1,4 @@
+import "server-only";
 // What of the host a sandboxed command sees (bwrap): the system directories a
 // toolchain needs, /etc without the files that hold secrets, and the language
 // runtimes of this worker (node, python3) wherever they really live — bound

@@ -1,3 +1,4 @@
+import "server-only";
 // Runs one shell command of a repository under test, bounded in time, memory,
 // processes, CPU share, disk and reach. Backends, in order of preference:
 //   container — podman / docker, when the verifier names an image and an engine answers;

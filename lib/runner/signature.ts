@@ -1,4 +1,4 @@
-// Probes → signature. Pure.
+// Pure: probes → signature.
 //
 // A probe matches executed tests by exact id, nothing fuzzy. A probe that
 // matches no executed test is `missing`, and any missing probe makes the run

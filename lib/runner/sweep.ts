@@ -1,3 +1,4 @@
+import "server-only";
 // Leftovers of worker processes that died mid-job (kill -9, OOM, power):
 // run workspaces, half-built mirrors and workspaces, and evicted directories.
 // Directory names carry the owner's pid, so only the dead ones' are removed.

@@ -1,14 +1,16 @@
+import "server-only";
 // The runner's input (validated with zod at the boundary) and its results.
 // Every way a run can end is an outcome value, never an exception.
 
 import { z } from "zod";
 import type { LimitName } from "./cgroup";
 import type { ReportFormat } from "./parsers/types";
-import { unsafePathReason } from "./patch-paths";
+import { unsafePathReason } from "@/lib/git/patch-paths";
 import type { WorkspaceLayer } from "./run-workspace";
 import type { SandboxKind } from "./sandbox";
 import type { SandboxLimits } from "./sandbox-args";
 import type { ProbeResult, TestSummary } from "./signature";
+import { ZResultFormatSchema, type TRunOutcome } from "../contract/types";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -22,7 +24,7 @@ export const ZCollectSpecSchema = z.object({
   baseCommit: z.string().regex(/^[0-9a-f]{4,64}$/i, "must be a commit id in hex"),
   setupCommand: z.string().min(1).nullable(),
   testCommand: z.string().min(1, "must not be empty"),
-  resultFormat: z.enum(["junit", "tap"]),
+  resultFormat: ZResultFormatSchema,
   /** Unified diff adding the verifier's tests; may be "". */
   hiddenTestPatch: z.string(),
   timeoutMs: z.number().int().positive().max(DAY_MS),
@@ -50,7 +52,7 @@ export type TCollectSpec = z.infer<typeof ZCollectWithPatchSchema>;
 export type TRunSpec = z.infer<typeof ZRunSpecSchema>;
 
 /** forbidden_content: the patch writes a file the verifier owns (or, outside grading, a hidden test path); tampered: a canary says the test run was rigged. */
-export type RunOutcome = "passed" | "failed" | "timeout" | "patch_apply_failed" | "forbidden_content" | "tampered" | "empty_collection" | "infrastructure_error";
+export type RunOutcome = TRunOutcome;
 
 export type InfrastructureReason =
   | "invalid_spec"

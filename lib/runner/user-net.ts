@@ -1,3 +1,4 @@
+import "server-only";
 // Network for setup commands (npm ci, pip install) that cannot reach this
 // machine: the sandbox gets its own network namespace (bwrap --unshare-net),
 // and slirp4netns gives it outbound connections through a user-mode TCP/IP

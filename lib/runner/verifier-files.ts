@@ -1,3 +1,4 @@
+import "server-only";
 // What a run's sandbox needs for the grading recipe's steps 3–5 (lib/grading/recipe.ts): the
 // base versions of the protected paths (read from the prepared tree, which is base + setup), the
 // hidden test patch, and — for grade runs — the canaries, written under the run's output folder
@@ -8,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { refusePatch } from "./patch-paths";
+import { refusePatch } from "@/lib/git/patch-paths";
 import {
   checkPatch,
   collisionMessage,

@@ -1,3 +1,4 @@
+import "server-only";
 // Prepared workspaces: one per (repository, base commit, setup command, image),
 // made once under <cacheDir>/workspaces/<key>/repo: a base-only repository (a
 // fresh `git init` with one commit of the base tree and nothing else of the

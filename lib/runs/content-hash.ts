@@ -1,9 +1,10 @@
+import "server-only";
 // What a calibration or replay run executes, as digests. The same digests key the
 // request (lib/runs/matrix.ts), are recorded by the worker for what it actually
 // ran, and decide which runs the gates and matrices count: a run counts only
 // while the family's content still hashes to the run's content.
 import crypto from "node:crypto";
-import { protocolOf } from "@/lib/histories/render-history";
+import { protocolOf } from "@/lib/contract/render-history";
 
 const digest = (...parts: string[]) => crypto.createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, 20);
 

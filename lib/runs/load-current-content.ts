@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
 import { patchDigest, protocolContent, revisionDigest, verifierDigest } from "./content-hash";
 import type { TMatrixInput } from "./matrix";
@@ -9,11 +10,11 @@ const turnSelect = { orderBy: { index: "asc" }, select: { text: true, activated:
  * probe list, every patch and the latest revision of every history. Null when the
  * family has no verifier yet.
  */
-export async function loadMatrixInput(familyId: string, client: DbOrTx = db()): Promise<TMatrixInput & { stage: string } | null> {
+export async function loadMatrixInput(familyId: string, client: DbOrTx = db()): Promise<TMatrixInput & { frozen: boolean } | null> {
   const family = await client.taskFamily.findUnique({
     where: { id: familyId },
     select: {
-      stage: true,
+      frozen: true,
       verifier: { select: { setupCommand: true, testCommand: true, resultFormat: true, hiddenTestPatch: true, image: true, protocol: true } },
       probes: { select: { testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
       patches: { where: { kind: { not: "hidden_tests" } }, select: { id: true, kind: true, diff: true }, orderBy: { createdAt: "asc" } },
@@ -25,7 +26,7 @@ export async function loadMatrixInput(familyId: string, client: DbOrTx = db()): 
   const protocol = protocolContent(v?.protocol);
   return {
     familyId,
-    stage: family.stage,
+    frozen: family.frozen,
     verifierDigest: verifierDigest({
       setupCommand: v?.setupCommand ?? null, testCommand: v?.testCommand ?? "", resultFormat: v?.resultFormat ?? "junit",
       hiddenTestPatch: v?.hiddenTestPatch ?? "", image: v?.image ?? null, probeTestIds: family.probes.map((p) => p.testId),

@@ -1,5 +1,6 @@
+import "server-only";
 import { db } from "@/lib/db";
-import { protocolOf, renderHistory } from "@/lib/histories/render-history";
+import { protocolOf, renderHistory } from "@/lib/contract/render-history";
 import { patchDigest, protocolContent, revisionDigest, runContentHash, verifierDigest } from "./content-hash";
 
 /** Everything a worker needs to execute one run, read from the database. */

@@ -3,7 +3,7 @@
 // the runs already made, so a double click never runs anything twice, and a
 // run made for other content (an edited patch, another probe list, a saved
 // history) is never mistaken for one of the current content.
-import { CORE_CONDITIONS } from "@/lib/contract/types";
+import { CORE_CONDITIONS, type TPatchKind } from "@/lib/contract/types";
 
 export const GOLD_REPEATS = 3;
 
@@ -11,7 +11,7 @@ export type TMatrixInput = {
   familyId: string;
   /** Digest of the verifier's setup, test command, format, hidden tests and probe list (lib/runs/content-hash.ts). */
   verifierDigest: string;
-  patches: { id: string; kind: "gold" | "negative" | "alternative" | "hidden_tests"; digest: string }[];
+  patches: { id: string; kind: TPatchKind | "hidden_tests"; digest: string }[];
   /** The latest revision of each history, with the digest of its text, trace and protocol. */
   coreRevisions: { id: string; condition: string; digest: string }[];
 };

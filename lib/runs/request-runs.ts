@@ -1,9 +1,10 @@
+import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
-import { assertFamilyOpen } from "@/lib/families/assert-open";
+import { assertFamilyOpen } from "@/lib/family-guard/assert-open";
 import { loadMatrixInput } from "./load-current-content";
 import { calibrationMatrix, currentContent, type TRunRequest } from "./matrix";
 

@@ -1,7 +1,9 @@
+import "server-only";
 import { db, Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
+import { type TRunOutcome } from "@/lib/contract/types";
 
-export type TRunOutcomeStatus = "passed" | "failed" | "timeout" | "patch_apply_failed" | "forbidden_content" | "tampered" | "empty_collection" | "infrastructure_error";
+export type TRunOutcomeStatus = TRunOutcome;
 
 export type TRunResultInput = {
   status: TRunOutcomeStatus;

@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of the atoms API.
 import { z } from "zod";
 import { ZAtomKeySchema as ZContractAtomKeySchema, ZAtomRoleSchema, ZAtomStatusSchema, ZPolaritySchema, type TAtomRole, type TAtomStatus, type TPolarity } from "@/lib/contract/types";
 import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";

@@ -1,3 +1,4 @@
+// Pure: request shapes (zod) of the audit log API.
 import { z } from "zod";
 
 export const ZAuditQuerySchema = z.object({

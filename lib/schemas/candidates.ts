@@ -1,6 +1,11 @@
+// Pure: request and response shapes (zod) for the API.
 import { z } from "zod";
-import { ZGateStepSchema } from "@/lib/anchoring/screening/screen-candidate";
 import { ZIdSchema, ZVersionSchema } from "./common";
+
+/** The automatic screening steps a candidate PR passes or stops at, in order. */
+export const GATE_STEPS = ["found", "merged", "non_bot", "source_and_tests", "not_generated_dominated", "size_ok"] as const;
+export const ZGateStepSchema = z.enum(GATE_STEPS);
+export type TGateStep = z.infer<typeof ZGateStepSchema>;
 
 export const ZCandidateParamsSchema = z.object({ suiteId: ZIdSchema, candidateId: ZIdSchema });
 

@@ -1,5 +1,5 @@
+// Pure: request and response shapes (zod) for the API.
 import { z } from "zod";
-import { ZStageKeySchema } from "@/lib/gates/stages";
 
 /** PostgreSQL `integer` (Int4): versions, revision numbers, line numbers never go beyond it. */
 export const INT4_MAX = 2_147_483_647;
@@ -15,5 +15,4 @@ export const ZVersionSchema = z.number({ error: "must be a number" }).int().posi
 export const ZRoleSchema = z.enum(["admin", "lead", "curator", "reviewer"]);
 
 export const ZFamilyParamsSchema = z.object({ familyId: ZIdSchema });
-export const ZFamilyStageParamsSchema = ZFamilyParamsSchema.extend({ stage: ZStageKeySchema });
 export const ZSuiteParamsSchema = z.object({ suiteId: ZIdSchema });

@@ -1,3 +1,4 @@
+// Pure: request shapes (zod) of the evaluations API.
 import { z } from "zod";
 import { ZIdSchema } from "./common";
 

@@ -1,5 +1,6 @@
+// Pure: request and response shapes (zod) of the evidence API.
 import { z } from "zod";
-import { ZFileKindSchema } from "@/lib/contract/types";
+import { ZFileKindSchema, ZAnchorSourceSchema } from "@/lib/contract/types";
 import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
 
 export const ZDiffFileParamsSchema = z.object({ familyId: ZIdSchema, fileId: ZIdSchema });
@@ -27,7 +28,7 @@ export const ZUpdateDiffFileSchema = z.object({
 });
 export type TUpdateDiffFile = z.infer<typeof ZUpdateDiffFileSchema>;
 
-export const ZAnchorSourceSchema = z.enum(["diff", "issue", "description", "review"]);
+export { ZAnchorSourceSchema };
 
 /**
  * The one evidence-anchor shape, for the evidence tab and the atoms tab alike: a line range

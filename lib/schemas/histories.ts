@@ -1,6 +1,8 @@
+// Pure: request and response shapes (zod) of the histories API.
 import { z } from "zod";
 import { ZAtomKeySchema, ZConditionSchema, type TAtomRole, type TCondition, type TTurn } from "@/lib/contract";
 import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
+import { type THistoryFormat } from "@/lib/contract/types";
 
 export const MAX_TURNS = 200;
 export const MAX_TURN_TEXT = 20_000;
@@ -100,7 +102,7 @@ export type THistoriesDto = {
   probeTestIds: string[];
   /** Override paths read off the accepted atoms' "replaced by" (for the conditions guidance). */
   overrides?: { replaces: string; by: string[] }[];
-  protocol: { historyPath: string; historyFormat: "markdown" | "json"; agentTimeoutSec: number; retryPolicy: string };
+  protocol: { historyPath: string; historyFormat: THistoryFormat; agentTimeoutSec: number; retryPolicy: string };
   histories: THistoryDto[];
 };
 

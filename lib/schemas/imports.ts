@@ -1,6 +1,10 @@
+// Pure: request and response shapes (zod) for the API.
 import { z } from "zod";
-import { ZGithubRepoSlugSchema } from "@/lib/anchoring/github/github-schema";
 import { ZIdSchema, INT4_MAX, int4Message } from "./common";
+
+export const ZGithubRepoSlugSchema = z
+  .string()
+  .regex(/^[\w.-]+\/[\w.-]+$/, 'expected "owner/name"');
 
 const optionalDate = z
   .union([z.iso.date({ error: "must be a date like 2024-05-01" }), z.literal("")])

@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of negative mining.
 import { z } from "zod";
 import { ZIdSchema } from "./common";
 import { ZDiffTextSchema } from "./patches";

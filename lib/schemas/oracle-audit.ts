@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of the specification–oracle audit API.
 import { z } from "zod";
 import type { TListedDependency } from "@/lib/oracle-findings/dependency-listing";
 import { ZIdSchema, ZVersionSchema } from "./common";

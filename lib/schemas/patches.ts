@@ -1,5 +1,7 @@
+// Pure: request and response shapes (zod) of the patches API.
 import { z } from "zod";
 import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
+import { ZPatchKindSchema, type TPatchKind } from "@/lib/contract/types";
 
 /**
  * Patch uploads (gold, negatives, alternatives, the hidden test patch) may be up to 2 MiB
@@ -8,8 +10,7 @@ import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
 export const PATCH_MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_DIFF_CHARS = PATCH_MAX_BODY_BYTES;
 
-export const ZPatchKindSchema = z.enum(["gold", "negative", "alternative"]);
-export type TPatchKind = z.infer<typeof ZPatchKindSchema>;
+export { ZPatchKindSchema, type TPatchKind };
 export const ZNegativeModeSchema = z.enum(["remove", "reverse"]);
 export type TNegativeMode = z.infer<typeof ZNegativeModeSchema>;
 

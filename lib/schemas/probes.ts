@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of the probes API.
 import { z } from "zod";
 import { ZIdSchema } from "./common";
 

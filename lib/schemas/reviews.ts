@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of the reviews API.
 import { z } from "zod";
 import { ZIdSchema, ZVersionSchema } from "./common";
 

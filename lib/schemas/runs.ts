@@ -1,3 +1,4 @@
+// Pure: request shapes (zod) of the runs API.
 import { z } from "zod";
 
 export const ZRunActionSchema = z.object({

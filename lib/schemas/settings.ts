@@ -1,3 +1,4 @@
+// Pure: request and response shapes (zod) of the settings API.
 import { z } from "zod";
 import { INT4_MAX, int4Message } from "./common";
 

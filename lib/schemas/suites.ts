@@ -1,3 +1,4 @@
+// Pure: request shapes (zod) of the suites API.
 import { z } from "zod";
 
 export const ZCreateSuiteSchema = z.object({

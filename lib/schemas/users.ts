@@ -1,3 +1,4 @@
+// Pure: request shapes (zod) of the users API.
 import { z } from "zod";
 import { ZRoleSchema, ZVersionSchema } from "./common";
 

@@ -1,16 +1,16 @@
+// Pure: request and response shapes (zod) of the verifier API.
 import { z } from "zod";
 import { ZVersionSchema } from "./common";
 import { ZDiffTextSchema } from "./patches";
+import { ZResultFormatSchema, ZHistoryFormatSchema, type TResultFormat } from "@/lib/contract/types";
 
 export const DEFAULT_VERIFIER_TIMEOUT_SEC = 120;
 export const DEFAULT_AGENT_TIMEOUT_SEC = 1200;
 
-export const ZResultFormatSchema = z.enum(["junit", "tap"]);
-export const ZHistoryFormatSchema = z.enum(["markdown", "json"]);
 
 const command = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
-/** How a history is presented to an agent; mirrors lib/histories/render-history.ts (TProtocol). */
+/** How a history is presented to an agent; mirrors lib/contract/render-history.ts (TProtocol). */
 export const ZProtocolSchema = z.object({
   historyPath: z
     .string()
@@ -46,7 +46,7 @@ export type TVerifierDto = {
   version: number | null;
   setupCommand: string;
   testCommand: string;
-  resultFormat: "junit" | "tap";
+  resultFormat: TResultFormat;
   timeoutSec: number;
   image: string;
   protocol: TProtocolInput;

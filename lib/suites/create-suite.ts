@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { fromPrismaError } from "@/lib/errors/prisma-errors";
+import { fromPrismaError } from "@/lib/db/prisma-errors";
 import type { TCreateSuite } from "@/lib/schemas/suites";
 
 export async function createSuite(actorId: string, input: TCreateSuite) {

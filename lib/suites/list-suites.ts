@@ -27,7 +27,7 @@ export async function getSuite(suiteId: string) {
       version: true,
       families: {
         orderBy: { createdAt: "asc" },
-        select: { id: true, title: true, repo: true, stage: true, prNumber: true, mergeCommit: true, createdAt: true },
+        select: { id: true, title: true, repo: true, frozen: true, prNumber: true, mergeCommit: true, createdAt: true },
       },
     },
   });

@@ -16,12 +16,12 @@ export type TSuiteRow = {
 export async function getSuiteDashboard(suiteId: string) {
   const suite = await db().suite.findUnique({
     where: { id: suiteId },
-    select: { id: true, name: true, families: { orderBy: [{ title: "asc" }, { familyVersion: "asc" }], select: { id: true, title: true, familyVersion: true, stage: true } } },
+    select: { id: true, name: true, families: { orderBy: [{ title: "asc" }, { familyVersion: "asc" }], select: { id: true, title: true, familyVersion: true, frozen: true } } },
   });
   if (!suite) throw notFound("Suite", suiteId);
   const rows: TSuiteRow[] = [];
   for (const family of suite.families) {
-    if (family.stage === "frozen") {
+    if (family.frozen) {
       // A frozen family reads its gates from its package: they are what was true at freeze.
       const pkg = await loadFrozenPackage({ familyId: family.id });
       const frozenStages = new Map(pkg.content.construction_audit.stages.map((s) => [s.stage, s.status as TGateStatus]));

@@ -1,3 +1,4 @@
+import "server-only";
 // A fresh, migrated database per test file, copied from the run's template (fast).
 // DATABASE_URL (what the code under test uses) is the application role's URL, as in
 // production; testDatabaseUrls() gives the owner's and the superuser's for set-up.

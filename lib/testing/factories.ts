@@ -1,3 +1,4 @@
+import "server-only";
 // Test data through the real data layer. Each factory returns what it made.
 import crypto from "node:crypto";
 import { encode } from "next-auth/jwt";

@@ -1,3 +1,4 @@
+import "server-only";
 // vitest globalSetup for integration tests: one embedded PostgreSQL per run, a
 // migrated template database, and a fresh copy of it per test file (lib/testing/db.ts).
 // As in production, migrations and the queue schema are installed by the owner role
@@ -8,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres, createDatabase, type EmbeddedDatabase } from "../db/embedded";
 import { migrate } from "../db/migrate";
-import { grantRuntimePrivileges, installQueue, provisionRoles } from "../db/roles";
+import { grantRuntimePrivileges, provisionRoles } from "../db/roles";
+import { installQueue } from "../jobs/install-queue";
 
 let server: EmbeddedDatabase | null = null;
 let tempDir: string | null = null;

@@ -1,3 +1,4 @@
+import "server-only";
 // A fully built demo family (all seven histories) in a temp git repo, each history's
 // first revision sent to review through the curator's real code path.
 import fs from "node:fs";
@@ -6,7 +7,7 @@ import path from "node:path";
 import { db } from "@/lib/db";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
-import { sendToReview } from "@/lib/histories/send-to-review";
+import { sendToReview } from "@/lib/review/send-to-review";
 import { makeSuite } from "@/lib/testing/factories";
 import type { TCondition } from "@/lib/contract";
 

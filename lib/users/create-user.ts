@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { hashPassword } from "@/lib/auth/password";
-import { fromPrismaError } from "@/lib/errors/prisma-errors";
+import { fromPrismaError } from "@/lib/db/prisma-errors";
 import type { TCreateUser } from "@/lib/schemas/users";
 import { userSelect } from "./list-users";
 

@@ -1,11 +1,12 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/db";
-import { protocolOf } from "@/lib/histories/render-history";
+import { protocolOf } from "@/lib/contract/render-history";
 import { sliceDefaults } from "@/lib/patches/slice-defaults";
 import { DEFAULT_VERIFIER_TIMEOUT_SEC, type TVerifierDto } from "@/lib/schemas/verifier";
+import { type TResultFormat } from "@/lib/contract/types";
 
 type TVerifierRow = {
-  setupCommand: string | null; testCommand: string; resultFormat: "junit" | "tap"; timeoutSec: number; image: string | null;
+  setupCommand: string | null; testCommand: string; resultFormat: TResultFormat; timeoutSec: number; image: string | null;
   protocol: unknown; hiddenTestPatch: string; collectedTests: string[]; version: number; updatedAt: Date;
 };
 

@@ -1,4 +1,5 @@
 // Pure: one tested verifier recipe per runner the studio supports — setup, test command,
+import { type TResultFormat } from "@/lib/contract/types";
 // report format — and, when a run wrote no report, the runner's own option that names it.
 // Every recipe but jest is the command the runner fixtures of the integration tests run
 // (lib/runner/testing/runner-families.ts; lib/verifier/recipes.test.ts keeps them equal).
@@ -9,7 +10,7 @@ export type TRunnerRecipe = {
   language: "node" | "python";
   setupCommand: string | null;
   testCommand: string;
-  resultFormat: "junit" | "tap";
+  resultFormat: TResultFormat;
   /** How this runner is told where the report goes, said when a run wrote none. */
   reportOption: string;
   /** Recognizes the runner in a test command. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
 import { validatePatch } from "@/lib/patches/validate-patch";
 import type { TSaveVerifier } from "@/lib/schemas/verifier";
@@ -15,9 +15,9 @@ import { assertImageRunnable } from "./image-runtime";
  * A new or changed `image` needs a live worker with a container runtime, else every run would fail.
  */
 export async function saveVerifier(actorId: string, familyId: string, input: TSaveVerifier) {
-  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { stage: true, repo: true, baseCommit: true } });
+  const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true, repo: true, baseCommit: true } });
   if (!family) throw notFound("Task family", familyId);
-  await assertNotFrozen(family.stage, familyId);
+  await assertNotFrozen(family.frozen, familyId);
   const existing = await db().verifier.findUnique({ where: { familyId }, select: { version: true, hiddenTestPatch: true, image: true } });
   if (existing && input.version !== existing.version) throw staleVersion("The verifier", await getVerifier(familyId));
   if (input.image?.trim() && input.image.trim() !== (existing?.image ?? "")) await assertImageRunnable(input.image.trim());

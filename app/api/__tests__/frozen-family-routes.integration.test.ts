@@ -60,7 +60,7 @@ beforeAll(async () => {
   await requestOracleAudit(userId, familyId);
   hash = crypto.randomBytes(32).toString("hex");
   await db().package.create({ data: { familyId, hash, content: {}, frozenById: userId, frozenAt: new Date() } });
-  await db().taskFamily.update({ where: { id: familyId }, data: { stage: "frozen" } });
+  await db().taskFamily.update({ where: { id: familyId }, data: { frozen: true } });
 }, 120_000);
 afterAll(async () => {
   demo?.cleanup();

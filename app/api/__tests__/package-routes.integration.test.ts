@@ -26,7 +26,7 @@ beforeAll(async () => {
   atom = await makeAtom(family.id, "A1");
   // A family frozen the way freezeFamily leaves it: the package row first, then the stage.
   await db().package.create({ data: { familyId: family.id, hash: HASH, content: JSON.parse(JSON.stringify(CONTENT)), frozenById: lead.id, frozenAt: new Date() } });
-  await db().taskFamily.update({ where: { id: family.id }, data: { stage: "frozen" } });
+  await db().taskFamily.update({ where: { id: family.id }, data: { frozen: true } });
 });
 
 describe("package routes", () => {

@@ -46,7 +46,7 @@ export function EvidenceView({ familyId, canEdit, monacoBase, editorWorker = nul
       <p className="muted mono">
         {data.family.repo}{data.family.prNumber ? ` #${data.family.prNumber}` : ""} · base {data.family.baseCommit.slice(0, 12)} · merge {data.family.mergeCommit.slice(0, 12)}
       </p>
-      <UpstreamField familyId={familyId} family={data.family} canEdit={canEdit && data.family.stage !== "frozen"} />
+      <UpstreamField familyId={familyId} family={data.family} canEdit={canEdit && !data.family.frozen} />
       {data.evidence ? <EvidenceText familyId={familyId} evidence={data.evidence} canEdit={canEdit} /> : <p className="error">No evidence was captured for this family.</p>}
       <h2>Diff and behavioral slice</h2>
       {wantedPath && !data.files.some((f) => f.path === wantedPath) && <p className="error">{wantedPath} is not a file of this diff.</p>}

@@ -1,3 +1,4 @@
+// Pure: the fields of an evidence anchor every page and API reads (one Prisma select shape).
 export const anchorSelect = {
   id: true,
   familyId: true,

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import type { TFileKind } from "@/lib/contract/types";
 import { cutBehavioralSlice } from "@/lib/anchoring/evidence/behavioral-slice";
@@ -27,14 +27,14 @@ export async function applySlice(actorId: string, familyId: string) {
     const family = await tx.taskFamily.findUnique({
       where: { id: familyId },
       select: {
-        stage: true,
+        frozen: true,
         diffFiles: { select: { path: true, oldPath: true, kind: true, inSlice: true, hunks: true, binary: true, position: true }, orderBy: { position: "asc" } },
         patches: { where: { kind: "gold" }, select: { id: true, diff: true }, take: 1 },
         verifier: { select: { id: true, hiddenTestPatch: true } },
       },
     });
     if (!family) throw notFound("Task family", familyId);
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     for (const file of family.diffFiles) {
       if (file.inSlice && file.binary && !findDiffFile(diff, file)?.binaryPatch) {
         throw new AppError("UNPROCESSABLE", `${file.path} is a binary file in the slice; its content is not in the diff, so no patch can carry it. Take it out of the slice (with a reason).`);

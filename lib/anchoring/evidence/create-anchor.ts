@@ -1,9 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { notFound } from "@/lib/errors/app-error";
-import { loadAtomForChange } from "@/lib/atoms/load-for-change";
 import type { TCreateAnchor } from "@/lib/schemas/evidence";
 import { anchorSelect } from "./anchor-select";
 import { checkAnchorPlace } from "./check-anchor-place";
@@ -16,10 +15,12 @@ import { checkAnchorPlace } from "./check-anchor-place";
 export async function createAnchor(actorId: string, familyId: string, input: TCreateAnchor) {
   await checkAnchorPlace(familyId, input);
   return db().$transaction(async (tx) => {
-    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { stage: true } });
+    const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { frozen: true } });
     if (!family) throw notFound("Task family", familyId);
-    await assertNotFrozen(family.stage, familyId);
-    const atom = input.atomId ? await loadAtomForChange(tx, familyId, input.atomId) : null;
+    await assertNotFrozen(family.frozen, familyId);
+    // The family is open (checked above), so the atom it cites is only looked up.
+    const atom = input.atomId ? await tx.atom.findFirst({ where: { id: input.atomId, familyId }, select: { id: true, key: true } }) : null;
+    if (input.atomId && !atom) throw notFound("Atom", input.atomId);
     const diff = input.source === "diff";
     const anchor = await tx.evidenceAnchor.create({
       data: {

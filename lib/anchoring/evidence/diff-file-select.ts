@@ -1,3 +1,4 @@
+// Pure: the fields of a diff file the evidence tab reads, and their DTO.
 import { z } from "zod";
 import { ZSliceHunkSchema, type TSliceHunk } from "@/lib/anchoring/evidence/behavioral-slice";
 import type { TFileKind } from "@/lib/contract/types";

@@ -15,7 +15,7 @@ export async function getEvidence(familyId: string) {
   const family = await db().taskFamily.findUnique({
     where: { id: familyId },
     select: {
-      id: true, title: true, repo: true, prNumber: true, upstreamRepo: true, mergedAt: true, version: true, baseCommit: true, mergeCommit: true, stage: true,
+      id: true, title: true, repo: true, prNumber: true, upstreamRepo: true, mergedAt: true, version: true, baseCommit: true, mergeCommit: true, frozen: true,
       candidate: { select: { source: true, repo: true } },
       evidence: { select: { issueTitle: true, issueBody: true, prTitle: true, prBody: true, reviewThreads: true, version: true, updatedAt: true } },
       diffFiles: { select: diffFileSelect, orderBy: { position: "asc" } },

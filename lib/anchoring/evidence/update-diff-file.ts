@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound, staleVersion, type FieldErrors } from "@/lib/errors/app-error";
 import type { TSliceHunk } from "@/lib/anchoring/evidence/behavioral-slice";
 import type { TUpdateDiffFile } from "@/lib/schemas/evidence";
@@ -19,11 +19,11 @@ export async function updateDiffFile(actorId: string, familyId: string, fileId: 
   return db().$transaction(async (tx) => {
     const row = await tx.diffFile.findFirst({
       where: { id: fileId, familyId },
-      select: { ...diffFileSelect, family: { select: { stage: true } } },
+      select: { ...diffFileSelect, family: { select: { frozen: true } } },
     });
     if (!row) throw notFound("Diff file", fileId);
     const { family, ...stored } = row;
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     const before = toDiffFileDto(stored);
     if (input.version !== before.version) throw staleVersion(`The file ${before.path}`, before);
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { notFound, staleVersion } from "@/lib/errors/app-error";
 import type { TUpdateEvidenceText } from "@/lib/schemas/evidence";
 
@@ -14,10 +14,10 @@ const textSelect = { issueTitle: true, issueBody: true, prTitle: true, prBody: t
 export async function updateEvidenceText(actorId: string, familyId: string, input: TUpdateEvidenceText) {
   const { version, ...fields } = input;
   return db().$transaction(async (tx) => {
-    const row = await tx.evidence.findUnique({ where: { familyId }, select: { ...textSelect, family: { select: { stage: true } } } });
+    const row = await tx.evidence.findUnique({ where: { familyId }, select: { ...textSelect, family: { select: { frozen: true } } } });
     if (!row) throw notFound("Evidence of task family", familyId);
     const { family, ...before } = row;
-    await assertNotFrozen(family.stage, familyId);
+    await assertNotFrozen(family.frozen, familyId);
     const { count } = await tx.evidence.updateMany({ where: { familyId, version }, data: { ...fields, version: { increment: 1 } } });
     if (count === 0) throw staleVersion("The evidence", before);
     const after = await tx.evidence.findUniqueOrThrow({ where: { familyId }, select: textSelect });

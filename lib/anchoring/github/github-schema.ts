@@ -1,8 +1,5 @@
+// Pure: the shapes of what a GitHub import reads (pull requests, files, review comments, linked issues).
 import { z } from "zod";
-
-export const ZGithubRepoSlugSchema = z
-  .string()
-  .regex(/^[\w.-]+\/[\w.-]+$/, 'expected "owner/name"');
 
 /** Where an interrupted import continues: the list page, and the last pull request finished on it. */
 export const ZGithubImportCursorSchema = z.object({

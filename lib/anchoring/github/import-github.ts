@@ -1,3 +1,4 @@
+import "server-only";
 import type { Octokit } from "@octokit/rest";
 import { z } from "zod";
 import { isBotAuthor } from "@/lib/anchoring/github/bot-author";
@@ -5,7 +6,6 @@ import { safeParseDiff } from "@/lib/git/diff";
 import { asHttpError, createGithubClient, GithubImportError, toImportError, type TClock } from "./github-client";
 import {
   ZGithubImportCursorSchema,
-  ZGithubRepoSlugSchema,
   type TGithubFile,
   type TGithubImportCursor,
   type TGithubPullRequest,
@@ -13,6 +13,7 @@ import {
   type TReviewComment,
 } from "./github-schema";
 import { parseClosingReferences } from "./linked-issues";
+import { ZGithubRepoSlugSchema } from "@/lib/schemas/imports";
 
 export { GithubImportError, type TClock, type TGithubImportErrorCode } from "./github-client";
 export * from "./github-schema";

@@ -1,3 +1,4 @@
+// Pure: review comments of a pull request grouped into threads.
 import type { TReviewComment } from "./github-schema";
 
 export interface TReviewThread {

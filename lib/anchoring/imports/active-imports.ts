@@ -1,3 +1,4 @@
+import "server-only";
 // Imports run as async tasks inside the web server process; this registry knows which
 // jobs this process is running, so a job left "running" by a restart can be resumed.
 const registry = globalThis as unknown as { studioImports?: Map<string, Promise<void>> };

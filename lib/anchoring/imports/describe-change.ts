@@ -1,3 +1,4 @@
+import "server-only";
 // The pull request behind a commit on the default branch, read from commit messages:
 // GitHub writes "Merge pull request #13 from branch" with the PR title as the body,
 // squash merges end their subject with "(#13)".

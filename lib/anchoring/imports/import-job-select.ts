@@ -1,3 +1,4 @@
+import "server-only";
 import { isImportActive } from "./active-imports";
 
 export const importJobSelect = {

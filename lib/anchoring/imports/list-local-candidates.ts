@@ -1,3 +1,4 @@
+import "server-only";
 import { StringDecoder } from "node:string_decoder";
 import path from "node:path";
 import { z } from "zod";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 
 type TProgress = { status?: "running" | "waiting"; progress?: number; total?: number; message?: string };

@@ -3,7 +3,7 @@ import { db, type Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { thresholdsFromSettings } from "@/lib/anchoring/screening/suite-thresholds";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
-import { fromPrismaError } from "@/lib/errors/prisma-errors";
+import { fromPrismaError } from "@/lib/db/prisma-errors";
 import { requestSingleRun } from "@/lib/runs/request-runs";
 import type { TAdmitCandidate } from "@/lib/schemas/candidates";
 import { candidateSelect, toCandidateDto } from "./candidate-select";

@@ -1,3 +1,4 @@
+// Pure: the fields of a candidate PR the screening table reads, and their DTO.
 import { readReasons, stoppedAt } from "./funnel";
 
 export const candidateSelect = {

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { classifyPath, DEFAULT_GENERATED_PATTERNS } from "@/lib/git/classify";
 import { type TFileKind } from "@/lib/contract/types";
 
-export const GATE_STEPS = ["found", "merged", "non_bot", "source_and_tests", "not_generated_dominated", "size_ok"] as const;
-export const ZGateStepSchema = z.enum(GATE_STEPS);
-export type TGateStep = z.infer<typeof ZGateStepSchema>;
+import { GATE_STEPS, ZGateStepSchema, type TGateStep } from "@/lib/schemas/candidates";
+
+export { GATE_STEPS, ZGateStepSchema, type TGateStep };
 
 export const GATE_STEP_LABELS: Record<TGateStep, string> = {
   found: "found",

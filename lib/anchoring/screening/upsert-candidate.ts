@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma, Tx } from "@/lib/db";
 import type { TChangedFile, TGateVerdict } from "@/lib/anchoring/screening/screen-candidate";
 

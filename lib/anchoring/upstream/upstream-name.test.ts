@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { upstreamOfReference, upstreamOfRemotes, ZUpstreamRepoSchema } from "./upstream-name";
+import { upstreamOfReference, upstreamOfRemotes } from "./upstream-name";
+import { ZUpstreamRepoSchema } from "@/lib/schemas/upstream";
 
 describe("upstream identity", () => {
   it("reads owner/name from clone URLs of every shape", () => {

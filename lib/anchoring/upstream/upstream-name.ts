@@ -1,16 +1,8 @@
 // Pure: the upstream identity of a task family, `owner/name` as the forge spells it.
 // Exports write it as SWE-bench's `repo` and Harbor's `metadata.repo`; a local path never
 // leaves the studio. Inferred from a clone URL or a remote URL; a curator can edit it.
-import { z } from "zod";
 
-/** `owner/name`: GitHub's owner (letters, digits, hyphens) and repository name rules. */
-export const UPSTREAM_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
-
-export const ZUpstreamRepoSchema = z
-  .string()
-  .trim()
-  .regex(UPSTREAM_PATTERN, "must be the upstream repository as owner/name, e.g. psf/requests")
-  .refine((s) => !s.endsWith(".git") && !s.split("/")[1]!.startsWith("."), "must be owner/name without .git");
+import { UPSTREAM_PATTERN } from "@/lib/schemas/upstream";
 
 /**
  * `owner/name` of a repository reference: already `owner/name`, or an https / ssh / git

@@ -1,3 +1,4 @@
+import "server-only";
 // Tests and benches: a frozen package row holding what grading reads, built from a real family's
 // verifier (the full package is the freeze stage's; grading reads only this part of it).
 import crypto from "node:crypto";

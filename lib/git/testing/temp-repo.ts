@@ -1,3 +1,4 @@
+import "server-only";
 // Real repositories in temp dirs for tests and benchmarks (no mocks of git).
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

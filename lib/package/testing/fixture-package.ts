@@ -1,3 +1,4 @@
+import "server-only";
 // Test helper: the frozen package of a runner fixture (lib/runner/testing/runner-families.ts)
 // as freeze would write it, with its calibration signatures (gold, base, each negative) from real
 // runs through the studio's runner and its environment from the sandbox runtime.

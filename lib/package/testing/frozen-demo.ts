@@ -1,3 +1,4 @@
+import "server-only";
 // Test helper: the fully built demo family, calibrated by real runs on a real worker,
 // reviewed by two independent reviewers and audited for hidden dependencies, then frozen by a lead through freezeFamily.
 import path from "node:path";

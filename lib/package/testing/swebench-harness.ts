@@ -1,4 +1,4 @@
-// Test helper: SWE-bench 5.0.2's grading, ported from its source (github:SWE-bench/SWE-bench,
+// Pure: test helper: SWE-bench 5.0.2's grading, ported from its source (github:SWE-bench/SWE-bench,
 // tag v5.0.2 / 490635b) so tests grade an eval_script's log as the harness does:
 //   swebench/harness/utils.py        parse_eval_script, record_test_exit_code, TestSpec.eval_script
 //   swebench/harness/grading.py      get_logs_eval, test_passed / test_failed / test_maintained,

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
 import type { TDecideCandidate } from "@/lib/schemas/mining";
 import { createPatch } from "../create-patch";
@@ -16,10 +16,10 @@ const MODE_OF: Record<string, "remove" | "reverse"> = { negate_comparison: "reve
 export async function decideCandidate(actorId: string, familyId: string, candidateId: string, input: TDecideCandidate) {
   const candidate = await db().negativeCandidate.findFirst({
     where: { id: candidateId, familyId },
-    select: { id: true, version: true, decision: true, diff: true, operator: true, description: true, family: { select: { stage: true } } },
+    select: { id: true, version: true, decision: true, diff: true, operator: true, description: true, family: { select: { frozen: true } } },
   });
   if (!candidate) throw notFound("Negative candidate", candidateId);
-  await assertNotFrozen(candidate.family.stage, familyId);
+  await assertNotFrozen(candidate.family.frozen, familyId);
   const current = { id: candidate.id, version: candidate.version, decision: candidate.decision };
   if (candidate.version !== input.version) throw staleVersion("Negative candidate", current);
   if (candidate.decision !== "proposed") throw new AppError("CONFLICT", `This candidate was already ${candidate.decision}.`, { current });

@@ -1,4 +1,4 @@
-// Not "server-only": the worker's `mine` handler runs it (lib/patches/mining/generate-candidates.ts).
+import "server-only";
 import path from "node:path";
 import { gitIn, isCloneUrl, openMirrorWith } from "@/lib/git/mirror";
 import { parseSource } from "@/lib/oracle-audit/parse-source";

@@ -1,3 +1,4 @@
+import "server-only";
 // The generating half of a mining request, run by the worker's `mine` handler (not in a
 // web request: reading the base through git and parsing with tree-sitter is background
 // work). It writes the candidates and their runs in one transaction — so no worker picks

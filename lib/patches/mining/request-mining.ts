@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import { assertNotFrozen } from "@/lib/families/access";
+import { assertNotFrozen } from "@/lib/family-guard/access";
 import { AppError, notFound } from "@/lib/errors/app-error";
 import { requestSingleRun } from "@/lib/runs/request-runs";
 import type { TMineNegatives } from "@/lib/schemas/mining";
@@ -17,14 +17,14 @@ export async function requestMining(actorId: string, familyId: string, _input: T
   const family = await db().taskFamily.findUnique({
     where: { id: familyId },
     select: {
-      stage: true,
+      frozen: true,
       verifier: { select: { testCommand: true } },
       patches: { where: { kind: "gold" }, select: { id: true }, take: 1 },
       atoms: { where: { status: "accepted", role: "final" }, select: { key: true, probes: { select: { probeId: true } } } },
     },
   });
   if (!family) throw notFound("Task family", familyId);
-  await assertNotFrozen(family.stage, familyId);
+  await assertNotFrozen(family.frozen, familyId);
   if (family.patches.length === 0) throw new AppError("UNPROCESSABLE", "Add the gold patch before mining negatives: candidates are taken from gold.");
   if (!family.verifier?.testCommand.trim()) throw new AppError("UNPROCESSABLE", "Write the verifier's test command before mining negatives.");
   if (family.atoms.length === 0) throw new AppError("UNPROCESSABLE", "Accept at least one final atom before mining negatives: a negative targets a final atom.");

@@ -1,3 +1,4 @@
+import "server-only";
 // A demo family on a real git repository in a temp dir, for integration tests of the
 // reconciliation stage: atoms A1–A4, probes, verifier, gold / negatives / alternative.
 import { execFileSync } from "node:child_process";

@@ -1,3 +1,4 @@
+import "server-only";
 // Replays a recorded chat-completions exchange over real HTTP, so the model proposer's own
 // fetch, headers and parsing run exactly as against a real OpenAI-compatible endpoint.
 import { readFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// JUnit XML → executed tests with stable ids. Pure.
+// Pure: jUnit XML → executed tests with stable ids.
 //
 // Test id rule: `<location>::<name>`, chosen per reporter so that the id looks
 // like the one the tool itself prints and never depends on the workspace path:

@@ -1,4 +1,4 @@
-// TAP 13 / 14 → executed tests, read with the reference parser `tap-parser`. Pure.
+// Pure: tAP 13 / 14 → executed tests, read with the reference parser `tap-parser`.
 //
 // Test id rules:
 //

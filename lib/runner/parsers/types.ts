@@ -1,4 +1,5 @@
-// Shapes shared by the report parsers and the signature. Pure.
+// Pure: shapes shared by the report parsers and the signature.
+import { type TResultFormat } from "../../contract/types";
 
 export type TestOutcome = "pass" | "fail" | "skip" | "error";
 
@@ -22,7 +23,7 @@ export interface AssertionResult {
   message: string | null;
 }
 
-export type ReportFormat = "junit" | "tap";
+export type ReportFormat = TResultFormat;
 
 export interface ParsedReport {
   format: ReportFormat;

@@ -1,4 +1,4 @@
-// XML for test reports, read with `fast-xml-parser` (validated first, so a
+// Pure: xML for test reports, read with `fast-xml-parser` (validated first, so a
 // broken report is refused with a line and column) and handed to the JUnit
 // rules as a small element tree. Pure: no I/O.
 //

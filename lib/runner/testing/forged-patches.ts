@@ -1,3 +1,4 @@
+import "server-only";
 // Issue 19's forged "agent patches", each of which passed every probe when runs got a
 // `git clone --shared` of the mirror and the hidden tests before the patch, and the honest patches
 // that must keep passing. Built on a small real repository whose merged PR adds clamp() to

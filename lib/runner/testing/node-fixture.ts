@@ -1,3 +1,4 @@
+import "server-only";
 // A tiny Node library with a clamp() task: base without clamp, hidden tests
 // run by node:test's JUnit reporter, a gold patch and a negative patch that
 // breaks only the upper bound.

@@ -1,3 +1,4 @@
+import "server-only";
 // A tiny Python package tested with the standard library's unittest; a runner
 // script committed in the repository writes the JUnit report (pytest-style ids).
 

@@ -1,3 +1,4 @@
+import "server-only";
 // One fixture repository per test runner the studio supports, each with the
 // same two-atom change: a merged PR adds clamp(value, low, high) to a tiny
 // "rangekit" library.

@@ -1,3 +1,4 @@
+import "server-only";
 // Hand-labeled corpus, JavaScript: each label says whether the dependency is really
 // hidden (an agent given only this text and the base could not know it).
 import type { TCorpusCase } from "./types";

@@ -1,4 +1,4 @@
-// Hand-labeled corpus, Python (pytest and unittest).
+// Pure: hand-labeled corpus, Python (pytest and unittest).
 import type { TCorpusCase } from "./types";
 
 export const PYTHON_CASES: TCorpusCase[] = [

@@ -1,3 +1,4 @@
+import "server-only";
 // Hand-labeled corpus, the traps issue #21 found on real repositories, in small: re-exports through
 // Object.assign / export * / __all__, signatures the base already accepts, a position stated in words,
 // locals of examples/, whitespace-only templates, anchored and exact patterns, module.fn(kw=…).

@@ -1,3 +1,4 @@
+import "server-only";
 // Hand-labeled corpus, TypeScript (vitest style): mocks, module-level switches,
 // options, result shapes, interfaces of the base.
 import type { TCorpusCase } from "./types";

@@ -1,3 +1,4 @@
+import "server-only";
 // Runs the static audit over the labeled corpus and scores its "hidden" verdicts:
 // precision and recall, with every miss and false alarm named.
 import { definitionsOfFiles, extractTests } from "@/lib/oracle-audit/audit-files";

@@ -1,3 +1,4 @@
+import "server-only";
 // The labeled corpus, all languages.
 import { JAVASCRIPT_CASES } from "./cases-javascript";
 import { PYTHON_CASES } from "./cases-python";

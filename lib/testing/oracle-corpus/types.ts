@@ -1,4 +1,4 @@
-// The labeled corpus's shape.
+// Pure: the labeled corpus's shape.
 export interface TCorpusLabel {
   kind: "path" | "name" | "literal";
   value: string;

@@ -2,7 +2,6 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { getSuite } from "@/lib/suites/list-suites";
-import { STAGES } from "@/lib/gates/stages";
 import { SuiteOracleAccuracy } from "@/components/oracle-audit/suite-accuracy";
 import { SuiteDashboard, SuiteFamilyStage } from "@/components/suites/suite-dashboard";
 
@@ -11,7 +10,6 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
   const { suiteId } = await params;
   const suite = await getSuite(suiteId);
   if (!suite) notFound();
-  const stageLabel = (key: string) => STAGES.find((s) => s.key === key)?.label ?? key;
   return (
     <>
       <p className="muted"><Link href="/suites">Suites</Link> /</p>
@@ -28,7 +26,7 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
               <td><Link href={`/families/${family.id}`}>{family.title}</Link></td>
               <td className="mono">{family.repo}{family.prNumber ? ` #${family.prNumber}` : ""}</td>
               <td className="mono">{family.mergeCommit.slice(0, 10)}</td>
-              <td><SuiteFamilyStage suiteId={suite.id} familyId={family.id} fallback={family.stage === "frozen" ? "Frozen" : stageLabel(family.stage)} /></td>
+              <td><SuiteFamilyStage suiteId={suite.id} familyId={family.id} fallback={family.frozen ? "Frozen" : "…"} /></td>
             </tr>
           ))}
           {suite.families.length === 0 && <tr><td colSpan={4} className="muted">No families yet: import and admit a pull request.</td></tr>}

@@ -1,3 +1,4 @@
+import "server-only";
 // Replays recorded GitHub API exchanges over real HTTP, so the real Octokit client runs
 // against them. Recorded URLs (https://api.github.com) are rewritten to this server.
 import { readFile } from "node:fs/promises";

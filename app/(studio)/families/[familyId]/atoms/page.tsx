@@ -1,5 +1,5 @@
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { frozenPackageHash } from "@/lib/families/frozen-package";
+import { frozenPackageHash } from "@/lib/family-guard/frozen-package";
 import { AtomsView } from "@/components/atoms/atoms-view";
 
 export default async function AtomsPage({ params }: { params: Promise<{ familyId: string }> }) {

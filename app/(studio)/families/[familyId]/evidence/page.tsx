@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { db } from "@/lib/db";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { getEvidence } from "@/lib/anchoring/evidence/get-evidence";
 import { monacoEditorWorkerAsset, monacoVersion } from "@/lib/anchoring/evidence/monaco-assets";
-import { frozenPackageHash } from "@/lib/families/frozen-package";
+import { frozenPackageHash } from "@/lib/family-guard/frozen-package";
 import { EvidenceView } from "@/components/anchoring/evidence/evidence-view";
 import type { Evidence } from "@/components/anchoring/types";
 

@@ -1,5 +1,5 @@
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { frozenPackageHash } from "@/lib/families/frozen-package";
+import { frozenPackageHash } from "@/lib/family-guard/frozen-package";
 import { monacoVersion } from "@/lib/anchoring/evidence/monaco-assets";
 import { HistoriesWorkspace } from "@/components/histories/histories-workspace";
 

@@ -1,5 +1,5 @@
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { frozenPackageHash } from "@/lib/families/frozen-package";
+import { frozenPackageHash } from "@/lib/family-guard/frozen-package";
 import { OracleAuditView } from "@/components/oracle-audit/oracle-audit-view";
 
 export default async function OracleAuditPage({ params }: { params: Promise<{ familyId: string }> }) {

@@ -3,7 +3,7 @@ import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZAdjudicationSchema } from "@/lib/schemas/reviews";
 import { recordAdjudication } from "@/lib/review/record-adjudication";
 import { listAdjudications } from "@/lib/review/list-adjudications";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { db } from "@/lib/db";
 
 /** The decisions and their notes, for the curator who revises a history. */

@@ -2,7 +2,7 @@ import { route } from "@/lib/http/route";
 import { db } from "@/lib/db";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZCreateAnchorSchema } from "@/lib/schemas/evidence";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { createAnchor } from "@/lib/anchoring/evidence/create-anchor";
 import { listAnchors } from "@/lib/anchoring/evidence/list-anchors";
 

@@ -3,7 +3,7 @@ import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZCreateAtomSchema } from "@/lib/schemas/atoms";
 import { listCatalog } from "@/lib/atoms/list-catalog";
 import { createAtom } from "@/lib/atoms/create-atom";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { db } from "@/lib/db";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ user, params }) => {

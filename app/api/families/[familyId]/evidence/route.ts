@@ -2,7 +2,7 @@ import { route } from "@/lib/http/route";
 import { db } from "@/lib/db";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZUpdateEvidenceTextSchema } from "@/lib/schemas/evidence";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { getEvidence } from "@/lib/anchoring/evidence/get-evidence";
 import { updateEvidenceText } from "@/lib/anchoring/evidence/update-evidence-text";
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { route } from "@/lib/http/route";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { getOracleAudit } from "@/lib/oracle-findings/get-oracle-audit";
 import { requestOracleAudit } from "@/lib/oracle-findings/request-oracle-audit";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { PATCH_MAX_BODY_BYTES, ZCreatePatchSchema } from "@/lib/schemas/patches";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { listPatches } from "@/lib/patches/list-patches";
 import { createPatch } from "@/lib/patches/create-patch";
 import { db } from "@/lib/db";

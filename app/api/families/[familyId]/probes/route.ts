@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZAddProbesSchema } from "@/lib/schemas/probes";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { listProbes } from "@/lib/probes/list-probes";
 import { addProbes } from "@/lib/probes/add-probes";
 import { db } from "@/lib/db";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { describeEndpoint, modelEndpoint } from "@/lib/proposals/model-config";
 import { runProposer } from "@/lib/proposals/run-proposer";
 import { db } from "@/lib/db";

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { db } from "@/lib/db";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { loadReviewBoard } from "@/lib/review/load-review-board";
 
 /** The lead's review board: assignments, agreement and decisions per history. */

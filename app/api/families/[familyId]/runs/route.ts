@@ -3,7 +3,7 @@ import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZRunActionSchema } from "@/lib/schemas/runs";
 import { listRuns } from "@/lib/runs/list-runs";
 import { requestCalibration, requestSingleRun, rerunFailed } from "@/lib/runs/request-runs";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { db } from "@/lib/db";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ user, params }) => {

@@ -2,7 +2,7 @@ import { route } from "@/lib/http/route";
 import { db } from "@/lib/db";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZSetUpstreamSchema } from "@/lib/schemas/upstream";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { setFamilyUpstream } from "@/lib/anchoring/upstream/set-family-upstream";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ user, params }) => {

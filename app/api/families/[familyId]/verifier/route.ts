@@ -2,7 +2,7 @@ import { route } from "@/lib/http/route";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { PATCH_MAX_BODY_BYTES } from "@/lib/schemas/patches";
 import { ZSaveVerifierSchema } from "@/lib/schemas/verifier";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { getVerifier } from "@/lib/verifier/get-verifier";
 import { saveVerifier } from "@/lib/verifier/save-verifier";
 import { db } from "@/lib/db";

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { db } from "@/lib/db";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { ZDiffFileParamsSchema, ZDiffFileQuerySchema, ZUpdateDiffFileSchema } from "@/lib/schemas/evidence";
 import { getDiffFile } from "@/lib/anchoring/evidence/get-diff-file";
 import { updateDiffFile } from "@/lib/anchoring/evidence/update-diff-file";

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZMineNegativesSchema } from "@/lib/schemas/mining";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { listMining } from "@/lib/patches/mining/list-mining";
 import { requestMining } from "@/lib/patches/mining/request-mining";
 import { db } from "@/lib/db";

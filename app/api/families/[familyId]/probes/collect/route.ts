@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { latestCollectRun } from "@/lib/probes/list-probes";
 import { requestCollect } from "@/lib/probes/request-collect";
 import { db } from "@/lib/db";

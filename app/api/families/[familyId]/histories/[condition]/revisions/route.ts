@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { ZCreateRevisionSchema, ZHistoryParamsSchema } from "@/lib/schemas/histories";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { createRevision } from "@/lib/histories/create-revision";
 import { listRevisions } from "@/lib/histories/list-revisions";
 import { db } from "@/lib/db";

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { ZCandidateParamsSchema, ZDecideCandidateSchema } from "@/lib/schemas/mining";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { decideCandidate } from "@/lib/patches/mining/decide-candidate";
 import { db } from "@/lib/db";
 

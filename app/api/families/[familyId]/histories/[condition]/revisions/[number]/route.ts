@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { ZRevisionParamsSchema, ZSaveRevisionSchema } from "@/lib/schemas/histories";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { getRevision } from "@/lib/histories/get-revision";
 import { saveRevision } from "@/lib/histories/save-revision";
 import { db } from "@/lib/db";

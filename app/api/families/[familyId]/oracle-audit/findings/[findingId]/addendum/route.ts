@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { route } from "@/lib/http/route";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { placeAddendumAndRerun } from "@/lib/oracle-findings/place-addendum";
 import { ZOracleAddendumSchema, ZOracleFindingParamsSchema } from "@/lib/schemas/oracle-audit";
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { route } from "@/lib/http/route";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { waiveFinding } from "@/lib/oracle-findings/waive-finding";
 import { ZOracleFindingParamsSchema, ZOracleWaiverSchema } from "@/lib/schemas/oracle-audit";
 

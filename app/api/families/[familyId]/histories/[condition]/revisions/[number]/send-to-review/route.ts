@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { ZRevisionParamsSchema, ZSendToReviewSchema } from "@/lib/schemas/histories";
-import { sendToReview } from "@/lib/histories/send-to-review";
+import { sendToReview } from "@/lib/review/send-to-review";
 
 export const POST = route(
   { roles: ["curator"], params: ZRevisionParamsSchema, body: ZSendToReviewSchema },

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { getGateReport } from "@/lib/families/get-gate-report";
-import { freezeFamily } from "@/lib/package/freeze-family";
+import { freezeFamily } from "./freeze-family";
 
 /**
  * The fully built demo family is frozen by the demo lead through the same code path a
@@ -12,9 +12,9 @@ export async function freezeDemoWhenGreen(title: string, options: { timeoutMs: n
   const deadline = Date.now() + options.timeoutMs;
   let said = "";
   while (Date.now() < deadline) {
-    const family = await db().taskFamily.findFirst({ where: { title, familyVersion: 1 }, select: { id: true, stage: true, lead: { select: { id: true, roles: true } } } });
+    const family = await db().taskFamily.findFirst({ where: { title, familyVersion: 1 }, select: { id: true, frozen: true, lead: { select: { id: true, roles: true } } } });
     if (!family || !family.lead) return null;
-    if (family.stage === "frozen") return (await db().package.findFirst({ where: { familyId: family.id, frozenAt: { not: null } }, select: { hash: true } }))?.hash ?? null;
+    if (family.frozen) return (await db().package.findFirst({ where: { familyId: family.id, frozenAt: { not: null } }, select: { hash: true } }))?.hash ?? null;
     const report = await getGateReport(family.id);
     const open = report.stages.find((s) => s.stage !== "freeze" && s.status !== "pass");
     if (!open) {

@@ -4,12 +4,12 @@ import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, staleVersion } from "@/lib/errors/app-error";
 import type { TCondition } from "@/lib/contract";
 import type { TSendToReview } from "@/lib/schemas/histories";
-import { checkHistory, reviewBlockers } from "./check-history";
-import { revisionSelect, toRevisionDto } from "./history-select";
-import { loadLatestHistories } from "./load-latest-histories";
-import { loadDraftForChange } from "./load-draft-for-change";
-import { assignDefaultPair } from "@/lib/review/assign-default-pair";
-import { lintHistoryText } from "./leak-lint";
+import { checkHistory, reviewBlockers } from "@/lib/histories/check-history";
+import { revisionSelect, toRevisionDto } from "@/lib/histories/history-select";
+import { loadLatestHistories } from "@/lib/histories/load-latest-histories";
+import { loadDraftForChange } from "@/lib/histories/load-draft-for-change";
+import { assignDefaultPair } from "./assign-default-pair";
+import { lintHistoryText } from "@/lib/histories/leak-lint";
 
 /**
  * Freezes a draft revision for review: status in_review, sentToReviewAt set.

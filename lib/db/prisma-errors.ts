@@ -1,6 +1,7 @@
-import { Prisma } from "@/lib/db";
-import { AppError, databaseUnavailable } from "./app-error";
-import { isDatabaseUnavailable } from "./database-unavailable";
+import "server-only";
+import { Prisma } from "./generated/client";
+import { AppError, databaseUnavailable } from "@/lib/errors/app-error";
+import { isDatabaseUnavailable } from "@/lib/errors/database-unavailable";
 
 // Prisma errors become domain errors at the data layer boundary.
 export function fromPrismaError(error: unknown, what = "Record"): unknown {

@@ -1,6 +1,7 @@
 // Pure: a history exactly as the execution protocol presents it to an agent.
 // Only visible text goes in — never events, atom keys or the condition name.
-export type TProtocol = { historyPath: string; historyFormat: "markdown" | "json"; agentTimeoutSec: number; retryPolicy: string };
+import type { THistoryFormat } from "./types";
+export type TProtocol = { historyPath: string; historyFormat: THistoryFormat; agentTimeoutSec: number; retryPolicy: string };
 
 export const DEFAULT_PROTOCOL: TProtocol = {
   historyPath: "HISTORY.md",

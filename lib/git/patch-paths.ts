@@ -1,5 +1,8 @@
 // Pure: which paths a unified diff touches, and which of them a run may not touch.
-// git apply has its own checks; this one gives a clear, early refusal.
+// It reads header lines only (no hunk is checked), so a diff git would refuse is still
+// named path by path; git apply has its own checks, this one gives a clear, early refusal.
+import { headerPaths } from "./diff-headers";
+import { unquotePath } from "./quote-path";
 
 const HEADER = /^(?:diff --git (.+)|--- (.+)|\+\+\+ (.+)|(?:rename|copy) (?:from|to) (.+))$/;
 
@@ -10,13 +13,25 @@ export function patchPaths(diff: string): string[] {
     const match = HEADER.exec(line);
     if (!match) continue;
     const [, gitPair, minus, plus, renamed] = match;
-    const candidates = gitPair ? splitGitPair(gitPair) : [minus ?? plus ?? renamed ?? ""];
-    for (const candidate of candidates) {
-      const path = stripPrefix(unquote(candidate.split("\t")[0]?.trim() ?? ""), minus !== undefined || plus !== undefined || gitPair !== undefined);
-      if (path !== "" && path !== "/dev/null") paths.add(path);
+    const found: (string | null)[] = [];
+    if (gitPair !== undefined) {
+      const pair = headerPaths(gitPair);
+      if (pair) found.push(pair.oldPath, pair.newPath);
+    } else if (renamed !== undefined) {
+      found.push(unquotePath(renamed));
+    } else {
+      found.push(markerPath(minus ?? plus ?? ""));
     }
+    for (const path of found) if (path && path !== "/dev/null") paths.add(path);
   }
   return [...paths];
+}
+
+/** The path of a `---`/`+++` line: unquoted, a GNU timestamp after a tab dropped, a/ or b/ removed. */
+function markerPath(value: string): string | null {
+  const path = value.startsWith('"') ? unquotePath(value.trim()) : (value.split("\t")[0] ?? "").trim();
+  if (path === null) return null;
+  return /^[ab]\//.test(path) ? path.slice(2) : path;
 }
 
 /** Why a relative path may not be written by a run or a history file, or null when it may. */
@@ -35,22 +50,4 @@ export function refusePatch(diff: string): string | null {
     if (reason) return `patch refused: ${reason}`;
   }
   return null;
-}
-
-function splitGitPair(pair: string): string[] {
-  // `a/x b/y`; a path containing " b/" splits wrongly here, but the ---/+++ or
-  // rename lines that follow name it exactly.
-  const quoted = /^("(?:[^"\\]|\\.)*")\s+("(?:[^"\\]|\\.)*"|\S.*)$/.exec(pair);
-  if (quoted) return [quoted[1] ?? "", quoted[2] ?? ""];
-  const at = pair.indexOf(" b/");
-  return at < 0 ? [pair] : [pair.slice(0, at), pair.slice(at + 1)];
-}
-
-function stripPrefix(path: string, prefixed: boolean): string {
-  return prefixed && /^[ab]\//.test(path) ? path.slice(2) : path;
-}
-
-function unquote(path: string): string {
-  if (!path.startsWith('"') || !path.endsWith('"')) return path;
-  return path.slice(1, -1).replace(/\\(.)/g, (_, c: string) => ({ n: "\n", t: "\t" })[c] ?? c);
 }

@@ -1,12 +1,13 @@
+import "server-only";
 // Demo data for `npm start` on an empty database: one account per role (plus a
 // second reviewer) and the demo suite with a family built from a real git repo.
 import path from "node:path";
 import fs from "node:fs";
-import type { Db } from "./client";
+import type { Db } from "@/lib/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { createDemoRepo } from "@/lib/demo/demo-repo";
-import { buildDemoFamily } from "@/lib/demo/build-demo-family";
+import { createDemoRepo } from "./demo-repo";
+import { buildDemoFamily } from "./build-demo-family";
 import { execFileSync } from "node:child_process";
 
 export const DEMO_PASSWORD = "specpath-demo";

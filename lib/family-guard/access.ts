@@ -9,7 +9,7 @@ import { frozenFamilyError } from "./frozen-error";
  * Reviewers never reach a family's construction material through these APIs.
  */
 export async function assertFamilyAccess(tx: DbOrTx, user: TSessionUser, familyId: string) {
-  const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { id: true, stage: true } });
+  const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { id: true, frozen: true } });
   if (!family) throw notFound("Task family", familyId);
   if (!user.roles.some((r) => r === "curator" || r === "lead" || r === "admin")) {
     throw new AppError("FORBIDDEN", "Only curators, leads and admins can open a task family.");
@@ -18,10 +18,10 @@ export async function assertFamilyAccess(tx: DbOrTx, user: TSessionUser, familyI
 }
 
 /** The one check every construction mutation makes: a frozen family answers 409 naming its package. */
-export async function assertNotFrozen(stage: string, familyId: string) {
-  if (stage !== "frozen") return;
-  const frozen = await db().package.findFirst({ where: { familyId, frozenAt: { not: null } }, orderBy: { frozenAt: "asc" }, select: { hash: true } });
-  throw frozenFamily(frozen?.hash ?? null);
+export async function assertNotFrozen(frozen: boolean, familyId: string) {
+  if (!frozen) return;
+  const pkg = await db().package.findFirst({ where: { familyId, frozenAt: { not: null } }, orderBy: { frozenAt: "asc" }, select: { hash: true } });
+  throw frozenFamily(pkg?.hash ?? null);
 }
 
 export function frozenFamily(packageHash: string | null) {

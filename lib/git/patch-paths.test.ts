@@ -25,6 +25,12 @@ describe("refusePatch", () => {
     expect(refusePatch("diff --git a/x b/.git/config\nrename from x\nrename to .git/config\n")).toMatch(/inside \.git/);
   });
 
+  it("reads git's octal escapes, so a quoted .git path is refused too", () => {
+    const quoted = 'diff --git "a/\\056git/config" "b/\\056git/config"\n--- "a/\\056git/config"\n+++ "b/\\056git/config"\n@@ -1 +1 @@\n-x\n+y\n';
+    expect(patchPaths(quoted)).toEqual([".git/config"]);
+    expect(refusePatch(quoted)).toMatch(/inside \.git/);
+  });
+
   it("refuses paths that leave the workspace", () => {
     expect(refusePatch(modify("../outside.txt"))).toMatch(/leaves the workspace/);
   });

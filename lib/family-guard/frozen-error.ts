@@ -1,4 +1,4 @@
-// The one refusal a frozen family's mutations answer (409, naming the package).
+// Pure: the one refusal a frozen family's mutations answer (409, naming the package).
 import { AppError } from "@/lib/errors/app-error";
 
 export function frozenFamilyError(packageHash: string | null): AppError {
