@@ -99,7 +99,7 @@ export async function gateReportRows(): Promise<BenchRow[]> {
     await migrate(server.url);
     process.env.DATABASE_URL = server.url;
     const { db, disconnectDb } = await import("@/lib/db");
-    const { seedDemo } = await import("@/lib/db/seed");
+    const { seedDemo } = await import("@/lib/demo/seed");
     const { familyFingerprint } = await import("@/lib/families/family-fingerprint");
     const { getGateReport } = await import("@/lib/families/get-gate-report");
     try {

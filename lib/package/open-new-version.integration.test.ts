@@ -72,7 +72,7 @@ describe("open version 2 of a frozen family", () => {
     await db().leakWaiver.create({ data: { revisionId: revision.id, turn: 1, kind: "atom_key", match: "A4", reason: "A4 is a paper size here", createdById: curator.id } });
     const v1 = samplePackage();
     await db().package.create({ data: { familyId: family.id, hash: "1".repeat(64), content: v1 as unknown as Prisma.InputJsonObject, frozenById: lead.id, frozenAt: new Date() } });
-    await db().taskFamily.update({ where: { id: family.id }, data: { stage: "frozen" } });
+    await db().taskFamily.update({ where: { id: family.id }, data: { frozen: true } });
 
     const next = await openNewVersion({ id: lead.id, roles: ["lead"] }, family.id);
     await db().taskFamily.update({ where: { id: next.id }, data: { defaultReviewerIds: [reviewer.id, second.id] } });

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { ZCandidateParamsSchema } from "@/lib/schemas/mining";
-import { assertFamilyAccess } from "@/lib/families/access";
+import { assertFamilyAccess } from "@/lib/family-guard/access";
 import { temporaryAtomFromNegative } from "@/lib/patches/mining/temporary-atom-from-negative";
 import { db } from "@/lib/db";
 
