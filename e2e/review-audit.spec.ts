@@ -52,13 +52,24 @@ async function extract(page: Page, narrow: boolean) {
   const label = async (statement: string) => (await page.getByTestId("catalog").getByRole("row").filter({ hasText: statement }).locator("td").first().innerText()).trim();
   const a1 = await label(STATEMENT.A1);
   const a2 = await label(STATEMENT.A2);
+  // Each change is saved before the next: a change made while an autosave is still on its way sends the
+  // draft's old version, and the 409 leaves the workspace in conflict with Submit disabled (seen under
+  // two e2e workers, when a save takes longer than the autosave's 700 ms pause).
+  const saved = () => expect(page.getByTestId("review-workspace")).toContainText("All changes saved.");
   await page.getByLabel(`Message 1 ${a1}`).selectOption("activate");
+  await saved();
   await page.getByLabel(`Message 1 ${a2}`).selectOption("activate");
+  await saved();
   await page.getByLabel(`Message 2 ${a1}`).selectOption("restate");
-  if (narrow) await page.getByLabel(`Message 2 ${a2}`).selectOption("deactivate");
+  await saved();
+  if (narrow) {
+    await page.getByLabel(`Message 2 ${a2}`).selectOption("deactivate");
+    await saved();
+  }
   await page.getByLabel(`Final ${a1}`).check();
+  await saved();
   if (!narrow) await page.getByLabel(`Final ${a2}`).check();
-  await expect(page.getByTestId("review-workspace")).toContainText("All changes saved.");
+  await saved();
   page.once("dialog", (d) => void d.accept());
   await page.getByRole("button", { name: "Submit extraction" }).click();
   await expect(page.getByTestId("review-workspace")).toContainText("Submitted");
