@@ -52,9 +52,10 @@ async function extract(page: Page, narrow: boolean) {
   const label = async (statement: string) => (await page.getByTestId("catalog").getByRole("row").filter({ hasText: statement }).locator("td").first().innerText()).trim();
   const a1 = await label(STATEMENT.A1);
   const a2 = await label(STATEMENT.A2);
-  // Each change is saved before the next: a change made while an autosave is still on its way sends the
-  // draft's old version, and the 409 leaves the workspace in conflict with Submit disabled (seen under
-  // two e2e workers, when a save takes longer than the autosave's 700 ms pause).
+  // Each change is saved before the next, as a careful reviewer waits for "All changes saved.": a change made
+  // while an autosave is on its way sends the draft's old version, and the 409 leaves the workspace in
+  // conflict with Submit disabled. (The workspace also re-arms its autosave while a save is pending, so a
+  // save slower than its 700 ms pause can conflict on its own: a defect of review-workspace.tsx, seen under load.)
   const saved = () => expect(page.getByTestId("review-workspace")).toContainText("All changes saved.");
   await page.getByLabel(`Message 1 ${a1}`).selectOption("activate");
   await saved();
