@@ -35,13 +35,14 @@ test("a curator imports a repository, admits the good change, slices it, and the
   await pathField.fill(tmp);
   await page.getByRole("button", { name: "Import", exact: true }).click();
   const latest = page.getByTestId("import-job").first();
-  await expect(latest).toHaveAttribute("data-status", "failed");
+  await expect(latest).toHaveAttribute("data-status", "failed", { timeout: 60_000 });
   await expect(latest.getByTestId("import-message")).toHaveText(`${tmp} is not a git repository`);
   await expect(page.getByTestId("funnel-found").locator("strong")).toHaveText("0");
 
   await pathField.fill(repo.dir);
   await page.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(latest).toHaveAttribute("data-status", "done");
+  // An import screens in the background: under two e2e workers (and their runs) it can take a while.
+  await expect(latest).toHaveAttribute("data-status", "done", { timeout: 120_000 });
   await expect(latest.getByTestId("import-message")).toHaveText(`Imported 3 changes on main of ${repo.dir}; the automatic gate kept 1.`);
 
   const counts: [string, number][] = [

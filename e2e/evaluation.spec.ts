@@ -5,18 +5,15 @@ import { test, expect } from "./fixtures";
 
 type Instance = { instance_id: string; patch: string; condition: string };
 
-// The lead evaluates two "agents" on the frozen demo family: one submits gold for every history,
-// the other gold everywhere but override, where it submits nothing — a path violation.
-test("a lead uploads predictions for the frozen demo family, watches grading, and sees the raster and the summary", async ({ page, signInAs }) => {
+// The lead evaluates two "agents" on a frozen family of this spec's own (built, calibrated, reviewed,
+// audited and frozen by the fixtures): one submits gold for every history, the other gold everywhere
+// but override, where it submits nothing — a path violation.
+test("a lead uploads predictions for a frozen family, watches grading, and sees the raster and the summary", async ({ page, signInAs, frozenFamily, unique }) => {
   test.setTimeout(600_000);
   await signInAs("lead");
-  // The demo lead freezes the fully built family once its runs and reviews turn every gate green.
-  let packages: { hash: string; family: string; familyId: string }[] = [];
-  await expect.poll(async () => {
-    packages = await (await page.request.get("/api/evaluations/packages")).json();
-    return packages.length;
-  }, { timeout: 420_000, intervals: [2000] }).toBeGreaterThan(0);
-  const frozen = packages[0]!;
+  const packages = (await (await page.request.get("/api/evaluations/packages")).json()) as { hash: string; family: string; familyId: string }[];
+  const frozen = packages.find((p) => p.familyId === frozenFamily.id)!;
+  expect(frozen.hash).toBe(frozenFamily.hash);
   const jsonl = await (await page.request.get(`/api/families/${frozen.familyId}/package/export?format=jsonl`)).text();
   const instances = jsonl.trim().split("\n").map((l) => JSON.parse(l) as Instance);
   expect(instances.length).toBe(7);
@@ -28,10 +25,10 @@ test("a lead uploads predictions for the frozen demo family, watches grading, an
   fs.writeFileSync(file, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
 
   await page.goto("/console/evaluations");
-  await page.getByLabel("Evaluation name").fill("demo agents");
+  await page.getByLabel("Evaluation name").fill(`agents ${unique}`);
   await page.getByRole("checkbox", { name: new RegExp(frozen.family) }).check();
   await page.getByRole("button", { name: "Create evaluation" }).click();
-  await page.getByRole("link", { name: "demo agents" }).click();
+  await page.getByRole("link", { name: `agents ${unique}` }).click();
   await page.getByLabel("Agent results file").setInputFiles(file);
   await expect(page.getByTestId("upload-result")).toContainText("Imported 14 attempts");
   await expect(page.getByTestId("grading-progress")).toContainText(/1 of 1 grade runs finished/, { timeout: 240_000 });

@@ -1,16 +1,13 @@
 // Issue 12 on the page: the signature matrix shows the current content only, in a
 // readable order, scrolling inside its panel (items 1, 14); older runs stay in a
-// history; the coverage panel answers with the gate's own sentence (item 7).
-import { test, expect } from "./fixtures";
+// history; the coverage panel answers with the gate's own sentence (item 7). On a demo-shaped
+// family of its own: it edits a negative and calibrates.
+import { test, expect, openFamily } from "./fixtures";
 
-test("the signature matrix is ordered, scrolls in its panel and shows current content only; older runs are history", async ({ page, signInAs }) => {
-  test.setTimeout(180_000);
+test("the signature matrix is ordered, scrolls in its panel and shows current content only; older runs are history", async ({ page, signInAs, family }) => {
+  test.setTimeout(240_000);
   await signInAs("curator");
-  await page.goto("/suites");
-  await page.getByRole("link", { name: "specpath-demo" }).click();
-  await page.getByRole("link", { name: "Required and optional secret lookup" }).click();
-  await expect(page.getByRole("navigation", { name: "Family" })).toBeVisible();
-  const familyPath = new URL(page.url()).pathname.replace(/\/$/, "");
+  const familyPath = await openFamily(page, family);
   const familyId = familyPath.split("/").pop()!;
 
   // Item 7: the coverage panel says what the gate says.

@@ -1,12 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
-import { seedDemoFamily, type TSeededFamily } from "./seed";
+import { test, expect, openFamily } from "./fixtures";
 
-// Both journeys work on this file's own demo-shaped family, not the shared demo family.
-let family: TSeededFamily;
-test.beforeAll(async () => {
-  family = await seedDemoFamily(`Histories e2e ${Date.now()}`);
-});
+// Each journey works on a demo-shaped family of its own, not the shared demo family.
 
 // A curator builds the demo family's seven histories: scaffold, rewrite, break
 // override on purpose and see the replay panel and the path gate name the turn,
@@ -43,12 +38,10 @@ const save = async (page: Page) => {
   await expect(editor(page).getByRole("status").filter({ hasText: /^Saved revision/ })).toBeVisible();
 };
 
-test("a curator scaffolds, writes, breaks and fixes the demo family's histories", async ({ page, signInAs }) => {
+test("a curator scaffolds, writes, breaks and fixes the demo family's histories", async ({ page, signInAs, family }) => {
   test.setTimeout(360_000);
   await signInAs("curator");
-  await page.goto("/suites");
-  await page.getByRole("link", { name: family.suiteName }).click();
-  await page.getByRole("link", { name: family.title }).click();
+  await openFamily(page, family);
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Histories" }).click();
   await expect(page).toHaveURL(/\/histories$/);
   await expect(editor(page)).toContainText("There is no direct history yet");
@@ -127,12 +120,11 @@ test("a curator scaffolds, writes, breaks and fixes the demo family's histories"
   await expect(page.locator('[data-gate="replay_signatures"] .chip')).toHaveText("pass");
 });
 
-// Runs after the journey above, on the direct history it rewrote (the e2e server is shared and serial).
-test("a revision sent to review is immutable; editing opens the next revision", async ({ page, signInAs }) => {
+// On a fully built family of its own, whose direct history is written (revision 1, a draft).
+test("a revision sent to review is immutable; editing opens the next revision", async ({ page, signInAs, builtFamily }) => {
+  test.setTimeout(120_000);
   await signInAs("curator");
-  await page.goto("/suites");
-  await page.getByRole("link", { name: family.suiteName }).click();
-  await page.getByRole("link", { name: family.title }).click();
+  await openFamily(page, builtFamily);
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Histories" }).click();
   await page.getByLabel("Plain text editor").check();
   await openTab(page, "direct");

@@ -19,7 +19,7 @@ test.beforeAll(() => {
 test.afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
 
 test("an import outside the allowed folders is refused until an admin allows its folder", async ({ page, signInAs }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAs("curator");
   const created = await page.request.post("/api/suites", { data: { name: `sources-e2e-${Date.now()}`, description: "e2e" } });
   expect(created.status()).toBe(201);
@@ -48,6 +48,7 @@ test("an import outside the allowed folders is refused until an admin allows its
   await pathField.fill(repo.dir);
   await page.getByRole("button", { name: "Import", exact: true }).click();
   const latest = page.getByTestId("import-job").first();
-  await expect(latest).toHaveAttribute("data-status", "done");
+  // An import screens in the background: under two e2e workers (and their runs) it can take a while.
+  await expect(latest).toHaveAttribute("data-status", "done", { timeout: 120_000 });
   await expect(latest.getByTestId("import-message")).toHaveText(`Imported 3 changes on main of ${repo.dir}; the automatic gate kept 1.`);
 });

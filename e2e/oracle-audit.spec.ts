@@ -1,13 +1,11 @@
 import { test, expect } from "./fixtures";
-import { seedSseFamily } from "./oracle-seed";
 
 // The audit flags `valueSSE` (a module only gold defines) in both histories and the exact
 // message on its test only; the tab lists every dependency per history, filterable; the
 // counterfactual confirms; the curator's addendum, placed once, clears the name in both
 // histories; a lead waives the message once for every history with a rationale.
-test("a curator audits a family, places the drafted addendum once, and a lead waives a message for every history", async ({ page, signInAs }) => {
+test("a curator audits a family, places the drafted addendum once, and a lead waives a message for every history", async ({ page, signInAs, sseFamily: family }) => {
   test.setTimeout(240_000);
-  const family = await seedSseFamily(`Oracle audit e2e ${Date.now()}`);
   await signInAs("curator");
   await page.goto(`/families/${family.id}`);
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Oracle audit" }).click();

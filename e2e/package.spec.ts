@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
-import { seedAgreeingReviews } from "./package-db";
+import { test, expect, openFamily } from "./fixtures";
 
 const CORE = ["anchoring", "reconciliation", "calibration", "paths"];
 
@@ -9,22 +8,18 @@ async function waitForGreen(page: Page, familyId: string) {
   for (const stage of CORE) await expect(page.locator(`[data-stage="${stage}"]`)).toHaveAttribute("data-status", "pass", { timeout: 240_000 });
 }
 
-test("a lead freezes, exports, annotates, opens version 2, freezes it and sees the diff", async ({ page, signInAs }) => {
-  test.setTimeout(600_000);
+// Its own fully built family, every gate before freeze green (calibrated on the workers, reviewed
+// blind through the review mutations, oracle-audited): the lead freezes it on the package page.
+test("a lead freezes, exports, annotates, opens version 2, freezes it and sees the diff", async ({ page, signInAs, greenFamily, reviews }) => {
+  test.setTimeout(900_000);
   await signInAs("lead");
-  await page.goto("/suites");
-  await page.getByRole("link", { name: "specpath-demo" }).click();
-  await page.getByRole("link", { name: "Secret lookup, fully built" }).first().click();
-  await page.waitForURL(/\/families\/[^/]+/);
-  const familyId = page.url().split("/families/")[1]!.split("/")[0]!;
+  const familyId = (await openFamily(page, greenFamily)).split("/families/")[1]!;
   await waitForGreen(page, familyId);
 
-  // The demo lead's freeze: with the seed's blind reviews and the oracle audit in, every gate is green
-  // and the studio freezes the demo family through the same code path a lead uses.
-  await expect(async () => {
-    await page.goto(`/families/${familyId}/package`);
-    await expect(page.getByTestId("frozen-badge")).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 240_000 });
+  await page.goto(`/families/${familyId}/package`);
+  await page.getByRole("button", { name: "Freeze…" }).click();
+  await page.getByRole("button", { name: "Freeze the package" }).click();
+  await expect(page.getByTestId("frozen-badge")).toBeVisible();
   const hash = (await page.getByTestId("package-hash").textContent())!.trim();
   expect(hash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -64,7 +59,7 @@ test("a lead freezes, exports, annotates, opens version 2, freezes it and sees t
   expect((await page.request.post(`/api/families/${v2}/runs`, { data: { action: "checkout" } })).ok()).toBe(true);
   expect((await page.request.post(`/api/families/${v2}/runs`, { data: { action: "calibrate" } })).ok()).toBe(true);
   await waitForGreen(page, v2);
-  await seedAgreeingReviews(v2);
+  await reviews(v2);
   expect((await page.request.post(`/api/families/${v2}/oracle-audit`, { data: {} })).ok()).toBe(true);
   await page.goto(`/families/${v2}`);
   await expect(page.locator(`[data-stage="audit"]`)).toHaveAttribute("data-status", "pass", { timeout: 180_000 });

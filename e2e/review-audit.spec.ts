@@ -1,12 +1,12 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { test, expect, ACCOUNTS, DEMO_PASSWORD, type Account } from "./fixtures";
+import { test, expect, signInRequest, type Account, type TPerson } from "./fixtures";
 
 // Stage 5 end to end, one browser context per person: the lead assigns, two reviewers
 // extract the duplicate history blind, B reads the restatement as narrowing and drops
 // an atom, the lead orders a revision, the curator rewrites the turn, two fresh
 // reviewers match gold, and the review gate turns green. Every response a reviewer's
-// page receives is captured and checked for trace events, roles and gold sets.
-const FAMILY = "Required and optional secret lookup";
+// page receives is captured and checked for trace events, roles and gold sets. On a demo-shaped
+// family of its own, with four reviewers of its own: no other spec's assignments reach their inboxes.
 const STATEMENT = {
   A1: "A required lookup of a missing secret raises SecretNotFoundError.",
   A2: "An optional lookup of a missing secret returns null.",
@@ -15,12 +15,10 @@ const TURN_1 = "getSecret fails silently today. Make a lookup of a secret that i
 const TURN_2 = "To be clear about the first case: a required lookup of a secret that is not set must throw SecretNotFoundError.";
 const TURN_2_REVISED = "To be clear about the first case: a required lookup of a secret that is not set must throw SecretNotFoundError. The optional case stays as it is.";
 
-async function person(browser: Browser, account: Account): Promise<{ context: BrowserContext; page: Page; api: APIRequestContext }> {
+async function person(browser: Browser, who: Account | TPerson): Promise<{ context: BrowserContext; page: Page; api: APIRequestContext }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const csrf = await (await context.request.get("/api/auth/csrf")).json();
-  const res = await context.request.post("/api/auth/callback/credentials", { form: { csrfToken: csrf.csrfToken, email: ACCOUNTS[account], password: DEMO_PASSWORD, json: "true" } });
-  expect(res.ok()).toBe(true);
+  await signInRequest(context.request, who);
   return { context, page, api: context.request };
 }
 
@@ -54,52 +52,47 @@ async function extract(page: Page, narrow: boolean) {
   const label = async (statement: string) => (await page.getByTestId("catalog").getByRole("row").filter({ hasText: statement }).locator("td").first().innerText()).trim();
   const a1 = await label(STATEMENT.A1);
   const a2 = await label(STATEMENT.A2);
+  // Each change is saved before the next, as a careful reviewer waits for "All changes saved.": a change made
+  // while an autosave is on its way sends the draft's old version, and the 409 leaves the workspace in
+  // conflict with Submit disabled. (The workspace also re-arms its autosave while a save is pending, so a
+  // save slower than its 700 ms pause can conflict on its own: a defect of review-workspace.tsx, seen under load.)
+  const saved = () => expect(page.getByTestId("review-workspace")).toContainText("All changes saved.");
   await page.getByLabel(`Message 1 ${a1}`).selectOption("activate");
+  await saved();
   await page.getByLabel(`Message 1 ${a2}`).selectOption("activate");
+  await saved();
   await page.getByLabel(`Message 2 ${a1}`).selectOption("restate");
-  if (narrow) await page.getByLabel(`Message 2 ${a2}`).selectOption("deactivate");
+  await saved();
+  if (narrow) {
+    await page.getByLabel(`Message 2 ${a2}`).selectOption("deactivate");
+    await saved();
+  }
   await page.getByLabel(`Final ${a1}`).check();
+  await saved();
   if (!narrow) await page.getByLabel(`Final ${a2}`).check();
-  await expect(page.getByTestId("review-workspace")).toContainText("All changes saved.");
+  await saved();
   page.once("dialog", (d) => void d.accept());
   await page.getByRole("button", { name: "Submit extraction" }).click();
   await expect(page.getByTestId("review-workspace")).toContainText("Submitted");
 }
 
-test("lead, two blind reviewers and a curator take the duplicate history through revise and re-review", async ({ browser }) => {
+test("lead, two blind reviewers and a curator take the duplicate history through revise and re-review", async ({ browser, family, people }) => {
   test.setTimeout(600_000);
   const curator = await person(browser, "curator");
   const lead = await person(browser, "lead");
-  const reviewers = await Promise.all((["reviewer", "reviewer2", "reviewer3", "reviewer4"] as const).map((a) => person(browser, a)));
+  const reviewers = await Promise.all((await people(["reviewer"], 4)).map((r) => person(browser, r)));
   const seen: { url: string; body: string }[] = [];
   for (const r of reviewers) captureResponses(r.page, seen);
 
   // The curator writes the duplicate history and sends it to review.
-  const suites = (await (await curator.api.get("/api/suites")).json()) as { id: string; name: string }[];
-  const suiteId = suites.find((s) => s.name === "specpath-demo")!.id;
-  const agreement = await (await lead.api.get(`/api/suites/${suiteId}/agreement`)).json();
-  const familyId = (agreement.families as { id: string; title: string }[]).find((f) => f.title === FAMILY)!.id;
-  // Another spec on the same studio may have written this family's histories already: continue from the latest revision.
+  const familyId = family.id;
   const turns = [{ text: TURN_1, activated: ["A1", "A2"], deactivated: [], restated: [] }, { text: TURN_2, activated: [], deactivated: [], restated: ["A1"] }];
   const base = `/api/families/${familyId}/histories/duplicate/revisions`;
-  const existing = await curator.api.get(base);
-  let latest = (existing.ok() ? ((await existing.json()) as { number: number; status: string; version: number }[]) : []).sort((a, b) => b.number - a.number)[0];
-  if (!latest) {
-    const created = await curator.api.post(base, { data: { turns } });
-    expect(created.status()).toBe(201);
-    latest = await created.json();
-  } else {
-    if (latest.status !== "draft") {
-      const next = await curator.api.post(base, { data: {} });
-      expect(next.status()).toBe(201);
-      latest = await next.json();
-    }
-    const saved = await curator.api.put(`${base}/${latest!.number}`, { data: { version: latest!.version, turns } });
-    expect(saved.status()).toBe(200);
-    latest = { ...latest!, version: ((await saved.json()) as { revision: { version: number } }).revision.version };
-  }
-  const n = latest!.number;
-  expect((await curator.api.post(`${base}/${n}/send-to-review`, { data: { version: latest!.version } })).status()).toBe(201);
+  const created = await curator.api.post(base, { data: { turns } });
+  expect(created.status()).toBe(201);
+  const latest = (await created.json()) as { number: number; version: number };
+  const n = latest.number;
+  expect((await curator.api.post(`${base}/${n}/send-to-review`, { data: { version: latest.version } })).status()).toBe(201);
 
   // The lead assigns reviewer A and reviewer B on the family's review board.
   const ids = await Promise.all(reviewers.map(async (r) => ((await (await r.api.get("/api/me")).json()) as { id: string }).id));
@@ -158,11 +151,8 @@ test("lead, two blind reviewers and a curator take the duplicate history through
   const gates = await (await lead.api.get(`/api/families/${familyId}/gates`)).json();
   const audit = (gates.stages as { stage: string; gates: { key: string; status: string; missing: string | null }[] }[]).find((s) => s.stage === "audit")!;
   const reviews = audit.gates.find((g) => g.key === "reviews")!;
-  // Green when the duplicate is the family's only history; otherwise nothing is missing for it any more.
-  const histories = ((await (await curator.api.get(`/api/families/${familyId}/histories`)).json()) as { histories: unknown[] }).histories;
-  if (histories.length === 1) expect(reviews.status).toBe("pass");
-  else expect(reviews.missing ?? "").not.toContain("duplicate");
-
+  // The duplicate is the family's only history: the review gate is green.
+  expect(reviews.status).toBe("pass");
   assertBlind(seen);
   for (const p of [curator, lead, ...reviewers]) await p.context.close();
 });

@@ -1,14 +1,10 @@
-import { test, expect } from "./fixtures";
-import { seedDemoFamily } from "./seed";
+import { test, expect, openFamily } from "./fixtures";
 
-test("a curator calibrates a demo family and watches the runs finish on the worker pool", async ({ page, signInAs }) => {
-  test.setTimeout(120_000);
+test("a curator calibrates a demo family and watches the runs finish on the worker pool", async ({ page, signInAs, family }) => {
+  test.setTimeout(240_000);
   // Its own family, built like the demo one: no other journey adds patches or runs to it.
-  const family = await seedDemoFamily(`Calibration e2e ${Date.now()}`);
   await signInAs("curator");
-  await page.goto("/suites");
-  await page.getByRole("link", { name: family.suiteName }).click();
-  await page.getByRole("link", { name: family.title }).click();
+  await openFamily(page, family);
   await page.getByRole("navigation", { name: "Family" }).getByRole("link", { name: "Runs" }).click();
   await page.getByRole("button", { name: "Calibrate" }).click();
   await expect(page.getByRole("status")).toContainText(/Queued \d+ new run/);
