@@ -8,7 +8,7 @@ export const PG_PORT = Number(process.env.E2E_PG_PORT ?? PORT + 1000);
 
 // The specs' fixtures seed through the studio's server modules (`import "server-only"`,
 // e2e/seeders.ts): the test workers load them under the react-server condition, as
-// scripts/seed-demo-reviews.ts does. The studio under test starts without it.
+// scripts/seed-demo-reviews.ts does. The studio under test sets it on its own command line.
 const SERVER_CONDITION = /\s*--conditions[= ]react-server/g;
 const outerNodeOptions = (process.env.NODE_OPTIONS ?? "").replace(SERVER_CONDITION, "").trim();
 process.env.NODE_OPTIONS = `${outerNodeOptions} --conditions=react-server`.trim();

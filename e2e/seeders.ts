@@ -91,7 +91,7 @@ export async function seedSseFamily(title: string): Promise<TSeededFamily> {
  */
 export async function seedAgreeingReviews(familyId: string, reviewers: readonly TPerson[]): Promise<void> {
   const db = await studioDb();
-  const { sendToReview } = await import("../lib/histories/send-to-review");
+  const { sendToReview } = await import("../lib/review/send-to-review");
   const { assignReviewerAs } = await import("../lib/review/assign-reviewer");
   const [lead, curator] = await Promise.all([person(ACCOUNTS.lead), person(ACCOUNTS.curator)]);
   const histories = await db().history.findMany({
