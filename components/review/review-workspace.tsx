@@ -3,6 +3,7 @@
 // per-turn operations, the final active set, free-text requirements and the ambiguity
 // flag. Drafts autosave with the draft's version; a stale second tab gets a conflict.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { DraftSaver } from "./draft-saver";
 import { ApiError } from "@/lib/http/api-client";
 import type { TReviewerDraft, TReviewerWorkspace } from "@/lib/schemas/reviews";
 import { TurnEncoding, type TOp, type TTurnOps } from "./turn-encoding";
@@ -47,18 +48,21 @@ function Workspace({ ws }: { ws: TReviewerWorkspace }) {
   const latest = useRef(local);
   latest.current = local;
 
+  // One save at a time, each with the version the last one returned (draft-saver.ts).
+  const saver = useRef<DraftSaver<Omit<TDraftBody, "version">> | null>(null);
+  saver.current ??= new DraftSaver(ws.draft.version, (body) => save.mutateAsync(body));
+
   const flush = useCallback(async () => {
-    const body = toBody(latest.current);
     try {
-      const saved = await save.mutateAsync(body);
-      setLocal((l) => ({ ...l, version: saved.version }));
-      setDirty(false);
-      return saved.version;
+      const { version, clean } = await saver.current!.save(() => toBody(latest.current));
+      setLocal((l) => ({ ...l, version }));
+      if (clean) setDirty(false);
+      return version;
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.current) setConflict(e.current as TReviewerDraft);
       throw e;
     }
-  }, [save]);
+  }, []);
 
   useEffect(() => {
     if (!dirty || conflict || submitted) return;
@@ -66,7 +70,7 @@ function Workspace({ ws }: { ws: TReviewerWorkspace }) {
     return () => clearTimeout(timer);
   }, [dirty, local, conflict, submitted, flush]);
 
-  const change = (f: (l: TLocal) => TLocal) => { setLocal(f); setDirty(true); };
+  const change = (f: (l: TLocal) => TLocal) => { saver.current!.edited(); setLocal(f); setDirty(true); };
   const setOp = (turn: number, label: string, op: TOp) => change((l) => ({ ...l, ops: { ...l.ops, [turn]: { ...l.ops[turn], [label]: op } } }));
   const toggleFinal = (label: string) => change((l) => ({ ...l, finalSet: l.finalSet.includes(label) ? l.finalSet.filter((x) => x !== label) : [...l.finalSet, label] }));
 

@@ -38,7 +38,10 @@ export function CoverageMatrix({ familyId, data, atoms, canEdit }: Props) {
       });
     },
     // Refetch once the last of quick successive clicks settles: an earlier refetch would undo a later cell's new state.
-    onSettled: () => (queryClient.isMutating({ mutationKey: ["coverage-cell", familyId] }) <= 1 ? invalidate() : undefined),
+    // The refetch is not awaited: a mutation kept pending by it would make a later click's settle skip its own refetch.
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: ["coverage-cell", familyId] }) <= 1) void invalidate();
+    },
   });
   const kind = useMutation({
     mutationFn: (probe: TProbeDto) =>
