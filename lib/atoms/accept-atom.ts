@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError } from "@/lib/errors/app-error";
 import type { TAcceptAtom } from "@/lib/schemas/atoms";
-import { attachProposedProbes } from "@/lib/proposals/attach-proposed-probes";
+import { attachProposedProbes } from "./attach-proposed-probes";
 import { loadAtomForChange, updateAtVersion } from "./load-for-change";
 
 /**

@@ -8,7 +8,7 @@ import type { TFamilyFacts, TRevisionReviewsFact, TRunFact } from "@/lib/gates/t
 import { loadMatrixInput } from "@/lib/runs/load-current-content";
 import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
 import { loadOracleAuditFacts } from "@/lib/oracle-findings/load-oracle-facts";
-import { attributeRun } from "./run-attribution";
+import { attributeRun } from "@/lib/runs/run-attribution";
 import { type TPatchKind } from "@/lib/contract/types";
 
 const nonEmpty = (text: string | null | undefined) => Boolean(text && text.trim());

@@ -4,7 +4,7 @@ import { CORE_CONDITIONS, type TCoreCondition } from "@/lib/contract";
 import { notFound } from "@/lib/errors/app-error";
 import { loadMatrixInput } from "@/lib/runs/load-current-content";
 import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
-import { attributeRun } from "@/lib/families/run-attribution";
+import { attributeRun } from "@/lib/runs/run-attribution";
 import { buildReplayMatrix } from "./replay-matrix";
 
 const isCore = (c: string): c is TCoreCondition => (CORE_CONDITIONS as readonly string[]).includes(c);

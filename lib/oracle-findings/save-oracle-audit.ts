@@ -1,7 +1,7 @@
 import { db, Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import type { TFamilyAudit } from "@/lib/oracle-audit/findings";
-import type { TListedDependency } from "./dependency-listing";
+import type { TListedDependency } from "@/lib/oracle-audit/dependency-listing";
 import { storableJson, storableText } from "./storable";
 import { waiverFor } from "./waivers";
 

@@ -8,7 +8,7 @@ import { auditFamily, type TFamilyAudit, type THistoryAudit } from "@/lib/oracle
 import type { TNotAudited, TTestExtraction, TTreeDefinitions } from "@/lib/oracle-audit/types";
 import { unreadableReason } from "./audit-failure";
 import { cachedValue, type TAuditCache } from "./definition-cache";
-import { listDependencies, type TListedDependency } from "./dependency-listing";
+import { listDependencies, type TListedDependency } from "@/lib/oracle-audit/dependency-listing";
 
 export type TStaticAuditSources = {
   /** The base tree: the audited sources it holds, and every path. */

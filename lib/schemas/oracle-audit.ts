@@ -1,6 +1,6 @@
 // Pure: request and response shapes (zod) of the specification–oracle audit API.
 import { z } from "zod";
-import type { TListedDependency } from "@/lib/oracle-findings/dependency-listing";
+import type { TListedDependency } from "@/lib/oracle-audit/dependency-listing";
 import { ZIdSchema, ZVersionSchema } from "./common";
 
 export const ZOracleFindingParamsSchema = z.object({ familyId: ZIdSchema, findingId: ZIdSchema });

@@ -1,7 +1,7 @@
 // Pure: which current content a calibration or replay run counts for — the one
 // place that decides it, read by the gate facts (load-family-facts.ts) and the
 // replay matrix (lib/histories/load-replay-matrix.ts).
-import type { TCurrentRun } from "@/lib/runs/matrix";
+import type { TCurrentRun } from "./matrix";
 
 export type TAttributableRun = {
   id: string;
