@@ -15,7 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ensureMirror, requireCommit } from "../lib/git/mirror";
+import { ensureMirror, requireCommit } from "../lib/runner/mirror";
 import { createBaseRepo } from "../lib/runner/base-repo";
 import { executeRun } from "../lib/runner/execute";
 import { git } from "../lib/runner/host";

@@ -14,7 +14,7 @@ import path from "node:path";
 import { createRunCgroup, type RunCgroup } from "../lib/runner/cgroup";
 import { watchDisk, type DiskWatch } from "../lib/runner/disk-watch";
 import { findExecutable } from "../lib/runner/host";
-import { OutputCapture } from "../lib/runner/output-cap";
+import { OutputCapture } from "../lib/git/output-cap";
 import { readReport } from "../lib/runner/report";
 import { defaultLimits, runSandboxed, sandboxEnv } from "../lib/runner/sandbox";
 import { bwrapArgs, preludeArgs, SANDBOX_OUTPUT, SANDBOX_WORKSPACE, type MountPlan, type OverlayLayers } from "../lib/runner/sandbox-args";

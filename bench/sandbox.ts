@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ensureMirror, requireCommit } from "../lib/git/mirror";
+import { ensureMirror, requireCommit } from "../lib/runner/mirror";
 import { runSandboxed } from "../lib/runner/sandbox";
 import { createNodeFixture } from "../lib/runner/testing/node-fixture";
 import { chooseNetwork } from "../lib/runner/user-net";

@@ -10,7 +10,7 @@ import { getImport } from "@/lib/anchoring/imports/get-import";
 import { startImport } from "@/lib/anchoring/imports/start-import";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { createDemoRepo, type DemoRepo } from "@/lib/demo/demo-repo";
-import { existingMirrorWith, mirrorOf } from "@/lib/git/mirror";
+import { existingMirrorWith, mirrorOf } from "@/lib/runner/mirror";
 import { gitSpawnCounts } from "@/lib/git/run-git";
 import { requestSingleRun } from "@/lib/runs/request-runs";
 import { makeSuite } from "@/lib/testing/factories";

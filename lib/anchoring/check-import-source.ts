@@ -9,7 +9,7 @@ import path from "node:path";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { ZImportSourcesValueSchema } from "@/lib/schemas/settings";
-import { studioDataDir } from "@/lib/git/mirror";
+import { studioDataDir } from "@/lib/runner/mirror";
 import { judgeSource, sourceTarget, type TSourcePolicy } from "./source-policy";
 
 export const IMPORT_SOURCES_KEY = "imports.sources";

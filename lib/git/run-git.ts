@@ -2,7 +2,7 @@ import "server-only";
 // The studio's one git spawner: every git the studio itself runs (mirrors, imports, evidence, the
 // patch check, the runner's workspaces, exports) starts here, with the same environment.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { OutputCapture } from "../runner/output-cap";
+import { OutputCapture } from "./output-cap";
 
 export class GitCommandError extends Error {
   readonly args: readonly string[];

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AppError } from "@/lib/errors/app-error";
-import { GitSourceError, studioCacheDir } from "@/lib/git/mirror";
+import { GitSourceError, studioCacheDir } from "@/lib/runner/mirror";
 import { sweBenchFor, writeHarborExport } from "./harbor-export";
 import { loadFrozenPackage } from "./load-package";
 import { writeNativeExport } from "./native-export";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { db } from "@/lib/db";
-import { studioCacheDir } from "@/lib/git/mirror";
+import { studioCacheDir } from "@/lib/runner/mirror";
 import { notFound } from "@/lib/errors/app-error";
 import { harborFiles, sweBenchFor } from "./harbor-export";
 import { loadFrozenPackage } from "./load-package";

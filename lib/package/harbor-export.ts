@@ -1,5 +1,5 @@
 import "server-only";
-import { ensureMirror, existingMirrorWith, requireCommit } from "@/lib/git/mirror";
+import { ensureMirror, existingMirrorWith, requireCommit } from "@/lib/runner/mirror";
 import { gitBytes } from "@/lib/git/run-git";
 import { harborBasePaths } from "@/lib/grading/harbor-test";
 import { bundledScript, tapLogRenderers } from "./bundles";

@@ -4,7 +4,7 @@ import "server-only";
 // worker stopped beating and the reaper handed the export on) cannot overwrite the next one.
 import path from "node:path";
 import { db } from "@/lib/db";
-import { studioDataDir } from "@/lib/git/mirror";
+import { studioDataDir } from "@/lib/runner/mirror";
 
 export type TExportClaim = { id: string; suiteId: string; attempt: number; workerId: string };
 

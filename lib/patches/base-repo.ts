@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { gitIn, gitMessage, isCloneUrl, openMirrorWith } from "@/lib/git/mirror";
+import { gitIn, gitMessage, isCloneUrl, openMirrorWith } from "@/lib/runner/mirror";
 import { AppError } from "@/lib/errors/app-error";
 
 /**

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { gitIn } from "@/lib/git/mirror";
+import { gitIn } from "@/lib/runner/mirror";
 import { GitCommandError } from "@/lib/git/run-git";
 import type { TDiff } from "@/lib/git/diff";
 import type { TPatchProblem } from "@/lib/schemas/patches";

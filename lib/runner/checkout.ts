@@ -8,7 +8,7 @@ import path from "node:path";
 import { RunnerError } from "./errors";
 import { createBaseRepo } from "./base-repo";
 import { runHost } from "./host";
-import { ensureMirror, requireCommit } from "../git/mirror";
+import { ensureMirror, requireCommit } from "./mirror";
 import type { RunnerOptions } from "./types";
 
 export type CheckoutResult =

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
-import { OutputCapture } from "./output-cap";
+import { OutputCapture } from "../git/output-cap";
 
 export interface HostResult {
   code: number | null;

@@ -22,7 +22,7 @@ export {
   type RunnerOptions,
 } from "./types";
 
-export { ensureMirror, refreshMirror, resolveCommit, requireCommit, type Mirror, type MirrorOptions } from "../git/mirror";
+export { ensureMirror, refreshMirror, resolveCommit, requireCommit, type Mirror, type MirrorOptions } from "./mirror";
 export { acquireWorkspace, copyWorkspace, type PreparedWorkspace, type WorkspaceSpec, type WorkspaceOptions } from "./workspace";
 export { overlayProbe, settleDiscards, type WorkspaceLayer } from "./run-workspace";
 export { CacheIndex, DEFAULT_MAX_CACHE_BYTES } from "./cache-index";

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { RunnerError } from "./errors";
-import { ensureMirror, requireCommit } from "../git/mirror";
+import { ensureMirror, requireCommit } from "./mirror";
 import type { ParsedReport } from "./parsers/types";
 import { readReport } from "./report";
 import { runSteps, VERIFIER_FAIL } from "./run-steps";

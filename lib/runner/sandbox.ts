@@ -23,7 +23,7 @@ import { createRunCgroup, type LimitName, type RunCgroup } from "./cgroup";
 import { watchDisk, type DiskWatch } from "./disk-watch";
 import { RunnerError } from "./errors";
 import { findExecutable, runHost } from "./host";
-import { OutputCapture } from "./output-cap";
+import { OutputCapture } from "../git/output-cap";
 import {
   bwrapArgs,
   containerArgs,

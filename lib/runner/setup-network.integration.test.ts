@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureMirror, requireCommit, type Mirror } from "../git/mirror";
+import { ensureMirror, requireCommit, type Mirror } from "./mirror";
 import { bwrapStatus } from "./sandbox";
 import { createNodeFixture, type NodeFixture } from "./testing/node-fixture";
 import { chooseNetwork } from "./user-net";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CacheIndex } from "./cache-index";
-import { ensureMirror, requireCommit, type Mirror } from "../git/mirror";
+import { ensureMirror, requireCommit, type Mirror } from "./mirror";
 import { createNodeFixture, type NodeFixture } from "./testing/node-fixture";
 import { acquireWorkspace, copyWorkspace, type WorkspaceSpec } from "./workspace";
 

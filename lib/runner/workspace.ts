@@ -29,7 +29,7 @@ import { RunnerError } from "./errors";
 import { git, runHost } from "./host";
 import { workspaceKey } from "./keys";
 import { withLock } from "./lock";
-import type { Mirror } from "../git/mirror";
+import type { Mirror } from "./mirror";
 import { runSandboxed, type SandboxRequest } from "./sandbox";
 import type { SandboxLimits } from "./sandbox-args";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { gitIn, openMirror } from "@/lib/git/mirror";
+import { gitIn, openMirror } from "@/lib/runner/mirror";
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 const MIRROR_WAIT_MS = 15_000;

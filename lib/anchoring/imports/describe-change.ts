@@ -2,7 +2,7 @@ import "server-only";
 // The pull request behind a commit on the default branch, read from commit messages:
 // GitHub writes "Merge pull request #13 from branch" with the PR title as the body,
 // squash merges end their subject with "(#13)".
-import { gitIn } from "@/lib/git/mirror";
+import { gitIn } from "@/lib/runner/mirror";
 
 export type TChangeText = { title: string; body: string; prNumber: number | null };
 

@@ -4,7 +4,7 @@ import { recordEvent } from "@/lib/audit-log/record-event";
 import { screenCandidate, type TAutoGateThresholds } from "@/lib/anchoring/screening/screen-candidate";
 import { describeChange, readCommitMessages } from "@/lib/anchoring/imports/describe-change";
 import { listLocalCandidates, type TLocalCandidate } from "@/lib/anchoring/imports/list-local-candidates";
-import { gitIn, refreshSourceMirror } from "@/lib/git/mirror";
+import { gitIn, refreshSourceMirror } from "@/lib/runner/mirror";
 import { upsertCandidate, type TCandidateInput } from "@/lib/anchoring/screening/upsert-candidate";
 import { ZLocalImportCursorSchema, type TImportQuery } from "@/lib/schemas/imports";
 import type { TProgressWriter } from "./progress-writer";

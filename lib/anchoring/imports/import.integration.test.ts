@@ -135,7 +135,7 @@ describe("local import", () => {
     const notRepo = await finished((await startImport(curator.id, suite.id, { source: "local", repo: plain })).id);
     expect(notRepo).toMatchObject({ status: "failed", message: `${plain} is not a git repository`, resumable: true });
 
-    // A file:// URL is its path: the same source, the same mirror (lib/git/mirror.ts).
+    // A file:// URL is its path: the same source, the same mirror (lib/runner/mirror.ts).
     const missing = path.join(tmp, "missing.git");
     const notCloned = await finished((await startImport(curator.id, suite.id, { source: "local", repo: `file://${missing}` })).id);
     expect(notCloned).toMatchObject({ status: "failed", repo: missing, message: `${missing} is not a git repository (no such directory)` });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDiff } from "@/lib/git/diff";
 import { initRepo, makeTempDir, removeDir, type TempRepo } from "@/lib/git/testing/temp-repo";
-import { refreshSourceMirror as prepareMirror } from "@/lib/git/mirror";
+import { refreshSourceMirror as prepareMirror } from "@/lib/runner/mirror";
 import { commitExists, listLocalCandidates, readDiff, type TLocalCandidate } from "./list-local-candidates";
 
 let tmp: string;

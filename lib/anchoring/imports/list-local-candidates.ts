@@ -6,9 +6,9 @@ import { COMMIT_LOG_FORMAT, CommitLogParser, type TLogCommit } from "@/lib/git/c
 import { firstFatalLine, spawnGit } from "@/lib/git/run-git";
 import { ZChangedFileSchema } from "../screening/screen-candidate";
 import { isBotAuthor } from "../github/bot-author";
-import { assertRepository, commitExists, defaultBranch, gitIn, GitSourceError, isRevision } from "@/lib/git/mirror";
+import { assertRepository, commitExists, defaultBranch, gitIn, GitSourceError, isRevision } from "@/lib/runner/mirror";
 
-export { commitExists, GitSourceError } from "@/lib/git/mirror";
+export { commitExists, GitSourceError } from "@/lib/runner/mirror";
 
 export const ZLocalCandidateFileSchema = ZChangedFileSchema.extend({
   /** The path before a rename or copy. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { normalizeSource } from "@/lib/git/mirror";
+import { normalizeSource } from "@/lib/runner/mirror";
 import { assertImportSourceAllowed } from "../check-import-source";
 import { notFound } from "@/lib/errors/app-error";
 import type { TStartImport } from "@/lib/schemas/imports";

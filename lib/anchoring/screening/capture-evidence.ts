@@ -3,7 +3,7 @@ import { classifyPath } from "@/lib/git/classify";
 import { safeParseDiff } from "@/lib/git/diff";
 import { GitSourceError, readDiff } from "@/lib/anchoring/imports/list-local-candidates";
 import { listEvidenceFiles, type TEvidenceFile } from "@/lib/anchoring/evidence/behavioral-slice";
-import { openMirrorWith } from "@/lib/git/mirror";
+import { openMirrorWith } from "@/lib/runner/mirror";
 import type { TAutoGateThresholds } from "@/lib/anchoring/screening/screen-candidate";
 import { ZGithubPullRequestSchema, type TGithubPullRequest } from "@/lib/anchoring/github/import-github";
 import { groupReviewThreads, type TReviewThread } from "@/lib/anchoring/github/review-threads";

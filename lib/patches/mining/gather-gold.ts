@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { gitIn, isCloneUrl, openMirrorWith } from "@/lib/git/mirror";
+import { gitIn, isCloneUrl, openMirrorWith } from "@/lib/runner/mirror";
 import { parseSource } from "@/lib/oracle-audit/parse-source";
 import { AppError } from "@/lib/errors/app-error";
 import type { TMiningFile } from "./candidates";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureMirror, refreshMirror, resolveCommit } from "./mirror";
-import { gitOk, initRepo } from "../runner/testing/git-fixture";
+import { gitOk, initRepo } from "./testing/git-fixture";
 
 let repo: { dir: string; base: string };
 let cacheDir: string;

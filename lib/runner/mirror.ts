@@ -14,11 +14,11 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { CacheIndex } from "../runner/cache-index";
-import { RunnerError } from "../runner/errors";
-import { mirrorKey } from "../runner/keys";
-import { withLock } from "../runner/lock";
-import { firstFatalLine, GitCommandError, runGit, type GitOptions } from "./run-git";
+import { CacheIndex } from "./cache-index";
+import { RunnerError } from "./errors";
+import { mirrorKey } from "./keys";
+import { withLock } from "./lock";
+import { firstFatalLine, GitCommandError, runGit, type GitOptions } from "../git/run-git";
 
 export type TGitSourceErrorCode = "not_a_repository" | "clone_failed" | "fetch_failed" | "commit_not_found" | "not_mirrored" | "git_failed";
 
