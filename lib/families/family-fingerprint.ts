@@ -1,3 +1,4 @@
+import "server-only";
 // A cheap fingerprint of everything a family's gate report is computed from
 // (load-family-facts.ts and what it calls), so the report is computed again
 // only when one of those rows changed (get-gate-report.ts).

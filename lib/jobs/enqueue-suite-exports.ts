@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { boss } from "./boss";
