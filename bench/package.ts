@@ -31,7 +31,7 @@ import { requestCalibration, requestSingleRun } from "@/lib/runs/request-runs";
 import { startWorker } from "../workers/worker-process";
 import { generatedRepo, seedGeneratedSuite } from "./fixtures/package-suite";
 import { requestOracleAudit } from "@/lib/oracle-findings/request-oracle-audit";
-import { replayedSet } from "@/lib/package/testing/frozen-demo";
+import { replayedSet } from "@/lib/testing/frozen-demo";
 import { printRows, type BenchRow } from "./types";
 
 const MB = 1024 * 1024;

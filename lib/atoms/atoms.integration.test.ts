@@ -13,7 +13,7 @@ import * as order from "@/app/api/families/[familyId]/atoms/order/route";
 import * as anchors from "@/app/api/families/[familyId]/atoms/[atomId]/anchors/route";
 import * as anchor from "@/app/api/families/[familyId]/atoms/[atomId]/anchors/[anchorId]/route";
 import * as stageGates from "@/app/api/families/[familyId]/gates/[stage]/route";
-import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
+import { makeDemoFamily } from "@/lib/testing/patches-demo-family";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeFamily, makeUser } from "@/lib/testing/factories";
-import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
+import { makeDemoFamily } from "@/lib/testing/patches-demo-family";
 import { getGateReport } from "./get-gate-report";
 import { listConsoleFamilies } from "./list-console-families";
 

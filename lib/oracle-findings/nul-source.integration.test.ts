@@ -9,12 +9,12 @@ import { getGateReport } from "@/lib/families/get-gate-report";
 import { freezeFamily } from "@/lib/package/freeze-family";
 import { loadFrozenPackage } from "@/lib/package/load-package";
 import { readTarGz, writeNativeExport } from "@/lib/package/native-export";
-import { waitForRuns } from "@/lib/package/testing/frozen-demo";
+import { waitForRuns } from "@/lib/testing/frozen-demo";
 import { useWorkerPool } from "@/workers/testing/worker-pool";
 import { getOracleAudit } from "./get-oracle-audit";
 import { requestOracleAudit } from "./request-oracle-audit";
 import { fromJsonBytes } from "./storable";
-import { buildNulDemoFamily } from "./testing/nul-demo";
+import { buildNulDemoFamily } from "@/lib/testing/nul-demo";
 
 const pool = useWorkerPool("oracle-nul");
 

@@ -10,7 +10,7 @@ import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { createDemoRepo } from "@/lib/demo/demo-repo";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { sendToReview } from "@/lib/review/send-to-review";
-import { waitForRuns } from "@/lib/package/testing/frozen-demo";
+import { waitForRuns } from "@/lib/testing/frozen-demo";
 import { makeUser } from "@/lib/testing/factories";
 import { useWorkerPool } from "@/workers/testing/worker-pool";
 import { getOracleAudit } from "./get-oracle-audit";

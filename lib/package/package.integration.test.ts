@@ -17,7 +17,7 @@ import { importPackage } from "./import-package";
 import { addAnnotation } from "./add-annotation";
 import { packageHash } from "./hash";
 import { ZSweBenchInstanceSchema, toJsonl } from "./swebench";
-import { buildGreenDemoFamily } from "./testing/frozen-demo";
+import { buildGreenDemoFamily } from "@/lib/testing/frozen-demo";
 import { openNewVersion } from "./open-new-version";
 import { freezeDemoWhenGreen } from "@/lib/package/freeze-demo-when-green";
 import { parse as parseToml } from "smol-toml";

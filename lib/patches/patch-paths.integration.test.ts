@@ -5,7 +5,7 @@ import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeUser } from "@/lib/testing/factories";
 import { db } from "@/lib/db";
 import * as patches from "@/app/api/families/[familyId]/patches/route";
-import { makeDemoFamily } from "./testing/demo-family";
+import { makeDemoFamily } from "@/lib/testing/patches-demo-family";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
 

@@ -7,7 +7,7 @@ import { callRoute, makeUser } from "@/lib/testing/factories";
 import { db } from "@/lib/db";
 import * as patches from "@/app/api/families/[familyId]/patches/route";
 import * as patch from "@/app/api/families/[familyId]/patches/[patchId]/route";
-import { makeDemoFamily } from "./testing/demo-family";
+import { makeDemoFamily } from "@/lib/testing/patches-demo-family";
 import type { TPatchDto, TPatchesDto } from "@/lib/schemas/patches";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";

@@ -7,7 +7,7 @@ import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeUser } from "@/lib/testing/factories";
 import { db } from "@/lib/db";
 import * as proposals from "@/app/api/families/[familyId]/proposals/route";
-import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
+import { makeDemoFamily } from "@/lib/testing/patches-demo-family";
 import { MODEL_SETTING_KEY } from "./model-config";
 import { loadRecordedChat, startChatReplay, type TRecordedChat } from "./testing/chat-replay-server";
 

@@ -260,3 +260,17 @@ export function gitMessage(error: unknown): string {
 }
 
 const gitLog = (error: unknown) => (error instanceof GitCommandError ? error.stderr : "");
+
+/** The raw unified diff from base to head, as the curator and the gold patch see it. */
+export async function readDiff(repoPath: string, base: string, head: string, options: { binary?: boolean } = {}): Promise<string> {
+  await assertRepository(repoPath);
+  for (const sha of [base, head]) {
+    if (!(await commitExists(repoPath, sha))) {
+      throw new GitSourceError("commit_not_found", `commit not found: ${sha}`);
+    }
+  }
+  return gitIn(repoPath, [
+    "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "-M",
+    "--src-prefix=a/", "--dst-prefix=b/", ...(options.binary ? ["--binary"] : []), base, head, "--",
+  ]);
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { githubConnection } from "@/lib/anchoring/imports/github-connection";
+import { githubConnection } from "@/lib/anchoring/github/github-connection";
 import { MODEL_SETTING_KEY, modelEndpoint } from "@/lib/proposals/model-config";
 import { defaultImportRoots, storedImportSources } from "@/lib/anchoring/check-import-source";
 

@@ -3,7 +3,7 @@ import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeUser } from "@/lib/testing/factories";
 import { db } from "@/lib/db";
 import * as settings from "@/app/api/admin/settings/route";
-import { githubConnection } from "@/lib/anchoring/imports/github-connection";
+import { githubConnection } from "@/lib/anchoring/github/github-connection";
 import { modelEndpoint } from "@/lib/proposals/model-config";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";

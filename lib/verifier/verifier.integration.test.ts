@@ -6,7 +6,7 @@ import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeUser } from "@/lib/testing/factories";
 import { db } from "@/lib/db";
 import * as verifier from "@/app/api/families/[familyId]/verifier/route";
-import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
+import { makeDemoFamily } from "@/lib/testing/patches-demo-family";
 import type { TVerifierDto } from "@/lib/schemas/verifier";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { NextRequest } from "next/server";
 import { makeUser, sessionCookie } from "@/lib/testing/factories";
-import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
+import { makeDemoFamily } from "@/lib/testing/patches-demo-family";
 import { db } from "@/lib/db";
 import os from "node:os";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";

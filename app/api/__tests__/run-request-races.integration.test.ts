@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeUser } from "@/lib/testing/factories";
-import { makeDemoFamily } from "@/lib/patches/testing/demo-family";
+import { makeDemoFamily } from "@/lib/testing/patches-demo-family";
 import { db } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/boss";
 import { CONDITIONS } from "@/lib/contract/types";

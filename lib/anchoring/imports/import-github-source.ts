@@ -6,7 +6,7 @@ import { importGithubPullRequests, ZGithubImportCursorSchema, type TGithubPullRe
 import { upsertCandidate, type TCandidateInput } from "@/lib/anchoring/screening/upsert-candidate";
 import type { Prisma } from "@/lib/db";
 import type { TImportQuery } from "@/lib/schemas/imports";
-import { githubConnection } from "./github-connection";
+import { githubConnection } from "@/lib/anchoring/github/github-connection";
 import type { TProgressWriter } from "./progress-writer";
 
 type TJob = { id: string; suiteId: string; repo: string; query: TImportQuery; cursor: unknown; progress: number };

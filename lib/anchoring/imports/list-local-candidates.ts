@@ -8,7 +8,7 @@ import { ZChangedFileSchema } from "../screening/screen-candidate";
 import { isBotAuthor } from "../github/bot-author";
 import { assertRepository, commitExists, defaultBranch, gitIn, GitSourceError, isRevision } from "@/lib/runner/mirror";
 
-export { commitExists, GitSourceError } from "@/lib/runner/mirror";
+export { commitExists, GitSourceError, readDiff } from "@/lib/runner/mirror";
 
 export const ZLocalCandidateFileSchema = ZChangedFileSchema.extend({
   /** The path before a rename or copy. */
@@ -133,20 +133,6 @@ function toCandidate(commit: TLogCommit): TLocalCandidate | null {
     merged: true,
     files,
   };
-}
-
-/** The raw unified diff from base to head, as the curator and the gold patch see it. */
-export async function readDiff(repoPath: string, base: string, head: string, options: { binary?: boolean } = {}): Promise<string> {
-  await assertRepository(repoPath);
-  for (const sha of [base, head]) {
-    if (!(await commitExists(repoPath, sha))) {
-      throw new GitSourceError("commit_not_found", `commit not found: ${sha}`);
-    }
-  }
-  return gitIn(repoPath, [
-    "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "-M",
-    "--src-prefix=a/", "--dst-prefix=b/", ...(options.binary ? ["--binary"] : []), base, head, "--",
-  ]);
 }
 
 function assertRevision(value: string): void {

@@ -1,7 +1,7 @@
 import "server-only";
 import { classifyPath } from "@/lib/git/classify";
 import { safeParseDiff } from "@/lib/git/diff";
-import { GitSourceError, readDiff } from "@/lib/anchoring/imports/list-local-candidates";
+import { GitSourceError, readDiff } from "@/lib/runner/mirror";
 import { listEvidenceFiles, type TEvidenceFile } from "@/lib/anchoring/evidence/behavioral-slice";
 import { openMirrorWith } from "@/lib/runner/mirror";
 import type { TAutoGateThresholds } from "@/lib/anchoring/screening/screen-candidate";

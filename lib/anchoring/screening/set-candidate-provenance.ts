@@ -4,7 +4,7 @@ import { recordEvent } from "@/lib/audit-log/record-event";
 import { AppError, notFound, staleVersion } from "@/lib/errors/app-error";
 import { runGit } from "@/lib/git/run-git";
 import { fetchPullRequest, GithubImportError } from "@/lib/anchoring/github/import-github";
-import { githubConnection } from "@/lib/anchoring/imports/github-connection";
+import { githubConnection } from "@/lib/anchoring/github/github-connection";
 import { parsePullReference, type TCandidateProvenance } from "@/lib/schemas/candidates";
 import { candidateSelect, toCandidateDto } from "./candidate-select";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // Test helper: the demo family on a base that also holds a source with the string
 // literal '\u0000' (and a lone surrogate), which the audit's stores must survive.
 // The demo's PR is replayed onto that base, so gold, calibration and the histories are the demo's.
@@ -9,7 +10,7 @@ import { createDemoRepo, type DemoRepo } from "@/lib/demo/demo-repo";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { requestCalibration, requestSingleRun } from "@/lib/runs/request-runs";
 import { makeUser } from "@/lib/testing/factories";
-import { seedAgreeingReviews, waitForRuns } from "@/lib/package/testing/frozen-demo";
+import { seedAgreeingReviews, waitForRuns } from "@/lib/testing/frozen-demo";
 
 export const NUL_SOURCE = "// Separators the store never lets into a name.\nexport const NUL = '\\u0000';\nexport const LONE = '\\ud800';\nexport function hasNul(name) {\n  return name.includes('\\u0000');\n}\n";
 
