@@ -31,6 +31,7 @@ const CLIENT_OR_BUNDLED: Record<string, string> = {
   "lib/demo/demo-family.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
   "lib/demo/demo-repo.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
   "lib/demo/patch-from-files.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/git/run-git.ts": "the e2e seeders import it (through lib/runner/host.ts), and the Playwright runner loads specs in its own process, under no condition",
   "lib/runner/host.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
   "lib/runner/testing/git-fixture.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
   "lib/testing/curator-family.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",

@@ -1,4 +1,3 @@
-import "server-only";
 // The studio's one git spawner: every git the studio itself runs (mirrors, imports, evidence, the
 // patch check, the runner's workspaces, exports) starts here, with the same environment.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
