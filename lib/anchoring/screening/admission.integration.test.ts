@@ -62,7 +62,7 @@ describe("admission", () => {
       include: { evidence: true, curators: true, diffFiles: { orderBy: { position: "asc" } }, runs: true },
     });
     expect(family).toMatchObject({
-      suiteId: suite.id, candidateId: good.id, repo: demo.dir, prNumber: 13, baseCommit: demo.baseCommit, mergeCommit: demo.mergeCommit, stage: "anchoring",
+      suiteId: suite.id, candidateId: good.id, repo: demo.dir, prNumber: 13, baseCommit: demo.baseCommit, mergeCommit: demo.mergeCommit, frozen: false,
     });
     expect(family.curators.map((c) => c.userId)).toEqual([curator.id]);
     expect(family.evidence).toMatchObject({ prTitle: "Split secret lookup into required and optional", issueTitle: "", reviewThreads: [] });
