@@ -11,6 +11,7 @@ import type { SandboxKind } from "./sandbox";
 import type { SandboxLimits } from "./sandbox-args";
 import type { ProbeResult, TestSummary } from "./signature";
 import { ZResultFormatSchema, type TRunOutcome } from "../contract/types";
+import type { RunnerErrorCode } from "./errors";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -54,17 +55,10 @@ export type TRunSpec = z.infer<typeof ZRunSpecSchema>;
 /** forbidden_content: the patch writes a file the verifier owns (or, outside grading, a hidden test path); tampered: a canary says the test run was rigged. */
 export type RunOutcome = TRunOutcome;
 
+/** Why a run ended in infrastructure_error: the runner's own failures (errors.ts) and these. */
 export type InfrastructureReason =
+  | RunnerErrorCode
   | "invalid_spec"
-  | "not_a_repository"
-  | "clone_failed"
-  | "commit_not_found"
-  | "fetch_failed"
-  | "not_mirrored"
-  | "git_failed"
-  | "setup_failed"
-  | "sandbox_unavailable"
-  | "lock_timeout"
   | "report_missing"
   | "report_unparseable"
   | "history_file_refused"
