@@ -27,10 +27,14 @@ export function fromPrismaError(error: unknown, what = "Record"): unknown {
       return new AppError("NOT_FOUND", `${what} does not exist.`);
     case "P2003":
       return new AppError("INVALID_INPUT", `${what} refers to something that does not exist.`);
+    case "P2028": // a transaction that waited too long for a connection or a lock: nothing was written
+      return new AppError("UNAVAILABLE", BUSY_MESSAGE, { detail: error.message });
     default:
       return error;
   }
 }
+
+export const BUSY_MESSAGE = "The studio is busy with other requests for the same work; nothing was changed, try again in a few seconds.";
 
 type TUniqueMeta = {
   target?: string[] | string;
