@@ -44,6 +44,6 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     // STUDIO_IMPORT_ROOTS: the specs import repositories they make under the temp dir.
-    env: { PORT: String(PORT), STUDIO_DATA_DIR: ".test-data/e2e", NEXTAUTH_URL: BASE_URL, DATABASE_URL: "", STUDIO_PG_PORT: String(PG_PORT), STUDIO_IMPORT_ROOTS: os.tmpdir(), NODE_OPTIONS: outerNodeOptions },
+    env: { PORT: String(PORT), STUDIO_DATA_DIR: ".test-data/e2e", NEXTAUTH_URL: BASE_URL, DATABASE_URL: "", STUDIO_PG_PORT: String(PG_PORT), STUDIO_IMPORT_ROOTS: os.tmpdir(), STUDIO_PG_THROWAWAY: "1", NODE_OPTIONS: outerNodeOptions },
   },
 });

@@ -23,8 +23,10 @@ async function query(url: string, sql: string) {
 describe("embedded PostgreSQL", () => {
   it("keeps its data across a restart and refuses a second server on the same folder", async () => {
     const dataDir = path.join(tmp, "pg");
-    const first = await startEmbeddedPostgres({ dataDir });
+    const first = await startEmbeddedPostgres({ dataDir, throwaway: false });
     try {
+      // What `npm start` runs is durable; only the tests' clusters trade fsync for speed.
+      expect(await query(first.url, "SHOW fsync")).toEqual([{ fsync: "on" }]);
       expect(await migrate(first.url)).not.toHaveLength(0);
       expect(await migrate(first.url)).toHaveLength(0); // applied once only
       await query(first.url, `INSERT INTO "Suite" (id, name, "updatedAt") VALUES ('s1', 'kept-suite', now())`);
@@ -33,8 +35,9 @@ describe("embedded PostgreSQL", () => {
     } finally {
       await first.stop();
     }
-    const second = await startEmbeddedPostgres({ dataDir });
+    const second = await startEmbeddedPostgres({ dataDir, throwaway: true });
     try {
+      expect(await query(second.url, "SHOW fsync")).toEqual([{ fsync: "off" }]);
       expect(await query(second.url, `SELECT name FROM "Suite"`)).toEqual([{ name: "kept-suite" }]);
     } finally {
       await second.stop();

@@ -33,7 +33,16 @@ type StartOptions = {
   passwordFile?: string;
   /** Receives the server's log lines; default: dropped. */
   onLog?: (line: string) => void;
+  /**
+   * A cluster whose data may be lost with the machine (tests, e2e): no fsync. A killed server
+   * loses nothing (the kernel still holds its writes); only a crash of the machine would.
+   * Default: `STUDIO_PG_THROWAWAY=1` in the environment, else durable.
+   */
+  throwaway?: boolean;
 };
+
+/** Settings of a throwaway cluster: the tests' databases are made and written hundreds of times a run. */
+export const THROWAWAY_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_page_writes=off"];
 
 export const SUPERUSER = "studio";
 /** The password clusters made before passwords were random were given; rotated on first start. */
@@ -53,6 +62,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   const dataDir = runAs ? reachableDataDir(requestedDir, runAs) : requestedDir;
   assertNotInUse(dataDir);
 
+  const throwaway = options.throwaway ?? process.env.STUDIO_PG_THROWAWAY === "1";
   const initialised = fs.existsSync(path.join(dataDir, "PG_VERSION"));
   const passwordFile = options.passwordFile ?? path.join(path.dirname(requestedDir), "pg-superuser-password");
   const stored = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, "utf8").trim() : null;
@@ -73,7 +83,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   let stopping = false;
   const exitListeners: ((code: number | null, signal: string | null) => void)[] = [];
   const launch = async () => {
-    child = await runPostgres(bin, dataDir, port, runAs, onLog);
+    child = await runPostgres(bin, dataDir, port, runAs, onLog, throwaway ? THROWAWAY_SETTINGS : []);
     const current = child;
     current.once("exit", (code, signal) => {
       if (!stopping && child === current) for (const listener of exitListeners) listener(code, signal);
@@ -319,14 +329,14 @@ function runToEnd(cmd: string, args: string[], runAs: TRunAs | null, onLog: (lin
   });
 }
 
-function runPostgres(bin: Binaries, dataDir: string, port: number, runAs: TRunAs | null, onLog: (line: string) => void): Promise<ChildProcess> {
+function runPostgres(bin: Binaries, dataDir: string, port: number, runAs: TRunAs | null, onLog: (line: string) => void, settings: string[]): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     let output = "";
     let ready = false;
     const child = spawn(
       bin.postgres,
       // No unix socket (several clusters share /tmp), loopback only.
-      ["-D", dataDir, "-p", String(port), "-c", "unix_socket_directories=", "-c", "listen_addresses=127.0.0.1"],
+      ["-D", dataDir, "-p", String(port), "-c", "unix_socket_directories=", "-c", "listen_addresses=127.0.0.1", ...settings.flatMap((setting) => ["-c", setting])],
       { ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}), env: { ...process.env, LC_ALL: "C" }, cwd: "/", stdio: ["ignore", "pipe", "pipe"] },
     );
     const take = (chunk: Buffer) => {

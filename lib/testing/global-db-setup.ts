@@ -21,7 +21,7 @@ export async function setup() {
   if (process.env.STUDIO_TEST_PG_URL) return; // provided by the caller (scripts/test.ts)
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-test-pg-"));
   fs.chmodSync(tempDir, 0o755); // the postgres user must reach its data folder
-  server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, "pg"), database: "postgres" });
+  server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, "pg"), database: "postgres", throwaway: true });
   const template = await createDatabase(server.url, "studio_template");
   const passwords = { owner: crypto.randomBytes(12).toString("hex"), app: crypto.randomBytes(12).toString("hex") };
   const { ownerUrl } = await provisionRoles(template, passwords);
