@@ -12,8 +12,13 @@ describe("fromPrismaError", () => {
     expect(error.status).toBe(503);
     expect(error.message).toBe(BUSY_MESSAGE);
   });
+  it("answers a write conflict or deadlock with 409: the request was rolled back whole", () => {
+    const error = fromPrismaError(known("P2034", "Transaction failed due to a write conflict or a deadlock.")) as AppError;
+    expect(error.status).toBe(409);
+    expect(error.message).toMatch(/nothing was changed, try again/);
+  });
   it("keeps an error it does not know", () => {
-    const original = known("P2034");
+    const original = known("P2010");
     expect(fromPrismaError(original)).toBe(original);
   });
 });

@@ -27,6 +27,8 @@ export function fromPrismaError(error: unknown, what = "Record"): unknown {
       return new AppError("NOT_FOUND", `${what} does not exist.`);
     case "P2003":
       return new AppError("INVALID_INPUT", `${what} refers to something that does not exist.`);
+    case "P2034": // a write conflict or deadlock with a concurrent request: it was rolled back whole
+      return new AppError("CONFLICT", "Someone else changed the same records at the same moment; nothing was changed, try again.", { detail: error.message });
     case "P2028": // a transaction that waited too long for a connection or a lock: nothing was written
       return new AppError("UNAVAILABLE", BUSY_MESSAGE, { detail: error.message });
     default:

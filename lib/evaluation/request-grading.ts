@@ -39,12 +39,14 @@ export async function requestGrading(actorId: string | null, evaluationId: strin
   }
   const keys = [...new Set(gradable.map(keyOf))];
   await db().$transaction(async (tx) => {
+    // Parallel requests point the same attempts at their runs: one at a time, or two deadlock on the rows.
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`grading:${evaluationId}`}))::text`;
     const runs = await tx.run.findMany({ where: { requestKey: { in: keys } }, select: { id: true, requestKey: true } });
     const runByKey = new Map(runs.map((r) => [r.requestKey, r.id]));
     // One statement per grade run: its attempts point at it.
     const attemptsOf = new Map<string, string[]>();
     for (const a of gradable) attemptsOf.set(runByKey.get(keyOf(a))!, [...(attemptsOf.get(runByKey.get(keyOf(a))!) ?? []), a.id]);
-    for (const [gradeRunId, ids] of attemptsOf) await tx.evaluationAttempt.updateMany({ where: { id: { in: ids } }, data: { gradeRunId } });
+    for (const [gradeRunId, ids] of attemptsOf) await tx.evaluationAttempt.updateMany({ where: { id: { in: ids }, gradeRunId: null }, data: { gradeRunId } });
     await recordEvent(tx, { actorId, action: "evaluation.grade", entity: "Evaluation", entityId: evaluationId, after: { attempts: gradable.length, runs: runs.length, created } });
   }, { timeout: 30_000 });
   return { attempts: gradable.length, created, reused: keys.length - created };

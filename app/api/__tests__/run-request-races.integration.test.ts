@@ -35,6 +35,7 @@ afterAll(async () => {
 async function parallel(rel: string, params: Record<string, string>, body: unknown, n = PARALLEL) {
   const mod = (await import(path.join(API, rel, "route.ts"))) as Record<string, never>;
   const answers = await Promise.all(Array.from({ length: n }, () => callRoute(mod.POST!, { method: "POST", userId, params, body })));
+  for (const a of answers) if (a.status >= 500) console.error(`[races] ${a.status} ${JSON.stringify(a.json)}`);
   return answers.map((a) => a.status);
 }
 
