@@ -1,26 +1,71 @@
 // `npm test`: the type check, then every test in three layers — unit, integration
 // (real PostgreSQL), end-to-end (real browser against the studio started as `npm start` starts it).
-import { spawnSync } from "node:child_process";
+//
+// The integration layer runs its files one at a time and mostly waits (on PostgreSQL, git and
+// sandboxed processes), so the type check and the unit layer run beside it, their output held
+// back and printed after it; the end-to-end layer runs last and alone (it builds and starts the
+// studio). `npm test -- unit integration` runs just those layers, in the same lanes.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 const only = process.argv.slice(2);
 
-const layers = [
-  { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit", "-p", "."] },
-  { name: "unit", cmd: bin("vitest"), args: ["run", "--project", "unit"] },
-  { name: "integration", cmd: bin("vitest"), args: ["run", "--project", "integration"] },
-  { name: "e2e", cmd: bin("playwright"), args: ["test"] },
-].filter((layer) => only.length === 0 || only.includes(layer.name));
+type TLayer = { name: string; cmd: string; args: string[] };
+type TResult = { name: string; ok: boolean; seconds: string };
 
-const results: { name: string; ok: boolean; seconds: string }[] = [];
-for (const layer of layers) {
-  console.log(`\n━━ ${layer.name} tests ━━`);
+const LAYERS: Record<string, TLayer> = {
+  typecheck: { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit", "-p", "."] },
+  unit: { name: "unit", cmd: bin("vitest"), args: ["run", "--project", "unit"] },
+  integration: { name: "integration", cmd: bin("vitest"), args: ["run", "--project", "integration"] },
+  e2e: { name: "e2e", cmd: bin("playwright"), args: ["test"] },
+};
+const wanted = (names: string[]) => names.filter((name) => only.length === 0 || only.includes(name)).map((name) => LAYERS[name]!);
+
+/** Runs one layer; its output goes to the terminal, or to `heldBack` to be printed later. */
+function runLayer(layer: TLayer, heldBack?: fs.WriteStream): Promise<TResult> {
   const started = Date.now();
-  const run = spawnSync(layer.cmd, layer.args, { cwd: root, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "1" } });
-  results.push({ name: layer.name, ok: run.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  console.log(heldBack ? `\n━━ ${layer.name} tests (beside the integration layer; output below when it ends) ━━` : `\n━━ ${layer.name} tests ━━`);
+  return new Promise((resolve) => {
+    const child = spawn(layer.cmd, layer.args, { cwd: root, stdio: heldBack ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, FORCE_COLOR: "1" } });
+    if (heldBack) {
+      heldBack.write(`\n━━ ${layer.name} tests ━━\n`);
+      child.stdout!.pipe(heldBack, { end: false });
+      child.stderr!.pipe(heldBack, { end: false });
+    }
+    const finish = (ok: boolean) => {
+      const result = { name: layer.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+      if (heldBack) console.log(`${ok ? "✓" : "✗"} ${layer.name} ended (${result.seconds} s)`);
+      resolve(result);
+    };
+    child.on("error", () => finish(false));
+    child.on("close", (code) => finish(code === 0));
+  });
 }
+
+async function inSequence(layers: TLayer[], heldBack?: fs.WriteStream): Promise<TResult[]> {
+  const results: TResult[] = [];
+  for (const layer of layers) results.push(await runLayer(layer, heldBack));
+  return results;
+}
+
+const beside = wanted(["typecheck", "unit"]);
+const integration = wanted(["integration"]);
+const results: TResult[] = [];
+if (integration.length > 0 && beside.length > 0) {
+  const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "specpath-test-")), "beside.log");
+  const heldBack = fs.createWriteStream(logFile);
+  const [side, main] = await Promise.all([inSequence(beside, heldBack), inSequence(integration)]);
+  await new Promise((resolve) => heldBack.end(resolve));
+  process.stdout.write(fs.readFileSync(logFile));
+  results.push(...side, ...main);
+} else {
+  results.push(...(await inSequence([...beside, ...integration])));
+}
+results.push(...(await inSequence(wanted(["e2e"]))));
 
 console.log("\n━━ summary ━━");
 for (const r of results) console.log(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(12)} ${r.seconds} s`);
