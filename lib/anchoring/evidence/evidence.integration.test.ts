@@ -10,7 +10,7 @@ import { runGit } from "@/lib/git/run-git";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeSuite, makeUser } from "@/lib/testing/factories";
 import { initRepo } from "@/lib/git/testing/temp-repo";
-import { importSettled } from "@/lib/anchoring/imports/active-imports";
+import { importSettled, startImportWorker } from "@/workers/testing/import-worker";
 import { startImport } from "@/lib/anchoring/imports/start-import";
 import { admitCandidate } from "@/lib/anchoring/screening/admit-candidate";
 import * as evidenceRoute from "@/app/api/families/[familyId]/evidence/route";
@@ -32,6 +32,7 @@ let baseCommit: string;
 let curator: { id: string };
 let familyId: string;
 let files: Record<string, { id: string; version: number }>;
+let worker: Awaited<ReturnType<typeof startImportWorker>>;
 
 beforeAll(async () => {
   await useFreshDatabase();
@@ -45,6 +46,7 @@ beforeAll(async () => {
   await repo.commit("Spell out two and thirty-eight");
 
   curator = await makeUser(["curator"]);
+  worker = await startImportWorker();
   const suite = await makeSuite();
   const job = await startImport(curator.id, suite.id, { source: "local", repo: repo.dir });
   await importSettled(job.id);
@@ -55,6 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await worker?.stop();
   await stopBoss({ graceful: false, timeout: 1000 });
   fs.rmSync(tmp, { recursive: true, force: true });
 });
