@@ -5,7 +5,6 @@
 // a new attempt from the last written candidate (pull request 101 is not asked for again) and ends
 // "done", instead of staying "running" forever. Real processes, real PostgreSQL, the real GitHub
 // client against the replay server of recorded responses.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +15,7 @@ import { getImport } from "@/lib/anchoring/imports/get-import";
 import { loadExchanges, startReplayServer, type TReplayServer } from "@/lib/anchoring/github/testing/replay-server";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeSuite, makeUser } from "@/lib/testing/factories";
+import { firstLine, studioProcesses, waitFor } from "./testing/studio-processes";
 
 const FULL_IMPORT = [
   "pulls-page-1", "pulls-page-2", "pull-101-files", "pull-101-comments", "pull-101-diff", "issue-12",
@@ -27,7 +27,6 @@ let tmp: string;
 let databaseUrl: string;
 let github: TReplayServer;
 let release: () => void = () => undefined;
-const alive = new Set<ChildProcess>();
 
 beforeAll(async () => {
   databaseUrl = await useFreshDatabase();
@@ -46,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   release();
-  for (const child of alive) child.kill("SIGKILL");
+  processes.killAll();
   await github?.close();
   await stopBoss({ graceful: false, timeout: 1000 });
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -57,42 +56,15 @@ const env = () => ({
   ...process.env, DATABASE_URL: databaseUrl, STUDIO_DATA_DIR: path.join(tmp, "data"), GITHUB_API_URL: github.baseUrl,
   STUDIO_WORKER_CONCURRENCY: "1", STUDIO_HEARTBEAT_SECONDS: "1", STUDIO_DEAD_AFTER_SECONDS: "3",
 });
-
-function child(script: string, args: string[] = []): ChildProcess {
-  const proc = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.resolve(script), ...args], { env: env(), stdio: ["ignore", "pipe", "inherit"] });
-  alive.add(proc);
-  proc.once("exit", () => alive.delete(proc));
-  return proc;
-}
-
-async function kill9(proc: ChildProcess) {
-  proc.kill("SIGKILL");
-  if (proc.exitCode === null && proc.signalCode === null) await new Promise((r) => proc.once("exit", r));
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const processes = studioProcesses(env);
+const { child, kill9 } = processes;
 
 describe("an import across a restart", () => {
   it("shows the same from any web process, is taken up again after the web process and the worker are killed mid-import, and ends done", async () => {
     const curator = await makeUser(["curator"]);
     const suite = await makeSuite();
     const web = child("workers/testing/start-import-child.ts", [curator.id, suite.id, JSON.stringify({ source: "github", repo: "acme/widgets", perPage: 2 })]);
-    const jobId = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      web.stdout!.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes("\n")) resolve(out.trim());
-      });
-      web.once("exit", (code) => reject(new Error(`the web stand-in exited (${code})`)));
-    });
+    const jobId = await firstLine(web);
     const worker = child("workers/index.ts");
 
     // Killed in the middle: #101 written, the request for #103 held.
@@ -117,7 +89,7 @@ describe("an import across a restart", () => {
     const done = await waitFor("the import done after the restart", async () => {
       const job = await db().importJob.findUniqueOrThrow({ where: { id: jobId } });
       return job.status === "done" || job.status === "failed" ? job : null;
-    });
+    }, 90_000);
     expect(done).toMatchObject({ status: "done", attempt: 2, message: "Imported 2 merged pull requests of acme/widgets; the automatic gate kept 1." });
     expect(await db().candidate.findMany({ where: { suiteId: suite.id }, orderBy: { prNumber: "asc" }, select: { prNumber: true } })).toEqual([{ prNumber: 101 }, { prNumber: 103 }]);
     // Resumed from the stored cursor: #101 was not read again.

@@ -7,9 +7,12 @@ import { db } from "@/lib/db";
 import { studioCacheDir } from "@/lib/runner/mirror";
 import { startWorker } from "@/workers/worker-process";
 
-/** One worker on this machine's cache (call it once the data folder is set); stop it after the tests. */
+/**
+ * One worker on this machine's cache (call it once the data folder is set); stop it after the tests.
+ * It has no run slots (concurrency 0), only the other job kinds: a run the test queues stays queued.
+ */
 export function startImportWorker() {
-  return startWorker({ concurrency: 1, cacheDir: studioCacheDir(), log: () => undefined });
+  return startWorker({ concurrency: 0, cacheDir: studioCacheDir(), log: () => undefined });
 }
 
 /** Registers the hooks that start one worker before the file's tests and stop it after them. */

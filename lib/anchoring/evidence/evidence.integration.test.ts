@@ -32,7 +32,6 @@ let baseCommit: string;
 let curator: { id: string };
 let familyId: string;
 let files: Record<string, { id: string; version: number }>;
-let worker: Awaited<ReturnType<typeof startImportWorker>>;
 
 beforeAll(async () => {
   await useFreshDatabase();
@@ -46,10 +45,11 @@ beforeAll(async () => {
   await repo.commit("Spell out two and thirty-eight");
 
   curator = await makeUser(["curator"]);
-  worker = await startImportWorker();
+  const worker = await startImportWorker();
   const suite = await makeSuite();
   const job = await startImport(curator.id, suite.id, { source: "local", repo: repo.dir });
   await importSettled(job.id);
+  await worker.stop();
   const candidate = await db().candidate.findFirstOrThrow({ where: { suiteId: suite.id } });
   familyId = (await admitCandidate(curator.id, suite.id, candidate.id, {})).familyId;
   const rows = await db().diffFile.findMany({ where: { familyId } });
@@ -57,7 +57,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await worker?.stop();
   await stopBoss({ graceful: false, timeout: 1000 });
   fs.rmSync(tmp, { recursive: true, force: true });
 });
