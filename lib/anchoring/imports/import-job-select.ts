@@ -1,5 +1,6 @@
 import "server-only";
 import { DEAD_AFTER_SECONDS } from "@/lib/runs/reap-dead-workers";
+import { HELD_STATUSES } from "./import-claim";
 
 export const importJobSelect = {
   id: true,
@@ -31,7 +32,7 @@ type TImportJobRow = {
  */
 export function isImportActive(job: { status: string; heartbeatAt: Date | null }, now = Date.now()): boolean {
   if (job.status === "queued") return true;
-  if (job.status !== "running" && job.status !== "waiting") return false;
+  if (!(HELD_STATUSES as readonly string[]).includes(job.status)) return false;
   return job.heartbeatAt !== null && now - job.heartbeatAt.getTime() < DEAD_AFTER_SECONDS * 1000;
 }
 
