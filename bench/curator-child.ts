@@ -43,7 +43,7 @@ await onPool("curator", async () => {
     inputs++; // the repository path typed into the import form
     const job = await decide(startImport(curator.id, suite.id, { source: "local", repo: repo.dir }));
     let imported = await db().importJob.findUniqueOrThrow({ where: { id: job.id } });
-    while (imported.status === "running") {
+    while (imported.status !== "done" && imported.status !== "failed") {
       await new Promise((r) => setTimeout(r, 100));
       imported = await db().importJob.findUniqueOrThrow({ where: { id: job.id } });
     }

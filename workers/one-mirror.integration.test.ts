@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { importSettled } from "@/lib/anchoring/imports/active-imports";
+import { importSettled } from "./testing/import-worker";
 import { getImport } from "@/lib/anchoring/imports/get-import";
 import { startImport } from "@/lib/anchoring/imports/start-import";
 import { buildDemoFamily } from "@/lib/demo/build-demo-family";

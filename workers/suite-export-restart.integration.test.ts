@@ -2,7 +2,6 @@
 // studio is killed mid-export (the web process and the worker, SIGKILL): when a worker comes back,
 // the export is taken up again as a new attempt and ends "done" with the whole archive, instead of
 // staying "running" forever. Real processes, real PostgreSQL, real git.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,11 +12,11 @@ import { stopBoss } from "@/lib/jobs/boss";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeUser } from "@/lib/testing/factories";
 import { generatedRepo, seedGeneratedSuite } from "@/bench/fixtures/package-suite";
+import { firstLine, studioProcesses, waitFor } from "./testing/studio-processes";
 
 const FAMILIES = 4;
 let tmp: string;
 let databaseUrl: string;
-const alive = new Set<ChildProcess>();
 
 beforeAll(async () => {
   databaseUrl = await useFreshDatabase();
@@ -26,7 +25,7 @@ beforeAll(async () => {
   await seedGeneratedSuite(db(), "restart", FAMILIES, 0, repos);
 });
 afterAll(async () => {
-  for (const child of alive) child.kill("SIGKILL");
+  processes.killAll();
   await stopBoss({ graceful: false, timeout: 1000 });
   fs.rmSync(tmp, { recursive: true, force: true });
 });
@@ -36,42 +35,15 @@ const env = () => ({
   ...process.env, DATABASE_URL: databaseUrl, STUDIO_DATA_DIR: path.join(tmp, "data"),
   STUDIO_WORKER_CONCURRENCY: "1", STUDIO_HEARTBEAT_SECONDS: "1", STUDIO_DEAD_AFTER_SECONDS: "3",
 });
-
-function child(script: string, args: string[] = []): ChildProcess {
-  const proc = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.resolve(script), ...args], { env: env(), stdio: ["ignore", "pipe", "inherit"] });
-  alive.add(proc);
-  proc.once("exit", () => alive.delete(proc));
-  return proc;
-}
-
-async function kill9(proc: ChildProcess) {
-  proc.kill("SIGKILL");
-  if (proc.exitCode === null && proc.signalCode === null) await new Promise((r) => proc.once("exit", r));
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const processes = studioProcesses(env);
+const { child, kill9 } = processes;
 
 describe("a suite export across a restart", () => {
   it("is taken up again after the web process and the worker are killed mid-export, and ends done", async () => {
     const lead = await makeUser(["lead"]);
     const suite = await db().suite.findUniqueOrThrow({ where: { name: "restart" } });
     const web = child("workers/testing/start-suite-export-child.ts", [lead.id, suite.id]);
-    const jobId = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      web.stdout!.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes("\n")) resolve(out.trim());
-      });
-      web.once("exit", (code) => reject(new Error(`the web stand-in exited (${code})`)));
-    });
+    const jobId = await firstLine(web);
     const worker = child("workers/index.ts");
 
     // Killed in the middle: some packages written, not all.

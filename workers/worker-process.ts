@@ -9,9 +9,11 @@ import { retryWhileUnavailable } from "@/lib/db/retry-unavailable";
 import { boss, stopBoss } from "@/lib/jobs/boss";
 import { JOB_KINDS, RUN_QUEUE, ZRunJobSchema, type TJobKind } from "@/lib/jobs/definitions";
 import { beatSuiteExports, reapSuiteExports, releaseSuiteExports } from "@/lib/package/reap-suite-exports";
+import { beatImports, reapImports, releaseImports } from "@/lib/anchoring/imports/reap-imports";
 import { HEARTBEAT_SECONDS, reapDeadWorkers, resendUnsentRuns } from "@/lib/runs/reap-dead-workers";
 import { JOB_HANDLERS } from "./handlers/jobs";
 import { handleRunJob } from "./handlers/run-job";
+import type { TJobHandler } from "./handlers/types";
 import type { RunnerOptions } from "../lib/runner/index";
 import { containerEngine } from "../lib/runner/index";
 
@@ -32,12 +34,14 @@ export async function startWorker(options: WorkerOptions) {
     await db().worker.update({ where: { id }, data: { lastSeenAt: new Date(), running, containerRuntime } }).catch(() => undefined);
     await db().run.updateMany({ where: { workerId: id, status: "running" }, data: { heartbeatAt: new Date() } }).catch(() => undefined);
     await beatSuiteExports(id).catch(() => undefined);
+    await beatImports(id).catch(() => undefined);
   };
   const heartbeat = setInterval(() => void beat(), HEARTBEAT_SECONDS * 1000);
   const reaper = setInterval(() => {
     void reapDeadWorkers().then((n) => n && log(`re-queued ${n} run(s) from a worker that stopped`)).catch(() => undefined);
     void resendUnsentRuns().catch(() => undefined);
     void reapSuiteExports().then((n) => n && log(`re-queued ${n} suite export(s) from a worker that stopped`)).catch(() => undefined);
+    void reapImports().then((n) => n && log(`re-queued ${n} import(s) from a worker that stopped`)).catch(() => undefined);
   }, HEARTBEAT_SECONDS * 2000);
 
   const queue = await boss();
@@ -65,12 +69,14 @@ export async function startWorker(options: WorkerOptions) {
   // The other job kinds (lib/jobs/definitions.ts): each its own queue and handler, beside the runs' slots.
   for (const kind of Object.keys(JOB_KINDS) as TJobKind[]) {
     const definition = JOB_KINDS[kind];
+    // The payload below is parsed by this kind's own schema, so it is what this kind's handler takes.
+    const handle = JOB_HANDLERS[kind] as TJobHandler<unknown>;
     for (let i = 0; i < definition.concurrency; i++) {
       await queue.work(definition.queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
           const payload = definition.payload.safeParse(job.data);
           if (!payload.success) log(`dropped a malformed ${kind} job ${job.id}: ${payload.error.issues[0]?.message}`);
-          else await JOB_HANDLERS[kind](payload.data, { id, runner });
+          else await handle(payload.data, { id, runner });
         }
       });
     }
@@ -88,6 +94,7 @@ export async function startWorker(options: WorkerOptions) {
       // If the database is already gone (Ctrl-C stops it too), the reaper does this on the next start.
       await db().run.updateMany({ where: { workerId: id, status: "running" }, data: { status: "queued", workerId: null } }).catch(() => undefined);
       await releaseSuiteExports(id).catch(() => undefined);
+      await releaseImports(id).catch(() => undefined);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { TReviewComment } from "@/lib/anchoring/github/github-schema";
 import type { TGate, TStageReport } from "@/lib/gates/types";
 
 export type ImportJob = {
-  id: string; source: "local" | "github"; repo: string; status: "running" | "waiting" | "done" | "failed";
+  id: string; source: "local" | "github"; repo: string; status: "queued" | "running" | "waiting" | "done" | "failed";
   progress: number; total: number; message: string; candidates: number; active: boolean; resumable: boolean; interrupted: boolean;
   createdAt: string; updatedAt: string;
 };

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createDemoRepo, type DemoRepo } from "@/lib/demo/demo-repo";
-import { importSettled } from "@/lib/anchoring/imports/active-imports";
+import { importSettled, useImportWorker } from "@/workers/testing/import-worker";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeSuite, makeUser } from "@/lib/testing/factories";
 import * as importsRoute from "@/app/api/suites/[suiteId]/imports/route";
@@ -47,6 +47,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => git.listen(0, "127.0.0.1", resolve));
   gitUrl = `http://127.0.0.1:${(git.address() as AddressInfo).port}/acme/widgets.git`;
 });
+useImportWorker();
 afterAll(() => {
   git?.close();
   if (savedRoots !== undefined) process.env.STUDIO_IMPORT_ROOTS = savedRoots;

@@ -5,7 +5,8 @@ import { z } from "zod";
 // worker (workers/): nothing runs in the web process on its own. A job's payload names a row, and
 // the row says what to do and how far it got, so a job survives a restart of any process: the
 // worker holding it beats a heartbeat on the row, and a row whose worker stopped beating goes back
-// to its queue as a new attempt (lib/runs/reap-dead-workers.ts, lib/package/reap-suite-exports.ts).
+// to its queue as a new attempt (lib/runs/reap-dead-workers.ts, lib/package/reap-suite-exports.ts,
+// lib/anchoring/imports/reap-imports.ts).
 
 // Every run kind travels on one queue; the Run row says what to do, so a job
 // payload is only the run id (plus the attempt it was sent for).
@@ -27,6 +28,12 @@ export const SUITE_EXPORT_JOB_VERSION = 1;
 export const ZSuiteExportJobSchema = z.object({ v: z.literal(SUITE_EXPORT_JOB_VERSION), exportJobId: z.string().min(1) });
 export type TSuiteExportJob = z.infer<typeof ZSuiteExportJobSchema>;
 
+// An import of candidates: the ImportJob row (source, repo, filters, cursor, actor) is written first, then this job.
+export const IMPORT_QUEUE = "studio-imports";
+export const IMPORT_JOB_VERSION = 1;
+export const ZImportJobSchema = z.object({ v: z.literal(IMPORT_JOB_VERSION), importJobId: z.string().min(1) });
+export type TImportJob = z.infer<typeof ZImportJobSchema>;
+
 /**
  * The job kinds besides runs: queue, payload, and how many a worker runs at once. Each has one
  * handler, `workers/handlers/<kind>.ts` (workers/handlers/jobs.ts maps them; a kind without a
@@ -34,6 +41,9 @@ export type TSuiteExportJob = z.infer<typeof ZSuiteExportJobSchema>;
  */
 export const JOB_KINDS = {
   suite_export: { queue: SUITE_EXPORT_QUEUE, payload: ZSuiteExportJobSchema, concurrency: 1 },
+  // Imports mostly wait (on GitHub, a rate limit can be an hour; on a clone): several at once, so one
+  // waiting import does not hold up the others.
+  import: { queue: IMPORT_QUEUE, payload: ZImportJobSchema, concurrency: 4 },
 } as const;
 export type TJobKind = keyof typeof JOB_KINDS;
 

@@ -54,7 +54,7 @@ export type TImportQuery = z.infer<typeof ZImportQuerySchema>;
 export const ZLocalImportCursorSchema = z.object({ head: z.string(), written: z.number().int().nonnegative().max(INT4_MAX, int4Message) });
 export type TLocalImportCursor = z.infer<typeof ZLocalImportCursorSchema>;
 
-export const ZImportStatusSchema = z.enum(["running", "waiting", "done", "failed"]);
+export const ZImportStatusSchema = z.enum(["queued", "running", "waiting", "done", "failed"]);
 export type TImportStatus = z.infer<typeof ZImportStatusSchema>;
 
 export const ZImportParamsSchema = z.object({ importId: ZIdSchema });

@@ -7,4 +7,5 @@ import type { TJobHandler } from "./types";
 // Loaded on the first job of its kind: a worker that only runs runs starts as fast as before.
 export const JOB_HANDLERS: { [K in TJobKind]: TJobHandler<z.infer<(typeof JOB_KINDS)[K]["payload"]>> } = {
   suite_export: async (payload, worker) => (await import("./suite_export")).handleSuiteExport(payload, worker),
+  import: async (payload, worker) => (await import("./import")).handleImport(payload, worker),
 };

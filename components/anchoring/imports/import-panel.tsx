@@ -7,7 +7,7 @@ import type { ImportJob } from "../types";
 import { queryKeys } from "@/components/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
 
-const live = (job: ImportJob) => job.active && (job.status === "running" || job.status === "waiting");
+const live = (job: ImportJob) => job.active && (job.status === "queued" || job.status === "running" || job.status === "waiting");
 
 /** Start an import (git repository or GitHub) and follow the suite's recent imports. */
 export function ImportPanel({ suiteId, canImport }: { suiteId: string; canImport: boolean }) {
@@ -109,7 +109,7 @@ function ImportJobRow({ job, suiteId, canResume }: { job: ImportJob; suiteId: st
       )}
       <p className={job.status === "failed" ? "error" : "muted"} style={{ margin: "4px 0" }} data-testid="import-message">
         {job.message}
-        {job.interrupted && " — the server stopped during this import."}
+        {job.interrupted && " — the worker running this import stopped; another worker takes it up again, or resume it."}
         {job.status === "running" && job.total > 0 && ` (${job.progress} / ${job.total})`}
       </p>
       {canResume && job.resumable && (

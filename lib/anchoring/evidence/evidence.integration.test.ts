@@ -10,7 +10,7 @@ import { runGit } from "@/lib/git/run-git";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeSuite, makeUser } from "@/lib/testing/factories";
 import { initRepo } from "@/lib/git/testing/temp-repo";
-import { importSettled } from "@/lib/anchoring/imports/active-imports";
+import { importSettled, startImportWorker } from "@/workers/testing/import-worker";
 import { startImport } from "@/lib/anchoring/imports/start-import";
 import { admitCandidate } from "@/lib/anchoring/screening/admit-candidate";
 import * as evidenceRoute from "@/app/api/families/[familyId]/evidence/route";
@@ -45,9 +45,11 @@ beforeAll(async () => {
   await repo.commit("Spell out two and thirty-eight");
 
   curator = await makeUser(["curator"]);
+  const worker = await startImportWorker();
   const suite = await makeSuite();
   const job = await startImport(curator.id, suite.id, { source: "local", repo: repo.dir });
   await importSettled(job.id);
+  await worker.stop();
   const candidate = await db().candidate.findFirstOrThrow({ where: { suiteId: suite.id } });
   familyId = (await admitCandidate(curator.id, suite.id, candidate.id, {})).familyId;
   const rows = await db().diffFile.findMany({ where: { familyId } });

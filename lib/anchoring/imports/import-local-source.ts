@@ -1,23 +1,26 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
-import { screenCandidate, type TAutoGateThresholds } from "@/lib/anchoring/screening/screen-candidate";
+import { screenCandidate } from "@/lib/anchoring/screening/screen-candidate";
 import { describeChange, readCommitMessages } from "@/lib/anchoring/imports/describe-change";
 import { listLocalCandidates, type TLocalCandidate } from "@/lib/anchoring/imports/list-local-candidates";
 import { gitIn, refreshSourceMirror } from "@/lib/runner/mirror";
 import { upsertCandidate, type TCandidateInput } from "@/lib/anchoring/screening/upsert-candidate";
-import { ZLocalImportCursorSchema, type TImportQuery } from "@/lib/schemas/imports";
+import { ZLocalImportCursorSchema } from "@/lib/schemas/imports";
+import { updateImport } from "./import-claim";
+import { candidateOrigin, dateOrNull, type TImportContext } from "./import-context";
 import type { TProgressWriter } from "./progress-writer";
-
-type TJob = { id: string; suiteId: string; repo: string; query: TImportQuery; cursor: unknown };
 
 // Candidates are written in small transactions: each candidate whole, the cursor with them.
 const CHUNK = 50;
 
-/** Mirrors a local path or clone URL, lists its first-parent changes and writes them as screened candidates; returns what was read. */
-export async function importLocalSource(job: TJob, thresholds: TAutoGateThresholds, progress: TProgressWriter): Promise<string> {
+/**
+ * Mirrors a local path or clone URL (into `cacheDir`, the worker machine's mirrors), lists its
+ * first-parent changes and writes them as screened candidates; returns what was read.
+ */
+export async function importLocalSource(job: TImportContext, progress: TProgressWriter, cacheDir?: string): Promise<string> {
   progress.update({ message: `Mirroring ${job.repo}…`, progress: 0, total: 0 }, true);
-  const mirror = await refreshSourceMirror(job.repo);
+  const mirror = await refreshSourceMirror(job.repo, cacheDir);
   const ref = job.query.ref ?? mirror.defaultBranch;
   progress.update({ message: `Reading the history of ${ref}…` }, true);
   const listed = await listLocalCandidates(mirror.path, {
@@ -33,17 +36,16 @@ export async function importLocalSource(job: TJob, thresholds: TAutoGateThreshol
   await progress.flush();
 
   for (let i = start; i < listed.length; i += CHUNK) {
-    const chunk = listed.slice(i, i + CHUNK).map((c) => toCandidateInput(job, c, thresholds, headMessages.get(c.head)));
+    const chunk = listed.slice(i, i + CHUNK).map((c) => toCandidateInput(job, c, headMessages.get(c.head)));
     const written = i + chunk.length;
     await db().$transaction(async (tx) => {
       const ids: string[] = [];
       for (const candidate of chunk) ids.push((await upsertCandidate(tx, candidate)).id);
-      await tx.importJob.update({
-        where: { id: job.id },
-        data: { cursor: { head, written }, progress: written, total: listed.length, message: `Screened ${written.toLocaleString("en")} of ${listed.length.toLocaleString("en")} candidates` },
-      });
+      await updateImport(job.claim, {
+        cursor: { head, written }, progress: written, total: listed.length, message: `Screened ${written.toLocaleString("en")} of ${listed.length.toLocaleString("en")} candidates`,
+      }, tx);
       await recordEvent(tx, {
-        actorId: null, action: "candidate.import", entity: "ImportJob", entityId: job.id,
+        actorId: job.actorId, action: "candidate.import", entity: "ImportJob", entityId: job.claim.id,
         after: { suiteId: job.suiteId, candidates: ids.length, commits: chunk.map((c) => c.mergeCommit) },
       });
     });
@@ -51,14 +53,10 @@ export async function importLocalSource(job: TJob, thresholds: TAutoGateThreshol
   return `changes on ${ref} of ${job.repo}`;
 }
 
-function toCandidateInput(job: TJob, c: TLocalCandidate, thresholds: TAutoGateThresholds, headMessage: string | undefined): TCandidateInput {
+function toCandidateInput(job: TImportContext, c: TLocalCandidate, headMessage: string | undefined): TCandidateInput {
   const text = describeChange(c.message, c.isMerge, headMessage);
-  const date = new Date(c.date);
   return {
-    suiteId: job.suiteId,
-    importJobId: job.id,
-    source: "local",
-    repo: job.repo,
+    ...candidateOrigin(job),
     prNumber: text.prNumber,
     mergeCommit: c.sha,
     baseCommit: c.base,
@@ -67,9 +65,9 @@ function toCandidateInput(job: TJob, c: TLocalCandidate, thresholds: TAutoGateTh
     body: text.body,
     author: c.authorName,
     authorIsBot: c.authorIsBot,
-    mergedAt: Number.isNaN(date.getTime()) ? null : date,
+    mergedAt: dateOrNull(c.date),
     files: c.files,
-    verdict: screenCandidate(c, thresholds),
+    verdict: screenCandidate(c, job.thresholds),
     raw: { isMerge: c.isMerge, authorEmail: c.authorEmail, message: c.message },
   };
 }

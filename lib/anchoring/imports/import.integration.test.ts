@@ -13,7 +13,7 @@ import * as importsRoute from "@/app/api/suites/[suiteId]/imports/route";
 import * as importRoute from "@/app/api/imports/[importId]/route";
 import * as resumeRoute from "@/app/api/imports/[importId]/resume/route";
 import * as candidatesRoute from "@/app/api/suites/[suiteId]/candidates/route";
-import { importSettled } from "./active-imports";
+import { importSettled, useImportWorker } from "@/workers/testing/import-worker";
 import { getImport } from "./get-import";
 import { resumeImport } from "./resume-import";
 import { startImport } from "./start-import";
@@ -37,6 +37,7 @@ beforeAll(async () => {
   demo = createDemoRepo(path.join(tmp, "vault-lite"));
   curator = await makeUser(["curator"]);
 });
+useImportWorker();
 
 afterEach(async () => {
   await server?.close();
@@ -63,7 +64,7 @@ describe("local import", () => {
     const suite = await makeSuite();
     const res = await callRoute(importsRoute.POST, { userId: curator.id, params: { suiteId: suite.id }, body: { source: "local", repo: demo.dir } });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ status: "running", source: "local", repo: demo.dir, active: true });
+    expect(res.json).toMatchObject({ status: "queued", source: "local", repo: demo.dir, active: true });
     const job = await finished(String(res.json.id));
     expect(job).toMatchObject({ status: "done", progress: 3, total: 3, candidates: 3, active: false, resumable: false });
     expect(job.message).toBe(`Imported 3 changes on main of ${demo.dir}; the automatic gate kept 1.`);
@@ -187,7 +188,7 @@ describe("GitHub import", () => {
     for (let i = 0; i < 100 && !waiting; i++) {
       const now = await getImport(started.id);
       if (now.status === "waiting") waiting = now;
-      else if (now.status !== "running") break;
+      else if (now.status !== "queued" && now.status !== "running") break;
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(waiting?.message).toBe(`waiting for GitHub rate limit until ${clockTime(reset * 1000)}`);

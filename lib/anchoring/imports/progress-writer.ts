@@ -1,13 +1,14 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { heldBy, type TImportClaim } from "./import-claim";
 
 type TProgress = { status?: "running" | "waiting"; progress?: number; total?: number; message?: string };
 
 /**
  * Writes an import's progress at most every `intervalMs` (the page polls it), always keeping
- * the latest values; `flush` writes whatever is pending. Only a live job is updated.
+ * the latest values; `flush` writes whatever is pending. Only the claim's own attempt is updated.
  */
-export function progressWriter(jobId: string, intervalMs = 300) {
+export function progressWriter(claim: TImportClaim, intervalMs = 300) {
   let pending: TProgress | null = null;
   let lastWrite = 0;
   let chain: Promise<unknown> = Promise.resolve();
@@ -18,8 +19,8 @@ export function progressWriter(jobId: string, intervalMs = 300) {
     pending = null;
     lastWrite = Date.now();
     chain = chain.then(() =>
-      db().importJob.updateMany({ where: { id: jobId, status: { in: ["running", "waiting"] } }, data }).catch((error: unknown) => {
-        console.error(`[imports] progress of ${jobId} not saved`, error);
+      db().importJob.updateMany({ where: heldBy(claim), data }).catch((error: unknown) => {
+        console.error(`[imports] progress of ${claim.id} not saved`, error);
       }),
     );
     return chain;

@@ -2,43 +2,37 @@ import "server-only";
 import { db } from "@/lib/db";
 import { failureSentence } from "@/lib/errors/failure-sentence";
 import { GitSourceError } from "@/lib/anchoring/imports/list-local-candidates";
-import { thresholdsFromSettings } from "@/lib/anchoring/screening/suite-thresholds";
 import { GithubImportError } from "@/lib/anchoring/github/import-github";
-import { ZImportQuerySchema } from "@/lib/schemas/imports";
+import { ImportClaimLostError, updateImport, type TImportClaim } from "./import-claim";
+import { loadImportContext } from "./import-context";
 import { importGithubSource } from "./import-github-source";
 import { importLocalSource } from "./import-local-source";
 import { progressWriter } from "./progress-writer";
 
 /**
- * Runs one import job to its end: progress is written as it goes, candidates are written
- * whole, and a failure is stored as the job's message with the cursor to resume from.
+ * Runs one claimed attempt of an import to its end (the worker's import handler calls it):
+ * progress is written as it goes, candidates are written whole, and a failure is stored as the
+ * job's message with the cursor to resume from. An attempt that lost its claim stops writing.
  */
-export async function runImport(jobId: string): Promise<void> {
-  const job = await db().importJob.findUnique({
-    where: { id: jobId },
-    select: { id: true, suiteId: true, source: true, repo: true, query: true, cursor: true, progress: true, suite: { select: { settings: true } } },
-  });
-  if (!job) return;
-  const thresholds = thresholdsFromSettings(job.suite.settings);
-  const query = ZImportQuerySchema.catch({}).parse(job.query);
-  const progress = progressWriter(jobId);
+export async function runImport(claim: TImportClaim, options: { cacheDir?: string } = {}): Promise<void> {
+  const progress = progressWriter(claim);
   try {
-    const what = job.source === "github"
-      ? await importGithubSource({ ...job, query }, thresholds, progress)
-      : await importLocalSource({ ...job, query }, thresholds, progress);
+    const job = await loadImportContext(claim);
+    const what = job.source === "github" ? await importGithubSource(job, progress) : await importLocalSource(job, progress, options.cacheDir);
     await progress.flush();
     const [count, kept] = await Promise.all([
-      db().candidate.count({ where: { importJobId: jobId } }),
-      db().candidate.count({ where: { importJobId: jobId, kept: true } }),
+      db().candidate.count({ where: { importJobId: claim.id } }),
+      db().candidate.count({ where: { importJobId: claim.id, kept: true } }),
     ]);
-    await db().importJob.update({
-      where: { id: jobId },
-      data: { status: "done", progress: count, total: count, message: `Imported ${count.toLocaleString("en")} ${count === 1 ? what.replace(/^(change|merged pull request)s\b/, "$1") : what}; the automatic gate kept ${kept.toLocaleString("en")}.` },
+    await updateImport(claim, {
+      status: "done", progress: count, total: count,
+      message: `Imported ${count.toLocaleString("en")} ${count === 1 ? what.replace(/^(change|merged pull request)s\b/, "$1") : what}; the automatic gate kept ${kept.toLocaleString("en")}.`,
     });
   } catch (error) {
     await progress.flush();
+    if (error instanceof ImportClaimLostError) return;
     const cursor = error instanceof GithubImportError && error.cursor ? { cursor: error.cursor } : {};
-    await db().importJob.update({ where: { id: jobId }, data: { status: "failed", message: failureMessage(error).slice(0, 2000), ...cursor } });
+    await updateImport(claim, { status: "failed", message: failureMessage(error).slice(0, 2000), ...cursor }).catch(() => undefined);
   }
 }
 

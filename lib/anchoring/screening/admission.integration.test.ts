@@ -10,7 +10,7 @@ import { callRoute, makeSuite, makeUser } from "@/lib/testing/factories";
 import { createDemoRepo, type DemoRepo } from "@/lib/demo/demo-repo";
 import { initRepo } from "@/lib/git/testing/temp-repo";
 import { loadExchanges, startReplayServer } from "@/lib/anchoring/github/testing/replay-server";
-import { importSettled } from "@/lib/anchoring/imports/active-imports";
+import { importSettled, useImportWorker } from "@/workers/testing/import-worker";
 import { startImport } from "@/lib/anchoring/imports/start-import";
 import { getDiffFile, MAX_DIFF_LINES } from "@/lib/anchoring/evidence/get-diff-file";
 import * as admitRoute from "@/app/api/suites/[suiteId]/candidates/[candidateId]/admit/route";
@@ -29,6 +29,7 @@ beforeAll(async () => {
   demo = createDemoRepo(path.join(tmp, "vault-lite"));
   curator = await makeUser(["curator"]);
 });
+useImportWorker();
 
 afterAll(async () => {
   await stopBoss({ graceful: false, timeout: 1000 });

@@ -13,7 +13,7 @@ import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeSuite, makeUser } from "@/lib/testing/factories";
 import { createDemoRepo, type DemoRepo } from "@/lib/demo/demo-repo";
 import { loadExchanges, startReplayServer, type TReplayServer } from "@/lib/anchoring/github/testing/replay-server";
-import { importSettled } from "@/lib/anchoring/imports/active-imports";
+import { importSettled, useImportWorker } from "@/workers/testing/import-worker";
 import { startImport } from "@/lib/anchoring/imports/start-import";
 import * as provenanceRoute from "@/app/api/suites/[suiteId]/candidates/[candidateId]/provenance/route";
 import * as admitRoute from "@/app/api/suites/[suiteId]/candidates/[candidateId]/admit/route";
@@ -33,6 +33,7 @@ beforeAll(async () => {
   execFileSync("git", ["-C", demo.dir, "remote", "add", "origin", "https://github.com/acme/widgets.git"]);
   curator = await makeUser(["curator"]);
 });
+useImportWorker();
 afterEach(async () => {
   await server?.close();
   server = null;

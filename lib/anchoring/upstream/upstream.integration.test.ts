@@ -10,7 +10,7 @@ import { stopBoss } from "@/lib/jobs/boss";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { callRoute, makeFamily, makeSuite, makeUser } from "@/lib/testing/factories";
 import { createDemoRepo, type DemoRepo } from "@/lib/demo/demo-repo";
-import { importSettled } from "@/lib/anchoring/imports/active-imports";
+import { importSettled, useImportWorker } from "@/workers/testing/import-worker";
 import { startImport } from "@/lib/anchoring/imports/start-import";
 import { freezeFamily } from "@/lib/package/freeze-family";
 import { getFreezePreview } from "@/lib/package/freeze-preview";
@@ -32,6 +32,7 @@ beforeAll(async () => {
   execFileSync("git", ["remote", "add", "upstream", "https://github.com/vault-org/vault-lite.git"], { cwd: demo.dir });
   curator = await makeUser(["curator"]);
 });
+useImportWorker();
 
 afterAll(async () => {
   await stopBoss({ graceful: false, timeout: 1000 });

@@ -31,20 +31,28 @@ export async function loadExchanges(...names: string[]): Promise<TRecordedExchan
   return Promise.all(names.map(async (name) => JSON.parse(await readFile(path.join(FIXTURES, `${name}.json`), "utf8")) as TRecordedExchange));
 }
 
+export interface TReplayOptions {
+  /** Awaited before a request is answered (a test holds one to kill the importer in the middle). */
+  before?: (request: TReplayedRequest) => Promise<void> | void;
+}
+
 /**
  * Each request gets the first unused exchange that matches its method, path, query (the
  * recorded parameters must all be present) and Accept header; once all matches are used,
  * the last one repeats. Anything unrecorded gets a 404.
  */
-export async function startReplayServer(exchanges: TRecordedExchange[]): Promise<TReplayServer> {
+export async function startReplayServer(exchanges: TRecordedExchange[], options: TReplayOptions = {}): Promise<TReplayServer> {
   const used = new Set<TRecordedExchange>();
   const requests: TReplayedRequest[] = [];
   let baseUrl = "";
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://replay");
     const query = Object.fromEntries(url.searchParams);
     const accept = req.headers.accept ?? "";
-    requests.push({ method: req.method ?? "GET", path: url.pathname, query, headers: req.headers });
+    const request = { method: req.method ?? "GET", path: url.pathname, query, headers: req.headers };
+    requests.push(request);
+    await options.before?.(request);
+    if (res.destroyed) return;
     const matches = exchanges.filter(({ request }) =>
       request.method === req.method &&
       request.path === url.pathname &&
