@@ -10,7 +10,6 @@ const FORBIDDEN = /from\s+["'](node:[^"']*|fs|path|child_process|next(\/[^"']*)?
 const PURE_DIRS = ["lib/contract", "lib/gates", "lib/oracle-audit", "lib/grading"];
 /** I/O loaders that live beside a pure folder's rules, by name (the oracle audit's, until lib/oracle-findings is folded in). */
 const LOADERS = new Set([
-  "lib/oracle-audit/parse-source.ts",
   "lib/oracle-audit/audit-files.ts",
   "lib/oracle-audit/real-corpus/load.ts",
   "lib/oracle-audit/real-corpus/measure.ts",
@@ -35,6 +34,7 @@ const CLIENT_OR_BUNDLED: Record<string, string> = {
   "lib/runner/host.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
   "lib/runner/testing/git-fixture.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
   "lib/testing/curator-family.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/syntax/parse-source.ts": "the oracle audit's real-corpus bench runs it by `npx tsx bench/oracle-audit-real-corpus.ts`, under no condition",
 };
 const SEARCHED = ["lib", "workers", "components"];
 

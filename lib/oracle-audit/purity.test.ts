@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// lib/oracle-audit is pure except its loaders: tree-sitter's WASM (parse-source) and
-// the runs over files it parses (audit-files), and the real corpus's loader and measurement run.
-const LOADERS = new Set(["parse-source.ts", "audit-files.ts", "real-corpus/load.ts", "real-corpus/measure.ts"]);
+// lib/oracle-audit is pure except its loaders: the runs over files lib/syntax parses (audit-files),
+// and the real corpus's loader and measurement run.
+const LOADERS = new Set(["audit-files.ts", "real-corpus/load.ts", "real-corpus/measure.ts"]);
 const FORBIDDEN = /from\s+["'](node:[^"']*|fs|path|child_process|web-tree-sitter|next(\/[^"']*)?|@prisma\/[^"']*|server-only|@\/lib\/db[^"']*)["']|\bfetch\(/;
 const ROOT = path.resolve(import.meta.dirname);
 
