@@ -6,7 +6,8 @@ import { extractTestFile, extractTreeDefinitions, isAuditedSource, packageDefini
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
 import { parseSource } from "@/lib/syntax/parse-source";
-import type { TDependency, TFileDefinitions, TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+import type { TParsedFile } from "@/lib/syntax/types";
+import type { TDependency, TFileDefinitions, TNotAudited, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TFiles = Record<string, string>;
 

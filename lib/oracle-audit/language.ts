@@ -1,7 +1,8 @@
 // Pure: what one language file gives the audit. Adding a language = one file in
 // languages/ implementing this, listed in languages/index.ts, and its grammar in lib/syntax/languages.ts.
 import type { TSourceLanguage } from "@/lib/syntax/languages";
-import type { TFileDefinitions, TParsedFile, TTestExtraction } from "./types";
+import type { TParsedFile } from "@/lib/syntax/types";
+import type { TFileDefinitions, TTestExtraction } from "./types";
 
 /** A language lib/syntax parses (its id, extensions and grammar), with what the audit reads in it. */
 export interface TLanguage extends TSourceLanguage {
