@@ -18,11 +18,11 @@ import { scoreCorpus } from "../lib/testing/oracle-corpus/evaluate";
 import { loadCorpus } from "../lib/oracle-audit/real-corpus/load";
 import { realCorpusRows } from "./oracle-audit-real-corpus";
 import { counterfactualRowsOf, measureCounterfactuals } from "./oracle-audit-counterfactuals";
-import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-findings/testing/sse-repo";
+import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-audit/testing/sse-repo";
 import { executeRun } from "../lib/runner/execute";
 import { settleDiscards } from "../lib/runner/run-workspace";
-import { memoryAuditCache } from "../lib/oracle-findings/definition-cache";
-import { staticAudit, type TReusableHistory, type TStaticAuditSources } from "../lib/oracle-findings/static-audit";
+import { memoryAuditCache } from "../lib/oracle-audit/definition-cache";
+import { staticAudit, type TReusableHistory, type TStaticAuditSources } from "../lib/oracle-audit/static-audit";
 import { printRows, type BenchRow } from "./types";
 
 const HISTORIES = ["direct", "duplicate", "split", "override", "cancellation", "paraphrase_direct", "length_matched"];
@@ -170,7 +170,7 @@ export async function run(): Promise<BenchRow[]> {
 
 /**
  * Per-family re-audit after one revision, beside a full audit of the same family: the
- * worker's own static audit (lib/oracle-findings/static-audit.ts) with its cache held in
+ * worker's own static audit (lib/oracle-audit/static-audit.ts) with its cache held in
  * memory (the worker's is a bytea table: one read per key on top). Full: nothing cached,
  * no earlier audit. Re-audit: one of the 7 histories edited; definitions and extraction
  * from the cache, the 6 unchanged histories kept from the earlier audit. Goal ≤ 1/5.

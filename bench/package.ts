@@ -30,7 +30,7 @@ import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { requestCalibration, requestSingleRun } from "@/lib/runs/request-runs";
 import { startWorker } from "../workers/worker-process";
 import { generatedRepo, seedGeneratedSuite } from "./fixtures/package-suite";
-import { requestOracleAudit } from "@/lib/oracle-findings/request-oracle-audit";
+import { requestOracleAudit } from "@/lib/oracle-audit/request-oracle-audit";
 import { replayedSet } from "@/lib/testing/frozen-demo";
 import { printRows, type BenchRow } from "./types";
 

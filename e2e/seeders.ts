@@ -75,7 +75,7 @@ export async function seedDemoFamily(title: string, options: { complete?: boolea
 /** The SSE fixture family (a hidden `valueSSE`, a hidden exact message) in the demo suite, with the demo curator on it. */
 export async function seedSseFamily(title: string): Promise<TSeededFamily> {
   const db = await studioDb();
-  const { createSseFamily } = await import("../lib/oracle-findings/testing/sse-family");
+  const { createSseFamily } = await import("../lib/oracle-audit/testing/sse-family");
   const suite = await db().suite.findFirstOrThrow({ where: { name: DEMO_SUITE } });
   const curator = await person(ACCOUNTS.curator);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-e2e-sse-"));

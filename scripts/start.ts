@@ -180,7 +180,7 @@ async function queueDemoValidation(title: string) {
   if (!family) return;
   await requestSingleRun(null, family.id, "checkout", "demo");
   const batch = await requestCalibration(null, family.id);
-  await (await import("../lib/oracle-findings/request-oracle-audit")).requestOracleAudit(null, family.id);
+  await (await import("../lib/oracle-audit/request-oracle-audit")).requestOracleAudit(null, family.id);
   await stopBoss({ graceful: false, timeout: 1000 });
   say(`Queued the demo family's base checkout and ${batch.created} calibration and replay runs for the workers.`);
 }

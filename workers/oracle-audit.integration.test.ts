@@ -10,11 +10,11 @@ import { stopBoss } from "@/lib/jobs/boss";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeUser } from "@/lib/testing/factories";
 import { getGateReport } from "@/lib/families/get-gate-report";
-import { getOracleAudit } from "@/lib/oracle-findings/get-oracle-audit";
-import { getSuiteOracleAccuracy } from "@/lib/oracle-findings/get-suite-accuracy";
-import { placeAddendumAndRerun } from "@/lib/oracle-findings/place-addendum";
-import { requestOracleAudit } from "@/lib/oracle-findings/request-oracle-audit";
-import { createSseFamily, SSE_PROBES } from "@/lib/oracle-findings/testing/sse-family";
+import { getOracleAudit } from "@/lib/oracle-audit/get-oracle-audit";
+import { getSuiteOracleAccuracy } from "@/lib/oracle-audit/get-suite-accuracy";
+import { placeAddendumAndRerun } from "@/lib/oracle-audit/place-addendum";
+import { requestOracleAudit } from "@/lib/oracle-audit/request-oracle-audit";
+import { createSseFamily, SSE_PROBES } from "@/lib/oracle-audit/testing/sse-family";
 import { startWorker } from "./worker-process";
 
 let tmp: string;

@@ -4,7 +4,7 @@ import { api } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { StatusChip } from "@/components/ui/status-chip";
-import type { THiddenDependencyDto } from "@/lib/schemas/oracle-audit";
+import type { THiddenDependencyDto } from "@/lib/oracle-audit/oracle-audit-dto";
 import { Counterfactual } from "./finding-card";
 import { ResolveForm } from "./resolve-form";
 

@@ -1,7 +1,7 @@
 "use client";
 import { useMemo, useState } from "react";
 import { StatusChip } from "@/components/ui/status-chip";
-import type { TOracleAuditDto } from "@/lib/schemas/oracle-audit";
+import type { TOracleAuditDto } from "@/lib/oracle-audit/oracle-audit-dto";
 
 type TAudit = NonNullable<TOracleAuditDto["audit"]>;
 const CLASSES = ["hidden", "specified", "inferable", "visible"] as const;

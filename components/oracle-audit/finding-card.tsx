@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
-import type { TOracleFindingDto } from "@/lib/schemas/oracle-audit";
+import type { TOracleFindingDto } from "@/lib/oracle-audit/oracle-audit-dto";
 import { ResolveForm } from "./resolve-form";
 
 const OUTCOME_TEXT: Record<string, string> = {

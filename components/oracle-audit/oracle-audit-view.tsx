@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
-import type { TOracleAuditDto } from "@/lib/schemas/oracle-audit";
+import type { TOracleAuditDto } from "@/lib/oracle-audit/oracle-audit-dto";
 import { useGateReport } from "@/components/gates/use-gate-report";
 import { StageGates } from "@/components/gates/stage-gates";
 import { DependencyCard } from "./dependency-card";

@@ -1,4 +1,4 @@
-import { getSuiteOracleAccuracy } from "@/lib/oracle-findings/get-suite-accuracy";
+import { getSuiteOracleAccuracy } from "@/lib/oracle-audit/get-suite-accuracy";
 
 const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(1)}%`);
 

@@ -6,17 +6,8 @@ import { describe, expect, it } from "vitest";
 // Next, Prisma, Node I/O or network, and they import only other pure modules.
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const FORBIDDEN = /from\s+["'](node:[^"']*|fs|path|child_process|next(\/[^"']*)?|@prisma\/[^"']*|server-only|@\/lib\/db[^"']*)["']|\bfetch\(/;
-/** Folders that are pure throughout (subfolders included), except tests and the loaders named below. */
-const PURE_DIRS = ["lib/contract", "lib/gates", "lib/oracle-audit", "lib/grading"];
-/** I/O loaders that live beside a pure folder's rules, by name (the oracle audit's, until lib/oracle-findings is folded in). */
-const LOADERS = new Set([
-  "lib/oracle-audit/parse-source.ts",
-  "lib/oracle-audit/audit-files.ts",
-  "lib/oracle-audit/real-corpus/load.ts",
-  "lib/oracle-audit/real-corpus/measure.ts",
-]);
-/** Not yet under the one convention: the oracle audit's two folders are being folded into one. */
-const NOT_YET = ["lib/oracle-audit/", "lib/oracle-findings/"];
+/** Folders that are pure throughout (subfolders included), except tests. */
+const PURE_DIRS = ["lib/contract", "lib/gates", "lib/grading"];
 /** I/O that must not carry "server-only", and why. */
 const CLIENT_OR_BUNDLED: Record<string, string> = {
   "lib/http/api-client.ts": "the browser's fetch for the JSON API",
@@ -35,6 +26,10 @@ const CLIENT_OR_BUNDLED: Record<string, string> = {
   "lib/runner/host.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
   "lib/runner/testing/git-fixture.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
   "lib/testing/curator-family.ts": "the e2e seeders import it, and the Playwright runner loads specs in its own process, under no condition",
+  "lib/syntax/parse-source.ts": "the oracle audit's real-corpus bench runs it by `npx tsx bench/oracle-audit-real-corpus.ts`, under no condition",
+  "lib/oracle-audit/audit-files.ts": "the oracle audit's real-corpus bench runs it by `npx tsx bench/oracle-audit-real-corpus.ts`, under no condition",
+  "lib/oracle-audit/real-corpus/load.ts": "the oracle audit's real-corpus bench runs it by `npx tsx bench/oracle-audit-real-corpus.ts`, under no condition",
+  "lib/oracle-audit/real-corpus/measure.ts": "the oracle audit's real-corpus bench runs it by `npx tsx bench/oracle-audit-real-corpus.ts`, under no condition",
 };
 const SEARCHED = ["lib", "workers", "components"];
 
@@ -58,7 +53,7 @@ const opensPure = (rel: string) => read(rel).trimStart().startsWith("// Pure:");
 
 const pureFiles = [
   ...new Set([
-    ...PURE_DIRS.flatMap(sourcesUnder).filter((f) => !LOADERS.has(f)),
+    ...PURE_DIRS.flatMap(sourcesUnder),
     ...SEARCHED.flatMap(sourcesUnder).filter(opensPure),
   ]),
 ].sort();
@@ -101,7 +96,7 @@ describe("pure modules", () => {
 // file opens with `// Pure:`, an I/O file with `import "server-only";` (the worker, the CLI and the
 // scripts run under the react-server condition, so it loads there; a client bundle refuses it).
 describe("every file under lib says which it is", () => {
-  const libFiles = sourcesUnder("lib").filter((f) => !NOT_YET.some((dir) => f.startsWith(dir)));
+  const libFiles = sourcesUnder("lib");
 
   it("reads the files of lib", () => {
     expect(libFiles.length).toBeGreaterThan(200);

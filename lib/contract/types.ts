@@ -47,6 +47,10 @@ export const RUN_OUTCOMES = ["passed", "failed", "timeout", "patch_apply_failed"
 export const ZRunOutcomeSchema = z.enum(RUN_OUTCOMES);
 export type TRunOutcome = z.infer<typeof ZRunOutcomeSchema>;
 
+/** What the leak lint flags in a turn's visible text (lib/histories/leak-lint.ts), and a curator may waive. */
+export const ZLeakKindSchema = z.enum(["atom_key", "event_label", "role_label", "probe_name"]);
+export type TLeakKind = z.infer<typeof ZLeakKindSchema>;
+
 /** What a turn does to an atom: activates, deactivates or restates it (a turn's three lists). */
 export const TURN_OPERATION_KINDS = ["activated", "deactivated", "restated"] as const;
 export type TTurnOperationKind = (typeof TURN_OPERATION_KINDS)[number];

@@ -7,7 +7,7 @@ import { notFound } from "@/lib/errors/app-error";
 import type { TFamilyFacts, TRevisionReviewsFact, TRunFact } from "@/lib/gates/types";
 import { loadMatrixInput } from "@/lib/runs/load-current-content";
 import { currentContent, type TCurrentRun } from "@/lib/runs/matrix";
-import { loadOracleAuditFacts } from "@/lib/oracle-findings/load-oracle-facts";
+import { loadOracleAuditFacts } from "@/lib/oracle-audit/load-oracle-facts";
 import { attributeRun } from "@/lib/runs/run-attribution";
 import { type TPatchKind } from "@/lib/contract/types";
 

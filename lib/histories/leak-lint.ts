@@ -1,7 +1,7 @@
 // Pure: warns when a turn's visible text would tell the agent (or a blind
 // reviewer) something only the hidden trace may say — an atom key, an event or
 // role word used as a label, or the name of a probe the verifier runs.
-export type TLeakKind = "atom_key" | "event_label" | "role_label" | "probe_name";
+import type { TLeakKind } from "@/lib/contract/types";
 
 export type TLeakWarning = {
   /** 1-based, like the contract engine's turns. */

@@ -5,8 +5,9 @@ import { mutateGold, type TMutation } from "./counterfactual";
 import { extractTestFile, extractTreeDefinitions, isAuditedSource, packageDefinitions } from "./extract";
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
-import { parseSource } from "./parse-source";
-import type { TDependency, TFileDefinitions, TNotAudited, TParsedFile, TTestExtraction, TTreeDefinitions } from "./types";
+import { parseSource } from "@/lib/syntax/parse-source";
+import type { TParsedFile } from "@/lib/syntax/types";
+import type { TDependency, TFileDefinitions, TNotAudited, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TFiles = Record<string, string>;
 

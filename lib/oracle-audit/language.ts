@@ -1,12 +1,11 @@
 // Pure: what one language file gives the audit. Adding a language = one file in
-// languages/ implementing this, listed in languages/index.ts.
-import type { TFileDefinitions, TParsedFile, TTestExtraction } from "./types";
+// languages/ implementing this, listed in languages/index.ts, and its grammar in lib/syntax/languages.ts.
+import type { TSourceLanguage } from "@/lib/syntax/languages";
+import type { TParsedFile } from "@/lib/syntax/types";
+import type { TFileDefinitions, TTestExtraction } from "./types";
 
-export interface TLanguage {
-  id: string;
-  extensions: readonly string[];
-  /** The tree-sitter grammar for a file of this language (the loader finds its WASM). */
-  grammarFor(path: string): string;
+/** A language lib/syntax parses (its id, extensions and grammar), with what the audit reads in it. */
+export interface TLanguage extends TSourceLanguage {
   /** What a hidden name or path blocks: the build unit, in the words of this language. */
   unit: string;
   isTestFile(path: string): boolean;

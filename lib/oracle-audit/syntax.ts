@@ -1,5 +1,5 @@
 // Pure: small helpers over the plain syntax tree.
-import type { TSyntaxNode } from "./types";
+import type { TSyntaxNode } from "@/lib/syntax/types";
 
 export const textOf = (source: string, node: TSyntaxNode) => source.slice(node.start, node.end);
 export const field = (node: TSyntaxNode, name: string) => node.children.find((c) => c.field === name) ?? null;

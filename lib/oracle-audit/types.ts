@@ -2,26 +2,8 @@
 // language-independent core and the classifier. Plain data, shared by the worker,
 // the server and the browser.
 
-/** A syntax tree node as plain data (the loader converts tree-sitter's tree once). */
-export interface TSyntaxNode {
-  type: string;
-  /** The field name under which the parent holds this node, if any. */
-  field: string | null;
-  start: number;
-  end: number;
-  /** 0-based line of the node's first character. */
-  row: number;
-  named: boolean;
-  children: TSyntaxNode[];
-}
-
-export interface TParsedFile {
-  path: string;
-  source: string;
-  root: TSyntaxNode;
-  /** The parser found syntax errors. */
-  hasError: boolean;
-}
+/** The parsed file and its plain syntax tree are lib/syntax's (the negative miner reads them too). */
+export type { TParsedFile, TSyntaxNode } from "@/lib/syntax/types";
 
 export type TDependencyKind = "path" | "name" | "literal";
 /** How the test compares a literal: exactly, as a substring, or as a regular expression. */

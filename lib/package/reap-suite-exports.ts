@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { enqueueSuiteExports } from "@/lib/jobs/enqueue-suite-exports";
-import { DEAD_AFTER_SECONDS } from "@/lib/runs/reap-dead-workers";
+import { heldByDeadWorker } from "@/lib/runs/reap-dead-workers";
 
 /**
  * Suite exports held by a worker that stopped beating (killed, machine gone) go back to the
@@ -12,13 +12,7 @@ export async function reapSuiteExports(): Promise<number> {
   const orphans = await db().$queryRaw<{ id: string; attempt: number }[]>`
     UPDATE "ExportJob" e SET status = 'queued', "workerId" = NULL, "jobId" = NULL, "updatedAt" = now(),
       message = 'The worker exporting this stopped responding; started again.'
-    WHERE e.status = 'running' AND (
-      e."workerId" IS NULL
-      OR NOT EXISTS (
-        SELECT 1 FROM "Worker" w WHERE w.id = e."workerId" AND w."stoppedAt" IS NULL
-          AND w."lastSeenAt" > now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
-      )
-    ) AND (e."heartbeatAt" IS NULL OR e."heartbeatAt" < now() - make_interval(secs => ${DEAD_AFTER_SECONDS / 2}))
+    WHERE e.status = 'running' AND ${heldByDeadWorker("e", { neverBeaten: true })}
     RETURNING e.id, e.attempt`;
   const unsent = await db().exportJob.findMany({
     where: { status: "queued", jobId: null, updatedAt: { lt: new Date(Date.now() - 10_000) } },

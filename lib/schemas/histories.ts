@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZAtomKeySchema, ZConditionSchema, type TAtomRole, type TCondition, type TTurn } from "@/lib/contract";
 import { ZIdSchema, ZVersionSchema, INT4_MAX, int4Message } from "./common";
-import { type THistoryFormat } from "@/lib/contract/types";
+import { ZLeakKindSchema, type THistoryFormat } from "@/lib/contract/types";
 
 export const MAX_TURNS = 200;
 export const MAX_TURN_TEXT = 20_000;
@@ -76,7 +76,7 @@ export type TRevisionDto = Omit<TRevisionSummaryDto, "turnCount"> & { condition:
 
 export const ZWaiveLeakSchema = z.object({
   turn: z.number().int().positive(),
-  kind: z.enum(["atom_key", "event_label", "role_label", "probe_name"]),
+  kind: ZLeakKindSchema,
   match: z.string().min(1).max(500),
   reason: z.string().trim().min(3, "say why this is not a leak").max(2000),
 });

@@ -8,7 +8,7 @@ import { buildDemoFamily } from "@/lib/demo/build-demo-family";
 import { requestCalibration, requestSingleRun } from "@/lib/runs/request-runs";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import { makeUser } from "@/lib/testing/factories";
-import { requestOracleAudit } from "@/lib/oracle-findings/request-oracle-audit";
+import { requestOracleAudit } from "@/lib/oracle-audit/request-oracle-audit";
 
 export async function waitForRuns(familyId: string, timeoutMs = 240_000) {
   const deadline = Date.now() + timeoutMs;

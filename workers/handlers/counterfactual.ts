@@ -2,7 +2,7 @@
 // static audit), run over the family's probes and judged against the audit's prediction. The run loads
 // its own row (OracleCounterfactual.runId); the static audit (oracle_audit.ts) only requests these runs.
 import { counterfactualOutcome } from "@/lib/oracle-audit/counterfactual";
-import { findCounterfactualByRun, recordCounterfactual } from "@/lib/oracle-findings/record-counterfactual";
+import { findCounterfactualByRun, recordCounterfactual } from "@/lib/oracle-audit/record-counterfactual";
 import { executeRun } from "../../lib/runner/index";
 import { EMPTY_RESULT, type Handler } from "./types";
 

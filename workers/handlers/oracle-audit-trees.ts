@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { spawnGit } from "@/lib/git/run-git";
-import { AuditInputError } from "@/lib/oracle-findings/audit-failure";
+import { AuditInputError } from "@/lib/oracle-audit/audit-failure";
 import { git } from "../../lib/runner/host";
 
 export const MAX_FILE_BYTES = 512 * 1024;

@@ -3,17 +3,17 @@
 // request one `counterfactual` run (workers/handlers/counterfactual.ts) per hidden name or literal not yet
 // decided for this gold, through lib/runs/request-runs.ts.
 import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";
-import { AuditInputError, auditFailureSentence } from "@/lib/oracle-findings/audit-failure";
-import { databaseAuditCache } from "@/lib/oracle-findings/definition-cache";
-import { loadReusable } from "@/lib/oracle-findings/load-reusable";
-import { staticAudit, type TStaticAuditSources } from "@/lib/oracle-findings/static-audit";
+import { AuditInputError, auditFailureSentence } from "@/lib/oracle-audit/audit-failure";
+import { databaseAuditCache } from "@/lib/oracle-audit/definition-cache";
+import { loadReusable } from "@/lib/oracle-audit/load-reusable";
+import { staticAudit, type TStaticAuditSources } from "@/lib/oracle-audit/static-audit";
 import { counterfactualOutcome } from "@/lib/oracle-audit/counterfactual";
 import { mutateGoldWithTrees } from "@/lib/oracle-audit/audit-files";
 import { isAuditedSource } from "@/lib/oracle-audit/extract";
 import { languageOf } from "@/lib/oracle-audit/languages";
-import { loadAuditInput } from "@/lib/oracle-findings/load-audit-input";
-import { requestCounterfactualRuns } from "@/lib/oracle-findings/request-counterfactuals";
-import { saveOracleAudit, type TCounterfactualDraft } from "@/lib/oracle-findings/save-oracle-audit";
+import { loadAuditInput } from "@/lib/oracle-audit/load-audit-input";
+import { requestCounterfactualRuns } from "@/lib/oracle-audit/request-counterfactuals";
+import { saveOracleAudit, type TCounterfactualDraft } from "@/lib/oracle-audit/save-oracle-audit";
 import type { TRunResultInput } from "@/lib/runs/save-run-result";
 import { ensureMirror, patchPaths, requireCommit, RunnerError, type RunnerOptions } from "../../lib/runner/index";
 import { listTree, MAX_FILE_BYTES, readFiles, treeWithPatches } from "./oracle-audit-trees";

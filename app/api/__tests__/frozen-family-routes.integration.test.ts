@@ -13,7 +13,7 @@ import { withClient } from "@/lib/db/embedded";
 import { db } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/boss";
 import { requestCalibration } from "@/lib/runs/request-runs";
-import { requestOracleAudit } from "@/lib/oracle-findings/request-oracle-audit";
+import { requestOracleAudit } from "@/lib/oracle-audit/request-oracle-audit";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
 const FAMILY_API = path.resolve(import.meta.dirname, "../families/[familyId]");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSource } from "../parse-source";
+import { parseSource } from "@/lib/syntax/parse-source";
 import { extractTestFile } from "../extract";
 import type { TDependency } from "../types";
 

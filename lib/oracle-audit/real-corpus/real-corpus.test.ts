@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseSource } from "../parse-source";
+import { parseSource } from "@/lib/syntax/parse-source";
 import { loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSource } from "@/lib/oracle-audit/parse-source";
+import { parseSource } from "@/lib/syntax/parse-source";
 import { mineCandidates, type TMiningFile } from "./candidates";
 import { parseRawDiff, postImage, serializeRawDiff } from "./raw-diff";
 import { judgeCandidate } from "./selective";

@@ -2,7 +2,7 @@
 // small part taken back — one hunk, one change block, one line (statement) reverted —
 // or gold with one tree-sitter mutant of its added code. Calibration then tells which
 // fail exactly one atom's probes (lib/patches/mining/selective.ts).
-import type { TSyntaxNode } from "@/lib/oracle-audit/types";
+import type { TSyntaxNode } from "@/lib/syntax/types";
 import { changeBlocks, cloneFiles, serializeRawDiff, type TPostLine, type TRawFile, type TRawLine } from "./raw-diff";
 import { editRows, mutantEdits, type TEdit, type TMutantOperator } from "./mutants";
 

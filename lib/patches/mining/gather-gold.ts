@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { gitIn, isCloneUrl, openMirrorWith } from "@/lib/runner/mirror";
-import { parseSource } from "@/lib/oracle-audit/parse-source";
+import { parseSource } from "@/lib/syntax/parse-source";
 import { AppError } from "@/lib/errors/app-error";
 import type { TMiningFile } from "./candidates";
 import { parseRawDiff, postImage, type TRawFile } from "./raw-diff";

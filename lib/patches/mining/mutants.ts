@@ -2,7 +2,7 @@
 // condition (the branch never runs), drop one operand of `&&`/`||`, drop an argument,
 // return early. Each is a text edit of gold's post-image that touches only lines gold
 // added, so the candidate is gold with those added lines rewritten.
-import type { TSyntaxNode } from "@/lib/oracle-audit/types";
+import type { TSyntaxNode } from "@/lib/syntax/types";
 
 export type TMutantOperator = "negate_comparison" | "drop_condition" | "drop_operand" | "drop_argument" | "unwrap_call" | "return_early";
 export type TEdit = { operator: TMutantOperator; start: number; end: number; text: string; description: string };

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import { route } from "@/lib/http/route";
 import { assertFamilyAccess } from "@/lib/family-guard/access";
-import { getOracleAudit } from "@/lib/oracle-findings/get-oracle-audit";
-import { requestOracleAudit } from "@/lib/oracle-findings/request-oracle-audit";
+import { getOracleAudit } from "@/lib/oracle-audit/get-oracle-audit";
+import { requestOracleAudit } from "@/lib/oracle-audit/request-oracle-audit";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ user, params }) => {

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import type { TOracleAuditFacts } from "@/lib/gates/oracle-audit-facts";
 import { ORACLE_ANALYZER_VERSION } from "@/lib/oracle-audit/analyzer-version";

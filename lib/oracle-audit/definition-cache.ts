@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import type { TTreeDefinitions } from "@/lib/oracle-audit/types";
 import { fromJsonBytes, jsonBytes } from "./storable";

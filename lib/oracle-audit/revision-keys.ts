@@ -1,3 +1,4 @@
+import "server-only";
 // What identifies an audited history revision: its id and a hash of the text the audit
 // reads. Sending a revision to review (or any save that leaves its text alone) bumps its
 // version but not its key, so its audit stays current.

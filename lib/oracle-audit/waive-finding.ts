@@ -9,7 +9,7 @@ import type { TOracleWaiver } from "@/lib/schemas/oracle-audit";
  * A lead accepts a hidden dependency (or an unread test file) with a rationale, once: for
  * every history of the family (the default), or for the finding's history alone. Every
  * finding of the latest audit it covers is resolved now, and later audits — of edited
- * text, of new revisions — keep the waiver (lib/oracle-findings/save-oracle-audit.ts).
+ * text, of new revisions — keep the waiver (lib/oracle-audit/save-oracle-audit.ts).
  */
 export async function waiveFinding(actorId: string, familyId: string, findingId: string, input: TOracleWaiver) {
   return db().$transaction(async (tx) => {

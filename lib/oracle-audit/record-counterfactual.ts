@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 

@@ -1,4 +1,4 @@
-// Used by the worker (no "server-only": tsx runs it outside Next).
+import "server-only";
 import { db } from "@/lib/db";
 import { requestRuns } from "@/lib/runs/request-runs";
 import { linkCounterfactualRuns } from "./record-counterfactual";

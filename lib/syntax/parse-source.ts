@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Language, Parser, type Node as TsNode } from "web-tree-sitter";
-import { languageOf } from "./languages";
+import { sourceLanguageOf } from "./languages";
 import type { TParsedFile, TSyntaxNode } from "./types";
 
 const require = createRequire(import.meta.url);
@@ -75,7 +75,7 @@ export const MAX_SOURCE_CHARS = 2_000_000;
  * large or one the parser fails on is a reason (one sentence), never an exception.
  */
 export async function parseSource(filePath: string, source: string): Promise<TParseOutcome> {
-  const language = languageOf(filePath);
+  const language = sourceLanguageOf(filePath);
   if (!language) return { ok: false, reason: `the audit reads no ${path.extname(filePath) || "extension-less"} files (it reads JavaScript, TypeScript and Python)` };
   if (source.length > MAX_SOURCE_CHARS) return { ok: false, reason: `the file is larger than ${MAX_SOURCE_CHARS / 1_000_000} million characters (${source.length.toLocaleString("en")}), so the audit does not parse it` };
   let parser: Parser;

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { auditedText, CURRENT_REVISION_SELECT, goldHashOf, probesHashOf, textHash } from "./revision-keys";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // The static audit of one family, incremental: the base's and gold's definitions and the
 // hidden tests' extraction are cached by content; a history whose text an earlier audit
 // (of the same gold, tests, probes and analyzer) already read keeps that audit's result,

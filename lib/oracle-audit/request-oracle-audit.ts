@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import type { RunStatus } from "@/lib/db/generated/client";
 import { recordEvent } from "@/lib/audit-log/record-event";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { THiddenDependencyDto, TListedDependencyDto, TOracleAuditDto, TOracleFindingDto } from "@/lib/schemas/oracle-audit";
+import type { THiddenDependencyDto, TListedDependencyDto, TOracleAuditDto, TOracleFindingDto } from "@/lib/oracle-audit/oracle-audit-dto";
 import { counterfactualSummary } from "@/lib/oracle-audit/counterfactual";
 import { loadOracleAuditFacts } from "./load-oracle-facts";
 import { revisionIdOfKey } from "./revision-keys";

@@ -1,3 +1,4 @@
+import "server-only";
 // A fixture family for the audit's integration test and bench: the hidden tests import
 // `valueSSE` from `src/rest/handler.js`, a module only gold adds, and one test asserts an
 // exact error message gold introduces; the histories describe the behaviour only.

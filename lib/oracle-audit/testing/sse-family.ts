@@ -1,3 +1,4 @@
+import "server-only";
 // The SSE fixture repository as a task family in the database.
 import { db } from "../../db/client";
 import { createSseRepo, SSE_HISTORY_TEXTS, SSE_PROBES } from "./sse-repo";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db, Prisma } from "@/lib/db";
 import { recordEvent } from "@/lib/audit-log/record-event";
 import type { TFamilyAudit } from "@/lib/oracle-audit/findings";

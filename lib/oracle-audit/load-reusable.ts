@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import type { TOracleFindingDraft } from "@/lib/oracle-audit/findings";
 import type { TCategory } from "@/lib/oracle-audit/types";
