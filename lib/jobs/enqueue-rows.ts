@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import { db, Prisma } from "@/lib/db";
 import { boss } from "./boss";
 
-/** The tables whose rows a job names (a run, a suite export). */
-const ROW_TABLES = { Run: Prisma.raw(`"Run"`), ExportJob: Prisma.raw(`"ExportJob"`) } as const;
+/** The tables whose rows a job names (a run, a suite export, an import). */
+const ROW_TABLES = { Run: Prisma.raw(`"Run"`), ExportJob: Prisma.raw(`"ExportJob"`), ImportJob: Prisma.raw(`"ImportJob"`) } as const;
 
 export type TRowJobOptions = { expireInSeconds: number; retryLimit: number; retryDelay?: number };
 

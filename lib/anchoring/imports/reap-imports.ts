@@ -3,24 +3,8 @@ import "server-only";
 // back on a graceful stop, and take up those of a worker that died.
 import { db, Prisma } from "@/lib/db";
 import { enqueueImports } from "@/lib/jobs/enqueue-imports";
-import { DEAD_AFTER_SECONDS } from "@/lib/runs/reap-dead-workers";
+import { heldByDeadWorker } from "@/lib/runs/reap-dead-workers";
 import { HELD_STATUSES } from "./import-claim";
-
-/**
- * A row held by a worker that stopped beating (killed, machine gone) — the same clause the run and
- * suite-export reapers write inline (lib/runs/reap-dead-workers.ts, lib/package/reap-suite-exports.ts);
- * kept as one fragment here so it can be replaced by their shared clause once there is one.
- */
-const heldByDeadWorker = (alias: string) => {
-  const row = Prisma.raw(alias);
-  return Prisma.sql`(
-    ${row}."workerId" IS NULL
-    OR NOT EXISTS (
-      SELECT 1 FROM "Worker" w WHERE w.id = ${row}."workerId" AND w."stoppedAt" IS NULL
-        AND w."lastSeenAt" > now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
-    )
-  ) AND (${row}."heartbeatAt" IS NULL OR ${row}."heartbeatAt" < now() - make_interval(secs => ${DEAD_AFTER_SECONDS / 2}))`;
-};
 
 /**
  * Imports held by a worker that stopped beating go back to the queue as a new attempt, which goes
@@ -31,7 +15,7 @@ export async function reapImports(): Promise<number> {
   const orphans = await db().$queryRaw<{ id: string; attempt: number }[]>`
     UPDATE "ImportJob" i SET status = 'queued', "workerId" = NULL, "jobId" = NULL, "updatedAt" = now(),
       message = 'The worker importing this stopped responding; going on from the last written candidate.'
-    WHERE i.status IN (${Prisma.join([...HELD_STATUSES])}) AND ${heldByDeadWorker("i")}
+    WHERE i.status IN (${Prisma.join([...HELD_STATUSES])}) AND ${heldByDeadWorker("i", { neverBeaten: true })}
     RETURNING i.id, i.attempt`;
   const unsent = await db().importJob.findMany({
     where: { status: "queued", jobId: null, updatedAt: { lt: new Date(Date.now() - 10_000) } },
