@@ -34,8 +34,9 @@ type StartOptions = {
   /** Receives the server's log lines; default: dropped. */
   onLog?: (line: string) => void;
   /**
-   * A cluster whose data may be lost with the machine (tests, e2e): no fsync. A killed server
-   * loses nothing (the kernel still holds its writes); only a crash of the machine would.
+   * A cluster whose data may be lost with the machine (tests, e2e): no fsync, no synchronous
+   * commit. A killed server can lose the last few hundred milliseconds of commits its clients saw
+   * succeed (synchronous_commit=off: they were still in its WAL buffers); a crash of the machine, more.
    * Default: `STUDIO_PG_THROWAWAY=1` in the environment, else durable.
    */
   throwaway?: boolean;
