@@ -18,7 +18,8 @@ export type TChaosResult = {
 
 type Pids = { studio?: number; web?: number; worker?: number; postgres?: number };
 
-export async function chaos(options: { dataDir: string; port: number; runsTimeoutMs?: number; dev?: boolean }): Promise<TChaosResult> {
+/** `echo`: also write the studio's output to stderr as it comes (STUDIO_CHAOS_ECHO=1 does the same), to watch a slow round. */
+export async function chaos(options: { dataDir: string; port: number; runsTimeoutMs?: number; dev?: boolean; echo?: boolean }): Promise<TChaosResult> {
   const { dataDir, port } = options;
   const base = `http://127.0.0.1:${port}`;
   const pgPort = await freePort();
@@ -38,7 +39,12 @@ export async function chaos(options: { dataDir: string; port: number; runsTimeou
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const take = (chunk: Buffer) => log.push(...chunk.toString().split("\n").filter(Boolean));
+  const echo = options.echo ?? process.env.STUDIO_CHAOS_ECHO === "1";
+  const take = (chunk: Buffer) => {
+    const lines = chunk.toString().split("\n").filter(Boolean);
+    log.push(...lines);
+    if (echo) for (const line of lines) process.stderr.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`);
+  };
   child.stdout?.on("data", take);
   child.stderr?.on("data", take);
   const pidsOf = (): Pids => {
@@ -58,14 +64,16 @@ export async function chaos(options: { dataDir: string; port: number; runsTimeou
       return false;
     }
   };
-  const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) => {
+  // `explain`: what is stuck, said when the wait times out, so a failure explains itself.
+  const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, explain?: () => Promise<string>) => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the studio exited while waiting for ${what}:\n${log.slice(-30).join("\n")}`);
       if (await check()) return;
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}:\n${log.slice(-30).join("\n")}`);
+    const detail = explain ? await explain().catch((error: unknown) => `(could not say what is stuck: ${(error as Error).message})`) : "";
+    throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}:\n${detail}${log.slice(-30).join("\n")}`);
   };
 
   try {
@@ -89,6 +97,7 @@ export async function chaos(options: { dataDir: string; port: number; runsTimeou
       if (!pid) throw new Error(`no pid for ${name} in studio-pids.json`);
       process.kill(pid, "SIGKILL");
       log.push(`[chaos] kill -9 ${name} (pid ${pid})`);
+      if (echo) process.stderr.write(`${new Date().toISOString().slice(11, 23)} [chaos] kill -9 ${name} (pid ${pid})\n`);
     };
 
     // 1. The worker: serving again = a new worker process has registered.
@@ -124,6 +133,7 @@ export async function chaos(options: { dataDir: string; port: number; runsTimeou
         return rows.length > 0 && rows.every((r) => finalStatuses.has(r.status));
       },
       options.runsTimeoutMs ?? 600_000,
+      () => unfinishedRuns(query, finalStatuses, log),
     );
     const rows = await query<{ status: string; results: number }>(calibrationRuns);
     const statuses: Record<string, number> = {};
@@ -136,6 +146,42 @@ export async function chaos(options: { dataDir: string; port: number; runsTimeou
   } finally {
     await stop(child);
   }
+}
+
+type TUnfinishedRun = {
+  id: string; kind: string; status: string; attempt: number; workerId: string | null; heartbeatAt: Date | null; jobId: string | null;
+  workerLastSeenAt: Date | null; workerStoppedAt: Date | null; jobState: string | null; jobs: string | null;
+};
+
+/**
+ * Each calibration run that has not ended: its status, worker (and whether that worker still
+ * beats), attempt, heartbeat, the pg-boss job the row points at and every job sent for it, plus
+ * the worker's log lines about it.
+ */
+async function unfinishedRuns(query: <T extends pg.QueryResultRow>(sql: string) => Promise<T[]>, finalStatuses: Set<string>, log: string[]): Promise<string> {
+  const rows = await query<TUnfinishedRun>(`SELECT r.id, r.kind::text AS kind, r.status::text AS status, r.attempt, r."workerId", r."heartbeatAt", r."jobId",
+      w."lastSeenAt" AS "workerLastSeenAt", w."stoppedAt" AS "workerStoppedAt",
+      (SELECT j.state::text FROM pgboss.job j WHERE j.id::text = r."jobId") AS "jobState",
+      (SELECT string_agg(j.state::text || ' (key ' || coalesce(j.singleton_key, '-') || ', retry ' || j.retry_count || ', started ' || coalesce(to_char(j.started_on, 'HH24:MI:SS'), '-') || ')', '; ' ORDER BY j.created_on)
+         FROM pgboss.job j WHERE j.data->>'runId' = r.id) AS jobs
+    FROM "Run" r LEFT JOIN "Worker" w ON w.id = r."workerId"
+    WHERE r.kind IN ('calibrate', 'replay') AND r.status::text NOT IN (${[...finalStatuses].map((s) => `'${s}'`).join(", ")})`);
+  const now = (await query<{ now: Date }>("SELECT now()"))[0]?.now ?? new Date();
+  const ago = (at: Date | null) => (at ? `${Math.round((now.getTime() - new Date(at).getTime()) / 1000)} s ago` : "never");
+  const lines = rows.map((r) => {
+    const worker = r.workerId ? `${r.workerId} (last seen ${ago(r.workerLastSeenAt)}${r.workerStoppedAt ? ", stopped" : ""})` : "none";
+    const job = r.jobId ? `${r.jobId} ${r.jobState ?? "missing from pgboss.job"}` : "none";
+    const mentions = log.filter((line) => line.includes(r.id)).slice(-3);
+    return `  run ${r.id} (${r.kind}): ${r.status}, attempt ${r.attempt}, worker ${worker}, heartbeat ${ago(r.heartbeatAt)}, job ${job}; jobs sent: ${r.jobs ?? "none"}${mentions.length ? `\n    ${mentions.join("\n    ")}` : ""}`;
+  });
+  const workers = await query<{ id: string; lastSeenAt: Date; stoppedAt: Date | null; running: number }>(`SELECT id, "lastSeenAt", "stoppedAt", running FROM "Worker" ORDER BY "startedAt"`);
+  return [
+    `${rows.length} calibration run(s) have not ended:`,
+    ...lines,
+    "workers:",
+    ...workers.map((w) => `  ${w.id}: last seen ${ago(w.lastSeenAt)}, running ${w.running}${w.stoppedAt ? ", stopped" : ""}`),
+    "",
+  ].join("\n");
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -23,7 +23,11 @@ export async function startWorker(options: WorkerOptions) {
   const log = options.log ?? ((line: string) => console.log(`[worker] ${line}`));
   const id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
   const runner: RunnerOptions = { cacheDir: path.resolve(options.cacheDir), hidePaths: options.hidePaths };
-  let running = 0;
+  // The runs this process's handlers hold right now. Only these get a heartbeat: a run left
+  // "running" under this worker by a handler that gave up (its claim's or its result's write lost
+  // while PostgreSQL restarted) stops beating and goes back to the queue (reapDeadWorkers).
+  // Counted: two jobs of one run (a resend) may meet in this process, and only one of them claims it.
+  const held = new Map<string, number>();
 
   // Started again while PostgreSQL is still coming back (npm start's supervision): wait for it.
   // The container runtime it can run a verifier's `image` in (podman / docker), or none: saving an image asks for one.
@@ -31,8 +35,8 @@ export async function startWorker(options: WorkerOptions) {
   const containerRuntime = engine ? path.basename(engine) : null;
   await retryWhileUnavailable(() => db().worker.create({ data: { id, host: os.hostname(), pid: process.pid, concurrency: options.concurrency, containerRuntime } }));
   const beat = async () => {
-    await db().worker.update({ where: { id }, data: { lastSeenAt: new Date(), running, containerRuntime } }).catch(() => undefined);
-    await db().run.updateMany({ where: { workerId: id, status: "running" }, data: { heartbeatAt: new Date() } }).catch(() => undefined);
+    await db().worker.update({ where: { id }, data: { lastSeenAt: new Date(), running: held.size, containerRuntime } }).catch(() => undefined);
+    await db().run.updateMany({ where: { workerId: id, status: "running", id: { in: [...held.keys()] } }, data: { heartbeatAt: new Date() } }).catch(() => undefined);
     await beatSuiteExports(id).catch(() => undefined);
     await beatImports(id).catch(() => undefined);
   };
@@ -54,11 +58,13 @@ export async function startWorker(options: WorkerOptions) {
           log(`dropped a malformed job ${job.id}: ${payload.error.issues[0]?.message}`);
           continue;
         }
-        running++;
+        const runId = payload.data.runId;
+        held.set(runId, (held.get(runId) ?? 0) + 1);
         try {
-          await handleRunJob(payload.data.runId, id, runner);
+          await handleRunJob(runId, id, runner);
         } finally {
-          running--;
+          if (held.get(runId) === 1) held.delete(runId);
+          else held.set(runId, held.get(runId)! - 1);
         }
       }
       // pg-boss would otherwise wait out the polling interval after a short job:

@@ -35,14 +35,15 @@ type StartOptions = {
   onLog?: (line: string) => void;
   /**
    * A cluster whose data may be lost with the machine (tests, e2e): no fsync. A killed server
-   * loses nothing (the kernel still holds its writes); only a crash of the machine would.
+   * loses nothing its clients saw committed (commits still wait for their WAL to reach the kernel,
+   * and the tests kill PostgreSQL on purpose); only a crash of the machine would lose data.
    * Default: `STUDIO_PG_THROWAWAY=1` in the environment, else durable.
    */
   throwaway?: boolean;
 };
 
 /** Settings of a throwaway cluster: the tests' databases are made and written hundreds of times a run. */
-export const THROWAWAY_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_page_writes=off"];
+export const THROWAWAY_SETTINGS = ["fsync=off", "full_page_writes=off"];
 
 export const SUPERUSER = "studio";
 /** The password clusters made before passwords were random were given; rotated on first start. */

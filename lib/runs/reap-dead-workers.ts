@@ -1,5 +1,6 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db";
+import { RUN_QUEUE } from "@/lib/jobs/definitions";
 import { enqueueRuns } from "@/lib/jobs/enqueue-runs";
 
 export const HEARTBEAT_SECONDS = Number(process.env.STUDIO_HEARTBEAT_SECONDS ?? 5);
@@ -25,27 +26,41 @@ export function heldByDeadWorker(alias: string, options: { neverBeaten: boolean 
 }
 
 /**
- * Runs held by a worker that stopped beating (killed, machine gone) go back to
- * the queue as a new attempt. Any live worker may call this; the guarded UPDATE
- * makes it safe to call from several at once.
+ * Runs no live handler holds go back to the queue as a new attempt: those of a worker that
+ * stopped beating (killed, machine gone), and those whose own heartbeat stopped while their
+ * worker lives on (a worker beats only the runs its handlers hold, so such a run was let go of:
+ * its claim's or its result's write was lost while PostgreSQL restarted). Any live worker may
+ * call this; the guarded UPDATE makes it safe to call from several at once.
  */
 export async function reapDeadWorkers(): Promise<number> {
   const orphans = await db().$queryRaw<{ id: string; attempt: number }[]>`
-    UPDATE "Run" r SET status = 'queued', "workerId" = NULL, version = r.version + 1,
+    UPDATE "Run" r SET status = 'queued', "workerId" = NULL, "jobId" = NULL, version = r.version + 1,
       message = 'The worker running this stopped responding; retried as a new attempt.'
-    WHERE r.status = 'running' AND ${heldByDeadWorker("r", { neverBeaten: false })}
+    WHERE r.status = 'running' AND (
+      COALESCE(r."heartbeatAt", r."startedAt") < now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
+      OR ${heldByDeadWorker("r", { neverBeaten: false })}
+    )
     RETURNING r.id, r.attempt`;
   await enqueueRuns(orphans.map((run) => ({ id: run.id, attempt: run.attempt + 1 })));
   return orphans.length;
 }
 
-/** Queued runs with no job (a send lost between the row and the queue) are sent again. */
+/**
+ * Queued runs that no job will bring to a worker are sent again: a send lost between the row
+ * and the queue (no job), or a job that ended without claiming the run (completed, failed,
+ * gone; or taken by a worker that never claimed it). Two jobs for one run are harmless: only one
+ * claims it (lib/runs/claim-run.ts).
+ */
 export async function resendUnsentRuns(): Promise<number> {
-  const lost = await db().run.findMany({
-    where: { status: "queued", jobId: null, createdAt: { lt: new Date(Date.now() - 10_000) } },
-    select: { id: true, attempt: true },
-    take: 200,
-  });
+  const lost = await db().$queryRaw<{ id: string; attempt: number }[]>`
+    SELECT r.id, r.attempt FROM "Run" r
+    WHERE r.status = 'queued' AND r."createdAt" < now() - interval '10 seconds'
+      AND (r."jobId" IS NULL OR NOT EXISTS (
+        SELECT 1 FROM pgboss.job j
+        WHERE j.name = ${RUN_QUEUE} AND j.id = (CASE WHEN r."jobId" ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' THEN r."jobId"::uuid END)
+          AND (j.state IN ('created', 'retry') OR (j.state = 'active' AND j.started_on > now() - make_interval(secs => ${DEAD_AFTER_SECONDS})))
+      ))
+    LIMIT 200`;
   await enqueueRuns(lost.map((run) => ({ id: run.id, attempt: run.attempt + 1 })));
   return lost.length;
 }
