@@ -182,6 +182,22 @@ describe("executeRun on the Node fixture", () => {
     expect(result.outcome).toBe("passed");
   });
 
+  it("runs a runner script the test command names with its executable bit: the restore puts back the base's file, mode included", async () => {
+    const repo = await mkdtemp(path.join(os.tmpdir(), "specpath-exec-script-"));
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=Fixture", "-c", "user.email=fixture@example.com", ...args], { cwd: repo, encoding: "utf8" }).trim();
+    try {
+      git("clone", "--quiet", fixture.repoDir, ".");
+      writeFileSync(path.join(repo, "run-tests.sh"), `#!/bin/sh\nexec ${fixture.testCommand}\n`, { mode: 0o755 });
+      git("add", "run-tests.sh");
+      git("commit", "--quiet", "-m", "a runner script");
+      const result = await executeRun(spec({ repoUrl: repo, baseCommit: git("rev-parse", "HEAD"), patch: fixture.goldPatch, testCommand: "./run-tests.sh" }), options);
+      expect(result, result.message).toMatchObject({ outcome: "passed", signature: "111" });
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  });
+
   it("never writes the history file through a symlink a patch planted: the recipe clears the way to it first", async () => {
     const elsewhere = await mkdtemp(path.join(os.tmpdir(), "specpath-elsewhere-"));
     const symlink = `diff --git a/docs b/docs\nnew file mode 120000\n--- /dev/null\n+++ b/docs\n@@ -0,0 +1 @@\n+${elsewhere}\n\\ No newline at end of file\n`;
