@@ -24,6 +24,7 @@ import { createNodeFixture, NODE_TEST_COMMAND } from "../lib/runner/testing/node
 import type { TRunSpec } from "../lib/runner/types";
 import { goal } from "./goal";
 import { anatomyRows, cpuBoundTree, layerRows, profileLayers, startupAnatomy } from "./layers";
+import { measureRestore } from "./restore-steps";
 import { printRows, type BenchRow } from "./types";
 
 const RUNS = 20;
@@ -35,6 +36,7 @@ const CPU_ROUNDS = 7;
 const START_ROUNDS = 21;
 const ANATOMY_ROUNDS = 11;
 const DISK_WALKS = 7;
+const RESTORE_ROUNDS = 15;
 /** CPU time of the CPU-bound run: long enough that start-up costs vanish, so what is left is the sandbox's share of the CPU. */
 const CPU_BURN_MS = 1500;
 
@@ -150,6 +152,15 @@ export async function run(): Promise<BenchRow[]> {
     const startProfile = sandbox === "bwrap" ? await profileLayers({ dir: bare, scratch: layerScratch, command: "true", format: null }, START_ROUNDS) : null;
     const cpuProfile = sandbox === "bwrap" ? await profileLayers(await cpuBoundTree(path.join(tmp, "burn"), CPU_BURN_MS), CPU_ROUNDS, ["bare", "runSandboxed"]) : null;
     const anatomy = sandbox === "bwrap" ? await startupAnatomy(layerScratch, ANATOMY_ROUNDS) : null;
+    // The recipe's restore steps, staged (now) beside the portable script (every studio run before).
+    const baseTree = path.join(tmp, "base-tree");
+    await gitOk(["clone", "--quiet", fixture.repoDir, baseTree], tmp);
+    await gitOk(["checkout", "--quiet", "--detach", fixture.baseCommit], baseTree);
+    const restoreScratch = path.join(tmp, "restore");
+    await mkdir(restoreScratch);
+    const restore = sandbox === "bwrap"
+      ? await measureRestore({ testCommand: spec.testCommand, resultFormat: "junit", hiddenTestPatch: spec.hiddenTestPatch, historyPath: ".specpath/history.md" }, baseTree, bare, restoreScratch, RESTORE_ROUNDS)
+      : null;
     const cpuRatio = cpuProfile ? cpuProfile.medians.runSandboxed / cpuProfile.medians.bare : NaN;
 
     const testRatio = t((r) => r.timings.testMs) / median(bareMs);
@@ -183,6 +194,15 @@ export async function run(): Promise<BenchRow[]> {
             value: anatomy.medians["prelude + cgroup join"] - anatomy.medians["sh -c true"] + anatomy.medians["bwrap, the sandbox's view + namespaces"] - anatomy.medians["sh -c true"],
             unit: "ms",
             baseline: { name: "one process start inside the sandbox", value: (anatomy.medians["the same + 10 process starts inside"] - anatomy.medians["bwrap, the sandbox's view + namespaces"]) / 10 },
+          }]
+        : []),
+      ...(restore
+        ? [{
+            name: `  the recipe's restore / hidden tests / canaries in the sandbox, staged host side (one rm, one cp: ${restore.stagedProcesses} processes), over a sandbox start alone (median of ${restore.rounds})`,
+            value: restore.stagedMs,
+            unit: "ms",
+            baseline: { name: `the portable script from the base alone, as every run did before (${restore.portableProcesses} processes)`, value: restore.portableMs },
+            ratio: restore.stagedMs / Math.max(restore.portableMs, 0.01),
           }]
         : []),
       { name: `per-run overhead (run wall time − bare test command), p95 (${layer} workspace)`, value: quantile(overhead, 0.95), unit: "ms" },
