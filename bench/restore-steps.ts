@@ -75,7 +75,7 @@ export async function measureRestore(recipe: TRecipeVerifier, baseTree: string, 
   }
   const count = (script: string, outputDir: string) => {
     execFileSync("/bin/sh", ["-c", `rm -f "${log}"; touch "${log}"`]);
-    execFileSync("/bin/sh", ["-c", script], { cwd: goldTree, env: { PATH: `${bin}:/usr/bin:/bin`, SPECPATH_VERIFIER: path.join(outputDir, VERIFIER_DIR), TMPDIR: scratch } });
+    execFileSync("/bin/sh", ["-c", script], { cwd: goldTree, env: { PATH: `${bin}:/usr/bin:/bin`, SPECPATH_VERIFIER: path.join(outputDir, VERIFIER_DIR), TMPDIR: scratch } as unknown as NodeJS.ProcessEnv });
     return execFileSync("/bin/sh", ["-c", `wc -l < "${log}"`], { encoding: "utf8" }).trim();
   };
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;

@@ -95,7 +95,7 @@ describe("the grading recipe", () => {
     const restore = (work: string) => {
       fs.rmSync(log, { force: true });
       const script = `specpath_fail() { echo "$1" >&2; exit 3; }\n${renderStagedRestore(clear, JSON.stringify(staged))}`;
-      execFileSync("/bin/sh", ["-c", script], { cwd: work, env: { PATH: `${bin}:/usr/bin:/bin` } });
+      execFileSync("/bin/sh", ["-c", script], { cwd: work, env: { PATH: `${bin}:/usr/bin:/bin` } as unknown as NodeJS.ProcessEnv });
       return fs.existsSync(log) ? fs.readFileSync(log, "utf8").trim().split("\n") : [];
     };
 
