@@ -13,7 +13,6 @@ import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { executeRun } from "../lib/runner/execute";
 import { diskUsage } from "../lib/runner/disk-watch";
@@ -38,8 +37,6 @@ const START_ROUNDS = 21;
 const ANATOMY_ROUNDS = 11;
 const DISK_WALKS = 7;
 const RESTORE_ROUNDS = 15;
-/** The pause before each start-up measurement (the anatomy's too): a worker between runs. */
-const IDLE_MS = 60;
 /** CPU time of the CPU-bound run: long enough that start-up costs vanish, so what is left is the sandbox's share of the CPU. */
 const CPU_BURN_MS = 1500;
 
@@ -121,19 +118,8 @@ export async function run(): Promise<BenchRow[]> {
     await mkdir(path.join(sandboxDir, "out"));
     const bwrapMs: number[] = [];
     const plainMs: number[] = [];
-    const preludeJoinMs: number[] = [];
-    const startTrue = async () => (await runSandboxed({ command: "true", workspace: path.join(sandboxDir, "ws"), outputDir: path.join(sandboxDir, "out"), timeoutMs: 10_000 })).durationMs;
     for (let i = 0; i < RUNS; i++) {
-      // After a pause, as between a worker's runs: the first cgroup migration after idle is the slow one.
-      await sleep(IDLE_MS);
-      bwrapMs.push(await startTrue());
-      await sleep(IDLE_MS);
-      process.env.SPECPATH_SANDBOX_JOIN = "prelude";
-      try {
-        preludeJoinMs.push(await startTrue());
-      } finally {
-        delete process.env.SPECPATH_SANDBOX_JOIN;
-      }
+      bwrapMs.push((await runSandboxed({ command: "true", workspace: path.join(sandboxDir, "ws"), outputDir: path.join(sandboxDir, "out"), timeoutMs: 10_000 })).durationMs);
       plainMs.push(await timeShell("true", sandboxDir));
     }
 
@@ -210,7 +196,7 @@ export async function run(): Promise<BenchRow[]> {
       },
       ...(anatomy && overheadMedian > 20
         ? [{
-            name: "  in the way of the goal: one sandbox start alone over a bare process start (prelude, cgroup join after idle, bwrap, view + namespaces; anatomy below — the cgroup v1 join alone is most of it), and each process the steps script starts inside (git apply, then one rm and one cp for the recipe's restore)",
+            name: "  in the way of the goal: one sandbox start alone over a bare process start (prelude, cgroup join, bwrap, view + namespaces; anatomy below), and each process the steps script starts inside (git apply, the recipe's rm/mkdir/cp/dirname per protected path)",
             value: anatomy.medians["prelude + cgroup join"] - anatomy.medians["sh -c true"] + anatomy.medians["bwrap, the sandbox's view + namespaces"] - anatomy.medians["sh -c true"],
             unit: "ms",
             baseline: { name: "one process start inside the sandbox", value: (anatomy.medians["the same + 10 process starts inside"] - anatomy.medians["bwrap, the sandbox's view + namespaces"]) / 10 },
@@ -252,18 +238,11 @@ export async function run(): Promise<BenchRow[]> {
         ratio: median(copyOverhead) / median(overhead),
       },
       {
-        name: `sandbox start-up: \`true\` in ${sandbox} with cgroup + rlimits, after ${IDLE_MS} ms idle (median)`,
+        name: `sandbox start-up: \`true\` in ${sandbox} with cgroup + rlimits (median)`,
         value: median(bwrapMs),
         unit: "ms",
         baseline: { name: "plain sh -c true", value: median(plainMs) },
         ratio: median(bwrapMs) / median(plainMs),
-      },
-      {
-        name: "  the same, cgroups joined from the host while bwrap sets up (now) / by the prelude before bwrap starts (SPECPATH_SANDBOX_JOIN=prelude, as before), interleaved",
-        value: median(bwrapMs),
-        unit: "ms",
-        baseline: { name: "prelude join", value: median(preludeJoinMs) },
-        ratio: median(bwrapMs) / median(preludeJoinMs),
       },
       ...(walkMs.length
         ? [

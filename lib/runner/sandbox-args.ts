@@ -54,16 +54,9 @@ export interface MountPlan {
   tmpSizeBytes?: number;
   /** With network "namespace": a resolv.conf naming the user-mode stack's DNS, bound over the host's. */
   resolvConf?: { source: string; target: string } | null;
-  /**
-   * The sandbox waits (NET_BLOCK_FD) until the host has joined its init to the run's cgroups —
-   * written from the host once bwrap names it, instead of by the prelude before bwrap starts
-   * (issue 24: after idle, a cgroup v1 migration waits ~15 ms for an RCU grace period; this way
-   * the wait overlaps bwrap's mounts). Implied by network "namespace", which waits for its network too.
-   */
-  gate?: boolean;
 }
 
-/** bwrap writes its child's pid here (JSON), then waits on NET_BLOCK_FD until the host has set it up (cgroups, network). */
+/** bwrap writes its child's pid here (JSON), then waits on NET_BLOCK_FD until the namespace's network is set up. */
 export const NET_INFO_FD = 4;
 export const NET_BLOCK_FD = 5;
 
@@ -97,7 +90,7 @@ export function bwrapArgs(plan: MountPlan, command: string): string[] {
     "--bind", plan.output, SANDBOX_OUTPUT,
     "--chdir", SANDBOX_WORKSPACE,
     ...(plan.network === "host" ? [] : ["--unshare-net"]),
-    ...(plan.network === "namespace" || plan.gate ? ["--info-fd", String(NET_INFO_FD), "--block-fd", String(NET_BLOCK_FD)] : []),
+    ...(plan.network === "namespace" ? ["--info-fd", String(NET_INFO_FD), "--block-fd", String(NET_BLOCK_FD)] : []),
     "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
     "--unshare-user", "--disable-userns",
     "--cap-drop", "ALL",

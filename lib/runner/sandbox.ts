@@ -14,7 +14,7 @@ import "server-only";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -165,14 +165,10 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     if (!cgroup?.enforced.memory) warnings.push("memory limited per process (RLIMIT_AS), not for the process tree: no writable memory cgroup");
     if (!cgroup?.enforced.cpu) warnings.push("CPU share not limited: no writable cpu cgroup");
 
-    // bwrap: the host joins the sandbox to the cgroups while it sets up, and it waits for that (plan.gate).
-    // SPECPATH_SANDBOX_JOIN=prelude: the prelude joins before bwrap starts, as before (the runner bench's comparison).
-    const hostJoins = kind === "bwrap" && (cgroup?.procsFiles.length ?? 0) > 0 && process.env.SPECPATH_SANDBOX_JOIN !== "prelude";
-    plan.gate = hostJoins;
     const inner = kind === "bwrap" ? [bwrap.path as string, ...bwrapArgs(plan, request.command)] : ["/bin/sh", "-c", request.command];
-    // One shell before the sandbox sets the rlimits, mounts the overlay and (no bwrap) joins the cgroups: no prlimit, no second shell.
+    // One shell before the sandbox joins the cgroups, sets the rlimits and mounts the overlay (no prlimit, no second shell).
     const prelude = preludeArgs({
-      procsFiles: hostJoins ? [] : (cgroup?.procsFiles ?? []),
+      procsFiles: cgroup?.procsFiles ?? [],
       limits,
       addressSpace: !cgroup?.enforced.memory,
       overlay: request.overlay ? { tools: overlayTools(), layers: request.overlay, mountPoint: plan.workspace } : undefined,
@@ -192,14 +188,12 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
       cgroup,
       control: request.control,
       network: plan.network,
-      join: hostJoins ? (cgroup?.procsFiles ?? []) : [],
       disk,
     });
-    if (outcome.joinFailure) throw new RunnerError("sandbox_unavailable", `the sandbox could not join the run's cgroups: ${outcome.joinFailure}`);
     const limitsHit: LimitName[] = [...((await cgroup?.limitsHit()) ?? []), ...(outcome.diskHit ? (["disk"] as const) : [])];
     if (outcome.networkFailure) warnings.push(`setup ran without network: ${outcome.networkFailure}`);
     for (const limit of limitsHit) warnings.push(`${limit} limit reached (${limitText(limit, limits)})`);
-    const { diskHit: _diskHit, networkFailure: _networkFailure, joinFailure: _joinFailure, ...result } = outcome;
+    const { diskHit: _diskHit, networkFailure: _networkFailure, ...result } = outcome;
     return { ...result, sandbox: kind, warnings, limitsHit, paths };
   } finally {
     disk.stop();
@@ -259,22 +253,7 @@ export function sandboxEnv(tmp: string, paths: SandboxPaths, options: { sandboxP
 type Supervised = Omit<SandboxResult, "sandbox" | "warnings" | "limitsHit" | "paths"> & {
   diskHit: boolean;
   networkFailure: string | null;
-  /** Why the host could not join the sandbox to the run's cgroups (it was killed then, before the command ran). */
-  joinFailure: string | null;
 };
-
-/** Moves process `pid` into each cgroup (one cgroup.procs file per hierarchy); a process already gone has nothing to limit. */
-async function joinCgroups(procsFiles: readonly string[], pid: number): Promise<string | null> {
-  const failures = await Promise.all(
-    procsFiles.map((file) =>
-      writeFile(file, String(pid)).then(
-        () => null,
-        (error: NodeJS.ErrnoException) => (error.code === "ESRCH" ? null : `${file}: ${error.message}`),
-      ),
-    ),
-  );
-  return failures.find((f) => f !== null) ?? null;
-}
 
 const CONTROL_CAP = 64 * 1024;
 
@@ -289,8 +268,6 @@ async function supervise(
     onTimeout?: () => void;
     control?: { setupTimeoutMs: number };
     network?: NetworkMode;
-    /** cgroup.procs files the host writes the sandbox's processes to before it lets the sandbox go (bwrap's block fd). */
-    join?: readonly string[];
     disk?: DiskWatch;
   },
 ): Promise<Supervised> {
@@ -299,10 +276,8 @@ async function supervise(
   // (The cast: Next's types add NODE_ENV to ProcessEnv; the sandbox deliberately has none.)
   const env = options.env as NodeJS.ProcessEnv;
   const namespaced = options.network === "namespace";
-  const join = options.join ?? [];
-  const gated = namespaced || join.length > 0;
   const stdio: Array<"ignore" | "pipe"> = ["ignore", "pipe", "pipe", options.control ? "pipe" : "ignore"];
-  if (gated) {
+  if (namespaced) {
     // bwrap's info fd and block fd (bwrapArgs): the pid of the sandbox, and "go" once its network is up.
     stdio[NET_INFO_FD] = "pipe";
     stdio[NET_BLOCK_FD] = "pipe";
@@ -342,12 +317,11 @@ async function supervise(
     killTree();
   });
 
-  // The sandbox waits (bwrap --block-fd) until it is in the run's cgroups and its network namespace is connected.
+  // The sandbox waits (bwrap --block-fd) until its network namespace is connected.
   let networkFailure: string | null = null;
-  let joinFailure: string | null = null;
   let finished = false;
   let stopNetwork = () => undefined as void;
-  if (gated) {
+  if (namespaced) {
     const fds = child.stdio as unknown as Array<Readable & NodeJS.WritableStream>;
     const info = fds[NET_INFO_FD] as Readable;
     const block = fds[NET_BLOCK_FD] as NodeJS.WritableStream;
@@ -361,21 +335,11 @@ async function supervise(
       // Keep draining: bwrap writes the rest of its JSON after the pid, and a closed fd would kill it (SIGPIPE).
       info.removeAllListeners("data");
       info.resume();
-      // bwrap's child: the sandbox's init, whose descendants run the command. bwrap itself stays outside the run's
-      // cgroups (it only waits), so the sandbox's cgroup namespace is rooted where bwrap runs, the same every run.
-      const joined = join.length > 0 ? joinCgroups(join, Number(pid)) : Promise.resolve(null);
-      const network = namespaced ? startUserNet(Number(pid)) : null;
-      void Promise.all([joined, network]).then(([failure, net]) => {
-        if (net) {
-          stopNetwork = net.stop;
-          networkFailure = net.failure;
-          if (finished) net.stop();
-        }
-        // Never let a sandbox go that is not in its cgroups: no limits would bind it.
-        if (failure) {
-          joinFailure = failure;
-          killTree();
-        } else if (!finished) block.end("1");
+      void startUserNet(Number(pid)).then((net) => {
+        stopNetwork = net.stop;
+        networkFailure = net.failure;
+        if (finished) net.stop();
+        else block.end("1");
       });
     });
   }
@@ -407,7 +371,7 @@ async function supervise(
     child.stderr?.destroy();
     controlStream?.destroy();
     const control = options.control ? { text: controlBytes.toString("utf8"), readyMs } : null;
-    return { exitCode: code, signal, timedOut, stdout: stdout.toString(), stderr: stderr.toString(), durationMs, control, diskHit, networkFailure, joinFailure };
+    return { exitCode: code, signal, timedOut, stdout: stdout.toString(), stderr: stderr.toString(), durationMs, control, diskHit, networkFailure };
   } finally {
     clearTimeout(timer);
     finished = true;
@@ -474,6 +438,6 @@ async function runInContainer(request: SandboxRequest, plan: MountPlan, limits: 
     cgroup: null,
     onTimeout: () => void runHost(engine, ["kill", name], { timeoutMs: 30_000 }).catch(() => undefined),
   });
-  const { diskHit: _diskHit, networkFailure: _networkFailure, joinFailure: _joinFailure, ...result } = outcome;
+  const { diskHit: _diskHit, networkFailure: _networkFailure, ...result } = outcome;
   return { ...result, sandbox: "container", warnings: [], limitsHit: [], paths };
 }
