@@ -233,6 +233,13 @@ describe("executeRun on the Node fixture", () => {
     expect(all[0]?.logs.setup).toMatch(/\$ echo prepared >> \.setup-marker/);
   }, 30_000); // four runs and a setup: over the 5 s default on a loaded machine
 
+  it("copies a small prepared workspace for each run and lays an overlay on a larger one, with the same outcome", async () => {
+    const small = await executeRun(spec({ patch: fixture.goldPatch }), options);
+    expect(small).toMatchObject({ outcome: "passed", signature: "111", workspace: { layer: "copy" } });
+    const large = await executeRun(spec({ patch: fixture.goldPatch, setupCommand: "mkdir -p node_modules/pkg && for i in $(seq 300); do echo \"module.exports = $i;\" > node_modules/pkg/f$i.js; done" }), options);
+    expect(large).toMatchObject({ outcome: "passed", signature: "111", workspace: { layer: overlayHere ? "overlay" : "copy" } });
+  });
+
   it("gives every run its own overlay: nothing a run does reaches the prepared workspace or the next run", async () => {
     const vandal = [
       "echo broken > src/math.js",
@@ -242,7 +249,7 @@ describe("executeRun on the Node fixture", () => {
       "mkdir -p node_modules/x && echo junk > node_modules/x/index.js",
       fixture.testCommand,
     ].join(" && ");
-    const vandalized = await executeRun(spec({ patch: fixture.goldPatch, testCommand: vandal }), options);
+    const vandalized = await executeRun(spec({ patch: fixture.goldPatch, testCommand: vandal }), { ...options, workspaceLayer: "overlay" });
     expect(vandalized.workspace?.layer).toBe(overlayHere ? "overlay" : "copy");
     const repoDir = path.join(options.cacheDir, "workspaces", vandalized.workspace?.key ?? "", "repo");
     expect(readFileSync(path.join(repoDir, "src/math.js"), "utf8")).toMatch(/export function add/);
@@ -256,7 +263,7 @@ describe("executeRun on the Node fixture", () => {
   it("keeps git's view of an overlay workspace valid: git status neither re-reads nor rewrites the index", async ({ skip }) => {
     if (!overlayHere) skip();
     const check = `before=$(stat -c '%y %i' .git/index); git status --porcelain >&2; test "$(stat -c '%y %i' .git/index)" = "$before" && ${fixture.testCommand}`;
-    const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: check }), options);
+    const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: check }), { ...options, workspaceLayer: "overlay" });
     expect(result.outcome).toBe("passed");
     expect(result.logs.stderr).toBe(" M src/math.js\n?? test/clamp.test.js\n");
   });
