@@ -28,7 +28,6 @@ import { measureRestore } from "./restore-steps";
 import { printRows, type BenchRow } from "./types";
 
 const RUNS = 20;
-const COPY_RUNS = 10;
 const BIG_FILES = 5000;
 const BIG_RUNS = 5;
 const LAYER_ROUNDS = 11;
@@ -95,25 +94,22 @@ export async function run(): Promise<BenchRow[]> {
 
     const bareMs: number[] = [];
     const runs: Awaited<ReturnType<typeof executeRun>>[] = [];
+    // Interleaved with the default ("auto") runs: an overlay forced, what "auto" gave every tree before it copied small ones.
+    const copyOverhead: number[] = [];
+    const otherOutside: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       bareMs.push(await timeShell(NODE_TEST_COMMAND, bare, { SPECPATH_REPORT: bareReport }));
       const result = await executeRun(spec, { cacheDir });
       if (result.outcome !== "passed") throw new Error(`run ${i} did not pass: ${result.outcome} ${result.message}`);
       runs.push(result);
+      const bareNow = await timeShell(NODE_TEST_COMMAND, bare, { SPECPATH_REPORT: bareReport });
+      const other = await executeRun(spec, { cacheDir, workspaceLayer: "overlay" });
+      if (other.outcome !== "passed") throw new Error(`overlay run ${i}: ${other.outcome} ${other.message}`);
+      copyOverhead.push(other.timings.totalMs - bareNow);
+      otherOutside.push(other.timings.totalMs - other.timings.testMs);
     }
     const overhead = runs.map((r, i) => r.timings.totalMs - (bareMs[i] ?? 0));
     const t = (pick: (r: (typeof runs)[number]) => number) => median(runs.map(pick));
-
-    // The other layer on the same runs, for comparison: an overlay forced (what "auto" gave every tree before it copied small ones).
-    const copyOverhead: number[] = [];
-    const otherOutside: number[] = [];
-    for (let i = 0; i < COPY_RUNS; i++) {
-      const bareNow = await timeShell(NODE_TEST_COMMAND, bare, { SPECPATH_REPORT: bareReport });
-      const result = await executeRun(spec, { cacheDir, workspaceLayer: "overlay" });
-      if (result.outcome !== "passed") throw new Error(`overlay run ${i}: ${result.outcome} ${result.message}`);
-      copyOverhead.push(result.timings.totalMs - bareNow);
-      otherOutside.push(result.timings.totalMs - result.timings.testMs);
-    }
 
     const sandboxDir = path.join(tmp, "sandbox");
     await mkdir(path.join(sandboxDir, "ws"), { recursive: true });
@@ -198,7 +194,7 @@ export async function run(): Promise<BenchRow[]> {
       },
       ...(anatomy && overheadMedian > 20
         ? [{
-            name: "  in the way of the goal: one sandbox start alone over a bare process start (prelude, cgroup join, bwrap, view + namespaces; anatomy below), and each process the steps script starts inside (git apply, the recipe's rm/mkdir/cp/dirname per protected path)",
+            name: "  in the way of the goal: one sandbox start alone over a bare process start (prelude, cgroup join after idle, bwrap, view + namespaces; anatomy below — the cgroup v1 join alone is most of it), and each process the steps script starts inside (git apply, then one rm and one cp for the recipe's restore)",
             value: anatomy.medians["prelude + cgroup join"] - anatomy.medians["sh -c true"] + anatomy.medians["bwrap, the sandbox's view + namespaces"] - anatomy.medians["sh -c true"],
             unit: "ms",
             baseline: { name: "one process start inside the sandbox", value: (anatomy.medians["the same + 10 process starts inside"] - anatomy.medians["bwrap, the sandbox's view + namespaces"]) / 10 },
@@ -233,7 +229,7 @@ export async function run(): Promise<BenchRow[]> {
       ...(anatomy ? anatomyRows(anatomy) : []),
       ...(profile ? layerRows("layer profile, the gold tree's test command", profile) : []),
       {
-        name: `per-run overhead outside the test command, ${layer} workspace ("auto": a copy of a prepared tree of at most ${SMALL_TREE.entries} entries) / an overlay forced (workspaceLayer: "overlay", what every run had before), median of ${RUNS} / ${COPY_RUNS}`,
+        name: `per-run overhead outside the test command, ${layer} workspace ("auto": a copy of a prepared tree of at most ${SMALL_TREE.entries} entries) / an overlay forced (workspaceLayer: "overlay", what every run had before), medians of ${RUNS} interleaved`,
         value: t((r) => r.timings.totalMs - r.timings.testMs),
         unit: "ms",
         baseline: { name: "overlay", value: median(otherOutside) },
