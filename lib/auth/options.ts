@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from "@/lib/errors/database-unavailable";
 import { recordFailedSignIn } from "./record-failed-sign-in";
 import { signInFailures } from "./sign-in-failures";
 import { clientAddress, parseTrustedProxies, PEER_HEADER, signInWaitMs, throttledMessage } from "./sign-in-throttle";
+import { decodeSessionToken } from "./session-token";
 
 const ZCredentialsSchema = z.object({ email: z.string().trim().toLowerCase().max(320).email(), password: z.string().min(1).max(1024) });
 
@@ -74,6 +75,7 @@ if (process.env.GITHUB_ID && process.env.GITHUB_SECRET) {
 export const authOptions: NextAuthOptions = {
   providers,
   session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+  jwt: { decode: decodeSessionToken },
   pages: { signIn: "/signin" },
   callbacks: {
     async signIn({ user, account, profile }) {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { canaryVerdict, checkPatch, detectRunner, hiddenTextsOf, planCanaries, protectedPaths, renderGradingScript, type TRecipeVerifier } from "./recipe";
+import { canaryVerdict, checkPatch, detectRunner, hiddenTextsOf, planCanaries, protectedPaths, renderGradingScript, renderStagedRestore, type TRecipeVerifier } from "./recipe";
 
 const HIDDEN = `diff --git a/test/clamp.test.js b/test/clamp.test.js
 new file mode 100644
@@ -77,6 +77,48 @@ describe("the grading recipe", () => {
     expect(test).toMatch(/^import \{ test \} from "node:test";/);
     expect(test).toContain('specpathCanary0Test("specpathcanaryabc123f0", () => { specpathCanary0Assert.equal(1, 2); });');
     expect(test).not.toContain("the agent's own test");
+  });
+
+  it("restores from a staged tree with one rm and one cp, never reaching through a link the patch planted", () => {
+    // Every command the script starts goes through these wrappers, which log their names.
+    const bin = tmp();
+    const log = path.join(bin, "started.log");
+    for (const tool of ["rm", "cp", "mkdir", "dirname", "mktemp", "cat", "git"]) {
+      fs.writeFileSync(path.join(bin, tool), `#!/bin/sh\necho ${tool} >> ${JSON.stringify(log)}\nPATH=/usr/bin:/bin exec ${tool} "$@"\n`, { mode: 0o755 });
+    }
+    const staged = tmp();
+    fs.mkdirSync(path.join(staged, "test"));
+    fs.writeFileSync(path.join(staged, "test", "clamp.test.js"), "// hidden, canaries in\n");
+    fs.mkdirSync(path.join(staged, ".specpath"));
+    fs.writeFileSync(path.join(staged, ".specpath", "history.md"), "Turn 1\n");
+    const clear = ["test/clamp.test.js", ".npmrc", ".specpath/history.md", "package.json"];
+    const restore = (work: string) => {
+      fs.rmSync(log, { force: true });
+      const script = `specpath_fail() { echo "$1" >&2; exit 3; }\n${renderStagedRestore(clear, JSON.stringify(staged))}`;
+      execFileSync("/bin/sh", ["-c", script], { cwd: work, env: { PATH: `${bin}:/usr/bin:/bin` } as unknown as NodeJS.ProcessEnv });
+      return fs.existsSync(log) ? fs.readFileSync(log, "utf8").trim().split("\n") : [];
+    };
+
+    const elsewhere = tmp();
+    fs.writeFileSync(path.join(elsewhere, "clamp.test.js"), "outside the workspace\n");
+    const work = tmp();
+    fs.symlinkSync(elsewhere, path.join(work, "test")); // the patch made test/ a link out
+    fs.writeFileSync(path.join(work, ".npmrc"), "node-options=--require ./stub.cjs\n");
+    fs.writeFileSync(path.join(work, ".specpath"), "a file where a folder goes\n");
+    fs.mkdirSync(path.join(work, "package.json")); // a folder where a file goes
+    fs.writeFileSync(path.join(work, "package.json", "x"), "");
+    expect(restore(work)).toEqual(["rm", "cp"]);
+    expect(fs.readFileSync(path.join(elsewhere, "clamp.test.js"), "utf8")).toBe("outside the workspace\n");
+    expect(fs.lstatSync(path.join(work, "test")).isDirectory()).toBe(true);
+    expect(fs.readFileSync(path.join(work, "test", "clamp.test.js"), "utf8")).toBe("// hidden, canaries in\n");
+    expect(fs.readFileSync(path.join(work, ".specpath", "history.md"), "utf8")).toBe("Turn 1\n");
+    expect(fs.existsSync(path.join(work, ".npmrc"))).toBe(false);
+    expect(fs.existsSync(path.join(work, "package.json"))).toBe(false);
+
+    // Nothing in the way (a patch that left the protected paths alone): the copy alone.
+    const clean = tmp();
+    expect(restore(clean)).toEqual(["cp"]);
+    expect(fs.readFileSync(path.join(clean, "test", "clamp.test.js"), "utf8")).toBe("// hidden, canaries in\n");
   });
 
   it("finds verifier files the agent changed in place (git base, as a SWE-bench harness has it) and leaves an untouched workspace alone", () => {

@@ -405,6 +405,43 @@ specpath_put() {
 }
 
 /**
+ * The recipe's steps 3–5 where the grader has staged every protected path's final version outside
+ * the workspace, in a folder laid out like it (`stagedDir`, a sh expression): the base version of a
+ * verifier or restored file, a hidden test file with the hidden patch applied and the canaries
+ * appended, the history file. After the patch, one `rm` takes whatever stands at the protected
+ * paths (`clear`) — or, where the way to one is not a real folder (a symlink, a file), the first
+ * thing in the way, so rm never reaches through a link — and one `cp` writes the staged tree. The
+ * studio's runs use it (lib/runner/verifier-files.ts): two processes where renderPrepareSteps,
+ * which must work from the base alone (Harbor, SWE-bench), starts about a dozen. `stagedDir` null:
+ * nothing staged (every protected path is absent in the end).
+ */
+export function renderStagedRestore(clear: readonly string[], stagedDir: string | null): string {
+  const checks: string[] = [];
+  for (const path of new Set(clear)) {
+    const parts = path.split("/");
+    const branches: string[] = [];
+    for (let i = 1; i < parts.length; i++) {
+      const q = `./${shQuote(parts.slice(0, i).join("/"))}`;
+      branches.push(`[ -L ${q} ] || { [ -e ${q} ] && [ ! -d ${q} ]; }; then set -- "$@" ${q}`);
+    }
+    const q = `./${shQuote(path)}`;
+    branches.push(`[ -e ${q} ] || [ -L ${q} ]; then set -- "$@" ${q}`);
+    checks.push(`  if ${branches.join("\n  elif ")}\n  fi`);
+  }
+  return [
+    // A function: its positional parameters are its own, the list of what to remove.
+    "specpath_restore() {",
+    "  set --",
+    ...checks,
+    `  if [ $# -gt 0 ]; then rm -rf -- "$@" || specpath_fail "cannot clear the protected paths"; fi`,
+    ...(stagedDir !== null ? [`  cp -R -- ${stagedDir}/. . || specpath_fail "cannot write the protected paths"`] : []),
+    "}",
+    "specpath_restore",
+    "",
+  ].join("\n");
+}
+
+/**
  * The whole recipe as one POSIX sh script (Harbor's tests/test.sh, SWE-bench's eval_script): the
  * steps above in order, each step's failure handed to `onFail`. The caller provides the fresh base.
  *

@@ -182,6 +182,22 @@ describe("executeRun on the Node fixture", () => {
     expect(result.outcome).toBe("passed");
   });
 
+  it("runs a runner script the test command names with its executable bit: the restore puts back the base's file, mode included", async () => {
+    const repo = await mkdtemp(path.join(os.tmpdir(), "specpath-exec-script-"));
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=Fixture", "-c", "user.email=fixture@example.com", ...args], { cwd: repo, encoding: "utf8" }).trim();
+    try {
+      git("clone", "--quiet", fixture.repoDir, ".");
+      writeFileSync(path.join(repo, "run-tests.sh"), `#!/bin/sh\nexec ${fixture.testCommand}\n`, { mode: 0o755 });
+      git("add", "run-tests.sh");
+      git("commit", "--quiet", "-m", "a runner script");
+      const result = await executeRun(spec({ repoUrl: repo, baseCommit: git("rev-parse", "HEAD"), patch: fixture.goldPatch, testCommand: "./run-tests.sh" }), options);
+      expect(result, result.message).toMatchObject({ outcome: "passed", signature: "111" });
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  });
+
   it("never writes the history file through a symlink a patch planted: the recipe clears the way to it first", async () => {
     const elsewhere = await mkdtemp(path.join(os.tmpdir(), "specpath-elsewhere-"));
     const symlink = `diff --git a/docs b/docs\nnew file mode 120000\n--- /dev/null\n+++ b/docs\n@@ -0,0 +1 @@\n+${elsewhere}\n\\ No newline at end of file\n`;
@@ -217,6 +233,13 @@ describe("executeRun on the Node fixture", () => {
     expect(all[0]?.logs.setup).toMatch(/\$ echo prepared >> \.setup-marker/);
   }, 30_000); // four runs and a setup: over the 5 s default on a loaded machine
 
+  it("copies a small prepared workspace for each run and lays an overlay on a larger one, with the same outcome", async () => {
+    const small = await executeRun(spec({ patch: fixture.goldPatch }), options);
+    expect(small).toMatchObject({ outcome: "passed", signature: "111", workspace: { layer: "copy" } });
+    const large = await executeRun(spec({ patch: fixture.goldPatch, setupCommand: "mkdir -p node_modules/pkg && for i in $(seq 300); do echo \"module.exports = $i;\" > node_modules/pkg/f$i.js; done" }), options);
+    expect(large).toMatchObject({ outcome: "passed", signature: "111", workspace: { layer: overlayHere ? "overlay" : "copy" } });
+  });
+
   it("gives every run its own overlay: nothing a run does reaches the prepared workspace or the next run", async () => {
     const vandal = [
       "echo broken > src/math.js",
@@ -226,7 +249,7 @@ describe("executeRun on the Node fixture", () => {
       "mkdir -p node_modules/x && echo junk > node_modules/x/index.js",
       fixture.testCommand,
     ].join(" && ");
-    const vandalized = await executeRun(spec({ patch: fixture.goldPatch, testCommand: vandal }), options);
+    const vandalized = await executeRun(spec({ patch: fixture.goldPatch, testCommand: vandal }), { ...options, workspaceLayer: "overlay" });
     expect(vandalized.workspace?.layer).toBe(overlayHere ? "overlay" : "copy");
     const repoDir = path.join(options.cacheDir, "workspaces", vandalized.workspace?.key ?? "", "repo");
     expect(readFileSync(path.join(repoDir, "src/math.js"), "utf8")).toMatch(/export function add/);
@@ -240,7 +263,7 @@ describe("executeRun on the Node fixture", () => {
   it("keeps git's view of an overlay workspace valid: git status neither re-reads nor rewrites the index", async ({ skip }) => {
     if (!overlayHere) skip();
     const check = `before=$(stat -c '%y %i' .git/index); git status --porcelain >&2; test "$(stat -c '%y %i' .git/index)" = "$before" && ${fixture.testCommand}`;
-    const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: check }), options);
+    const result = await executeRun(spec({ patch: fixture.goldPatch, testCommand: check }), { ...options, workspaceLayer: "overlay" });
     expect(result.outcome).toBe("passed");
     expect(result.logs.stderr).toBe(" M src/math.js\n?? test/clamp.test.js\n");
   });

@@ -16,7 +16,7 @@ import { ensureMirror, requireCommit } from "./mirror";
 import type { ParsedReport } from "./parsers/types";
 import { readReport } from "./report";
 import { runSteps, VERIFIER_FAIL } from "./run-steps";
-import { gatePatch, planRunVerifier, writeRunVerifier, type RunVerifier } from "./verifier-files";
+import { gatePatch, planRunVerifier, stageRunVerifier, type RunVerifier } from "./verifier-files";
 import { defaultLimits } from "./sandbox";
 import { createRunWorkspace, discardRunDir, overlayProbe } from "./run-workspace";
 import { sweepAbandoned } from "./sweep";
@@ -96,7 +96,7 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     logs.setup = prepared.setupLog;
 
     const recipe = { testCommand: spec.testCommand, resultFormat: spec.resultFormat, hiddenTestPatch: spec.hiddenTestPatch, historyPath: input.grading?.historyPath ?? input.historyFile?.path ?? null };
-    verifier = planRunVerifier(recipe, input.patch, prepared.repoDir, Boolean(input.grading), VERIFIER_FAIL);
+    verifier = planRunVerifier(recipe, input.patch, prepared.repoDir, Boolean(input.grading));
     const gate = gatePatch(verifier, input.patch, Boolean(input.grading));
     if (gate.refusal) return stop("forbidden_content", gate.refusal);
     warn(gate.warnings);
@@ -109,7 +109,7 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
     const reportName = spec.resultFormat === "junit" ? "report.xml" : "report.tap";
     const tmpDir = path.join(runDir, "tmp");
     await mkdir(tmpDir);
-    await writeRunVerifier(workspace.outputDir, prepared.repoDir, recipe, verifier);
+    const verifierScript = await stageRunVerifier(workspace.outputDir, prepared.repoDir, recipe, verifier, input.historyFile, { backend: options.sandbox, hide: options.hidePaths, image }, VERIFIER_FAIL);
     const steps = await runSteps({
       workspace: workspace.dir,
       overlay: workspace.overlay,
@@ -121,7 +121,7 @@ export async function attemptRun(input: PipelineInput, options: RunnerOptions): 
       image,
       patch: input.patch,
       historyFile: input.historyFile,
-      verifierScript: verifier.script,
+      verifierScript,
       command: spec.testCommand,
       env: (paths) => ({ SPECPATH_REPORT: path.join(paths.output, reportName), SPECPATH_PROBES: input.probes.join("\n") }),
       timeoutMs: spec.timeoutMs,

@@ -1,7 +1,7 @@
 import "server-only";
 // A run's steps in its workspace, in the grading recipe's order (lib/grading/recipe.ts): apply
-// the patch, restore the protected paths and write the hidden tests (and a grade run's canaries),
-// write the history file, run the test command.
+// the patch, restore the protected paths, the hidden tests (and a grade run's canaries) and the
+// history file from their staged versions (verifier-files.ts), run the test command.
 //
 // bwrap and none: one sandbox start for all of them. The steps script does all
 // but the last, reports on fd 3 how far it got, closes fd 3 and execs the test command.
@@ -14,7 +14,7 @@ import path from "node:path";
 import { applyPatch, APPLY_TIMEOUT_MS } from "./apply";
 import { refusePatch } from "@/lib/git/patch-paths";
 import { VERIFIER_DIR } from "./verifier-files";
-import { insideParts, UnsafePathError, writeInside } from "./safe-fs";
+import { insideParts, UnsafePathError } from "./safe-fs";
 import { runSandboxed, type SandboxRequest, type SandboxResult } from "./sandbox";
 import type { OverlayLayers, SandboxLimits } from "./sandbox-args";
 import type { InfrastructureReason } from "./types";
@@ -52,13 +52,13 @@ export type StepsResult =
     };
 
 const PATCH_FILE = ".specpath-run.diff";
-const HISTORY_FILE = ".specpath-history";
 
 /** The failure hook the recipe's steps get in the studio's steps script. */
 export const VERIFIER_FAIL = 'say hidden-failed "$1"';
 
 /**
- * sh, run in the sandbox; its fd 3 reports "apply-failed\n<git>", "hidden-failed\n<why>", "history-refused\n<why>" or "ready\n".
+ * sh, run in the sandbox; its fd 3 reports "apply-failed\n<git>", "hidden-failed\n<why>" or "ready\n". The
+ * verifier script writes the history file too (staged with the protected paths, verifier-files.ts).
  * One git apply, no --check first: git apply is all-or-nothing (a hunk that fails leaves the tree untouched).
  */
 export const stepsScript = (verifierScript: string) => `say() { printf '%s\\n%s' "$1" "$2" >&3; exit 0; }
@@ -66,24 +66,22 @@ if [ -n "$SPECPATH_PATCH" ]; then
   out=$(git apply -- "$SPECPATH_PATCH" 2>&1) || say apply-failed "$out"
 fi
 ${verifierScript}
-if [ -n "$SPECPATH_HISTORY" ]; then
-  at=. rest=$SPECPATH_HISTORY
-  while [ "\${rest#*/}" != "$rest" ]; do
-    at=$at/\${rest%%/*} rest=\${rest#*/}
-    if [ -L "$at" ] || { [ -e "$at" ] && [ ! -d "$at" ]; }; then say history-refused "\${at#./} is not a directory (a symlink or file is in the way)"; fi
-    [ -d "$at" ] || mkdir -- "$at" || say history-refused "cannot create \${at#./}"
-  done
-  at=$at/$rest
-  if [ -L "$at" ] || { [ -e "$at" ] && [ ! -f "$at" ]; }; then say history-refused "$SPECPATH_HISTORY exists and is not a regular file"; fi
-  cat -- "$SPECPATH_HISTORY_SOURCE" > "$at" || say history-refused "cannot write $SPECPATH_HISTORY"
-fi
 command=$SPECPATH_COMMAND
-unset SPECPATH_PATCH SPECPATH_HISTORY SPECPATH_HISTORY_SOURCE SPECPATH_COMMAND SPECPATH_VERIFIER
+unset SPECPATH_PATCH SPECPATH_COMMAND SPECPATH_VERIFIER
 printf 'ready\\n' >&3
 exec /bin/sh -c "$command" 3>&-
 `;
 
-export function runSteps(input: StepsInput): Promise<StepsResult> {
+export async function runSteps(input: StepsInput): Promise<StepsResult> {
+  if (input.historyFile) {
+    try {
+      insideParts(input.historyFile.path);
+    } catch (error) {
+      if (!(error instanceof UnsafePathError)) throw error;
+      const message = `the history file cannot be written: ${error.message}`;
+      return { ok: false, outcome: "infrastructure_error", reason: "history_file_refused", message, applyMs: 0, sandbox: null };
+    }
+  }
   return input.image ? oneByOne(input) : together(input);
 }
 
@@ -94,16 +92,6 @@ async function together(input: StepsInput): Promise<StepsResult> {
   });
   const refusal = input.patch !== null ? refusePatch(input.patch) : null;
   if (refusal) return failed("patch_apply_failed", refusal, null);
-  let historyPath = "";
-  if (input.historyFile) {
-    try {
-      historyPath = insideParts(input.historyFile.path).join("/");
-    } catch (error) {
-      if (!(error instanceof UnsafePathError)) throw error;
-      return failed("infrastructure_error", `the history file cannot be written: ${error.message}`, "history_file_refused");
-    }
-    await writeFile(path.join(input.outputDir, HISTORY_FILE), input.historyFile.content);
-  }
   if (input.patch !== null) await writeFile(path.join(input.outputDir, PATCH_FILE), input.patch);
 
   const result = await runSandboxed({
@@ -118,8 +106,6 @@ async function together(input: StepsInput): Promise<StepsResult> {
     env: (paths) => ({
       ...input.env(paths),
       SPECPATH_PATCH: input.patch !== null ? path.join(paths.output, PATCH_FILE) : "",
-      SPECPATH_HISTORY: historyPath,
-      SPECPATH_HISTORY_SOURCE: path.join(paths.output, HISTORY_FILE),
       SPECPATH_COMMAND: input.command,
       SPECPATH_VERIFIER: path.join(paths.output, VERIFIER_DIR),
     }),
@@ -134,14 +120,13 @@ async function together(input: StepsInput): Promise<StepsResult> {
   const detail = rest.join("\n").trim();
   if (first === "apply-failed") return failed("patch_apply_failed", detail || "git apply failed without a message", null, result);
   if (first === "hidden-failed") return failed("infrastructure_error", `${detail}`, "setup_failed", result);
-  if (first === "history-refused") return failed("infrastructure_error", `the history file cannot be written: ${detail}`, "history_file_refused", result);
   if (result.timedOut && input.patch !== null) return failed("patch_apply_failed", `git apply timed out after ${APPLY_TIMEOUT_MS} ms`, null, result);
   const why = result.stderr.trim() || `exit ${result.exitCode ?? result.signal}`;
   const limits = result.limitsHit.length > 0 ? ` (limit reached: ${result.limitsHit.join(", ")})` : "";
   return failed("infrastructure_error", `the sandbox stopped before the test command started: ${why}${limits}`, "sandbox_unavailable", result);
 }
 
-/** Containers: git apply in one container, the history file from the host, the test command in another. */
+/** Containers: git apply in one container, the restore (history file included) in another, the test command in a third. */
 async function oneByOne(input: StepsInput): Promise<StepsResult> {
   if (input.overlay) throw new Error("containers run on a copied workspace");
   const target = { workspace: input.workspace, outputDir: input.outputDir, readOnly: input.readOnly, hide: input.hide, backend: input.backend, image: input.image };
@@ -162,15 +147,6 @@ async function oneByOne(input: StepsInput): Promise<StepsResult> {
   if (verifier.exitCode !== 0) {
     const message = verifier.stderr.trim() || `the hidden tests could not be written (exit ${verifier.exitCode ?? verifier.signal})`;
     return { ok: false, outcome: "infrastructure_error", reason: "setup_failed", message, applyMs, sandbox: verifier };
-  }
-  if (input.historyFile) {
-    try {
-      await writeInside(input.workspace, input.historyFile.path, input.historyFile.content);
-    } catch (error) {
-      if (!(error instanceof UnsafePathError)) throw error;
-      const message = `the history file cannot be written: ${error.message}`;
-      return { ok: false, outcome: "infrastructure_error", reason: "history_file_refused", message, applyMs, sandbox: null };
-    }
   }
   const test = await runSandboxed({ ...target, command: input.command, env: input.env, timeoutMs: input.timeoutMs, limits: input.limits });
   return { ok: true, test, applyMs, testMs: test.durationMs, warnings: [...warnings, ...test.warnings] };

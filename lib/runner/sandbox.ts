@@ -249,17 +249,11 @@ export function sandboxEnv(tmp: string, paths: SandboxPaths, options: { sandboxP
   };
 }
 
-interface Supervised {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  timedOut: boolean;
-  stdout: string;
-  stderr: string;
-  durationMs: number;
-  control: SandboxResult["control"];
+/** What the supervised process did; runSandboxed adds what it knows of the sandbox around it. */
+type Supervised = Omit<SandboxResult, "sandbox" | "warnings" | "limitsHit" | "paths"> & {
   diskHit: boolean;
   networkFailure: string | null;
-}
+};
 
 const CONTROL_CAP = 64 * 1024;
 

@@ -139,8 +139,12 @@ export interface RunnerOptions {
   setupLimits?: Partial<SandboxLimits>;
   /** "none" forces plain subprocesses. Default "auto". */
   sandbox?: "auto" | "none";
-  /** "copy" gives every run a full copy of the prepared workspace instead of an overlay. Default "auto". */
-  workspaceLayer?: "auto" | "copy";
+  /**
+   * "auto" (default): a copy of a small prepared workspace (at most SMALL_TREE entries and bytes,
+   * run-workspace.ts), an overlay on a larger one; "copy" or "overlay" force one (an overlay still
+   * falls back to a copy where the overlay probe fails).
+   */
+  workspaceLayer?: "auto" | "copy" | "overlay";
   /**
    * Host directories hidden from every sandboxed command. The sandbox sees the
    * host read-only; list here what it must not read (e.g. the studio's checkout

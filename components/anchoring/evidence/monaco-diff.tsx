@@ -1,18 +1,15 @@
 "use client";
-// Monaco is loaded only in the browser (next/dynamic, ssr: false), from the studio's own copy
-// of its files, so the evidence page works without a CDN. Any failure falls back to the plain view.
-import dynamic from "next/dynamic";
+// Monaco is loaded only in the browser, from the studio's own copy of its files (AMD, as Monaco's
+// min build ships), so the evidence page works without a CDN. Any failure falls back to the plain
+// view. Monaco's diff editor is driven directly — no @monaco-editor/react chunk to fetch and run
+// first — and a file's two models exist only while that file is shown (issue 24).
 import { useEffect, useRef, useState } from "react";
-import type { DiffOnMount } from "@monaco-editor/react";
+import type * as MonacoApi from "monaco-editor";
 import styles from "../anchoring.module.css";
 
-let vsPath = "";
+type Monaco = typeof MonacoApi;
+type DiffEditor = MonacoApi.editor.IStandaloneDiffEditor;
 const LOAD_TIMEOUT_MS = 30_000;
-
-const DiffEditor = dynamic(async () => (await import("@monaco-editor/react")).DiffEditor, {
-  ssr: false,
-  loading: () => <p className="muted">Loading the diff editor…</p>,
-});
 
 /**
  * Starts loading Monaco before a file is chosen, so the editor's load overlaps the API calls;
@@ -67,24 +64,58 @@ function handOverPreloadedWorker(): void {
   environment.getWorker = Object.assign(getWorker, { preloading: true as const });
 }
 
-async function initMonaco(base: string): Promise<void> {
-  const { loader } = await import("@monaco-editor/react");
-  if (vsPath !== base) {
-    vsPath = base;
-    loader.config({ paths: { vs: base } });
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    const monaco = await Promise.race([
-      loader.init(),
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error("the editor did not load in time")), LOAD_TIMEOUT_MS); }),
-    ]);
-    withoutLanguageServices(monaco);
-    handOverPreloadedWorker();
-    mark("specpath:monaco-loaded");
-  } finally {
-    clearTimeout(timer);
-  }
+type AmdRequire = ((deps: string[], onLoad: (...modules: unknown[]) => void, onError: (error: unknown) => void) => void) & { config(config: unknown): void };
+type MonacoWindow = { monaco?: Monaco; require?: AmdRequire };
+
+let loading: { base: string; promise: Promise<Monaco> } | null = null;
+
+/** Monaco's AMD loader (vs/loader.js), then vs/editor/editor.main — once per page, whoever asks first (the preload, or a viewer). */
+function initMonaco(base: string): Promise<Monaco> {
+  if (loading?.base === base) return loading.promise;
+  const promise = (async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const monaco = await Promise.race([
+        loadAmd(base),
+        new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error("the editor did not load in time")), LOAD_TIMEOUT_MS); }),
+      ]);
+      withoutLanguageServices(monaco);
+      handOverPreloadedWorker();
+      mark("specpath:monaco-loaded");
+      return monaco;
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
+  loading = { base, promise };
+  promise.catch(() => {
+    if (loading?.promise === promise) loading = null; // a later viewer may try again
+  });
+  return promise;
+}
+
+function loadAmd(base: string): Promise<Monaco> {
+  const w = window as unknown as MonacoWindow;
+  // Another editor of this page (the verifier's, the histories') may have loaded it already.
+  if (w.monaco?.editor) return Promise.resolve(w.monaco);
+  return new Promise<Monaco>((resolve, reject) => {
+    const start = () => {
+      const amd = w.require;
+      if (typeof amd?.config !== "function") return reject(new Error("Monaco's loader did not start"));
+      amd.config({ paths: { vs: base } });
+      amd(["vs/editor/editor.main"], (main) => {
+        const monaco = (main as Monaco | undefined)?.editor ? (main as Monaco) : w.monaco;
+        if (monaco?.editor) resolve(monaco);
+        else reject(new Error("Monaco's editor did not load"));
+      }, (error) => reject(error instanceof Error ? error : new Error(String(error))));
+    };
+    if (typeof w.require?.config === "function") return start();
+    const script = document.createElement("script");
+    script.src = `${base}/loader.js`;
+    script.onload = start;
+    script.onerror = () => reject(new Error("Monaco's loader could not be fetched"));
+    document.body.appendChild(script);
+  });
 }
 
 type LanguageDefaults = { setModeConfiguration(config: Record<string, boolean>): void };
@@ -130,23 +161,62 @@ type Props = {
   onUnavailable: (reason: string) => void;
 };
 
-type Editor = Parameters<DiffOnMount>[0];
-type Monaco = Parameters<DiffOnMount>[1];
+const OPTIONS: MonacoApi.editor.IStandaloneDiffEditorConstructionOptions = {
+  readOnly: true, originalEditable: false, renderSideBySide: true, automaticLayout: true, minimap: { enabled: false }, scrollBeyondLastLine: false,
+};
 
 export function MonacoDiff({ monacoBase, original, modified, language, line, onSelection, onUnavailable }: Props) {
-  const [state, setState] = useState<"loading" | "ready">("loading");
+  const [monaco, setMonaco] = useState<Monaco | null>(null);
   const [diffReady, setDiffReady] = useState(false);
-  const editorRef = useRef<{ editor: Editor; monaco: Monaco } | null>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<{ editor: DiffEditor; monaco: Monaco } | null>(null);
   const decorations = useRef<string[]>([]);
+  const selectionHandler = useRef(onSelection);
+  selectionHandler.current = onSelection;
 
   useEffect(() => {
     let cancelled = false;
     initMonaco(monacoBase).then(
-      () => !cancelled && setState("ready"),
+      (loaded) => !cancelled && setMonaco(loaded),
       (error: unknown) => !cancelled && onUnavailable(`the diff editor could not be loaded (${error instanceof Error ? error.message : String(error)})`),
     );
     return () => { cancelled = true; };
   }, [monacoBase, onUnavailable]);
+
+  // The editor and this file's two models: made when the file is shown, disposed when it is left.
+  useEffect(() => {
+    const element = host.current;
+    if (!monaco || !element) return;
+    const editor = monaco.editor.createDiffEditor(element, OPTIONS);
+    const models = { original: monaco.editor.createModel(original, language), modified: monaco.editor.createModel(modified, language) };
+    const ready = () => {
+      mark("specpath:diff-ready");
+      setDiffReady(true);
+    };
+    const modifiedEditor = editor.getModifiedEditor();
+    const subscriptions = [
+      editor.onDidUpdateDiff(ready),
+      modifiedEditor.onDidChangeCursorSelection(({ selection }) => {
+        const model = modifiedEditor.getModel();
+        if (!model || selection.isEmpty()) return selectionHandler.current(null);
+        selectionHandler.current({ startLine: selection.startLineNumber, endLine: selection.endLineNumber, text: model.getValueInRange(selection) });
+      }),
+    ];
+    editor.setModel(models);
+    mark("specpath:diff-editor-mounted");
+    // A trivial diff (e.g. an added file) may be computed before the handler sees an update.
+    if (editor.getLineChanges() !== null) ready();
+    editorRef.current = { editor, monaco };
+    return () => {
+      editorRef.current = null;
+      decorations.current = [];
+      setDiffReady(false);
+      for (const subscription of subscriptions) subscription.dispose();
+      editor.dispose();
+      models.original.dispose();
+      models.modified.dispose();
+    };
+  }, [monaco, original, modified, language]);
 
   useEffect(() => {
     const mounted = editorRef.current;
@@ -154,39 +224,15 @@ export function MonacoDiff({ monacoBase, original, modified, language, line, onS
     reveal(mounted.editor, mounted.monaco, line, decorations);
   }, [line, diffReady]);
 
-  const onMount: DiffOnMount = (editor, monaco) => {
-    editorRef.current = { editor, monaco };
-    const modifiedEditor = editor.getModifiedEditor();
-    mark("specpath:diff-editor-mounted");
-    const ready = () => {
-      mark("specpath:diff-ready");
-      setDiffReady(true);
-    };
-    editor.onDidUpdateDiff(ready);
-    // A trivial diff (e.g. an added file) may be computed before this handler exists.
-    if (editor.getLineChanges() !== null) ready();
-    modifiedEditor.onDidChangeCursorSelection(({ selection }) => {
-      const model = modifiedEditor.getModel();
-      if (!model || selection.isEmpty()) return onSelection(null);
-      onSelection({ startLine: selection.startLineNumber, endLine: selection.endLineNumber, text: model.getValueInRange(selection) });
-    });
-  };
-
-  if (state === "loading") return <p className="muted">Loading the diff editor…</p>;
   return (
     <div className={styles.editor} data-testid="monaco-diff" data-diff-ready={diffReady}>
-      <DiffEditor
-        original={original}
-        modified={modified}
-        language={language}
-        onMount={onMount}
-        options={{ readOnly: true, originalEditable: false, renderSideBySide: true, automaticLayout: true, minimap: { enabled: false }, scrollBeyondLastLine: false }}
-      />
+      {!monaco && <p className="muted">Loading the diff editor…</p>}
+      <div ref={host} style={{ height: "100%", width: "100%", display: monaco ? "block" : "none" }} />
     </div>
   );
 }
 
-function reveal(editor: Editor, monaco: Monaco, line: number, decorations: { current: string[] }) {
+function reveal(editor: DiffEditor, monaco: Monaco, line: number, decorations: { current: string[] }) {
   const modifiedEditor = editor.getModifiedEditor();
   modifiedEditor.revealLineInCenter(line);
   modifiedEditor.setSelection(new monaco.Range(line, 1, line, 1));
