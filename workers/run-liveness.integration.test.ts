@@ -102,3 +102,29 @@ describe("a run left running under a live worker that no longer holds it", () =>
     }
   }, 60_000);
 });
+
+describe("a suite export or an import left running under a live worker that no longer holds it", () => {
+  it("goes back to the queue as a new attempt, though its worker keeps beating", async () => {
+    const worker = await startWorker({ concurrency: 1, cacheDir: path.join(tmp, "cache-rows"), log: () => undefined });
+    try {
+      const suite = await db().suite.create({ data: { name: `let-go-${Date.now()}` } });
+      // As a claim leaves a row whose handler then gave up: running, this worker's, attempt 1, beaten just now.
+      const held = { status: "running", attempt: 1, workerId: worker.id, heartbeatAt: new Date() };
+      const exportJob = await db().exportJob.create({ data: { suiteId: suite.id, ...held } });
+      const importJob = await db().importJob.create({ data: { suiteId: suite.id, source: "local", repo: path.join(tmp, "no-such-repo"), ...held } });
+      const deadline = Date.now() + 30_000;
+      const attempts = async () => [
+        (await db().exportJob.findUniqueOrThrow({ where: { id: exportJob.id } })).attempt,
+        (await db().importJob.findUniqueOrThrow({ where: { id: importJob.id } })).attempt,
+      ];
+      let now = await attempts();
+      while (now.some((a) => a < 2) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        now = await attempts();
+      }
+      expect(now, "attempts of [export, import] after 30 s: a row no handler holds kept its heartbeat").toEqual([2, 2]);
+    } finally {
+      await worker.stop();
+    }
+  }, 60_000);
+});

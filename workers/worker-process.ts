@@ -27,7 +27,9 @@ export async function startWorker(options: WorkerOptions) {
   // "running" under this worker by a handler that gave up (its claim's or its result's write lost
   // while PostgreSQL restarted) stops beating and goes back to the queue (reapDeadWorkers).
   // Counted: two jobs of one run (a resend) may meet in this process, and only one of them claims it.
-  const held = new Map<string, number>();
+  const held = new Holds();
+  // Likewise the suite exports and imports its handlers hold, by kind.
+  const heldRows = Object.fromEntries((Object.keys(JOB_KINDS) as TJobKind[]).map((kind) => [kind, new Holds()])) as Record<TJobKind, Holds>;
 
   // Started again while PostgreSQL is still coming back (npm start's supervision): wait for it.
   // The container runtime it can run a verifier's `image` in (podman / docker), or none: saving an image asks for one.
@@ -35,10 +37,10 @@ export async function startWorker(options: WorkerOptions) {
   const containerRuntime = engine ? path.basename(engine) : null;
   await retryWhileUnavailable(() => db().worker.create({ data: { id, host: os.hostname(), pid: process.pid, concurrency: options.concurrency, containerRuntime } }));
   const beat = async () => {
-    await db().worker.update({ where: { id }, data: { lastSeenAt: new Date(), running: held.size, containerRuntime } }).catch(() => undefined);
-    await db().run.updateMany({ where: { workerId: id, status: "running", id: { in: [...held.keys()] } }, data: { heartbeatAt: new Date() } }).catch(() => undefined);
-    await beatSuiteExports(id).catch(() => undefined);
-    await beatImports(id).catch(() => undefined);
+    await db().worker.update({ where: { id }, data: { lastSeenAt: new Date(), running: held.size(), containerRuntime } }).catch(() => undefined);
+    await db().run.updateMany({ where: { workerId: id, status: "running", id: { in: held.ids() } }, data: { heartbeatAt: new Date() } }).catch(() => undefined);
+    await beatSuiteExports(id, heldRows.suite_export.ids()).catch(() => undefined);
+    await beatImports(id, heldRows.import.ids()).catch(() => undefined);
   };
   const heartbeat = setInterval(() => void beat(), HEARTBEAT_SECONDS * 1000);
   const reaper = setInterval(() => {
@@ -58,14 +60,7 @@ export async function startWorker(options: WorkerOptions) {
           log(`dropped a malformed job ${job.id}: ${payload.error.issues[0]?.message}`);
           continue;
         }
-        const runId = payload.data.runId;
-        held.set(runId, (held.get(runId) ?? 0) + 1);
-        try {
-          await handleRunJob(runId, id, runner);
-        } finally {
-          if (held.get(runId) === 1) held.delete(runId);
-          else held.set(runId, held.get(runId)! - 1);
-        }
+        await held.during(payload.data.runId, () => handleRunJob(payload.data.runId, id, runner));
       }
       // pg-boss would otherwise wait out the polling interval after a short job:
       // ask for the next one at once, so a busy queue keeps every slot full.
@@ -82,7 +77,7 @@ export async function startWorker(options: WorkerOptions) {
         for (const job of jobs) {
           const payload = definition.payload.safeParse(job.data);
           if (!payload.success) log(`dropped a malformed ${kind} job ${job.id}: ${payload.error.issues[0]?.message}`);
-          else await handle(payload.data, { id, runner });
+          else await heldRows[kind].during(definition.rowId(payload.data as never), () => handle(payload.data, { id, runner }));
         }
       });
     }
@@ -103,4 +98,21 @@ export async function startWorker(options: WorkerOptions) {
       await releaseImports(id).catch(() => undefined);
     },
   };
+}
+
+/** The rows this process's handlers hold right now, counted: two jobs of one row (a resend) may meet here. */
+class Holds {
+  private readonly counts = new Map<string, number>();
+  ids = () => [...this.counts.keys()];
+  size = () => this.counts.size;
+  async during<T>(rowId: string, work: () => Promise<T>): Promise<T> {
+    this.counts.set(rowId, (this.counts.get(rowId) ?? 0) + 1);
+    try {
+      return await work();
+    } finally {
+      const left = this.counts.get(rowId)! - 1;
+      if (left === 0) this.counts.delete(rowId);
+      else this.counts.set(rowId, left);
+    }
+  }
 }

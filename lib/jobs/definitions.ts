@@ -35,15 +35,15 @@ export const ZImportJobSchema = z.object({ v: z.literal(IMPORT_JOB_VERSION), imp
 export type TImportJob = z.infer<typeof ZImportJobSchema>;
 
 /**
- * The job kinds besides runs: queue, payload, and how many a worker runs at once. Each has one
+ * The job kinds besides runs: queue, payload, the row a payload names, and how many a worker runs at once. Each has one
  * handler, `workers/handlers/<kind>.ts` (workers/handlers/jobs.ts maps them; a kind without a
  * handler does not type-check).
  */
 export const JOB_KINDS = {
-  suite_export: { queue: SUITE_EXPORT_QUEUE, payload: ZSuiteExportJobSchema, concurrency: 1 },
+  suite_export: { queue: SUITE_EXPORT_QUEUE, payload: ZSuiteExportJobSchema, rowId: (job: TSuiteExportJob) => job.exportJobId, concurrency: 1 },
   // Imports mostly wait (on GitHub, a rate limit can be an hour; on a clone): several at once, so one
   // waiting import does not hold up the others.
-  import: { queue: IMPORT_QUEUE, payload: ZImportJobSchema, concurrency: 4 },
+  import: { queue: IMPORT_QUEUE, payload: ZImportJobSchema, rowId: (job: TImportJob) => job.importJobId, concurrency: 4 },
 } as const;
 export type TJobKind = keyof typeof JOB_KINDS;
 

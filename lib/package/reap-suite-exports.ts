@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { enqueueSuiteExports } from "@/lib/jobs/enqueue-suite-exports";
-import { heldByDeadWorker } from "@/lib/runs/reap-dead-workers";
+import { heldByDeadWorker, silentRow } from "@/lib/runs/reap-dead-workers";
 
 /**
  * Suite exports held by a worker that stopped beating (killed, machine gone) go back to the
@@ -12,7 +12,7 @@ export async function reapSuiteExports(): Promise<number> {
   const orphans = await db().$queryRaw<{ id: string; attempt: number }[]>`
     UPDATE "ExportJob" e SET status = 'queued', "workerId" = NULL, "jobId" = NULL, "updatedAt" = now(),
       message = 'The worker exporting this stopped responding; started again.'
-    WHERE e.status = 'running' AND ${heldByDeadWorker("e", { neverBeaten: true })}
+    WHERE e.status = 'running' AND (${silentRow("e")} OR ${heldByDeadWorker("e", { neverBeaten: true })})
     RETURNING e.id, e.attempt`;
   const unsent = await db().exportJob.findMany({
     where: { status: "queued", jobId: null, updatedAt: { lt: new Date(Date.now() - 10_000) } },
@@ -23,9 +23,10 @@ export async function reapSuiteExports(): Promise<number> {
   return orphans.length;
 }
 
-/** Beats the heartbeat of the exports `workerId` holds. */
-export async function beatSuiteExports(workerId: string): Promise<void> {
-  await db().exportJob.updateMany({ where: { workerId, status: "running" }, data: { heartbeatAt: new Date() } });
+/** Beats the heartbeat of the exports `workerId`'s handlers hold (`ids`): one let go of stops beating and is reaped. */
+export async function beatSuiteExports(workerId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db().exportJob.updateMany({ where: { workerId, status: "running", id: { in: ids } }, data: { heartbeatAt: new Date() } });
 }
 
 /** Hands the exports `workerId` still holds back to the queue (a graceful stop; a live worker's reaper sends them). */

@@ -26,6 +26,16 @@ export function heldByDeadWorker(alias: string, options: { neverBeaten: boolean 
 }
 
 /**
+ * A held row (`alias`) whose own heartbeat stopped for DEAD_AFTER_SECONDS, whatever its worker does: a
+ * worker beats only the rows its handlers hold, so such a row was let go of (its claim's or its
+ * result's write lost while PostgreSQL restarted, or a handler that gave up).
+ */
+export function silentRow(alias: string): Prisma.Sql {
+  if (!/^[a-z]+$/.test(alias)) throw new Error(`silentRow: ${JSON.stringify(alias)} is not a table alias`);
+  return Prisma.sql`${Prisma.raw(alias)}."heartbeatAt" < now() - make_interval(secs => ${DEAD_AFTER_SECONDS})`;
+}
+
+/**
  * Runs no live handler holds go back to the queue as a new attempt: those of a worker that
  * stopped beating (killed, machine gone), and those whose own heartbeat stopped while their
  * worker lives on (a worker beats only the runs its handlers hold, so such a run was let go of:

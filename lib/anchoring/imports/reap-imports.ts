@@ -3,7 +3,7 @@ import "server-only";
 // back on a graceful stop, and take up those of a worker that died.
 import { db, Prisma } from "@/lib/db";
 import { enqueueImports } from "@/lib/jobs/enqueue-imports";
-import { heldByDeadWorker } from "@/lib/runs/reap-dead-workers";
+import { heldByDeadWorker, silentRow } from "@/lib/runs/reap-dead-workers";
 import { HELD_STATUSES } from "./import-claim";
 
 /**
@@ -15,7 +15,7 @@ export async function reapImports(): Promise<number> {
   const orphans = await db().$queryRaw<{ id: string; attempt: number }[]>`
     UPDATE "ImportJob" i SET status = 'queued', "workerId" = NULL, "jobId" = NULL, "updatedAt" = now(),
       message = 'The worker importing this stopped responding; going on from the last written candidate.'
-    WHERE i.status IN (${Prisma.join([...HELD_STATUSES])}) AND ${heldByDeadWorker("i", { neverBeaten: true })}
+    WHERE i.status IN (${Prisma.join([...HELD_STATUSES])}) AND (${silentRow("i")} OR ${heldByDeadWorker("i", { neverBeaten: true })})
     RETURNING i.id, i.attempt`;
   const unsent = await db().importJob.findMany({
     where: { status: "queued", jobId: null, updatedAt: { lt: new Date(Date.now() - 10_000) } },
@@ -26,9 +26,10 @@ export async function reapImports(): Promise<number> {
   return orphans.length;
 }
 
-/** Beats the heartbeat of the imports `workerId` holds. */
-export async function beatImports(workerId: string): Promise<void> {
-  await db().importJob.updateMany({ where: { workerId, status: { in: [...HELD_STATUSES] } }, data: { heartbeatAt: new Date() } });
+/** Beats the heartbeat of the imports `workerId`'s handlers hold (`ids`): one let go of stops beating and is reaped. */
+export async function beatImports(workerId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db().importJob.updateMany({ where: { workerId, status: { in: [...HELD_STATUSES] }, id: { in: ids } }, data: { heartbeatAt: new Date() } });
 }
 
 /** Hands the imports `workerId` still holds back to the queue (a graceful stop; a live worker's reaper sends them). */
