@@ -23,7 +23,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { mutateGoldWithTrees } from "../lib/oracle-audit/audit-files";
 import { judgeCounterfactual } from "../lib/oracle-audit/counterfactual";
-import { CASES_DIR, HELD_OUT_DIR, loadCorpus, mirrorOf, type TLoadedCase } from "../lib/oracle-audit/real-corpus/load";
+import { CORPUS_SETS, loadCorpus, mirrorOf, type TCorpusSet, type TLoadedCase } from "../lib/oracle-audit/real-corpus/load";
 import { observeCase } from "../lib/oracle-audit/real-corpus/measure";
 import { HISTORY_KEYS, type TLabel } from "../lib/oracle-audit/real-corpus/schema";
 import { occurrenceMatches } from "../lib/oracle-audit/real-corpus/score";
@@ -89,7 +89,7 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
 const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
 
 export interface TCounterfactualRow {
-  set: "development" | "held-out";
+  set: TCorpusSet;
   caseId: string;
   finding: string;
   /** Null when the finding could not be run (the reason says why). */
@@ -120,7 +120,7 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
   const cacheDir = process.env.ORACLE_CF_CACHE ?? path.join(os.tmpdir(), "specpath-bench-oracle-cf");
   const rows: TCounterfactualRow[] = [];
   const started = performance.now();
-  for (const [set, dir] of [["development", CASES_DIR], ["held-out", HELD_OUT_DIR]] as const) {
+  for (const [set, dir] of CORPUS_SETS) {
     for (const outcome of loadCorpus(dir)) {
       if (!outcome.ok) continue;
       const l = outcome.loaded;
@@ -201,11 +201,11 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
 
 export function counterfactualRowsOf(rows: readonly TCounterfactualRow[]): BenchRow[] {
   const out: BenchRow[] = [];
-  for (const set of ["development", "held-out", null] as const) {
+  for (const set of [...CORPUS_SETS.map(([set]) => set), null]) {
     const subset = rows.filter((r) => set === null || r.set === set);
     const ran = subset.filter((r) => r.failed !== null || r.verdict === "error");
     const agree = ran.filter((r) => r.agrees === true).length;
-    const label = set ?? "both sets";
+    const label = set ?? "all sets";
     out.push({ name: `real corpus (${label}): counterfactual verdicts agreeing with the labels (${agree} of ${ran.length} hidden findings run; ${subset.length - ran.length} of ${subset.length} not run)`, value: (agree / Math.max(1, ran.length)) * 100, unit: "%", baseline: { name: "goal (issue 21)", value: 95 }, ratio: agree / Math.max(1, ran.length) / 0.95 });
     const by = (v: string) => ran.filter((r) => r.verdict === v).length;
     out.push({ name: `real corpus (${label}): audit's counterfactual verdicts (${by("confirmed")} confirmed, ${by("refuted")} refuted, ${by("wider")} wider, ${by("error")} error)`, value: (by("confirmed") / Math.max(1, by("confirmed") + by("refuted"))) * 100, unit: "%" });
