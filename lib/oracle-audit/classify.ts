@@ -367,6 +367,8 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
 }
 
 const NUMBER = /^-?[0-9][0-9_.eExXa-fA-F]*$/;
+/** How little a class makes visible: the order in which a part of a concatenated value takes its wholes' class. */
+const RANK: Record<TCategory, number> = { visible: 0, specified: 1, inferable: 2, hidden: 3 };
 /** A template can produce a value only through its fixed text: one that is only whitespace and placeholders ("{} {}") produces nothing in particular. */
 const meaningful = (parts: readonly string[]) => parts.some((p) => p.trim().length > 0);
 
@@ -472,6 +474,12 @@ function classifySelector(dep: TDependency, ctx: TClassificationContext, text: s
 function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
   if (dep.via === "selector") return classifySelector(dep, ctx, text);
   if (extraction.suppliedLiterals.includes(dep.value)) return { category: "visible", reason: "the test supplies this value itself" };
+  // A part of a concatenated expected value: judged by the whole strings it makes, the least visible of them.
+  if (dep.wholes && dep.wholes.length > 0) {
+    const verdicts = dep.wholes.map((whole) => classifyLiteral({ ...dep, value: whole, match: "exact", wholes: undefined }, extraction, ctx, text));
+    const worst = verdicts.reduce((a, b) => (RANK[b.category] > RANK[a.category] ? b : a));
+    return { ...worst, reason: `part of the expected ${JSON.stringify(dep.wholes[0])}: ${worst.reason}` };
+  }
   const { base, gold } = producers(ctx, dep);
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
   const kept = producers(ctx, dep).kept;

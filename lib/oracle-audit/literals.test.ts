@@ -168,3 +168,25 @@ describe("who produces a literal", () => {
     expect(literals(await classified(base, gold, tests, "A `priority` option appends the attribute."))).toEqual({ "foo=bar; Priority=High": "hidden" });
   });
 });
+
+describe("exact output concatenated around a variable", () => {
+  // object-inspect-global (first held-out set): `'[ { [object ' + expected + '] } ]'`, `expected` a ternary of
+  // two literals. The parts and the variable's values are compared text; each is judged by the whole strings it
+  // makes (gold's `{ [object global] }` inside the base's array brackets).
+  const base = { "index.js": "module.exports = function inspect(obj) {\n  if (Array.isArray(obj)) return '[ ' + obj.map(inspect).join(', ') + ' ]';\n  return String(obj);\n};\n" };
+  const gold = { "index.js": base["index.js"].replace("  return String(obj);", "  if (obj === global) {\n    if (typeof window !== 'undefined') return '{ [object Window] }';\n    return '{ [object global] }';\n  }\n  return String(obj);") };
+  const tests = {
+    "test/global.js": "var inspect = require('../');\nvar test = require('tape');\n\ntest('global object', function (t) {\n    var expected = typeof window === 'undefined' ? 'global' : 'Window';\n    t.equal(\n        inspect([global]),\n        '[ { [object ' + expected + '] } ]'\n    );\n    t.end();\n});\n",
+  };
+  it("extracts every part and the variable's values, hidden when no history states the output", async () => {
+    expect(literals(await classified(base, gold, tests, "inspect shows the global object in a short form of its own."))).toEqual({ "[ { [object ": "hidden", global: "hidden", Window: "hidden", "] } ]": "hidden" });
+  });
+  it("specified when the history states the whole output (or gold's part of it)", async () => {
+    const text = "inspect shows the global object as `{ [object global] }` (`{ [object Window] }` in a browser): `inspect([globalThis])` is `[ { [object global] } ]`.";
+    expect(literals(await classified(base, gold, tests, text))).toEqual({ "[ { [object ": "specified", global: "specified", Window: "specified", "] } ]": "specified" });
+  });
+  it("parts of an output the base writes stay visible", async () => {
+    const t2 = { "test/global.js": "var inspect = require('../');\nvar test = require('tape');\n\ntest('array', function (t) {\n    var x = 'a';\n    t.equal(inspect([1, 2]), '[ ' + '1, 2' + ' ]');\n    t.end();\n});\n" };
+    expect(Object.values(literals(await classified(base, gold, t2, "inspect.")))).not.toContain("hidden");
+  });
+});

@@ -51,6 +51,11 @@ export interface TDependency {
   parametrized?: boolean;
   /** A type-only import (`import type`, `import { type X }`): erased at run time, so it fails no probe. */
   typeOnly?: boolean;
+  /**
+   * A part of an expected value built by concatenation (`'[ ' + expected + ' ]'`): the whole strings it makes (each
+   * value a variable of the expression can hold put in its place). The part is judged by them.
+   */
+  wholes?: string[];
 }
 
 export interface TTestCase {

@@ -128,11 +128,23 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const uses = new Map<string, number>();
   const comparedUses = new Map<string, number>();
   const fromConstant = new Map<TDependency, string>();
+  /** Variables (const, let or var) bound once to a string or to a choice of strings (`c ? 'a' : 'b'`): their possible values. */
+  const alternatives = new Map<string, TSyntaxNode[]>();
+  const reassigned = new Set<string>();
   walk(root, (node, ancestors) => {
+    if (node.type === "assignment_expression" || node.type === "augmented_assignment_expression") {
+      const left = field(node, "left");
+      if (left?.type === "identifier") reassigned.add(textOf(source, left));
+    }
     if (node.type === "variable_declarator") {
       const name = field(node, "name");
       const value = field(node, "value");
       const decl = ancestors.at(-1);
+      if (name?.type === "identifier" && value) {
+        const v = unwrap(value);
+        const choices = v.type === "ternary_expression" ? [field(v, "consequence"), field(v, "alternative")].map((c) => (c ? unwrap(c) : null)) : [v];
+        if (choices.every((c) => c !== null && stringValue(source, c) !== null)) alternatives.set(textOf(source, name), choices as TSyntaxNode[]);
+      }
       if (name?.type === "identifier" && value && decl && textOf(source, decl).startsWith("const") && ["string", "template_string", "number", "object", "array", "regex"].includes(value.type)) {
         constants.set(textOf(source, name), value);
       }
@@ -264,6 +276,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         push(n, ancestors, { kind: "literal", value, module: null, via, match });
         continue;
       }
+      if (n.type === "binary_expression" && concatenation(n, ancestors, via)) continue;
       const later: typeof work = [];
       if (n.type === "object") {
         for (const pair of named(n)) {
@@ -288,6 +301,45 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant })));
     }
     activeConstant = undefined;
+  };
+  /**
+   * An expected string built with `+` (`'[ { [object ' + expected + '] } ]'`): each literal part, and each value a
+   * variable bound once to strings can hold, is compared text; with every operand known, the whole strings it makes
+   * go with each part (`wholes`), so the part is judged as the output it belongs to. False when no operand is a string.
+   */
+  const concatenation = (expr: TSyntaxNode, ancestors: TSyntaxNode[], via: string): boolean => {
+    const operands: TSyntaxNode[] = [];
+    const stack = [expr];
+    while (stack.length > 0) {
+      const n = unwrap(stack.pop()!);
+      const op = n.type === "binary_expression" ? (field(n, "operator") ?? n.children.find((c) => !c.named)) : undefined;
+      if (n.type === "binary_expression" && op && textOf(source, op) === "+") {
+        const right = field(n, "right");
+        const left = field(n, "left");
+        if (right) stack.push(right);
+        if (left) stack.push(left);
+      } else operands.push(n);
+    }
+    const options = operands.map((o) => (stringValue(source, o) !== null ? [o] : o.type === "identifier" && !reassigned.has(textOf(source, o)) ? (alternatives.get(textOf(source, o)) ?? null) : null));
+    // No string in it, or the code's own output in it (`echo("a") + "b"`: the test appends its own text): not an expected string.
+    if (!operands.some((o) => stringValue(source, o) !== null) || operands.some((o) => o.type === "call_expression" || o.type === "new_expression")) return false;
+    let combos: TSyntaxNode[][] | null = [[]];
+    for (const opt of options) {
+      if (opt === null || combos === null || combos.length * opt.length > 16) {
+        combos = null;
+        continue;
+      }
+      combos = combos.flatMap((c) => opt.map((o) => [...c, o]));
+    }
+    const parts = [...new Set(options.flatMap((o) => o ?? []))];
+    for (const part of parts) {
+      const value = stringValue(source, part)!;
+      if (value.trim() === "") continue;
+      assertionLiterals.add(part);
+      const wholes = combos?.filter((c) => c.includes(part)).map((c) => c.map((x) => stringValue(source, x)!).join(""));
+      push(part, ancestors, { kind: "literal", value, module: null, via, match: "contains", ...(wholes ? { wholes } : {}) });
+    }
+    return true;
   };
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
   /**
