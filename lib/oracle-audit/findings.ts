@@ -177,6 +177,26 @@ export function addendumFor(c: Pick<TClassifiedDependency, "dependency" | "defin
 const ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 export const ordinal = (n: number) => ORDINALS[n] ?? `${n}th`;
 
+/**
+ * JavaScript tests (by line) an option gold adds — one the base does not read, so without it the code takes the
+ * base's path — can or cannot fail. `changes`: the test expects an error, or compares a literal gold writes
+ * (classified other than visible). `unchanged`: none of that, and the test asserts only that the code does not
+ * throw, or compares no literal at all (only values it computes). Elsewhere an option passed as `false` (what an
+ * unread option already is) changes nothing. Null for other languages: an unknown keyword argument raises there.
+ */
+function testsAnOptionCanChange(test: TTestExtraction, verdicts: readonly TClassifiedDependency[]): { changes: Set<number>; unchanged: Set<number> } | null {
+  if (languageOf(test.file)?.id !== "javascript" && languageOf(test.file)?.id !== "typescript") return null;
+  const changes = new Set(test.tests.filter((t) => t.expectsThrow).map((t) => t.line));
+  const comparesLiteral = new Set<number>();
+  for (const v of verdicts) {
+    if (v.dependency.kind !== "literal" || v.dependency.testLine == null) continue;
+    comparesLiteral.add(v.dependency.testLine);
+    if (v.category !== "visible") changes.add(v.dependency.testLine);
+  }
+  const unchanged = new Set(test.tests.filter((t) => !changes.has(t.line) && (t.expectsNoThrow || !comparesLiteral.has(t.line))).map((t) => t.line));
+  return { changes, unchanged };
+}
+
 /** The whole family: each current history against each audited test file. */
 export function auditFamily(input: {
   tests: TTestExtraction[];
@@ -210,10 +230,14 @@ export function auditFamily(input: {
     const findings = new Map<string, TOracleFindingDraft>();
     const classified = new Map<string, TClassifiedDependency>();
     const listed: TAuditedDependency[] = [];
+    /** Findings whose probes an ignored option narrowed, with every probe of their tests (restored if narrowed to none). */
+    const unnarrowed = new Map<string, string[]>();
     for (const test of input.tests) {
       const unitProbes = [...new Set([...(probesByFile.get(test.file)?.values() ?? [])].flat())];
       const counted = new Set<string>();
-      for (const c of classifyTestFile(test, ctx, history.text)) {
+      const verdicts = classifyTestFile(test, ctx, history.text);
+      const canChange = testsAnOptionCanChange(test, verdicts);
+      for (const c of verdicts) {
         const d = c.dependency;
         const key = dependencyKey(d);
         if (!counted.has(occurrence(d))) {
@@ -226,8 +250,13 @@ export function auditFamily(input: {
         }
         if (c.category !== "hidden") continue;
         const scope = d.kind === "literal" || d.test !== null ? "test" : "unit";
-        const probes = scope === "unit" ? unitProbes : probesOfDependency(test, d);
+        const all = scope === "unit" ? unitProbes : probesOfDependency(test, d);
         const id = `${test.file}|${key}`;
+        // A JavaScript option gold adds (the base reads no such option, so it is ignored there): without it the code
+        // takes the base's path, which fails only tests that expect an error or compare text gold writes.
+        const narrowed = d.via === "option" && canChange !== null && d.testLine != null && !canChange.changes.has(d.testLine) && (d.falsy === true || canChange.unchanged.has(d.testLine));
+        const probes = narrowed ? [] : all;
+        if (narrowed || unnarrowed.has(id)) unnarrowed.set(id, [...new Set([...(unnarrowed.get(id) ?? []), ...all])]);
         const existing = findings.get(id);
         if (existing) {
           // The same dependency in several tests: the union of their probes; module level wins.
@@ -244,6 +273,14 @@ export function auditFamily(input: {
           evidence: { file: test.file, line: d.line, text: d.text, definedAt: c.definedAt, base: c.evidence.base, gold: c.evidence.gold, history: c.evidence.history },
           addendum: addendumFor(c),
         });
+      }
+    }
+    for (const [id, probes] of unnarrowed) {
+      const f = findings.get(id);
+      // Narrowed to no test at all: the rule cannot tell which, so every test that passes the option blocks.
+      if (f && f.probeTestIds.length === 0 && probes.length > 0) {
+        f.probeTestIds = probes;
+        f.informational = false;
       }
     }
     const all = [...findings.values()];

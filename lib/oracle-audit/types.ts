@@ -56,6 +56,8 @@ export interface TDependency {
    * value a variable of the expression can hold put in its place). The part is judged by them.
    */
   wholes?: string[];
+  /** An option passed as `false`, `0`, `null`, `undefined` or `''`: what an option the code does not read already is. */
+  falsy?: boolean;
 }
 
 export interface TTestCase {
@@ -66,6 +68,10 @@ export interface TTestCase {
   line: number;
   /** A subtest (`t.test` inside a test): its parents are in `suites`, and tape names it by itself. */
   subtest?: boolean;
+  /** The test asserts that the code throws or rejects (`assert.throws`, `expect(…).toThrow`, `pytest.raises`). */
+  expectsThrow?: boolean;
+  /** The test asserts that the code does not throw (`t.doesNotThrow`, `expect(…).not.toThrow`). */
+  expectsNoThrow?: boolean;
 }
 
 export interface TTestExtraction {

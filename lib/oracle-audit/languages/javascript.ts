@@ -53,9 +53,10 @@ function callee(source: string, call: TSyntaxNode): { base: string | null; chain
   let fn = field(call, "function");
   for (;;) {
     const segment: string[] = [];
-    while (fn && fn.type === "member_expression") {
-      const prop = field(fn, "property");
-      if (prop) segment.unshift(textOf(source, prop));
+    // `t.equal`, and `t['throws']` (a string index: the same member).
+    while (fn && (fn.type === "member_expression" || (fn.type === "subscript_expression" && field(fn, "index")?.type === "string"))) {
+      const prop = fn.type === "member_expression" ? field(fn, "property") : field(fn, "index");
+      if (prop) segment.unshift(prop.type === "string" ? (stringValue(source, prop) ?? textOf(source, prop)) : textOf(source, prop));
       fn = field(fn, "object");
     }
     chain.unshift(...segment);
@@ -173,6 +174,13 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (name !== null) return { name, line: a.row + 1 };
     }
     return null;
+  };
+  /** The enclosing test expects an error (it was pushed when the walk met its call, before its body). */
+  const markThrow = (ancestors: TSyntaxNode[], throws: boolean) => {
+    const at = enclosingCase(ancestors);
+    const test = at ? tests.find((t) => t.line === at.line) : undefined;
+    if (test && throws) test.expectsThrow = true;
+    if (test && !throws) test.expectsNoThrow = true;
   };
   let activeConstant: string | undefined;
   // Helpers the tests call: which parameters reach a comparison (`function expectError(err, message) { expect(err.message).toBe(message); }`).
@@ -494,6 +502,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           if (chain.length === 0 || (chain.length === 1 && chain[0] === "strict") || EXACT_ASSERT.has(method)) {
             for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
           } else if (method === "throws" || method === "rejects" || method === "doesNotThrow") {
+            markThrow(ancestors, method !== "doesNotThrow");
             if (list[1] && unwrap(list[1]).type !== "string") literal(list[1], ancestors, "exact", "raises");
           } else if (method === "match") {
             if (list[1]) literal(list[1], ancestors, "regex");
@@ -501,6 +510,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         }
         if (base === "expect" && chain.includes("()")) {
           const matcher = chain.at(-1) ?? "";
+          if (/^(toThrow|throw)/.test(matcher) || chain.includes("rejects")) {
+            markThrow(ancestors, !chain.includes("not"));
+          }
           if (EXPECT_EXACT.has(matcher)) for (const a of list) literal(a, ancestors, "exact");
           else if (EXPECT_CONTAINS.has(matcher)) {
             for (const a of list) {
@@ -533,8 +545,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
             if (inner.type === "object") {
               for (const pair of named(inner)) {
                 const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
-                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option" });
                 const value = pair.type === "pair" ? field(pair, "value") : null;
+                const falsy = value !== null && (["false", "null", "undefined", "0", "''", '""'].includes(textOf(source, unwrap(value))));
+                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option", ...(falsy ? { falsy } : {}) });
                 if (value && unwrap(value).type === "object") selectors(unwrap(value), ancestors);
               }
             } else push(arg, ancestors, { kind: "name", value: `${target.fn}#${index}`, module: target.module, owner: target.fn, via: "argument" });
