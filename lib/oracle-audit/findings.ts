@@ -141,6 +141,22 @@ export function probesOfTest(probeTestIds: readonly string[], file: string, test
   return probeTestIds.filter(matches);
 }
 
+/**
+ * Probes of a test in a file another test file loads: ids located in another JavaScript file whose title is some
+ * suite of the loader's, then this test's own title (under its own suites). Python and located ids of this file
+ * are not this rule's (a module is collected by its own path).
+ */
+export function probesOfLoadedTest(probeTestIds: readonly string[], file: string, test: TTestCase): string[] {
+  if (file.endsWith(".py")) return [];
+  const own = [...test.suites, test.name].map(titlePattern);
+  const re = new RegExp(`^[\\s\\S]+?(?: > | )(?:${own.join(" > ")}|${own.join(" ")})$`);
+  return probeTestIds.filter((id) => {
+    const parts = id.split("::");
+    if (parts.length !== 2 || !/\.[cm]?[jt]sx?$/.test(parts[0]!) || sameFile(parts[0]!, file)) return false;
+    return re.test(parts[1]!);
+  });
+}
+
 const inProse = (s: string) => s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/`/g, "\\`");
 
 /**
@@ -210,6 +226,13 @@ export function auditFamily(input: {
   const ctx = classificationContext(input.base, input.gold, input.testFiles);
   // Probes per test case, keyed by the case's line: two tests of one name (two classes' test_basic) stay apart.
   const probesByFile = new Map(input.tests.map((t) => [t.file, new Map(t.tests.map((c) => [c.line, probesOfTest(input.probeTestIds, t.file, c)]))]));
+  // A file none of whose tests has an id of its own is loaded by another test file (mocha's `test/30-issues.js`
+  // requiring `test/issues/*.js` inside its suite): its tests are the loader's ids that end with their own title.
+  for (const t of input.tests) {
+    const cases = probesByFile.get(t.file)!;
+    if (t.tests.length === 0 || [...cases.values()].some((p) => p.length > 0)) continue;
+    for (const c of t.tests) cases.set(c.line, probesOfLoadedTest(input.probeTestIds, t.file, c));
+  }
   const probesOfDependency = (test: TTestExtraction, d: TDependency): string[] => {
     const cases = probesByFile.get(test.file)!;
     const all = d.testLine != null && cases.has(d.testLine) ? cases.get(d.testLine)! : [...new Set(test.tests.filter((c) => c.name === d.test).flatMap((c) => cases.get(c.line) ?? []))];

@@ -154,3 +154,19 @@ test('leaves it out when false', function (t) {
     expect(finding("partitioned").informational).toBe(false);
   });
 });
+
+describe("a test file another test file loads", () => {
+  // js-yaml-null-empty-style (development): test/issues/0570.js is required by test/30-issues.js inside its
+  // `Issues` suite, so mocha reports its tests as `test/30-issues.js::Issues <test>`; the finding mapped to no
+  // probe and read informational, though the verifier runs the test.
+  it("maps its tests to the loader's ids that end with the test's own title", async () => {
+    const base = await definitionsOfFiles({ "lib/dump.js": "exports.dump = function (v) { return String(v); };\n" });
+    const gold = await definitionsOfFiles({ "lib/dump.js": "exports.dump = function (v, o) { return o && o.empty ? '' : String(v); };\nexports.EMPTY = 'empty-style';\n" });
+    const testFiles = { "test/issues/0570.js": "var assert = require('assert');\nvar yaml = require('../../lib/dump.js');\n\nit('should dump null in different styles', function () {\n  assert.strictEqual(yaml.EMPTY, 'empty-style');\n});\n" };
+    const probeTestIds = ["test/30-issues.js::Issues should dump null in different styles", "test/30-issues.js::Issues should load other things", "test/10-loader.js::Loader works"];
+    const audit = await auditFiles({ base, gold, testFiles, histories: [{ revisionId: "r", condition: "direct", text: "Add a style." }], probeTestIds });
+    const finding = audit.histories[0]!.findings.find((f) => f.name === "EMPTY")!;
+    expect(finding.probeTestIds).toEqual(["test/30-issues.js::Issues should dump null in different styles"]);
+    expect(finding.informational).toBe(false);
+  });
+});
