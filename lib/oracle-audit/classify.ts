@@ -64,6 +64,9 @@ export interface TClassificationContext {
   affixes: ReturnType<typeof systematicAffixes>;
   /** Producers per dependency, found once (they do not depend on the history). */
   producers: WeakMap<TDependency, { base: TProducer | null; gold: TProducer | null; changed?: boolean; kept?: TProducer }>;
+  /** The base files a test's code reaches, per test file and test (null: unknown), and the base index cut to them. */
+  reach: Map<string, Set<string> | null>;
+  baseCuts: Map<string, TTreeIndex>;
   /** Gold's strings and templates the base does not hold in the same file: what gold itself writes. */
   goldOwn: TTreeIndex;
 }
@@ -97,7 +100,7 @@ export function classificationContext(base: TTreeDefinitions, gold: TTreeDefinit
   const b = indexTree(base);
   const g = indexTree(gold);
   for (const f of testFiles) g.files.add(f);
-  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap(), goldOwn: indexTree(ownOf(base, gold)) };
+  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap(), reach: new Map(), baseCuts: new Map(), goldOwn: indexTree(ownOf(base, gold)) };
 }
 
 type TVerdict = { category: TCategory; reason: string; definedAt?: TLocation | null } & Partial<TDependencyEvidence>;
@@ -411,7 +414,8 @@ function producerIn(tree: TTreeIndex, dep: TDependency, strict = false): TProduc
     const core = regexCore(v);
     if (core.join("").trim().length < 6) return null;
     const found = core.map((f) => holder(tree, f.trim(), strict));
-    if (found.every((f) => f !== null)) return { how: "part", text: core.join("…"), at: found[0]!.at, template: null };
+    // The producer is what the tree writes (each fragment's holder), not the pattern's own text.
+    if (found.every((f) => f !== null)) return { how: "part", text: found.map((f) => f!.text).join("…"), at: found[0]!.at, template: found.length === 1 ? found[0]!.template : null };
     return null;
   }
   if (NUMBER.test(v)) return tree.numbers.has(v) ? { how: "whole", text: v, at: null, template: null } : tree.stringSet.has(v) ? { how: "whole", text: v, at: { file: tree.stringSet.get(v)!, line: null }, template: null } : null;
@@ -436,10 +440,67 @@ function goldKeeps(ctx: TClassificationContext, producer: TProducer): boolean {
   return ctx.gold.stringSet.has(producer.text);
 }
 
-function producers(ctx: TClassificationContext, dep: TDependency) {
+/**
+ * The files of the base the tested code can reach: from the modules the test's own calls name (a module's local
+ * binding followed to the module it loads: `qs.stringify` → lib/stringify.js), else the modules the test file
+ * loads, every import followed in gold's tree (the code that runs is gold's) and kept where the base holds it.
+ * Null when that is unknown: no repository module named, or a file on the way whose imports are not recorded.
+ */
+function reachableBase(ctx: TClassificationContext, extraction: TTestExtraction, testLine: number | null | undefined): Set<string> | null {
+  const key = `${extraction.file}@${testLine ?? ""}`;
+  const cached = ctx.reach.get(key);
+  if (cached !== undefined) return cached;
+  const named = extraction.dependencies.filter((d) => d.kind === "name" && d.module !== null && d.module.startsWith("."));
+  const inTest = testLine != null ? named.filter((d) => d.testLine === testLine) : [];
+  const entries = new Set<string>();
+  for (const d of inTest.length > 0 ? inTest : named.filter((d) => d.test === null)) {
+    const file = resolve(d.module!, extraction.file, ctx.gold);
+    if (!file) continue;
+    const defs = ctx.gold.byFile.get(file);
+    const member = d.via === "argument" || d.via === "option" ? (d.owner ?? "").split("#")[0]! : d.value;
+    const bound = defs?.importBindings?.[member];
+    const target = bound ? languageOf(file)?.resolveModule(bound, file, ctx.gold.files) : null;
+    entries.add(target ?? file);
+  }
+  let result: Set<string> | null = entries.size === 0 ? null : new Set<string>();
+  const queue = [...entries];
+  while (result !== null && queue.length > 0) {
+    const file = queue.shift()!;
+    if (result.has(file)) continue;
+    const defs = ctx.gold.byFile.get(file);
+    if (!defs || defs.imports === undefined) {
+      // A file the audit cannot read for imports (another language, a parse failure): what it reaches is unknown.
+      if (languageOf(file)) result = null;
+      continue;
+    }
+    result.add(file);
+    const lang = languageOf(file);
+    for (const spec of defs.imports) {
+      const target = spec.startsWith(".") ? lang?.resolveModule(spec, file, ctx.gold.files) : null;
+      if (target) queue.push(target);
+    }
+  }
+  if (result !== null) result = new Set([...result].filter((f) => ctx.base.files.has(f)));
+  ctx.reach.set(key, result);
+  return result;
+}
+
+/** The base's index cut to the files the tested code reaches (one per set of files). */
+function baseWithin(ctx: TClassificationContext, files: Set<string> | null): TTreeIndex {
+  if (files === null) return ctx.base;
+  const key = [...files].sort().join("\n");
+  let idx = ctx.baseCuts.get(key);
+  if (!idx) {
+    idx = indexTree({ files: [...ctx.base.files], definitions: [...ctx.base.byFile.values()].filter((d) => files.has(d.file) || d.file.endsWith("package.json")) });
+    ctx.baseCuts.set(key, idx);
+  }
+  return idx;
+}
+
+function producers(ctx: TClassificationContext, dep: TDependency, reach: Set<string> | null = null) {
   let p = ctx.producers.get(dep);
   if (!p) {
-    p = { base: producerIn(ctx.base, dep, true), gold: null };
+    p = { base: producerIn(baseWithin(ctx, reach), dep, true), gold: null };
     // Gold changes the base's producer (rewrites the message): what the test compares is gold's, not the base's.
     if (p.base && !goldKeeps(ctx, p.base)) {
       const gold = producerIn(ctx.gold, dep);
@@ -480,7 +541,7 @@ function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TCl
     const worst = verdicts.reduce((a, b) => (RANK[b.category] > RANK[a.category] ? b : a));
     return { ...worst, reason: `part of the expected ${JSON.stringify(dep.wholes[0])}: ${worst.reason}` };
   }
-  const { base, gold } = producers(ctx, dep);
+  const { base, gold } = producers(ctx, dep, reachableBase(ctx, extraction, dep.testLine));
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
   const kept = producers(ctx, dep).kept;
   if (!gold && kept) return { category: "visible", reason: `the base's own code produces it: gold keeps its producer unchanged (${kept.at?.file ?? "the base"})`, base: kept.at, producer: kept.text };

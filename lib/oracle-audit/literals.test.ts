@@ -190,3 +190,25 @@ describe("exact output concatenated around a variable", () => {
     expect(Object.values(literals(await classified(base, gold, t2, "inspect.")))).not.toContain("hidden");
   });
 });
+
+describe("a base producer the tested code cannot reach", () => {
+  // qs-stringify-depth (development): the base writes the depth message in lib/parse.js; gold copies it into
+  // lib/stringify.js, which the test calls and which never loads parse.js. valibot-entries-action (development):
+  // `'entries'` is written by the base's maxEntries.ts, which gold's new entries.ts does not import.
+  const parseSrc = "exports.parse = function (s, o) {\n  if (o && o.strictDepth) throw new RangeError('Input depth exceeded depth option of ' + o.depth);\n  return s;\n};\n";
+  const base = {
+    "index.js": "var parse = require('./lib/parse');\nvar stringify = require('./lib/stringify');\nmodule.exports = { parse: parse.parse, stringify: stringify };\n",
+    "lib/parse.js": parseSrc,
+    "lib/stringify.js": "var utils = require('./utils');\nmodule.exports = function stringify(obj, opts) { return utils.encode(String(obj)); };\n",
+    "lib/utils.js": "exports.encode = function (s) { return s; };\n",
+  };
+  const gold = { "lib/stringify.js": "var utils = require('./utils');\nmodule.exports = function stringify(obj, opts) {\n  if (opts && opts.depth === 0) throw new RangeError('Input depth exceeded depth option of ' + opts.depth);\n  return utils.encode(String(obj));\n};\n" };
+  const tests = { "test/stringify.js": "var test = require('tape');\nvar qs = require('../');\n\ntest('depth', function (t) {\n  t['throws'](function () { qs.stringify({ a: 1 }, { depth: 0 }); }, /Input depth exceeded depth option of 0/);\n  t.end();\n});\n" };
+  it("is not the base's: the literal is gold's, hidden when no history states it", async () => {
+    expect(literals(await classified(base, gold, tests, "stringify refuses objects deeper than its depth option."))).toEqual({ "Input depth exceeded depth option of 0": "hidden" });
+  });
+  it("a producer the tested code reaches stays the base's", async () => {
+    const t2 = { "test/parse.js": "var test = require('tape');\nvar qs = require('../');\n\ntest('depth', function (t) {\n  t['throws'](function () { qs.parse('a', { depth: 0, strictDepth: true }); }, /Input depth exceeded depth option of 0/);\n  t.end();\n});\n" };
+    expect(literals(await classified(base, {}, t2, "parse refuses deep input."))).toEqual({ "Input depth exceeded depth option of 0": "visible" });
+  });
+});

@@ -126,6 +126,13 @@ export interface TFileDefinitions {
   mixins?: { target: string; spec: string }[];
   /** Line of each defined name (1-based), for evidence. */
   lines: Record<string, number>;
+  /**
+   * Modules this one loads (`require`, `import`, `export … from`), as written; undefined where the language's
+   * extractor does not record them (then what the file reaches is unknown).
+   */
+  imports?: string[];
+  /** Local names bound to a loaded module (`var stringify = require('./stringify')`, `import { a } from './a'`). */
+  importBindings?: Record<string, string>;
 }
 
 /** A tree's definitions: the files it holds and what each defines. */

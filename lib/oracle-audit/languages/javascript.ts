@@ -850,6 +850,36 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         return;
     }
   });
+  // What the file loads, and the local names bound to those modules: what code the file's functions reach.
+  const imports = new Set<string>();
+  const importBindings: Record<string, string> = {};
+  walk(root, (node, ancestors) => {
+    if (node.type === "import_statement" || (node.type === "export_statement" && field(node, "source"))) {
+      const src = field(node, "source");
+      const spec = src ? stringValue(source, src) : null;
+      if (spec === null) return false;
+      imports.add(spec);
+      walk(node, (n) => {
+        if (n.type === "identifier" && node.type === "import_statement") importBindings[textOf(source, n)] = spec;
+      });
+      return false;
+    }
+    if (node.type === "call_expression") {
+      const spec = requireOf(source, node) ?? (field(node, "function")?.type === "import" && args(node)[0] ? stringValue(source, args(node)[0]!) : null);
+      if (spec === null) return;
+      imports.add(spec);
+      const holder = ancestors.at(-1);
+      const target = holder?.type === "variable_declarator" && field(holder, "value") === node ? field(holder, "name") : null;
+      if (target?.type === "identifier") importBindings[textOf(source, target)] = spec;
+      if (target?.type === "object_pattern") {
+        walk(target, (n) => {
+          if (n.type === "shorthand_property_identifier_pattern" || (n.type === "identifier" && n.field === "value")) importBindings[textOf(source, n)] = spec;
+        });
+      }
+    }
+  });
+  defs.imports = [...imports];
+  defs.importBindings = importBindings;
   if (defaultAlias !== null && defs.arity[defaultAlias] !== undefined && defs.arity.default === undefined) {
     defs.arity.default = defs.arity[defaultAlias]!;
     defs.params.default = defs.params[defaultAlias] ?? [];
