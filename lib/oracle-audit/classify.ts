@@ -315,8 +315,10 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
     return { category: "visible", reason: `no source of the repository defines ${key} (inherited from a library, or computed)` };
   }
   if (dep.owner === null && dep.via === "property") {
-    // A key of an expected result: judged by name, and computed when no source writes it.
-    const has = (t: TTreeIndex) => t.names.has(name) || t.properties.has(name) || t.stringSet.has(name);
+    // A key of an expected result: judged by name, and computed when no source writes it. In JavaScript the code
+    // must write it as a key or property (a local variable of that spelling is not a key of any result).
+    const script = languageOf(file)?.id === "javascript" || languageOf(file)?.id === "typescript";
+    const has = (t: TTreeIndex) => (script ? t.keys.has(name) || [...t.qualified].some((q) => q.endsWith(`.${name}`)) : t.names.has(name)) || t.properties.has(name) || t.stringSet.has(name);
     if (has(ctx.base)) return { category: "visible", reason: `the base already uses ${name}`, base: where(ctx.base, name) };
     if (has(ctx.gold)) return { introduced: true, definedAt: where(ctx.gold, name) };
     return { category: "visible", reason: "computed by the behaviour: no source writes this key" };

@@ -144,3 +144,18 @@ describe("names a systematic affix makes inferable", () => {
     expect(await hiddenOf(base, gold, tests, "Add a utility that removes the hash of a URL.")).toEqual(["name:withoutFragment"]);
   });
 });
+
+describe("a key of an expected result", () => {
+  // content-type-comma-start (held-out 2): `index`, a new key of parse's result, read "visible: the base already
+  // uses index" because the base has a local variable of that name.
+  it("is the base's only where the base writes it as a key or property, not as a local variable", async () => {
+    const { auditFiles, definitionsOfFiles } = await import("./audit-files");
+    const baseSrc = "export function parse(header) {\n  let index = 0;\n  while (index < header.length && header[index] !== ';') index++;\n  const type = header.slice(0, index);\n  return { type };\n}\n";
+    const goldSrc = baseSrc.replace("return { type };", "return { type, index };");
+    const tests = { "test/parse.test.ts": "import { test, expect } from 'vitest';\nimport { parse } from '../src/index';\ntest('index', () => { expect(parse('a/b;c')).toEqual({ type: 'a/b', index: 3 }); });\n" };
+    const audit = await auditFiles({ base: await definitionsOfFiles({ "src/index.ts": baseSrc }), gold: await definitionsOfFiles({ "src/index.ts": goldSrc, ...tests }), testFiles: tests, histories: [{ revisionId: "r", condition: "direct", text: "parse also reports where it stopped." }], probeTestIds: [] });
+    const key = (name: string) => audit.histories[0]!.dependencies!.find((d) => d.kind === "name" && d.name === name)!;
+    expect(key("type").category).toBe("visible");
+    expect(key("index").category).toBe("hidden");
+  });
+});

@@ -819,6 +819,8 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       }
       case "shorthand_property_identifier":
         if (!(nonLibrary && isLocal(ancestors))) names.add(textOf(source, node));
+        // `return { type, index }`: a key the code writes, as `{ index: index }` would be.
+        if (!nonLibrary) keys.add(textOf(source, node));
         return;
       case "member_expression": {
         const prop = field(node, "property");
