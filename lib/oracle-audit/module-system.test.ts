@@ -159,3 +159,23 @@ describe("a key of an expected result", () => {
     expect(key("index").category).toBe("hidden");
   });
 });
+
+describe("a keyword argument on a method call", () => {
+  // semver-bump-prerelease (held-out 2): `v.bump_prerelease(bump_when_empty=True)` and
+  // `v.bump_patch().bump_prerelease(bump_when_empty=True)` on a Version the test made: not extracted.
+  it("is judged by the methods of that name: a keyword gold adds is hidden, one the base's method takes visible", async () => {
+    const { auditFiles, definitionsOfFiles } = await import("./audit-files");
+    const baseSrc = "class Version:\n    def __init__(self, patch):\n        self.patch = patch\n\n    def bump_prerelease(self, token='rc'):\n        return Version(self.patch)\n\n    def bump_patch(self):\n        return Version(self.patch + 1)\n\n\ndef parse(text):\n    return Version(int(text))\n";
+    const goldSrc = baseSrc.replace("def bump_prerelease(self, token='rc'):\n        return Version(self.patch)", "def bump_prerelease(self, token='rc', bump_when_empty=False):\n        return Version(self.patch + (1 if bump_when_empty else 0))");
+    const tests = { "tests/test_bump.py": "from semver import parse\n\n\ndef test_bump_patch():\n    v = parse('5')\n    assert v.bump_prerelease(bump_when_empty=True).patch == 6\n\n\ndef test_chained():\n    v = parse('5')\n    assert v.bump_patch().bump_prerelease(token='dev', bump_when_empty=True).patch == 7\n\n\ndef test_plain():\n    assert parse('5').bump_prerelease(token='dev').patch == 5\n" };
+    const files = { "semver/__init__.py": "from .version import *\n", "semver/version.py": baseSrc };
+    const audit = await auditFiles({
+      base: await definitionsOfFiles(files), gold: await definitionsOfFiles({ ...files, "semver/version.py": goldSrc, ...tests }), testFiles: tests,
+      histories: [{ revisionId: "r", condition: "direct", text: "bump_prerelease can also raise the patch first." }], probeTestIds: ["tests/test_bump.py::test_bump_patch", "tests/test_bump.py::test_chained", "tests/test_bump.py::test_plain"],
+    });
+    const kw = (name: string) => audit.histories[0]!.dependencies!.filter((d) => d.kind === "name" && d.name === name).map((d) => d.category);
+    expect(kw("bump_when_empty")).toEqual(["hidden", "hidden"]);
+    expect([...new Set(kw("token"))]).toEqual(["visible"]);
+    expect(audit.histories[0]!.findings.find((f) => f.name === "bump_when_empty")!.probeTestIds).toEqual(["tests/test_bump.py::test_bump_patch", "tests/test_bump.py::test_chained"]);
+  });
+});

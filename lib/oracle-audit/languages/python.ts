@@ -243,12 +243,19 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           const attr = field(fn, "attribute");
           const mod = modules.get(object);
           if (mod && attr) callee = { module: mod, fn: textOf(source, attr) };
+          // A method called on a value the test made (`v.bump_prerelease(kw=…)`, `parse(x).bump_patch().m(kw=…)`):
+          // judged by the methods of that name the trees define. Not `self.` (the test case's own assertions).
+          const receiver = field(fn, "object");
+          const root = receiver ? dotted(source, receiver).split(/[.(]/)[0]! : "";
+          if (!callee && attr && receiver && root !== "self" && root !== "cls" && !modules.has(root) && (receiver.type === "identifier" || receiver.type === "call" || receiver.type === "attribute")) {
+            callee = { module: "", fn: textOf(source, attr) };
+          }
         }
         if (callee) {
           for (const arg of list) {
             if (arg.type === "keyword_argument") {
               const key = field(arg, "name");
-              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: callee.module, owner: `${callee.fn}#kw`, via: "option" });
+              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: callee.module || null, owner: `${callee.fn}#kw`, via: "option" });
             }
           }
         }
