@@ -186,6 +186,8 @@ export function addendumFor(c: Pick<TClassifiedDependency, "dependency" | "defin
     const example = c.evidence?.producer;
     return `${what} must match the pattern \`/${d.value}/${d.flags ?? ""}\`${example ? `, as in “${inProse(example)}”` : ""}.`;
   }
+  // A part of a concatenated expected value: the whole strings it makes are what the test compares.
+  if (d.wholes && d.wholes.length > 0) return `${what} must be exactly ${d.wholes.map((w) => `\`${inProse(w)}\``).join(" or ")}.`;
   if (d.match === "contains") return `${what} must contain \`${inProse(d.value)}\`.`;
   return `${what} must be exactly \`${inProse(d.value)}\`.`;
 }

@@ -185,6 +185,13 @@ describe("exact output concatenated around a variable", () => {
     const text = "inspect shows the global object as `{ [object global] }` (`{ [object Window] }` in a browser): `inspect([globalThis])` is `[ { [object global] } ]`.";
     expect(literals(await classified(base, gold, tests, text))).toEqual({ "[ { [object ": "specified", global: "specified", Window: "specified", "] } ]": "specified" });
   });
+  it("the drafted addendum states the whole output, and the audit accepts it once placed", async () => {
+    const text = "inspect shows the global object in a short form of its own.";
+    const first = (await classified(base, gold, tests, text)).histories[0]!.findings;
+    expect(first.length).toBe(4);
+    const again = (await classified(base, gold, tests, `${text}\n\n${[...new Set(first.map((f) => f.addendum))].join(" ")}`)).histories[0]!.findings;
+    expect(again).toEqual([]);
+  });
   it("parts of an output the base writes stay visible", async () => {
     const t2 = { "test/global.js": "var inspect = require('../');\nvar test = require('tape');\n\ntest('array', function (t) {\n    var x = 'a';\n    t.equal(inspect([1, 2]), '[ ' + '1, 2' + ' ]');\n    t.end();\n});\n" };
     expect(Object.values(literals(await classified(base, gold, t2, "inspect.")))).not.toContain("hidden");
