@@ -93,6 +93,20 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
   }
 }
 
+/** `name@range` of each package the merge's root package.json adds to dependencies or devDependencies. */
+function addedPackages(mirror: string, base: string, merge: string): string[] {
+  const deps = (commit: string) => {
+    try {
+      const pkg = JSON.parse(git(mirror, ["show", `${commit}:package.json`])) as Record<string, Record<string, string> | undefined>;
+      return { ...(pkg.dependencies ?? {}), ...(pkg.devDependencies ?? {}) };
+    } catch {
+      return {} as Record<string, string>;
+    }
+  };
+  const before = deps(base);
+  return Object.entries(deps(merge)).filter(([name]) => !(name in before)).map(([name, range]) => `${name}@${range}`);
+}
+
 const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
 
 export interface TCounterfactualRow {
@@ -158,6 +172,11 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
         continue;
       }
       const mirror = mirrorOf(c.repo);
+      // Setup runs on the base; packages gold's package.json adds (a devDependency its hidden tests load) are installed too.
+      if (recipe.setupCommand?.startsWith(NPM)) {
+        const added = addedPackages(mirror, c.baseCommit, c.mergeCommit);
+        if (added.length > 0) recipe.setupCommand = `${recipe.setupCommand} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts ${added.map((a) => `'${a}'`).join(" ")}`;
+      }
       const testPaths = c.tests.map((t) => t.path);
       const hiddenTestPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ...testPaths]);
       const goldPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ".", ...testPaths.map((p) => `:(exclude)${p}`)]);
