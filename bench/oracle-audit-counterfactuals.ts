@@ -35,7 +35,8 @@ import { printRows, type BenchRow } from "./types";
 type TRecipe = { setupCommand: string | null; testCommand: (tests: string[]) => string; resultFormat: "junit" | "tap" } | { notRunnable: string };
 
 const NPM = "npm install --no-audit --no-fund --loglevel=error --ignore-scripts";
-const JEST = 'JEST_JUNIT_OUTPUT_FILE="$SPECPATH_REPORT" JEST_JUNIT_ADD_FILE_ATTRIBUTE=true JEST_JUNIT_CLASSNAME="{filepath}" JEST_JUNIT_TITLE="{classname} {title}" ./node_modules/.bin/jest --ci --coverage=false --reporters=default --reporters=jest-junit';
+// The test paths go before `--reporters`: jest reads every word after an array option as another reporter.
+const JEST = (tests: string[]) => `JEST_JUNIT_OUTPUT_FILE="$SPECPATH_REPORT" JEST_JUNIT_ADD_FILE_ATTRIBUTE=true JEST_JUNIT_CLASSNAME="{filepath}" JEST_JUNIT_TITLE="{classname} {title}" ./node_modules/.bin/jest ${tests.join(" ")} --ci --coverage=false --reporters=default --reporters=jest-junit`;
 
 /** The interpreter of this machine that has pytest (pyenv shims need a HOME the sandbox does not give). */
 function pythonWithPytest(): string | null {
@@ -81,7 +82,7 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     case "jshttp/content-type":
       return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "tj/commander.js":
-      return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: (tests) => `${JEST} ${tests.join(" ")}`, resultFormat: "junit" };
+      return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: JEST, resultFormat: "junit" };
     case "fabian-hiller/valibot":
       return { notRunnable: "a pnpm workspace (library/ depends on workspace packages): npm cannot install it" };
     case "yargs/yargs-parser":
@@ -124,6 +125,9 @@ export interface TCounterfactualRow {
 /** `tests/test_more.py::Class::test[p]` and the runner's `tests.test_more.Class::test[p]` (or `test_more.Class::…`) name one test. */
 function sameTest(caseId: string, executedId: string): boolean {
   if (caseId === executedId) return true;
+  // jest-junit's "{classname} {title}" with no describe leaves a space before the title.
+  const at = executedId.indexOf("::");
+  if (at > 0 && executedId.slice(at + 2).startsWith(" ") && `${executedId.slice(0, at)}::${executedId.slice(at + 2).trimStart()}` === caseId) return true;
   // mocha's xunit reporter (before 10) writes no file: `::<full title>` for the case's `file::<full title>`.
   if (executedId.startsWith("::") && caseId.includes("::") && !caseId.split("::")[0]!.endsWith(".py") && caseId.slice(caseId.indexOf("::")) === executedId) return true;
   const [file, ...rest] = caseId.split("::");
