@@ -55,7 +55,9 @@ function pythonWithPytest(): string | null {
 
 /** How each repository's hidden tests run here, or why they cannot. */
 function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
-  const pytest = (pythonPath: string | null) => (tests: string[]) => `PYTHONDONTWRITEBYTECODE=1 ${pythonPath ? `PYTHONPATH=${pythonPath} ` : ""}${python} -m pytest -q -p no:cacheprovider -o addopts="" --junitxml="$SPECPATH_REPORT" ${tests.join(" ")}`;
+  // The repository's own pytest options and warning filters are dropped: they name plugins not installed here
+  // (humanize's `filterwarnings` imports coverage's warning class, and pytest stops before any report).
+  const pytest = (pythonPath: string | null) => (tests: string[]) => `PYTHONDONTWRITEBYTECODE=1 ${pythonPath ? `PYTHONPATH=${pythonPath} ` : ""}${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" --junitxml="$SPECPATH_REPORT" ${tests.join(" ")}`;
   if (c.language === "python" && !python) return { notRunnable: "no Python interpreter with pytest on this machine" };
   switch (c.repo) {
     case "more-itertools/more-itertools":
