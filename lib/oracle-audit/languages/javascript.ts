@@ -2,7 +2,8 @@
 // javascript / typescript / tsx trees: test dependencies and source definitions.
 import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
-import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
+import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
 const TEST_FUNCS = new Set(["test", "it", "specify", "tape"]);
 const SUITE_FUNCS = new Set(["describe", "suite", "context"]);
@@ -116,19 +117,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const { source, root } = file;
   const bindings = new Map<string, Binding>();
   const instances = new Map<string, string>();
-  const deps: TDependency[] = [];
-  const tests: TTestCase[] = [];
-  const supplied = new Set<string>();
+  const state = extractionState();
+  const { deps, tests, supplied, literalNodes, constants, uses, comparedUses, fromConstant } = state;
   const assertionLiterals = new Set<TSyntaxNode>();
-  const literalNodes: TSyntaxNode[] = [];
-  // `const expected = "…"` compared later: the constant's value is the expected literal. Uses are counted so a
-  // constant the test also feeds in (an input) stays an input.
-  const constants = new Map<string, TSyntaxNode>();
   /** Object literals assigned to a variable (const, let or var): tables a loop may run over. */
   const tables = new Map<string, TSyntaxNode>();
-  const uses = new Map<string, number>();
-  const comparedUses = new Map<string, number>();
-  const fromConstant = new Map<TDependency, string>();
   /** Variables (const, let or var) bound once to a string or to a choice of strings (`c ? 'a' : 'b'`): their possible values. */
   const alternatives = new Map<string, TSyntaxNode[]>();
   const reassigned = new Set<string>();
@@ -581,7 +574,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     }
   });
   // A constant also used outside comparisons is an input the test feeds in.
-  const inputs = new Set([...comparedUses].filter(([name, n]) => (uses.get(name) ?? 0) > n).map(([name]) => name));
+  const inputs = inputConstants(state);
   // A test's or suite's title is no input to the code under test.
   const titles = new Set<TSyntaxNode>();
   walk(root, (node) => {
@@ -596,7 +589,6 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
     if (value !== null) supplied.add(value);
   }
-  for (const [d, name] of fromConstant) if (inputs.has(name) && d.kind === "literal") supplied.add(d.value);
   // mocha's `suite("name")` with no callback, at the top level: the tests after it belong to that suite.
   const openSuites = named(root)
     .filter((st) => st.type === "expression_statement" && named(st)[0]?.type === "call_expression")
@@ -609,8 +601,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (open) t.suites = [open.name, ...t.suites];
     }
   }
-  // A literal the test feeds in itself (an input echoed back) is not a dependency.
-  const dependencies = deps.filter((d) => !(fromConstant.has(d) && inputs.has(fromConstant.get(d)!)) && (d.kind !== "literal" || !supplied.has(d.value)));
+  const dependencies = keptDependencies(state, inputs);
   return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied] };
 }
 
