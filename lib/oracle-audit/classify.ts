@@ -301,7 +301,11 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
     }
     // A keyword or option the base already accepts: a parameter of that name, **kwargs, or an option it reads.
     if (base.params?.includes(name) || (base.arity === null && languageOf(file)?.id === "python")) return { category: "visible", reason: `the base signature of ${fn} accepts ${name}`, base: base.at };
-    if (ctx.base.properties.has(name) || ctx.base.names.has(name)) return { category: "visible", reason: "the base already reads this option", base: where(ctx.base, name) };
+    // An options object passed where the base's function takes no argument at all (`parse(header)` called as
+    // `parse(header, { parameters: false })`): the base reads none of its keys, whatever else it spells so.
+    const takesNone = languageOf(file)?.id !== "python" && Number.isInteger(position) && typeof base.arity === "number" && base.arity <= position;
+    if (takesNone && (ctx.gold.properties.has(name) || ctx.gold.names.has(name))) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
+    if (!takesNone && (ctx.base.properties.has(name) || ctx.base.names.has(name))) return { category: "visible", reason: "the base already reads this option", base: where(ctx.base, name) };
     if (ctx.gold.properties.has(name) || ctx.gold.names.has(name)) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
     return { category: "visible", reason: "no source reads this option (it changes nothing gold knows of)" };
   }

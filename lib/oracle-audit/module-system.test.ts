@@ -179,3 +179,20 @@ describe("a keyword argument on a method call", () => {
     expect(audit.histories[0]!.findings.find((f) => f.name === "bump_when_empty")!.probeTestIds).toEqual(["tests/test_bump.py::test_bump_patch", "tests/test_bump.py::test_chained"]);
   });
 });
+
+describe("an option passed where the base function takes no argument", () => {
+  // content-type-parameters-option (held-out 2): `parse(header, { parameters: false })` — the base's parse takes
+  // one parameter, so it reads no option at all; `parameters` read "visible: the base already reads this option"
+  // because the base writes a `parameters` key in its result and reads `obj.parameters` in another function.
+  it("is gold's: the base cannot read it, whatever else of that spelling the base has", async () => {
+    const { auditFiles, definitionsOfFiles } = await import("./audit-files");
+    const baseSrc = "export function format(obj) {\n  return obj.type + (obj.parameters ? ';' : '');\n}\nexport function parse(header) {\n  const parameters = {};\n  return { type: header, parameters };\n}\n";
+    const goldSrc = baseSrc.replace("export function parse(header) {\n  const parameters = {};", "export function parse(header, options) {\n  if (options?.parameters === false) return { type: header };\n  const parameters = {};");
+    const tests = { "test/parse.test.ts": "import { test, expect } from 'vitest';\nimport { parse, format } from '../src/index';\ntest('skip', () => { expect(parse('text/html', { parameters: false })).toEqual({ type: 'text/html' }); });\ntest('format', () => { expect(format({ type: 'a', parameters: {} }, { strict: true })).toBe('a;'); });\n" };
+    const audit = await auditFiles({ base: await definitionsOfFiles({ "src/index.ts": baseSrc }), gold: await definitionsOfFiles({ "src/index.ts": goldSrc, ...tests }), testFiles: tests, histories: [{ revisionId: "r", condition: "direct", text: "parse can skip what follows the type." }], probeTestIds: [] });
+    const option = (name: string) => audit.histories[0]!.dependencies!.find((d) => d.kind === "name" && d.name === name)!;
+    expect(option("parameters").category).toBe("hidden");
+    // An option no tree reads stays visible (it changes nothing gold knows of).
+    expect(option("strict").category).toBe("visible");
+  });
+});
