@@ -214,6 +214,11 @@ describe("a base producer the tested code cannot reach", () => {
   it("is not the base's: the literal is gold's, hidden when no history states it", async () => {
     expect(literals(await classified(base, gold, tests, "stringify refuses objects deeper than its depth option."))).toEqual({ "Input depth exceeded depth option of 0": "hidden" });
   });
+  it("a module that loads others by a computed name reaches anything: the base's producer stands", async () => {
+    const dyn = { ...base, "lib/stringify.js": "var utils = require('./' + 'utils');\nmodule.exports = function stringify(obj, opts) { return utils.encode(String(obj)); };\n" };
+    const goldDyn = { "lib/stringify.js": gold["lib/stringify.js"].replace("require('./utils')", "require('./' + 'utils')") };
+    expect(literals(await classified(dyn, goldDyn, tests, "stringify refuses deep objects."))).toEqual({ "Input depth exceeded depth option of 0": "visible" });
+  });
   it("a producer the tested code reaches stays the base's", async () => {
     const t2 = { "test/parse.js": "var test = require('tape');\nvar qs = require('../');\n\ntest('depth', function (t) {\n  t['throws'](function () { qs.parse('a', { depth: 0, strictDepth: true }); }, /Input depth exceeded depth option of 0/);\n  t.end();\n});\n" };
     expect(literals(await classified(base, {}, t2, "parse refuses deep input."))).toEqual({ "Input depth exceeded depth option of 0": "visible" });

@@ -846,6 +846,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   // What the file loads, and the local names bound to those modules: what code the file's functions reach.
   const imports = new Set<string>();
   const importBindings: Record<string, string> = {};
+  let dynamic = false;
   walk(root, (node, ancestors) => {
     if (node.type === "import_statement" || (node.type === "export_statement" && field(node, "source"))) {
       const src = field(node, "source");
@@ -858,7 +859,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       return false;
     }
     if (node.type === "call_expression") {
-      const spec = requireOf(source, node) ?? (field(node, "function")?.type === "import" && args(node)[0] ? stringValue(source, args(node)[0]!) : null);
+      const callee = field(node, "function");
+      const loads = callee?.type === "import" || (callee?.type === "identifier" && textOf(source, callee) === "require");
+      const spec = requireOf(source, node) ?? (callee?.type === "import" && args(node)[0] ? stringValue(source, args(node)[0]!) : null);
+      // `require(name)` of a computed name: what the file reaches is unknown.
+      if (loads && spec === null) dynamic = true;
       if (spec === null) return;
       imports.add(spec);
       const holder = ancestors.at(-1);
@@ -871,7 +876,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       }
     }
   });
-  defs.imports = [...imports];
+  if (!dynamic) defs.imports = [...imports];
   defs.importBindings = importBindings;
   if (defaultAlias !== null && defs.arity[defaultAlias] !== undefined && defs.arity.default === undefined) {
     defs.arity.default = defs.arity[defaultAlias]!;
