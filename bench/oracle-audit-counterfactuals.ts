@@ -79,6 +79,9 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     case "jshttp/mime-types":
     case "jshttp/cookie":
       return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${c.verifierCommand?.includes("qunit") || c.traps.some((t) => t.includes("qunit")) ? "--ui qunit " : ""}${tests.join(" ")}`, resultFormat: "junit" };
+    case "nodeca/js-yaml":
+      // The issue files are loaded by test/30-issues.js inside its `Issues` suite: that file is what mocha runs.
+      return { setupCommand: NPM, testCommand: () => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" test/30-issues.js`, resultFormat: "junit" };
     case "unjs/ufo":
     case "unjs/scule":
     case "jshttp/content-type":
