@@ -7,15 +7,19 @@
  *   npx tsx bench/oracle-audit-real-corpus.ts
  */
 import { pathToFileURL } from "node:url";
-import { CASES_DIR, HELD_OUT_DIR } from "../lib/oracle-audit/real-corpus/load";
+import { CORPUS_SETS, type TCorpusSet } from "../lib/oracle-audit/real-corpus/load";
 import { measureRealCorpus, type TRealCorpusRun } from "../lib/oracle-audit/real-corpus/measure";
 import { scoreRealCorpus, wilson } from "../lib/oracle-audit/real-corpus/score";
 import { printRows, type BenchRow } from "./types";
 
 const pct = (n: number, d: number) => (d === 0 ? 100 : (n / d) * 100);
 
-export type TCorpusSet = "development" | "held-out";
-const SET_NAMES: Record<TCorpusSet, string> = { development: "development set (rules tuned on its misses)", "held-out": "held-out set (labelled before the audit ran; no rule tuned on it)" };
+export type { TCorpusSet };
+const SET_NAMES: Record<TCorpusSet, string> = {
+  development: "development set (rules tuned on its misses)",
+  "held-out": "first held-out set (labelled before the audit ran; tuned on since its first run)",
+  "held-out-2": "held-out set 2 (new repositories, labelled before the audit ran)",
+};
 
 export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: number; recall: number }, set: TCorpusSet = "development"): BenchRow[] {
   const s = run.score;
@@ -50,9 +54,11 @@ export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: n
   return rows;
 }
 
-/** The development set's rows, then the held-out set's, each scored on its own. */
+/** The development set's rows, then each held-out set's, each scored on its own. */
 export async function realCorpusRows(synthetic?: { precision: number; recall: number }): Promise<BenchRow[]> {
-  return [...realCorpusRowsOf(await measureRealCorpus(CASES_DIR), synthetic, "development"), ...realCorpusRowsOf(await measureRealCorpus(HELD_OUT_DIR), synthetic, "held-out")];
+  const rows: BenchRow[] = [];
+  for (const [set, dir] of CORPUS_SETS) rows.push(...realCorpusRowsOf(await measureRealCorpus(dir), synthetic, set));
+  return rows;
 }
 
 function printDetails(run: TRealCorpusRun): void {
@@ -73,7 +79,8 @@ function printDetails(run: TRealCorpusRun): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  for (const [set, dir] of [["development", CASES_DIR], ["held-out", HELD_OUT_DIR]] as const) {
+  const only = process.env.ORACLE_CORPUS_SET;
+  for (const [set, dir] of CORPUS_SETS.filter(([set]) => !only || only.split(",").includes(set))) {
     const run = await measureRealCorpus(dir);
     printRows(`oracle-audit: real corpus, ${set} set`, realCorpusRowsOf(run, undefined, set));
     printDetails(run);

@@ -64,6 +64,9 @@ export interface TClassificationContext {
   affixes: ReturnType<typeof systematicAffixes>;
   /** Producers per dependency, found once (they do not depend on the history). */
   producers: WeakMap<TDependency, { base: TProducer | null; gold: TProducer | null; changed?: boolean; kept?: TProducer }>;
+  /** The base files a test's code reaches, per test file and test (null: unknown), and the base index cut to them. */
+  reach: Map<string, Set<string> | null>;
+  baseCuts: Map<string, TTreeIndex>;
   /** Gold's strings and templates the base does not hold in the same file: what gold itself writes. */
   goldOwn: TTreeIndex;
 }
@@ -97,7 +100,7 @@ export function classificationContext(base: TTreeDefinitions, gold: TTreeDefinit
   const b = indexTree(base);
   const g = indexTree(gold);
   for (const f of testFiles) g.files.add(f);
-  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap(), goldOwn: indexTree(ownOf(base, gold)) };
+  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap(), reach: new Map(), baseCuts: new Map(), goldOwn: indexTree(ownOf(base, gold)) };
 }
 
 type TVerdict = { category: TCategory; reason: string; definedAt?: TLocation | null } & Partial<TDependencyEvidence>;
@@ -298,7 +301,11 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
     }
     // A keyword or option the base already accepts: a parameter of that name, **kwargs, or an option it reads.
     if (base.params?.includes(name) || (base.arity === null && languageOf(file)?.id === "python")) return { category: "visible", reason: `the base signature of ${fn} accepts ${name}`, base: base.at };
-    if (ctx.base.properties.has(name) || ctx.base.names.has(name)) return { category: "visible", reason: "the base already reads this option", base: where(ctx.base, name) };
+    // An options object passed where the base's function takes no argument at all (`parse(header)` called as
+    // `parse(header, { parameters: false })`): the base reads none of its keys, whatever else it spells so.
+    const takesNone = languageOf(file)?.id !== "python" && Number.isInteger(position) && typeof base.arity === "number" && base.arity <= position;
+    if (takesNone && (ctx.gold.properties.has(name) || ctx.gold.names.has(name))) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
+    if (!takesNone && (ctx.base.properties.has(name) || ctx.base.names.has(name))) return { category: "visible", reason: "the base already reads this option", base: where(ctx.base, name) };
     if (ctx.gold.properties.has(name) || ctx.gold.names.has(name)) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
     return { category: "visible", reason: "no source reads this option (it changes nothing gold knows of)" };
   }
@@ -312,8 +319,10 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
     return { category: "visible", reason: `no source of the repository defines ${key} (inherited from a library, or computed)` };
   }
   if (dep.owner === null && dep.via === "property") {
-    // A key of an expected result: judged by name, and computed when no source writes it.
-    const has = (t: TTreeIndex) => t.names.has(name) || t.properties.has(name) || t.stringSet.has(name);
+    // A key of an expected result: judged by name, and computed when no source writes it. In JavaScript the code
+    // must write it as a key or property (a local variable of that spelling is not a key of any result).
+    const script = languageOf(file)?.id === "javascript" || languageOf(file)?.id === "typescript";
+    const has = (t: TTreeIndex) => (script ? t.keys.has(name) || [...t.qualified].some((q) => q.endsWith(`.${name}`)) : t.names.has(name)) || t.properties.has(name) || t.stringSet.has(name);
     if (has(ctx.base)) return { category: "visible", reason: `the base already uses ${name}`, base: where(ctx.base, name) };
     if (has(ctx.gold)) return { introduced: true, definedAt: where(ctx.gold, name) };
     return { category: "visible", reason: "computed by the behaviour: no source writes this key" };
@@ -367,6 +376,8 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
 }
 
 const NUMBER = /^-?[0-9][0-9_.eExXa-fA-F]*$/;
+/** How little a class makes visible: the order in which a part of a concatenated value takes its wholes' class. */
+const RANK: Record<TCategory, number> = { visible: 0, specified: 1, inferable: 2, hidden: 3 };
 /** A template can produce a value only through its fixed text: one that is only whitespace and placeholders ("{} {}") produces nothing in particular. */
 const meaningful = (parts: readonly string[]) => parts.some((p) => p.trim().length > 0);
 
@@ -409,7 +420,8 @@ function producerIn(tree: TTreeIndex, dep: TDependency, strict = false): TProduc
     const core = regexCore(v);
     if (core.join("").trim().length < 6) return null;
     const found = core.map((f) => holder(tree, f.trim(), strict));
-    if (found.every((f) => f !== null)) return { how: "part", text: core.join("…"), at: found[0]!.at, template: null };
+    // The producer is what the tree writes (each fragment's holder), not the pattern's own text.
+    if (found.every((f) => f !== null)) return { how: "part", text: found.map((f) => f!.text).join("…"), at: found[0]!.at, template: found.length === 1 ? found[0]!.template : null };
     return null;
   }
   if (NUMBER.test(v)) return tree.numbers.has(v) ? { how: "whole", text: v, at: null, template: null } : tree.stringSet.has(v) ? { how: "whole", text: v, at: { file: tree.stringSet.get(v)!, line: null }, template: null } : null;
@@ -434,10 +446,67 @@ function goldKeeps(ctx: TClassificationContext, producer: TProducer): boolean {
   return ctx.gold.stringSet.has(producer.text);
 }
 
-function producers(ctx: TClassificationContext, dep: TDependency) {
+/**
+ * The files of the base the tested code can reach: from the modules the test's own calls name (a module's local
+ * binding followed to the module it loads: `qs.stringify` → lib/stringify.js), else the modules the test file
+ * loads, every import followed in gold's tree (the code that runs is gold's) and kept where the base holds it.
+ * Null when that is unknown: no repository module named, or a file on the way whose imports are not recorded.
+ */
+function reachableBase(ctx: TClassificationContext, extraction: TTestExtraction, testLine: number | null | undefined): Set<string> | null {
+  const key = `${extraction.file}@${testLine ?? ""}`;
+  const cached = ctx.reach.get(key);
+  if (cached !== undefined) return cached;
+  const named = extraction.dependencies.filter((d) => d.kind === "name" && d.module !== null && d.module.startsWith("."));
+  const inTest = testLine != null ? named.filter((d) => d.testLine === testLine) : [];
+  const entries = new Set<string>();
+  for (const d of inTest.length > 0 ? inTest : named.filter((d) => d.test === null)) {
+    const file = resolve(d.module!, extraction.file, ctx.gold);
+    if (!file) continue;
+    const defs = ctx.gold.byFile.get(file);
+    const member = d.via === "argument" || d.via === "option" ? (d.owner ?? "").split("#")[0]! : d.value;
+    const bound = defs?.importBindings?.[member];
+    const target = bound ? languageOf(file)?.resolveModule(bound, file, ctx.gold.files) : null;
+    entries.add(target ?? file);
+  }
+  let result: Set<string> | null = entries.size === 0 ? null : new Set<string>();
+  const queue = [...entries];
+  while (result !== null && queue.length > 0) {
+    const file = queue.shift()!;
+    if (result.has(file)) continue;
+    const defs = ctx.gold.byFile.get(file);
+    if (!defs || defs.imports === undefined) {
+      // A file the audit cannot read for imports (another language, a parse failure): what it reaches is unknown.
+      if (languageOf(file)) result = null;
+      continue;
+    }
+    result.add(file);
+    const lang = languageOf(file);
+    for (const spec of defs.imports) {
+      const target = spec.startsWith(".") ? lang?.resolveModule(spec, file, ctx.gold.files) : null;
+      if (target) queue.push(target);
+    }
+  }
+  if (result !== null) result = new Set([...result].filter((f) => ctx.base.files.has(f)));
+  ctx.reach.set(key, result);
+  return result;
+}
+
+/** The base's index cut to the files the tested code reaches (one per set of files). */
+function baseWithin(ctx: TClassificationContext, files: Set<string> | null): TTreeIndex {
+  if (files === null) return ctx.base;
+  const key = [...files].sort().join("\n");
+  let idx = ctx.baseCuts.get(key);
+  if (!idx) {
+    idx = indexTree({ files: [...ctx.base.files], definitions: [...ctx.base.byFile.values()].filter((d) => files.has(d.file) || d.file.endsWith("package.json")) });
+    ctx.baseCuts.set(key, idx);
+  }
+  return idx;
+}
+
+function producers(ctx: TClassificationContext, dep: TDependency, reach: Set<string> | null = null) {
   let p = ctx.producers.get(dep);
   if (!p) {
-    p = { base: producerIn(ctx.base, dep, true), gold: null };
+    p = { base: producerIn(baseWithin(ctx, reach), dep, true), gold: null };
     // Gold changes the base's producer (rewrites the message): what the test compares is gold's, not the base's.
     if (p.base && !goldKeeps(ctx, p.base)) {
       const gold = producerIn(ctx.gold, dep);
@@ -472,7 +541,13 @@ function classifySelector(dep: TDependency, ctx: TClassificationContext, text: s
 function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
   if (dep.via === "selector") return classifySelector(dep, ctx, text);
   if (extraction.suppliedLiterals.includes(dep.value)) return { category: "visible", reason: "the test supplies this value itself" };
-  const { base, gold } = producers(ctx, dep);
+  // A part of a concatenated expected value: judged by the whole strings it makes, the least visible of them.
+  if (dep.wholes && dep.wholes.length > 0) {
+    const verdicts = dep.wholes.map((whole) => classifyLiteral({ ...dep, value: whole, match: "exact", wholes: undefined }, extraction, ctx, text));
+    const worst = verdicts.reduce((a, b) => (RANK[b.category] > RANK[a.category] ? b : a));
+    return { ...worst, reason: `part of the expected ${JSON.stringify(dep.wholes[0])}: ${worst.reason}` };
+  }
+  const { base, gold } = producers(ctx, dep, reachableBase(ctx, extraction, dep.testLine));
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
   const kept = producers(ctx, dep).kept;
   if (!gold && kept) return { category: "visible", reason: `the base's own code produces it: gold keeps its producer unchanged (${kept.at?.file ?? "the base"})`, base: kept.at, producer: kept.text };

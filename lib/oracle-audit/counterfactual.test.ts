@@ -34,6 +34,14 @@ describe("counterfactual mutations", () => {
     expect(regex.ok && regex.mutation).toMatch(/stream|event/);
     expect(mutateGold(GOLD, { kind: "name", value: "absent", match: null }).ok).toBe(false);
   });
+  it("changes a piece of punctuation a concatenated output ends with where gold's string writes its edge", () => {
+    // object-inspect-global (first held-out set): `'] } ]'` of `'[ { [object ' + expected + '] } ]'`; gold writes
+    // `'{ [object global] }'`, whose end is the piece's start. It was "gold's non-test code never writes" (error).
+    const diff = "diff --git a/index.js b/index.js\n--- a/index.js\n+++ b/index.js\n@@ -1 +1,2 @@\n module.exports = 1;\n+var g = '{ [object global] }';\n";
+    const m = mutateGold(diff, { kind: "literal", value: "] } ]", match: "contains" });
+    expect(m.ok && m.patch).toContain("'{ [object global] }~'");
+    expect(mutateGold(diff, { kind: "literal", value: ") ) )", match: "contains" }).ok).toBe(false);
+  });
   it("judges confirmed, refuted and wider runs and sums them up", () => {
     expect(counterfactualOutcome(["a", "b"], ["a", "b"])).toBe("confirmed");
     expect(counterfactualOutcome(["a", "b"], [])).toBe("refuted");

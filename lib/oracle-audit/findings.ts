@@ -141,6 +141,22 @@ export function probesOfTest(probeTestIds: readonly string[], file: string, test
   return probeTestIds.filter(matches);
 }
 
+/**
+ * Probes of a test in a file another test file loads: ids located in another JavaScript file whose title is some
+ * suite of the loader's, then this test's own title (under its own suites). Python and located ids of this file
+ * are not this rule's (a module is collected by its own path).
+ */
+export function probesOfLoadedTest(probeTestIds: readonly string[], file: string, test: TTestCase): string[] {
+  if (file.endsWith(".py")) return [];
+  const own = [...test.suites, test.name].map(titlePattern);
+  const re = new RegExp(`^[\\s\\S]+?(?: > | )(?:${own.join(" > ")}|${own.join(" ")})$`);
+  return probeTestIds.filter((id) => {
+    const parts = id.split("::");
+    if (parts.length !== 2 || !/\.[cm]?[jt]sx?$/.test(parts[0]!) || sameFile(parts[0]!, file)) return false;
+    return re.test(parts[1]!);
+  });
+}
+
 const inProse = (s: string) => s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/`/g, "\\`");
 
 /**
@@ -170,12 +186,34 @@ export function addendumFor(c: Pick<TClassifiedDependency, "dependency" | "defin
     const example = c.evidence?.producer;
     return `${what} must match the pattern \`/${d.value}/${d.flags ?? ""}\`${example ? `, as in “${inProse(example)}”` : ""}.`;
   }
+  // A part of a concatenated expected value: the whole strings it makes are what the test compares.
+  if (d.wholes && d.wholes.length > 0) return `${what} must be exactly ${d.wholes.map((w) => `\`${inProse(w)}\``).join(" or ")}.`;
   if (d.match === "contains") return `${what} must contain \`${inProse(d.value)}\`.`;
   return `${what} must be exactly \`${inProse(d.value)}\`.`;
 }
 
 const ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 export const ordinal = (n: number) => ORDINALS[n] ?? `${n}th`;
+
+/**
+ * JavaScript tests (by line) an option gold adds — one the base does not read, so without it the code takes the
+ * base's path — can or cannot fail. `changes`: the test expects an error, or compares a literal gold writes
+ * (classified other than visible). `unchanged`: none of that, and the test asserts only that the code does not
+ * throw, or compares no literal at all (only values it computes). Elsewhere an option passed as `false` (what an
+ * unread option already is) changes nothing. Null for other languages: an unknown keyword argument raises there.
+ */
+function testsAnOptionCanChange(test: TTestExtraction, verdicts: readonly TClassifiedDependency[]): { changes: Set<number>; unchanged: Set<number> } | null {
+  if (languageOf(test.file)?.id !== "javascript" && languageOf(test.file)?.id !== "typescript") return null;
+  const changes = new Set(test.tests.filter((t) => t.expectsThrow).map((t) => t.line));
+  const comparesLiteral = new Set<number>();
+  for (const v of verdicts) {
+    if (v.dependency.kind !== "literal" || v.dependency.testLine == null) continue;
+    comparesLiteral.add(v.dependency.testLine);
+    if (v.category !== "visible") changes.add(v.dependency.testLine);
+  }
+  const unchanged = new Set(test.tests.filter((t) => !changes.has(t.line) && (t.expectsNoThrow || !comparesLiteral.has(t.line))).map((t) => t.line));
+  return { changes, unchanged };
+}
 
 /** The whole family: each current history against each audited test file. */
 export function auditFamily(input: {
@@ -190,6 +228,13 @@ export function auditFamily(input: {
   const ctx = classificationContext(input.base, input.gold, input.testFiles);
   // Probes per test case, keyed by the case's line: two tests of one name (two classes' test_basic) stay apart.
   const probesByFile = new Map(input.tests.map((t) => [t.file, new Map(t.tests.map((c) => [c.line, probesOfTest(input.probeTestIds, t.file, c)]))]));
+  // A file none of whose tests has an id of its own is loaded by another test file (mocha's `test/30-issues.js`
+  // requiring `test/issues/*.js` inside its suite): its tests are the loader's ids that end with their own title.
+  for (const t of input.tests) {
+    const cases = probesByFile.get(t.file)!;
+    if (t.tests.length === 0 || [...cases.values()].some((p) => p.length > 0)) continue;
+    for (const c of t.tests) cases.set(c.line, probesOfLoadedTest(input.probeTestIds, t.file, c));
+  }
   const probesOfDependency = (test: TTestExtraction, d: TDependency): string[] => {
     const cases = probesByFile.get(test.file)!;
     const all = d.testLine != null && cases.has(d.testLine) ? cases.get(d.testLine)! : [...new Set(test.tests.filter((c) => c.name === d.test).flatMap((c) => cases.get(c.line) ?? []))];
@@ -210,10 +255,14 @@ export function auditFamily(input: {
     const findings = new Map<string, TOracleFindingDraft>();
     const classified = new Map<string, TClassifiedDependency>();
     const listed: TAuditedDependency[] = [];
+    /** Findings whose probes an ignored option narrowed, with every probe of their tests (restored if narrowed to none). */
+    const unnarrowed = new Map<string, string[]>();
     for (const test of input.tests) {
       const unitProbes = [...new Set([...(probesByFile.get(test.file)?.values() ?? [])].flat())];
       const counted = new Set<string>();
-      for (const c of classifyTestFile(test, ctx, history.text)) {
+      const verdicts = classifyTestFile(test, ctx, history.text);
+      const canChange = testsAnOptionCanChange(test, verdicts);
+      for (const c of verdicts) {
         const d = c.dependency;
         const key = dependencyKey(d);
         if (!counted.has(occurrence(d))) {
@@ -226,8 +275,13 @@ export function auditFamily(input: {
         }
         if (c.category !== "hidden") continue;
         const scope = d.kind === "literal" || d.test !== null ? "test" : "unit";
-        const probes = scope === "unit" ? unitProbes : probesOfDependency(test, d);
+        const all = scope === "unit" ? unitProbes : probesOfDependency(test, d);
         const id = `${test.file}|${key}`;
+        // A JavaScript option gold adds (the base reads no such option, so it is ignored there): without it the code
+        // takes the base's path, which fails only tests that expect an error or compare text gold writes.
+        const narrowed = d.via === "option" && canChange !== null && d.testLine != null && !canChange.changes.has(d.testLine) && (d.falsy === true || canChange.unchanged.has(d.testLine));
+        const probes = narrowed ? [] : all;
+        if (narrowed || unnarrowed.has(id)) unnarrowed.set(id, [...new Set([...(unnarrowed.get(id) ?? []), ...all])]);
         const existing = findings.get(id);
         if (existing) {
           // The same dependency in several tests: the union of their probes; module level wins.
@@ -244,6 +298,14 @@ export function auditFamily(input: {
           evidence: { file: test.file, line: d.line, text: d.text, definedAt: c.definedAt, base: c.evidence.base, gold: c.evidence.gold, history: c.evidence.history },
           addendum: addendumFor(c),
         });
+      }
+    }
+    for (const [id, probes] of unnarrowed) {
+      const f = findings.get(id);
+      // Narrowed to no test at all: the rule cannot tell which, so every test that passes the option blocks.
+      if (f && f.probeTestIds.length === 0 && probes.length > 0) {
+        f.probeTestIds = probes;
+        f.informational = false;
       }
     }
     const all = [...findings.values()];

@@ -168,3 +168,59 @@ describe("who produces a literal", () => {
     expect(literals(await classified(base, gold, tests, "A `priority` option appends the attribute."))).toEqual({ "foo=bar; Priority=High": "hidden" });
   });
 });
+
+describe("exact output concatenated around a variable", () => {
+  // object-inspect-global (first held-out set): `'[ { [object ' + expected + '] } ]'`, `expected` a ternary of
+  // two literals. The parts and the variable's values are compared text; each is judged by the whole strings it
+  // makes (gold's `{ [object global] }` inside the base's array brackets).
+  const base = { "index.js": "module.exports = function inspect(obj) {\n  if (Array.isArray(obj)) return '[ ' + obj.map(inspect).join(', ') + ' ]';\n  return String(obj);\n};\n" };
+  const gold = { "index.js": base["index.js"].replace("  return String(obj);", "  if (obj === global) {\n    if (typeof window !== 'undefined') return '{ [object Window] }';\n    return '{ [object global] }';\n  }\n  return String(obj);") };
+  const tests = {
+    "test/global.js": "var inspect = require('../');\nvar test = require('tape');\n\ntest('global object', function (t) {\n    var expected = typeof window === 'undefined' ? 'global' : 'Window';\n    t.equal(\n        inspect([global]),\n        '[ { [object ' + expected + '] } ]'\n    );\n    t.end();\n});\n",
+  };
+  it("extracts every part and the variable's values, hidden when no history states the output", async () => {
+    expect(literals(await classified(base, gold, tests, "inspect shows the global object in a short form of its own."))).toEqual({ "[ { [object ": "hidden", global: "hidden", Window: "hidden", "] } ]": "hidden" });
+  });
+  it("specified when the history states the whole output (or gold's part of it)", async () => {
+    const text = "inspect shows the global object as `{ [object global] }` (`{ [object Window] }` in a browser): `inspect([globalThis])` is `[ { [object global] } ]`.";
+    expect(literals(await classified(base, gold, tests, text))).toEqual({ "[ { [object ": "specified", global: "specified", Window: "specified", "] } ]": "specified" });
+  });
+  it("the drafted addendum states the whole output, and the audit accepts it once placed", async () => {
+    const text = "inspect shows the global object in a short form of its own.";
+    const first = (await classified(base, gold, tests, text)).histories[0]!.findings;
+    expect(first.length).toBe(4);
+    const again = (await classified(base, gold, tests, `${text}\n\n${[...new Set(first.map((f) => f.addendum))].join(" ")}`)).histories[0]!.findings;
+    expect(again).toEqual([]);
+  });
+  it("parts of an output the base writes stay visible", async () => {
+    const t2 = { "test/global.js": "var inspect = require('../');\nvar test = require('tape');\n\ntest('array', function (t) {\n    var x = 'a';\n    t.equal(inspect([1, 2]), '[ ' + '1, 2' + ' ]');\n    t.end();\n});\n" };
+    expect(Object.values(literals(await classified(base, gold, t2, "inspect.")))).not.toContain("hidden");
+  });
+});
+
+describe("a base producer the tested code cannot reach", () => {
+  // qs-stringify-depth (development): the base writes the depth message in lib/parse.js; gold copies it into
+  // lib/stringify.js, which the test calls and which never loads parse.js. valibot-entries-action (development):
+  // `'entries'` is written by the base's maxEntries.ts, which gold's new entries.ts does not import.
+  const parseSrc = "exports.parse = function (s, o) {\n  if (o && o.strictDepth) throw new RangeError('Input depth exceeded depth option of ' + o.depth);\n  return s;\n};\n";
+  const base = {
+    "index.js": "var parse = require('./lib/parse');\nvar stringify = require('./lib/stringify');\nmodule.exports = { parse: parse.parse, stringify: stringify };\n",
+    "lib/parse.js": parseSrc,
+    "lib/stringify.js": "var utils = require('./utils');\nmodule.exports = function stringify(obj, opts) { return utils.encode(String(obj)); };\n",
+    "lib/utils.js": "exports.encode = function (s) { return s; };\n",
+  };
+  const gold = { "lib/stringify.js": "var utils = require('./utils');\nmodule.exports = function stringify(obj, opts) {\n  if (opts && opts.depth === 0) throw new RangeError('Input depth exceeded depth option of ' + opts.depth);\n  return utils.encode(String(obj));\n};\n" };
+  const tests = { "test/stringify.js": "var test = require('tape');\nvar qs = require('../');\n\ntest('depth', function (t) {\n  t['throws'](function () { qs.stringify({ a: 1 }, { depth: 0 }); }, /Input depth exceeded depth option of 0/);\n  t.end();\n});\n" };
+  it("is not the base's: the literal is gold's, hidden when no history states it", async () => {
+    expect(literals(await classified(base, gold, tests, "stringify refuses objects deeper than its depth option."))).toEqual({ "Input depth exceeded depth option of 0": "hidden" });
+  });
+  it("a module that loads others by a computed name reaches anything: the base's producer stands", async () => {
+    const dyn = { ...base, "lib/stringify.js": "var utils = require('./' + 'utils');\nmodule.exports = function stringify(obj, opts) { return utils.encode(String(obj)); };\n" };
+    const goldDyn = { "lib/stringify.js": gold["lib/stringify.js"].replace("require('./utils')", "require('./' + 'utils')") };
+    expect(literals(await classified(dyn, goldDyn, tests, "stringify refuses deep objects."))).toEqual({ "Input depth exceeded depth option of 0": "visible" });
+  });
+  it("a producer the tested code reaches stays the base's", async () => {
+    const t2 = { "test/parse.js": "var test = require('tape');\nvar qs = require('../');\n\ntest('depth', function (t) {\n  t['throws'](function () { qs.parse('a', { depth: 0, strictDepth: true }); }, /Input depth exceeded depth option of 0/);\n  t.end();\n});\n" };
+    expect(literals(await classified(base, {}, t2, "parse refuses deep input."))).toEqual({ "Input depth exceeded depth option of 0": "visible" });
+  });
+});

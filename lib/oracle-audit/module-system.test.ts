@@ -144,3 +144,55 @@ describe("names a systematic affix makes inferable", () => {
     expect(await hiddenOf(base, gold, tests, "Add a utility that removes the hash of a URL.")).toEqual(["name:withoutFragment"]);
   });
 });
+
+describe("a key of an expected result", () => {
+  // content-type-comma-start (held-out 2): `index`, a new key of parse's result, read "visible: the base already
+  // uses index" because the base has a local variable of that name.
+  it("is the base's only where the base writes it as a key or property, not as a local variable", async () => {
+    const { auditFiles, definitionsOfFiles } = await import("./audit-files");
+    const baseSrc = "export function parse(header) {\n  let index = 0;\n  while (index < header.length && header[index] !== ';') index++;\n  const type = header.slice(0, index);\n  return { type };\n}\n";
+    const goldSrc = baseSrc.replace("return { type };", "return { type, index };");
+    const tests = { "test/parse.test.ts": "import { test, expect } from 'vitest';\nimport { parse } from '../src/index';\ntest('index', () => { expect(parse('a/b;c')).toEqual({ type: 'a/b', index: 3 }); });\n" };
+    const audit = await auditFiles({ base: await definitionsOfFiles({ "src/index.ts": baseSrc }), gold: await definitionsOfFiles({ "src/index.ts": goldSrc, ...tests }), testFiles: tests, histories: [{ revisionId: "r", condition: "direct", text: "parse also reports where it stopped." }], probeTestIds: [] });
+    const key = (name: string) => audit.histories[0]!.dependencies!.find((d) => d.kind === "name" && d.name === name)!;
+    expect(key("type").category).toBe("visible");
+    expect(key("index").category).toBe("hidden");
+  });
+});
+
+describe("a keyword argument on a method call", () => {
+  // semver-bump-prerelease (held-out 2): `v.bump_prerelease(bump_when_empty=True)` and
+  // `v.bump_patch().bump_prerelease(bump_when_empty=True)` on a Version the test made: not extracted.
+  it("is judged by the methods of that name: a keyword gold adds is hidden, one the base's method takes visible", async () => {
+    const { auditFiles, definitionsOfFiles } = await import("./audit-files");
+    const baseSrc = "class Version:\n    def __init__(self, patch):\n        self.patch = patch\n\n    def bump_prerelease(self, token='rc'):\n        return Version(self.patch)\n\n    def bump_patch(self):\n        return Version(self.patch + 1)\n\n\ndef parse(text):\n    return Version(int(text))\n";
+    const goldSrc = baseSrc.replace("def bump_prerelease(self, token='rc'):\n        return Version(self.patch)", "def bump_prerelease(self, token='rc', bump_when_empty=False):\n        return Version(self.patch + (1 if bump_when_empty else 0))");
+    const tests = { "tests/test_bump.py": "from semver import parse\n\n\ndef test_bump_patch():\n    v = parse('5')\n    assert v.bump_prerelease(bump_when_empty=True).patch == 6\n\n\ndef test_chained():\n    v = parse('5')\n    assert v.bump_patch().bump_prerelease(token='dev', bump_when_empty=True).patch == 7\n\n\ndef test_plain():\n    assert parse('5').bump_prerelease(token='dev').patch == 5\n" };
+    const files = { "semver/__init__.py": "from .version import *\n", "semver/version.py": baseSrc };
+    const audit = await auditFiles({
+      base: await definitionsOfFiles(files), gold: await definitionsOfFiles({ ...files, "semver/version.py": goldSrc, ...tests }), testFiles: tests,
+      histories: [{ revisionId: "r", condition: "direct", text: "bump_prerelease can also raise the patch first." }], probeTestIds: ["tests/test_bump.py::test_bump_patch", "tests/test_bump.py::test_chained", "tests/test_bump.py::test_plain"],
+    });
+    const kw = (name: string) => audit.histories[0]!.dependencies!.filter((d) => d.kind === "name" && d.name === name).map((d) => d.category);
+    expect(kw("bump_when_empty")).toEqual(["hidden", "hidden"]);
+    expect([...new Set(kw("token"))]).toEqual(["visible"]);
+    expect(audit.histories[0]!.findings.find((f) => f.name === "bump_when_empty")!.probeTestIds).toEqual(["tests/test_bump.py::test_bump_patch", "tests/test_bump.py::test_chained"]);
+  });
+});
+
+describe("an option passed where the base function takes no argument", () => {
+  // content-type-parameters-option (held-out 2): `parse(header, { parameters: false })` — the base's parse takes
+  // one parameter, so it reads no option at all; `parameters` read "visible: the base already reads this option"
+  // because the base writes a `parameters` key in its result and reads `obj.parameters` in another function.
+  it("is gold's: the base cannot read it, whatever else of that spelling the base has", async () => {
+    const { auditFiles, definitionsOfFiles } = await import("./audit-files");
+    const baseSrc = "export function format(obj) {\n  return obj.type + (obj.parameters ? ';' : '');\n}\nexport function parse(header) {\n  const parameters = {};\n  return { type: header, parameters };\n}\n";
+    const goldSrc = baseSrc.replace("export function parse(header) {\n  const parameters = {};", "export function parse(header, options) {\n  if (options?.parameters === false) return { type: header };\n  const parameters = {};");
+    const tests = { "test/parse.test.ts": "import { test, expect } from 'vitest';\nimport { parse, format } from '../src/index';\ntest('skip', () => { expect(parse('text/html', { parameters: false })).toEqual({ type: 'text/html' }); });\ntest('format', () => { expect(format({ type: 'a', parameters: {} }, { strict: true })).toBe('a;'); });\n" };
+    const audit = await auditFiles({ base: await definitionsOfFiles({ "src/index.ts": baseSrc }), gold: await definitionsOfFiles({ "src/index.ts": goldSrc, ...tests }), testFiles: tests, histories: [{ revisionId: "r", condition: "direct", text: "parse can skip what follows the type." }], probeTestIds: [] });
+    const option = (name: string) => audit.histories[0]!.dependencies!.find((d) => d.kind === "name" && d.name === name)!;
+    expect(option("parameters").category).toBe("hidden");
+    // An option no tree reads stays visible (it changes nothing gold knows of).
+    expect(option("strict").category).toBe("visible");
+  });
+});

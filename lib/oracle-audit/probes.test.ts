@@ -111,3 +111,62 @@ describe("test names as the runner sees them", () => {
     expect(byName).toEqual({ Fresh: true, fresh: false });
   });
 });
+
+describe("an option the base ignores fails only the tests it can change", () => {
+  // cookie-partitioned, object-inspect-numeric-separator (development) and qs-parse-strict-depth (first held-out
+  // set): without the option the code takes the base's path, so a test that passes it as false, or expects no
+  // error and compares only what the base computes, passes anyway. The tests it can fail expect an error or
+  // compare text gold writes.
+  it("blocks the tests that expect a throw or gold's text, not the others", async () => {
+    const baseSrc = "exports.parse = function (str, opts) {\n  var depth = opts && opts.depth;\n  return { value: str, depth: depth };\n};\nexports.serialize = function (name, val, opt) {\n  var s = name + '=' + val;\n  return s;\n};\n";
+    const goldSrc = baseSrc
+      .replace("  return { value: str, depth: depth };", "  if (opts && opts.strictDepth && str.length > depth) throw new RangeError('Input depth exceeded');\n  return { value: str, depth: depth };")
+      .replace("  return s;", "  if (opt && opt.partitioned) s += '; Partitioned';\n  return s;");
+    const base = await definitionsOfFiles({ "index.js": baseSrc });
+    const gold = await definitionsOfFiles({ "index.js": goldSrc });
+    const testFiles = {
+      "test/index.js": `var test = require('tape');
+var qs = require('../');
+
+test('throws when too deep', function (t) {
+  t['throws'](function () { qs.parse('abcdef', { depth: 1, strictDepth: true }); }, RangeError);
+  t.end();
+});
+test('does not throw within the limit', function (t) {
+  t.doesNotThrow(function () { qs.parse('a', { depth: 1, strictDepth: true }); });
+  t.end();
+});
+test('includes the flag when true', function (t) {
+  t.equal(qs.serialize('foo', 'bar', { partitioned: true }), 'foo=bar; Partitioned');
+  t.end();
+});
+test('leaves it out when false', function (t) {
+  t.equal(qs.serialize('foo', 'bar', { partitioned: false }), 'foo=bar');
+  t.end();
+});
+`,
+    };
+    const probeTestIds = ["throws when too deep", "does not throw within the limit", "includes the flag when true", "leaves it out when false"];
+    const audit = await auditFiles({ base, gold, testFiles, histories: [{ revisionId: "r", condition: "direct", text: "Add two options." }], probeTestIds });
+    const finding = (name: string) => audit.histories[0]!.findings.find((f) => f.name === name)!;
+    expect(finding("strictDepth").probeTestIds).toEqual(["throws when too deep"]);
+    expect(finding("partitioned").probeTestIds).toEqual(["includes the flag when true"]);
+    expect(finding("partitioned").informational).toBe(false);
+  });
+});
+
+describe("a test file another test file loads", () => {
+  // js-yaml-null-empty-style (development): test/issues/0570.js is required by test/30-issues.js inside its
+  // `Issues` suite, so mocha reports its tests as `test/30-issues.js::Issues <test>`; the finding mapped to no
+  // probe and read informational, though the verifier runs the test.
+  it("maps its tests to the loader's ids that end with the test's own title", async () => {
+    const base = await definitionsOfFiles({ "lib/dump.js": "exports.dump = function (v) { return String(v); };\n" });
+    const gold = await definitionsOfFiles({ "lib/dump.js": "exports.dump = function (v, o) { return o && o.empty ? '' : String(v); };\nexports.EMPTY = 'empty-style';\n" });
+    const testFiles = { "test/issues/0570.js": "var assert = require('assert');\nvar yaml = require('../../lib/dump.js');\n\nit('should dump null in different styles', function () {\n  assert.strictEqual(yaml.EMPTY, 'empty-style');\n});\n" };
+    const probeTestIds = ["test/30-issues.js::Issues should dump null in different styles", "test/30-issues.js::Issues should load other things", "test/10-loader.js::Loader works"];
+    const audit = await auditFiles({ base, gold, testFiles, histories: [{ revisionId: "r", condition: "direct", text: "Add a style." }], probeTestIds });
+    const finding = audit.histories[0]!.findings.find((f) => f.name === "EMPTY")!;
+    expect(finding.probeTestIds).toEqual(["test/30-issues.js::Issues should dump null in different styles"]);
+    expect(finding.informational).toBe(false);
+  });
+});

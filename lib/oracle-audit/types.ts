@@ -33,6 +33,13 @@ export interface TDependency {
   parametrized?: boolean;
   /** A type-only import (`import type`, `import { type X }`): erased at run time, so it fails no probe. */
   typeOnly?: boolean;
+  /**
+   * A part of an expected value built by concatenation (`'[ ' + expected + ' ]'`): the whole strings it makes (each
+   * value a variable of the expression can hold put in its place). The part is judged by them.
+   */
+  wholes?: string[];
+  /** An option passed as `false`, `0`, `null`, `undefined` or `''`: what an option the code does not read already is. */
+  falsy?: boolean;
 }
 
 export interface TTestCase {
@@ -43,6 +50,10 @@ export interface TTestCase {
   line: number;
   /** A subtest (`t.test` inside a test): its parents are in `suites`, and tape names it by itself. */
   subtest?: boolean;
+  /** The test asserts that the code throws or rejects (`assert.throws`, `expect(…).toThrow`, `pytest.raises`). */
+  expectsThrow?: boolean;
+  /** The test asserts that the code does not throw (`t.doesNotThrow`, `expect(…).not.toThrow`). */
+  expectsNoThrow?: boolean;
 }
 
 export interface TTestExtraction {
@@ -97,6 +108,13 @@ export interface TFileDefinitions {
   mixins?: { target: string; spec: string }[];
   /** Line of each defined name (1-based), for evidence. */
   lines: Record<string, number>;
+  /**
+   * Modules this one loads (`require`, `import`, `export … from`), as written; undefined where the language's
+   * extractor does not record them (then what the file reaches is unknown).
+   */
+  imports?: string[];
+  /** Local names bound to a loaded module (`var stringify = require('./stringify')`, `import { a } from './a'`). */
+  importBindings?: Record<string, string>;
 }
 
 /** A tree's definitions: the files it holds and what each defines. */

@@ -29,7 +29,7 @@ describe("cache", () => {
   });
 });
 `);
-    expect(x.tests).toEqual([{ name: "expires", suites: ["cache"], line: 5 }]);
+    expect(x.tests).toEqual([{ name: "expires", suites: ["cache"], expectsThrow: true, line: 5 }]);
     expect(x.dependencies.map(brief)).toEqual(expect.arrayContaining([
       "path:require:../lib/cache", "name:require:makeCache", "path:require:./api", "path:mock:../lib/clock", "path:dynamic-import:./lazy in expires",
       "name:property:debug@makeCache in expires", "name:option:ttlMs@makeCache#1 in expires", "name:member:version in expires",
@@ -53,7 +53,7 @@ test("labels", (t) => {
   t.end();
 });
 `);
-    expect(x.tests).toEqual([{ name: "labels", suites: [], line: 4 }, { name: "inner", suites: ["labels"], line: 7, subtest: true }]);
+    expect(x.tests).toEqual([{ name: "labels", suites: [], expectsThrow: true, line: 4 }, { name: "inner", suites: ["labels"], line: 7, subtest: true }]);
     expect(x.dependencies.map(brief)).toEqual(expect.arrayContaining(["literal:assert:one/exact in labels", "literal:raises:needs a number/contains in labels", "literal:assert:two/exact in inner"]));
   });
 });

@@ -2,7 +2,8 @@
 // javascript / typescript / tsx trees: test dependencies and source definitions.
 import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
-import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
+import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
 const TEST_FUNCS = new Set(["test", "it", "specify", "tape"]);
 const SUITE_FUNCS = new Set(["describe", "suite", "context"]);
@@ -53,9 +54,10 @@ function callee(source: string, call: TSyntaxNode): { base: string | null; chain
   let fn = field(call, "function");
   for (;;) {
     const segment: string[] = [];
-    while (fn && fn.type === "member_expression") {
-      const prop = field(fn, "property");
-      if (prop) segment.unshift(textOf(source, prop));
+    // `t.equal`, and `t['throws']` (a string index: the same member).
+    while (fn && (fn.type === "member_expression" || (fn.type === "subscript_expression" && field(fn, "index")?.type === "string"))) {
+      const prop = fn.type === "member_expression" ? field(fn, "property") : field(fn, "index");
+      if (prop) segment.unshift(prop.type === "string" ? (stringValue(source, prop) ?? textOf(source, prop)) : textOf(source, prop));
       fn = field(fn, "object");
     }
     chain.unshift(...segment);
@@ -115,24 +117,28 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const { source, root } = file;
   const bindings = new Map<string, Binding>();
   const instances = new Map<string, string>();
-  const deps: TDependency[] = [];
-  const tests: TTestCase[] = [];
-  const supplied = new Set<string>();
+  const state = extractionState();
+  const { deps, tests, supplied, literalNodes, constants, uses, comparedUses, fromConstant } = state;
   const assertionLiterals = new Set<TSyntaxNode>();
-  const literalNodes: TSyntaxNode[] = [];
-  // `const expected = "…"` compared later: the constant's value is the expected literal. Uses are counted so a
-  // constant the test also feeds in (an input) stays an input.
-  const constants = new Map<string, TSyntaxNode>();
   /** Object literals assigned to a variable (const, let or var): tables a loop may run over. */
   const tables = new Map<string, TSyntaxNode>();
-  const uses = new Map<string, number>();
-  const comparedUses = new Map<string, number>();
-  const fromConstant = new Map<TDependency, string>();
+  /** Variables (const, let or var) bound once to a string or to a choice of strings (`c ? 'a' : 'b'`): their possible values. */
+  const alternatives = new Map<string, TSyntaxNode[]>();
+  const reassigned = new Set<string>();
   walk(root, (node, ancestors) => {
+    if (node.type === "assignment_expression" || node.type === "augmented_assignment_expression") {
+      const left = field(node, "left");
+      if (left?.type === "identifier") reassigned.add(textOf(source, left));
+    }
     if (node.type === "variable_declarator") {
       const name = field(node, "name");
       const value = field(node, "value");
       const decl = ancestors.at(-1);
+      if (name?.type === "identifier" && value) {
+        const v = unwrap(value);
+        const choices = v.type === "ternary_expression" ? [field(v, "consequence"), field(v, "alternative")].map((c) => (c ? unwrap(c) : null)) : [v];
+        if (choices.every((c) => c !== null && stringValue(source, c) !== null)) alternatives.set(textOf(source, name), choices as TSyntaxNode[]);
+      }
       if (name?.type === "identifier" && value && decl && textOf(source, decl).startsWith("const") && ["string", "template_string", "number", "object", "array", "regex"].includes(value.type)) {
         constants.set(textOf(source, name), value);
       }
@@ -161,6 +167,13 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (name !== null) return { name, line: a.row + 1 };
     }
     return null;
+  };
+  /** The enclosing test expects an error (it was pushed when the walk met its call, before its body). */
+  const markThrow = (ancestors: TSyntaxNode[], throws: boolean) => {
+    const at = enclosingCase(ancestors);
+    const test = at ? tests.find((t) => t.line === at.line) : undefined;
+    if (test && throws) test.expectsThrow = true;
+    if (test && !throws) test.expectsNoThrow = true;
   };
   let activeConstant: string | undefined;
   // Helpers the tests call: which parameters reach a comparison (`function expectError(err, message) { expect(err.message).toBe(message); }`).
@@ -264,6 +277,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         push(n, ancestors, { kind: "literal", value, module: null, via, match });
         continue;
       }
+      if (n.type === "binary_expression" && concatenation(n, ancestors, via)) continue;
       const later: typeof work = [];
       if (n.type === "object") {
         for (const pair of named(n)) {
@@ -288,6 +302,45 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant })));
     }
     activeConstant = undefined;
+  };
+  /**
+   * An expected string built with `+` (`'[ { [object ' + expected + '] } ]'`): each literal part, and each value a
+   * variable bound once to strings can hold, is compared text; with every operand known, the whole strings it makes
+   * go with each part (`wholes`), so the part is judged as the output it belongs to. False when no operand is a string.
+   */
+  const concatenation = (expr: TSyntaxNode, ancestors: TSyntaxNode[], via: string): boolean => {
+    const operands: TSyntaxNode[] = [];
+    const stack = [expr];
+    while (stack.length > 0) {
+      const n = unwrap(stack.pop()!);
+      const op = n.type === "binary_expression" ? (field(n, "operator") ?? n.children.find((c) => !c.named)) : undefined;
+      if (n.type === "binary_expression" && op && textOf(source, op) === "+") {
+        const right = field(n, "right");
+        const left = field(n, "left");
+        if (right) stack.push(right);
+        if (left) stack.push(left);
+      } else operands.push(n);
+    }
+    const options = operands.map((o) => (stringValue(source, o) !== null ? [o] : o.type === "identifier" && !reassigned.has(textOf(source, o)) ? (alternatives.get(textOf(source, o)) ?? null) : null));
+    // No string in it, or the code's own output in it (`echo("a") + "b"`: the test appends its own text): not an expected string.
+    if (!operands.some((o) => stringValue(source, o) !== null) || operands.some((o) => o.type === "call_expression" || o.type === "new_expression")) return false;
+    let combos: TSyntaxNode[][] | null = [[]];
+    for (const opt of options) {
+      if (opt === null || combos === null || combos.length * opt.length > 16) {
+        combos = null;
+        continue;
+      }
+      combos = combos.flatMap((c) => opt.map((o) => [...c, o]));
+    }
+    const parts = [...new Set(options.flatMap((o) => o ?? []))];
+    for (const part of parts) {
+      const value = stringValue(source, part)!;
+      if (value.trim() === "") continue;
+      assertionLiterals.add(part);
+      const wholes = combos?.filter((c) => c.includes(part)).map((c) => c.map((x) => stringValue(source, x)!).join(""));
+      push(part, ancestors, { kind: "literal", value, module: null, via, match: "contains", ...(wholes ? { wholes } : {}) });
+    }
+    return true;
   };
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
   /**
@@ -442,6 +495,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           if (chain.length === 0 || (chain.length === 1 && chain[0] === "strict") || EXACT_ASSERT.has(method)) {
             for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
           } else if (method === "throws" || method === "rejects" || method === "doesNotThrow") {
+            markThrow(ancestors, method !== "doesNotThrow");
             if (list[1] && unwrap(list[1]).type !== "string") literal(list[1], ancestors, "exact", "raises");
           } else if (method === "match") {
             if (list[1]) literal(list[1], ancestors, "regex");
@@ -449,6 +503,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         }
         if (base === "expect" && chain.includes("()")) {
           const matcher = chain.at(-1) ?? "";
+          if (/^(toThrow|throw)/.test(matcher) || chain.includes("rejects")) {
+            markThrow(ancestors, !chain.includes("not"));
+          }
           if (EXPECT_EXACT.has(matcher)) for (const a of list) literal(a, ancestors, "exact");
           else if (EXPECT_CONTAINS.has(matcher)) {
             for (const a of list) {
@@ -481,8 +538,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
             if (inner.type === "object") {
               for (const pair of named(inner)) {
                 const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
-                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option" });
                 const value = pair.type === "pair" ? field(pair, "value") : null;
+                const falsy = value !== null && (["false", "null", "undefined", "0", "''", '""'].includes(textOf(source, unwrap(value))));
+                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option", ...(falsy ? { falsy } : {}) });
                 if (value && unwrap(value).type === "object") selectors(unwrap(value), ancestors);
               }
             } else push(arg, ancestors, { kind: "name", value: `${target.fn}#${index}`, module: target.module, owner: target.fn, via: "argument" });
@@ -516,7 +574,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     }
   });
   // A constant also used outside comparisons is an input the test feeds in.
-  const inputs = new Set([...comparedUses].filter(([name, n]) => (uses.get(name) ?? 0) > n).map(([name]) => name));
+  const inputs = inputConstants(state);
   // A test's or suite's title is no input to the code under test.
   const titles = new Set<TSyntaxNode>();
   walk(root, (node) => {
@@ -531,7 +589,6 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
     if (value !== null) supplied.add(value);
   }
-  for (const [d, name] of fromConstant) if (inputs.has(name) && d.kind === "literal") supplied.add(d.value);
   // mocha's `suite("name")` with no callback, at the top level: the tests after it belong to that suite.
   const openSuites = named(root)
     .filter((st) => st.type === "expression_statement" && named(st)[0]?.type === "call_expression")
@@ -544,8 +601,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (open) t.suites = [open.name, ...t.suites];
     }
   }
-  // A literal the test feeds in itself (an input echoed back) is not a dependency.
-  const dependencies = deps.filter((d) => !(fromConstant.has(d) && inputs.has(fromConstant.get(d)!)) && (d.kind !== "literal" || !supplied.has(d.value)));
+  const dependencies = keptDependencies(state, inputs);
   return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied] };
 }
 
@@ -754,6 +810,8 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       }
       case "shorthand_property_identifier":
         if (!(nonLibrary && isLocal(ancestors))) names.add(textOf(source, node));
+        // `return { type, index }`: a key the code writes, as `{ index: index }` would be.
+        if (!nonLibrary) keys.add(textOf(source, node));
         return;
       case "member_expression": {
         const prop = field(node, "property");
@@ -785,6 +843,41 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         return;
     }
   });
+  // What the file loads, and the local names bound to those modules: what code the file's functions reach.
+  const imports = new Set<string>();
+  const importBindings: Record<string, string> = {};
+  let dynamic = false;
+  walk(root, (node, ancestors) => {
+    if (node.type === "import_statement" || (node.type === "export_statement" && field(node, "source"))) {
+      const src = field(node, "source");
+      const spec = src ? stringValue(source, src) : null;
+      if (spec === null) return false;
+      imports.add(spec);
+      walk(node, (n) => {
+        if (n.type === "identifier" && node.type === "import_statement") importBindings[textOf(source, n)] = spec;
+      });
+      return false;
+    }
+    if (node.type === "call_expression") {
+      const callee = field(node, "function");
+      const loads = callee?.type === "import" || (callee?.type === "identifier" && textOf(source, callee) === "require");
+      const spec = requireOf(source, node) ?? (callee?.type === "import" && args(node)[0] ? stringValue(source, args(node)[0]!) : null);
+      // `require(name)` of a computed name: what the file reaches is unknown.
+      if (loads && spec === null) dynamic = true;
+      if (spec === null) return;
+      imports.add(spec);
+      const holder = ancestors.at(-1);
+      const target = holder?.type === "variable_declarator" && field(holder, "value") === node ? field(holder, "name") : null;
+      if (target?.type === "identifier") importBindings[textOf(source, target)] = spec;
+      if (target?.type === "object_pattern") {
+        walk(target, (n) => {
+          if (n.type === "shorthand_property_identifier_pattern" || (n.type === "identifier" && n.field === "value")) importBindings[textOf(source, n)] = spec;
+        });
+      }
+    }
+  });
+  if (!dynamic) defs.imports = [...imports];
+  defs.importBindings = importBindings;
   if (defaultAlias !== null && defs.arity[defaultAlias] !== undefined && defs.arity.default === undefined) {
     defs.arity.default = defs.arity[defaultAlias]!;
     defs.params.default = defs.params[defaultAlias] ?? [];

@@ -2,7 +2,8 @@
 // imported modules, pytest.raises(X, match=…), literals in assert comparisons.
 import { emptyDefinitions, isNonLibraryPath, normalizePath, dirname, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
-import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestCase, TTestExtraction } from "../types";
+import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
 export function pythonString(source: string, node: TSyntaxNode): string | null {
   if (node.type === "concatenated_string") {
@@ -38,16 +39,9 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const modules = new Map<string, string>();
   const names = new Map<string, string>();
   const original = new Map<string, string>();
-  const deps: TDependency[] = [];
-  const tests: TTestCase[] = [];
-  const supplied = new Set<string>();
+  const state = extractionState();
+  const { deps, tests, supplied, literalNodes, constants, uses, comparedUses, fromConstant } = state;
   const asserted = new Set<TSyntaxNode>();
-  const literalNodes: TSyntaxNode[] = [];
-  // `expected = "…"` compared later: the value is the expected literal, unless the test also feeds it in.
-  const constants = new Map<string, TSyntaxNode>();
-  const uses = new Map<string, number>();
-  const comparedUses = new Map<string, number>();
-  const fromConstant = new Map<TDependency, string>();
   let activeConstant: string | undefined;
   let activeRow = false;
   walk(root, (node, ancestors) => {
@@ -243,12 +237,19 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           const attr = field(fn, "attribute");
           const mod = modules.get(object);
           if (mod && attr) callee = { module: mod, fn: textOf(source, attr) };
+          // A method called on a value the test made (`v.bump_prerelease(kw=…)`, `parse(x).bump_patch().m(kw=…)`):
+          // judged by the methods of that name the trees define. Not `self.` (the test case's own assertions).
+          const receiver = field(fn, "object");
+          const root = receiver ? dotted(source, receiver).split(/[.(]/)[0]! : "";
+          if (!callee && attr && receiver && root !== "self" && root !== "cls" && !modules.has(root) && (receiver.type === "identifier" || receiver.type === "call" || receiver.type === "attribute")) {
+            callee = { module: "", fn: textOf(source, attr) };
+          }
         }
         if (callee) {
           for (const arg of list) {
             if (arg.type === "keyword_argument") {
               const key = field(arg, "name");
-              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: callee.module, owner: `${callee.fn}#kw`, via: "option" });
+              if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: callee.module || null, owner: `${callee.fn}#kw`, via: "option" });
             }
           }
         }
@@ -284,15 +285,13 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     }
   });
   // A constant also used outside comparisons is an input the test feeds in.
-  const inputs = new Set([...comparedUses].filter(([name, n]) => (uses.get(name) ?? 0) > n).map(([name]) => name));
+  const inputs = inputConstants(state);
   for (const node of literalNodes) {
     if (asserted.has(node)) continue;
     const v = node.type === "string" ? pythonString(source, node) : textOf(source, node);
     if (v !== null) supplied.add(v);
   }
-  for (const [d, name] of fromConstant) if (inputs.has(name) && d.kind === "literal") supplied.add(d.value);
-  // A literal the test feeds in itself (an input echoed back) is not a dependency.
-  const dependencies = deps.filter((d) => !(fromConstant.has(d) && inputs.has(fromConstant.get(d)!)) && (d.kind !== "literal" || !supplied.has(d.value)));
+  const dependencies = keptDependencies(state, inputs);
   return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied] };
 }
 

@@ -9,6 +9,12 @@ import { keepLines, parseCase, type TRealCase } from "./schema";
 export const CASES_DIR = path.join(import.meta.dirname, "cases");
 /** The held-out set: labelled and committed before the audit ran on it; no rule was tuned on it. */
 export const HELD_OUT_DIR = path.join(import.meta.dirname, "held-out");
+/** The second held-out set: new repositories, labelled and committed (f4a872d) before the audit first ran on it. */
+export const HELD_OUT_2_DIR = path.join(import.meta.dirname, "held-out-2");
+
+export type TCorpusSet = "development" | "held-out" | "held-out-2";
+/** Every set, each measured and printed on its own. "held-out" has been read and tuned on since its first run (it counts as development for rules). */
+export const CORPUS_SETS: readonly (readonly [TCorpusSet, string])[] = [["development", CASES_DIR], ["held-out", HELD_OUT_DIR], ["held-out-2", HELD_OUT_2_DIR]];
 
 /** Where `fetch` puts repository snapshots: <root>/<owner>+<name>/repo. */
 export const mirrorRoot = () => process.env.ORACLE_CORPUS_MIRRORS ?? "/work/.mirror";

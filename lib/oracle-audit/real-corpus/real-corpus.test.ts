@@ -2,14 +2,15 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
-import { loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { CORPUS_SETS, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";
 
 // Well-formedness of the hand-labelled real corpus only: never the audit's accuracy (that is
 // measured by `npm run bench -- oracle-audit`, against labels written before the audit ran).
 const cases = readCases();
-const haveSnapshots = existsSync(mirrorRoot()) && cases.every((c) => existsSync(mirrorOf(c.repo)));
+/** Every set's cases (development, held-out, held-out-2): each is checked for well-formedness alike. */
+const everyCase = CORPUS_SETS.flatMap(([, dir]) => readCases(dir));
 
 /** The spellings a runtime value can have in source text. */
 function spellings(value: string): string[] {
@@ -24,6 +25,8 @@ describe("real oracle corpus: case files", () => {
     expect(new Set(cases.map((c) => c.language))).toEqual(new Set(["javascript", "typescript", "python"]));
     expect(new Set(cases.map((c) => c.runner)).size).toBeGreaterThanOrEqual(4);
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+    // No case is in two sets (a held-out case is never also a development one).
+    expect(new Set(everyCase.map((c) => c.id)).size).toBe(everyCase.length);
   });
 
   it("refuses a case with a label that lacks a class for a history, naming the field", () => {
@@ -31,7 +34,8 @@ describe("real oracle corpus: case files", () => {
     expect(() => parseCase(bad, "bad.json")).toThrow(/bad\.json: dependencies\.0\.class/);
   });
 
-  for (const c of cases) {
+  for (const c of everyCase) {
+    const haveSnapshots = existsSync(mirrorRoot()) && existsSync(mirrorOf(c.repo));
     describe(c.id, () => {
       const testPaths = new Set(c.tests.map((t) => t.path));
       const probes = new Set(c.probes);
