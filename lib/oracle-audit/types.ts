@@ -113,7 +113,7 @@ export interface TFileDefinitions {
    * extractor does not record them (then what the file reaches is unknown).
    */
   imports?: string[];
-  /** Local names bound to a loaded module (`var stringify = require('./stringify')`, `import { a } from './a'`). */
+  /** Local names bound to a loaded module (a `var stringify = require(…)` or a named ES import of a relative module). */
   importBindings?: Record<string, string>;
 }
 
