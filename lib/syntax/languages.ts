@@ -17,3 +17,8 @@ export const SOURCE_LANGUAGES: readonly TSourceLanguage[] = [
 export function sourceLanguageOf(path: string): TSourceLanguage | null {
   return SOURCE_LANGUAGES.find((l) => l.extensions.some((e) => path.endsWith(e))) ?? null;
 }
+
+/** The source language `id` (one of SOURCE_LANGUAGES): the audit's languages are these, with extractors. */
+export function sourceLanguage(id: "javascript" | "typescript" | "python"): TSourceLanguage {
+  return SOURCE_LANGUAGES.find((l) => l.id === id)!;
+}

@@ -1,5 +1,6 @@
 // Pure: JavaScript (and, through typescript.ts, TypeScript) extractor over tree-sitter's
 // javascript / typescript / tsx trees: test dependencies and source definitions.
+import { sourceLanguage } from "@/lib/syntax/languages";
 import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
@@ -915,9 +916,7 @@ export function resolveScriptModule(specifier: string, fromFile: string, files: 
 export const isScriptTestFile = (path: string) => /(^|\/)(__tests__|tests?|spec)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path);
 
 export const javascript: TLanguage = {
-  id: "javascript",
-  extensions: [".js", ".mjs", ".cjs", ".jsx"],
-  grammarFor: () => "javascript",
+  ...sourceLanguage("javascript"),
   unit: "test file",
   isTestFile: isScriptTestFile,
   extractTests: (file) => extractJavaScriptTests(file, "javascript"),

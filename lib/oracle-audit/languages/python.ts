@@ -1,5 +1,6 @@
 // Pure: Python extractor over tree-sitter's python tree: imports, attribute access on
 // imported modules, pytest.raises(X, match=…), literals in assert comparisons.
+import { sourceLanguage } from "@/lib/syntax/languages";
 import { emptyDefinitions, isNonLibraryPath, normalizePath, dirname, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
@@ -471,9 +472,7 @@ export function resolvePythonModule(specifier: string, fromFile: string, files: 
 }
 
 export const python: TLanguage = {
-  id: "python",
-  extensions: [".py"],
-  grammarFor: () => "python",
+  ...sourceLanguage("python"),
   unit: "test module",
   isTestFile: (path) => /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(path) || /(^|\/)tests?\/.*\.py$/.test(path) || /(^|\/)conftest\.py$/.test(path),
   extractTests: extractPythonTests,

@@ -1,11 +1,10 @@
 // Pure: TypeScript and TSX use the JavaScript extractor over their own grammars.
+import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
 import { extractJavaScriptDefinitions, extractJavaScriptTests, isScriptTestFile, resolveScriptModule } from "./javascript";
 
 export const typescript: TLanguage = {
-  id: "typescript",
-  extensions: [".ts", ".tsx", ".mts", ".cts"],
-  grammarFor: (path) => (path.endsWith(".tsx") ? "tsx" : "typescript"),
+  ...sourceLanguage("typescript"),
   unit: "test file",
   isTestFile: isScriptTestFile,
   extractTests: (file) => extractJavaScriptTests(file, "typescript"),
