@@ -7,15 +7,18 @@ const turnSelect = { orderBy: { index: "asc" }, select: { text: true, activated:
 
 /**
  * The family's content as the calibration matrix hashes it: the verifier with its
- * probe list, every patch and the latest revision of every history. Null when the
- * family has no verifier yet.
+ * probe list, every patch and the latest revision of every history, with what
+ * requestCalibration checks first (test command, probe count) and the verifier's timeout.
+ * Null when there is no such family.
  */
-export async function loadMatrixInput(familyId: string, client: DbOrTx = db()): Promise<TMatrixInput & { frozen: boolean } | null> {
+export async function loadMatrixInput(
+  familyId: string, client: DbOrTx = db(),
+): Promise<TMatrixInput & { frozen: boolean; probeCount: number; verifier: { testCommand: string; timeoutSec: number } | null } | null> {
   const family = await client.taskFamily.findUnique({
     where: { id: familyId },
     select: {
       frozen: true,
-      verifier: { select: { setupCommand: true, testCommand: true, resultFormat: true, hiddenTestPatch: true, image: true, protocol: true } },
+      verifier: { select: { setupCommand: true, testCommand: true, resultFormat: true, hiddenTestPatch: true, image: true, protocol: true, timeoutSec: true } },
       probes: { select: { testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
       patches: { where: { kind: { not: "hidden_tests" } }, select: { id: true, kind: true, diff: true }, orderBy: { createdAt: "asc" } },
       histories: { select: { condition: true, revisions: { select: { id: true, turns: turnSelect }, orderBy: { number: "desc" }, take: 1 } } },
@@ -27,6 +30,8 @@ export async function loadMatrixInput(familyId: string, client: DbOrTx = db()): 
   return {
     familyId,
     frozen: family.frozen,
+    probeCount: family.probes.length,
+    verifier: v ? { testCommand: v.testCommand, timeoutSec: v.timeoutSec } : null,
     verifierDigest: verifierDigest({
       setupCommand: v?.setupCommand ?? null, testCommand: v?.testCommand ?? "", resultFormat: v?.resultFormat ?? "junit",
       hiddenTestPatch: v?.hiddenTestPatch ?? "", image: v?.image ?? null, probeTestIds: family.probes.map((p) => p.testId),

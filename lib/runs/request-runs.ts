@@ -32,7 +32,7 @@ export async function requestRuns(
     }
     const existing = await tx.run.findMany({
       where: { requestKey: { in: requests.map((r) => r.requestKey) } },
-      select: { id: true, requestKey: true, contentHash: true, status: true },
+      select: { id: true, requestKey: true, contentHash: true, status: true, attempt: true },
     });
     const before = new Set(existing.map((r) => r.requestKey));
     const wanted = new Map(requests.map((r) => [r.requestKey, r.contentHash ?? null]));
@@ -40,7 +40,9 @@ export async function requestRuns(
     // (and recorded so): the key still names this content, so it runs again.
     const ranOther = existing.filter((r) => r.contentHash !== null && wanted.get(r.requestKey) !== null && r.contentHash !== wanted.get(r.requestKey) && !IN_FLIGHT.includes(r.status));
     const fresh = requests.filter((r) => !before.has(r.requestKey));
-    await tx.run.createMany({
+    // The new rows come back from the insert itself (no second read of the batch).
+    const inserted = await tx.run.createManyAndReturn({
+      select: { id: true, attempt: true },
       data: fresh.map((r) => ({
         familyId, kind: r.kind, patchRole: r.patchRole, patchId: r.patchId, historyRevisionId: r.historyRevisionId,
         historyRevisionVersion: "historyRevisionVersion" in r ? (r.historyRevisionVersion ?? null) : null,
@@ -49,17 +51,19 @@ export async function requestRuns(
       })),
       skipDuplicates: true,
     });
+    const requeuedRuns: { id: string; attempt: number }[] = [];
     for (const run of ranOther) {
-      await tx.run.updateMany({
+      const { count } = await tx.run.updateMany({
         where: { id: run.id, status: run.status },
         data: { status: "queued", contentHash: wanted.get(run.requestKey)!, message: null, workerId: null, batchId, version: { increment: 1 } },
       });
+      if (count === 1) requeuedRuns.push({ id: run.id, attempt: run.attempt });
     }
     await recordEvent(tx, {
       actorId, action: "runs.request", entity: "TaskFamily", entityId: familyId, familyId,
       after: { batchId, requested: requests.length, created: fresh.length, requeued: ranOther.length, kinds: [...new Set(requests.map((r) => r.kind))] },
     });
-    return { created: await tx.run.findMany({ where: { batchId }, select: { id: true, attempt: true } }), requeued: ranOther.length, inFlight: null };
+    return { created: [...inserted, ...requeuedRuns], requeued: ranOther.length, inFlight: null };
   });
   if (inFlight) return { batchId, requested: requests.length, created: 0, requeued: 0, reused: requests.length, runId: inFlight };
   const timeout = options.timeoutSec ?? (await db().verifier.findUnique({ where: { familyId }, select: { timeoutSec: true } }))?.timeoutSec ?? 120;
@@ -75,21 +79,13 @@ export type GradeRun = Omit<TRunRequest, "kind" | "patchRole" | "contentHash"> &
 
 /** The whole calibration matrix of the family's current content. */
 export async function requestCalibration(actorId: string | null, familyId: string) {
-  const family = await db().taskFamily.findUnique({
-    where: { id: familyId },
-    select: {
-      verifier: { select: { testCommand: true } },
-      _count: { select: { probes: true } },
-      patches: { where: { kind: "gold" }, select: { id: true }, take: 1 },
-    },
-  });
-  if (!family) throw notFound("Task family", familyId);
-  if (!family.verifier?.testCommand) throw new AppError("UNPROCESSABLE", "Write the verifier's test command before calibrating.");
-  if (family._count.probes === 0) throw new AppError("UNPROCESSABLE", "Pick at least one probe before calibrating.");
-  if (family.patches.length === 0) throw new AppError("UNPROCESSABLE", "Add the gold patch before calibrating.");
+  // The family's content answers the preconditions too: one read, not two (issue 24).
   const input = await loadMatrixInput(familyId);
   if (!input) throw notFound("Task family", familyId);
-  return requestRuns(actorId, familyId, calibrationMatrix(input));
+  if (!input.verifier?.testCommand) throw new AppError("UNPROCESSABLE", "Write the verifier's test command before calibrating.");
+  if (input.probeCount === 0) throw new AppError("UNPROCESSABLE", "Pick at least one probe before calibrating.");
+  if (!input.patches.some((p) => p.kind === "gold")) throw new AppError("UNPROCESSABLE", "Add the gold patch before calibrating.");
+  return requestRuns(actorId, familyId, calibrationMatrix(input), { timeoutSec: input.verifier.timeoutSec });
 }
 
 /**

@@ -19,11 +19,11 @@ describe("saveRunResult", () => {
     const family = await makeFamily();
     const run = await db().run.create({ data: { familyId: family.id, kind: "calibrate", patchRole: "gold", requestKey: `late:${family.id}` } });
     const first = await claimRun(run.id, "slow-worker");
-    expect(first).toEqual({ attempt: 1 });
+    expect(first).toEqual({ attempt: 1, kind: "calibrate" });
     // The reaper gives up on the slow worker; another worker takes attempt 2.
     await db().run.update({ where: { id: run.id }, data: { status: "queued", workerId: null } });
     const second = await claimRun(run.id, "live-worker");
-    expect(second).toEqual({ attempt: 2 });
+    expect(second).toEqual({ attempt: 2, kind: "calibrate" });
 
     expect(await saveRunResult(run.id, 1, "slow-worker", passed)).toBe(false);
     expect(await saveRunResult(run.id, 2, "live-worker", passed)).toBe(true);

@@ -38,7 +38,7 @@ export async function saveRunResult(runId: string, attempt: number, workerId: st
       stdout: result.stdout, stderr: result.stderr, message: result.message, sandbox: result.sandbox,
       warnings: result.warnings, timings: result.timings,
     };
-    const { count } = await tx.run.updateMany({
+    const [run] = await tx.run.updateManyAndReturn({
       where: { id: runId, attempt, status: "running" },
       data: {
         status: result.status, signature: result.signature, message: result.message, warnings: result.warnings,
@@ -46,10 +46,10 @@ export async function saveRunResult(runId: string, attempt: number, workerId: st
         ...(result.contentHash ? { contentHash: result.contentHash } : {}),
         finishedAt: new Date(), version: { increment: 1 },
       },
+      select: { familyId: true, kind: true },
     });
-    if (count === 0) return false;
+    if (!run) return false;
     await tx.runResult.upsert({ where: { runId_attempt: { runId, attempt } }, create: { runId, attempt, ...data }, update: data });
-    const run = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { familyId: true, kind: true } });
     if (run.kind === "collect" && result.collected) await recordCollection(tx, run.familyId, result.collected, result.shared ?? []);
     await recordEvent(tx, {
       actorId: null, action: "run.finish", entity: "Run", entityId: runId, familyId: run.familyId,

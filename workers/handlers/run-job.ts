@@ -2,7 +2,6 @@
 // queued does nothing; results are keyed by (run, attempt). What the run does, and what its result
 // carries, is its kind's handler (workers/handlers/<kind>.ts), which loads its own context: this
 // file names no kind.
-import { db } from "@/lib/db";
 import { retryWhileUnavailable } from "@/lib/db/retry-unavailable";
 import { claimRun } from "@/lib/runs/claim-run";
 import { saveRunResult, type TRunResultInput } from "@/lib/runs/save-run-result";
@@ -15,7 +14,7 @@ export async function handleRunJob(runId: string, workerId: string, runner: Runn
   // A database that is restarting is waited for, so a run in flight still ends exactly once.
   const claim = await retryWhileUnavailable(() => claimRun(runId, workerId));
   if (!claim) return;
-  const { kind } = await retryWhileUnavailable(() => db().run.findUniqueOrThrow({ where: { id: runId }, select: { kind: true } }));
+  const { kind } = claim;
   const result = await HANDLERS[kind](runId, runner).catch((error: unknown): TRunResultInput => {
     // Curators and leads read one sentence; the error in full (query, server paths, stack) is logged here.
     console.error(`[worker] run ${runId} (${kind}) failed on an unexpected error`, error);
