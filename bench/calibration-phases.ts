@@ -45,10 +45,10 @@ export async function requestPhases(actorId: string, familyId: string): Promise<
   await boss(); // started once per process, as in the web server
   await db().$queryRaw`SELECT 1`;
   const out: TPhase[] = [];
-  // The same steps requestCalibration takes (its checks are loadMatrixInput's one query and a count).
+  // The same steps requestCalibration takes (its checks read loadMatrixInput's answer).
   const input = await phase("loadMatrixInput (the family's content)", out, () => loadMatrixInput(familyId));
   const matrix = await phase("calibrationMatrix (pure)", out, async () => calibrationMatrix(input!));
-  await phase(`requestRuns: transaction (${matrix.length} run rows, audit event) + enqueueRuns`, out, () => requestRuns(actorId, familyId, matrix));
+  await phase(`requestRuns: transaction (${matrix.length} run rows, audit event) + enqueueRuns`, out, () => requestRuns(actorId, familyId, matrix, { timeoutSec: input!.verifier?.timeoutSec }));
   return out;
 }
 

@@ -16,6 +16,9 @@
  *    (queue polling, claiming, saving results).
  * 3. Throughput on a CPU-bound variant of the suite (~1 s of CPU per run), one
  *    worker with concurrency 1 vs 2.
+ * 4. The studio's own phases around a run (bench/calibration-phases.ts), on a fresh
+ *    copy of the family with no worker running: the request's steps and, per run,
+ *    claim / context / save, each with the SQL statements it sends.
  *
  * Every outcome is checked (gold and alternative pass, each negative fails
  * exactly its probe, base fails, in the studio and in the script), so a broken
@@ -48,6 +51,7 @@ import {
   type PoolPatches,
   type PoolRepo,
 } from "./fixtures/pool-family";
+import { perRunPhases, requestPhases } from "./calibration-phases";
 import { goal } from "./goal";
 import { printRows, type BenchRow } from "./types";
 
@@ -274,6 +278,7 @@ async function parallelismNow(home: string): Promise<number> {
 }
 
 export async function run(): Promise<BenchRow[]> {
+  const loadStart = os.loadavg();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-bench-pool-"));
   fs.chmodSync(tmp, 0o755); // the postgres user must reach its data folder
   const previousUrl = process.env.DATABASE_URL;
@@ -384,8 +389,20 @@ export async function run(): Promise<BenchRow[]> {
     const one = await throughput(1);
     const two = await throughput(2);
 
+    // 4. The phases, last: the runs it claims and saves by hand leave their jobs behind (no-ops once run).
+    const phaseFamily = await buildPoolFamily(db(), {
+      suiteId: (await db().suite.create({ data: { name: "pool bench, phases" } })).id,
+      repo, patches, title: "truncate, phases (pool bench)", testCommand: POOL_TEST_COMMAND,
+    });
+    await addCoreHistories(db(), phaseFamily.id);
+    const request = await requestPhases(curator.id, phaseFamily.id);
+    const phaseRuns = await db().run.findMany({ where: { familyId: phaseFamily.id }, select: { id: true } });
+    const perRun = await perRunPhases(phaseRuns.map((r) => r.id));
+    const loadEnd = os.loadavg();
+
     const sortedBare = [...bareMs].sort((a, b) => a - b);
     return [
+      { name: `machine load (1-min load average, ${CORES} cores) when the section started; at its end ${loadEnd[0]!.toFixed(2)}`, value: loadStart[0]!, unit: "" },
       {
         name: `calibration, ${CALIBRATION_RUNS} runs (3 gold, base, 3 negatives, 1 alternative, 5 × 5 replay), studio: 1 in-process worker × 2 pollers, fresh cache ${goal(studioSeconds / floorSeconds, 1.3, "×")}`,
         value: studioSeconds,
@@ -440,6 +457,10 @@ export async function run(): Promise<BenchRow[]> {
         baseline: { name: "floor of the same 33 runs", value: floorSeconds },
         ratio: bareMs.reduce((a, b) => a + b, 0) / 1000 / CORES / floorSeconds,
       },
+      { name: `studio's own phases, no worker running (statements counted at the pg client): requestCalibration, ${request.reduce((n, p) => n + p.statements, 0)} statements`, value: request.reduce((n, p) => n + p.ms, 0), unit: "ms" },
+      ...request.map((p) => ({ name: `    ${p.name}: ${p.statements} statements`, value: p.ms, unit: "ms" })),
+      { name: `  per run outside executeRun (median of ${phaseRuns.length}), ${perRun.reduce((n, p) => n + p.statements, 0)} statements`, value: perRun.reduce((n, p) => n + p.ms, 0), unit: "ms" },
+      ...perRun.map((p) => ({ name: `    ${p.name}: ${p.statements} statements`, value: p.ms, unit: "ms" })),
       {
         name: `throughput, CPU-bound suite (~${((BURN_MS_PER_TEST * 6) / 1000).toFixed(1)} s CPU per run, ${THROUGHPUT_RUNS} gold runs), concurrency 2`,
         value: two.perMinute,
