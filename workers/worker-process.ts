@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { retryWhileUnavailable } from "@/lib/db/retry-unavailable";
 import { boss, stopBoss } from "@/lib/jobs/boss";
 import { JOB_KINDS, RUN_QUEUE, ZRunJobSchema, type TJobKind } from "@/lib/jobs/definitions";
+import { listenForJobs } from "@/lib/jobs/job-wakeups";
 import { beatSuiteExports, reapSuiteExports, releaseSuiteExports } from "@/lib/package/reap-suite-exports";
 import { beatImports, reapImports, releaseImports } from "@/lib/anchoring/imports/reap-imports";
 import { HEARTBEAT_SECONDS, reapDeadWorkers, resendUnsentRuns } from "@/lib/runs/reap-dead-workers";
@@ -51,6 +52,12 @@ export async function startWorker(options: WorkerOptions) {
   }, HEARTBEAT_SECONDS * 2000);
 
   const queue = await boss();
+  // A job sent to a queue wakes that queue's pollers here at once, instead of after their polling interval.
+  const pollers = new Map<string, string[]>();
+  const poller = (queueName: string, pollerId: string) => pollers.set(queueName, [...(pollers.get(queueName) ?? []), pollerId]);
+  const wakeups = listenForJobs((queueName) => {
+    for (const pollerId of pollers.get(queueName) ?? []) queue.notifyWorker(pollerId);
+  }, log);
   for (let i = 0; i < options.concurrency; i++) {
     let pollerId = "";
     pollerId = await queue.work(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
@@ -66,6 +73,7 @@ export async function startWorker(options: WorkerOptions) {
       // ask for the next one at once, so a busy queue keeps every slot full.
       queue.notifyWorker(pollerId);
     });
+    poller(RUN_QUEUE, pollerId);
   }
   // The other job kinds (lib/jobs/definitions.ts): each its own queue and handler, beside the runs' slots.
   for (const kind of Object.keys(JOB_KINDS) as TJobKind[]) {
@@ -73,13 +81,14 @@ export async function startWorker(options: WorkerOptions) {
     // The payload below is parsed by this kind's own schema, so it is what this kind's handler takes.
     const handle = JOB_HANDLERS[kind] as TJobHandler<unknown>;
     for (let i = 0; i < definition.concurrency; i++) {
-      await queue.work(definition.queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+      const pollerId = await queue.work(definition.queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
           const payload = definition.payload.safeParse(job.data);
           if (!payload.success) log(`dropped a malformed ${kind} job ${job.id}: ${payload.error.issues[0]?.message}`);
           else await heldRows[kind].during(definition.rowId(payload.data as never), () => handle(payload.data, { id, runner }));
         }
       });
+      poller(definition.queue, pollerId);
     }
   }
   log(`ready: ${id}, concurrency ${options.concurrency}, container runtime ${containerRuntime ?? "none"}`);
@@ -87,6 +96,7 @@ export async function startWorker(options: WorkerOptions) {
   return {
     id,
     async stop() {
+      await wakeups.stop();
       clearInterval(heartbeat);
       clearInterval(reaper);
       await stopBoss({ graceful: true, timeout: 30_000 }).catch(() => undefined);
