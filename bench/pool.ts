@@ -431,7 +431,7 @@ export async function run(): Promise<BenchRow[]> {
         value: studioSeconds - sumOf("totalMs") / 2,
         unit: "s",
       },
-      { name: "    of which until the first run was claimed (the request, then the pollers waking up: pg-boss polls every 0.5 s)", value: outside.firstClaimS, unit: "s" },
+      { name: "    of which until the first run was claimed (the request, then the pollers waking up: a NOTIFY from the enqueue wakes them; pg-boss polling every 0.5 s is the fallback)", value: outside.firstClaimS, unit: "s" },
       { name: "      of which the request itself (requestCalibration: the matrix, 33 run rows and their audit events, the queue's jobs)", value: requestSeconds, unit: "s" },
       { name: "    of which inside a claimed run, outside executeRun (claim, run context, result saved), Σ / 2 pollers", value: outside.inRunPerPollerS, unit: "s" },
       { name: "      the same per run, median", value: outside.inRunMedianMs, unit: "ms" },

@@ -8,7 +8,7 @@ import pg from "pg";
 
 export const JOB_WAKE_CHANNEL = "studio_job_queued";
 
-export type TJobListener = { stop(): Promise<void> };
+export type TJobListener = { /** Settles once the first LISTEN is in place. */ ready: Promise<void>; stop(): Promise<void> };
 
 /** Calls `onQueued(queueName)` whenever a job is sent to a queue, from any process on this database. */
 export function listenForJobs(onQueued: (queue: string) => void, log: (line: string) => void = () => undefined): TJobListener {
@@ -17,6 +17,8 @@ export function listenForJobs(onQueued: (queue: string) => void, log: (line: str
   let stopped = false;
   let warned = false;
   let retry: NodeJS.Timeout | undefined;
+  let listening: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (listening = resolve));
   const close = (client: pg.Client) => {
     client.removeAllListeners();
     client.on("error", () => undefined);
@@ -40,6 +42,7 @@ export function listenForJobs(onQueued: (queue: string) => void, log: (line: str
       await next.connect();
       await next.query(`LISTEN ${JOB_WAKE_CHANNEL}`);
       warned = false;
+      listening();
     } catch (error) {
       if (!warned) log(`job wake-ups unavailable for now (the pollers still poll): ${(error as Error).message}`);
       warned = true;
@@ -48,8 +51,10 @@ export function listenForJobs(onQueued: (queue: string) => void, log: (line: str
   };
   void connect();
   return {
+    ready,
     async stop() {
       stopped = true;
+      listening();
       clearTimeout(retry);
       const last = current;
       current = null;
