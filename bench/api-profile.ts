@@ -19,10 +19,9 @@ export async function apiProfileRows(): Promise<BenchRow[]> {
   try {
     await migrate(server.url);
     process.env.DATABASE_URL = server.url;
-    const { PrismaPg } = await import("@prisma/adapter-pg");
-    const { PrismaClient } = await import("@/lib/db/generated/client");
+    const { createLoggingStudioClient } = await import("@/lib/db/client");
     // The application's client, with a query log: one event per SQL statement.
-    const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: server.url, max: 10 }), omit: { user: { passwordHash: true } }, log: [{ emit: "event", level: "query" }] });
+    const client = createLoggingStudioClient(server.url);
     let statements = 0;
     client.$on("query", (e) => { statements++; if (process.env.BENCH_SQL_LOG) console.log(`  [sql ${e.duration}ms] ${e.query.slice(0, 160)}`); });
     (globalThis as unknown as { studioPrisma?: unknown }).studioPrisma = client;

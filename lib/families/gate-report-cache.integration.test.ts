@@ -1,7 +1,6 @@
-import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db";
-import { PrismaClient } from "@/lib/db/generated/client";
+import { createLoggingStudioClient } from "@/lib/db/client";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeUser } from "@/lib/testing/factories";
 import { makeReviewFamily } from "@/lib/testing/review-family";
@@ -26,7 +25,7 @@ let reviewerId: string;
 beforeAll(async () => {
   const url = await useFreshDatabase();
   // The studio's client, logging every statement it sends.
-  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }), omit: { user: { passwordHash: true } }, log: [{ emit: "event", level: "query" }] });
+  const client = createLoggingStudioClient(url);
   client.$on("query", (event) => queries.push(event.query));
   globalForPrisma.studioPrisma = client;
 
