@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
+import { apiProfileRows } from "./api-profile";
 import { goal } from "./goal";
 import { printRows, type BenchRow } from "./types";
 
@@ -143,7 +144,7 @@ export async function gateReportRows(): Promise<BenchRow[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const gateRows = await gateReportRows();
+  const gateRows = [...(await gateReportRows()), ...(await apiProfileRows())];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-bench-"));
   fs.chmodSync(dataDir, 0o755);
   try {

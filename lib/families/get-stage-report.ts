@@ -4,6 +4,8 @@ import { combine } from "@/lib/gates/gate";
 import type { TStageKey } from "@/lib/gates/stages";
 import type { TGateStatus, TStageReport } from "@/lib/gates/types";
 import { loadReplayMatrix } from "@/lib/histories/load-replay-matrix";
+import { familyFingerprint } from "./family-fingerprint";
+import { cachedByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
 import { getGateReport } from "./get-gate-report";
 
 /** What a stage's panel shows beside its gates, read only for that stage. */
@@ -31,7 +33,8 @@ function latestCheckout(familyId: string) {
   });
 }
 
-const DETAILS: { [S in TStageKey]: (familyId: string) => Promise<TStageDetails[S]> } = {
+/** Each stage's details, read from the family's own rows only (the guard test checks they are all in the fingerprint). */
+export const DETAILS: { [S in TStageKey]: (familyId: string) => Promise<TStageDetails[S]> } = {
   anchoring: async (familyId) => ({ checkout: await latestCheckout(familyId) }),
   reconciliation: async (familyId) => ({
     staleProbes: (await db().probe.findMany({ where: { familyId, stale: true }, select: { testId: true }, orderBy: { position: "asc" } })).map((p) => p.testId),
@@ -44,7 +47,12 @@ const DETAILS: { [S in TStageKey]: (familyId: string) => Promise<TStageDetails[S
 
 /** The one stage-report loader: every stage panel reads its stage through this (and /api/families/[familyId]/gates/[stage]). */
 export async function getStageReport<S extends TStageKey>(familyId: string, stage: S): Promise<TStageView<S>> {
-  const [report, details] = await Promise.all([getGateReport(familyId), DETAILS[stage](familyId)]);
+  // One fingerprint for both: the report and the details (the paths stage's replay matrix is most of its cost) come from the cache while it stands.
+  const fingerprint = fingerprintCacheOff() ? "" : await familyFingerprint(familyId);
+  const [report, details] = await Promise.all([
+    getGateReport(familyId, fingerprint),
+    cachedByFingerprint(`stage-details:${stage}`, familyId, fingerprint, () => DETAILS[stage](familyId)),
+  ]);
   const found = report.stages.find((s) => s.stage === stage);
   if (!found) throw new Error(`The gate report has no ${stage} stage.`);
   return { stage: found, status: combine(found.gates.map((g) => g.status)), ...details } as TStageView<S>;

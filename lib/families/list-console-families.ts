@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { TStageKey } from "@/lib/gates/stages";
+import { familyFingerprints } from "./family-fingerprint";
 import { getGateReport } from "./get-gate-report";
 
 /**
@@ -12,6 +13,7 @@ export async function listConsoleFamilies(): Promise<{ id: string; title: string
     orderBy: { createdAt: "asc" },
     select: { id: true, title: true, suite: { select: { name: true } } },
   });
-  const reports = await Promise.all(families.map((f) => getGateReport(f.id)));
+  const fingerprints = await familyFingerprints(families.map((f) => f.id)); // one statement for all
+  const reports = await Promise.all(families.map((f) => getGateReport(f.id, fingerprints.get(f.id))));
   return families.map((f, i) => ({ id: f.id, title: f.title, suiteName: f.suite.name, openStage: reports[i]!.openStage }));
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import { STAGES } from "@/lib/gates/stages";
+import { familyFingerprints } from "@/lib/families/family-fingerprint";
+import { cachedByFingerprint } from "@/lib/families/fingerprint-cache";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import type { TGateStatus } from "@/lib/gates/types";
 import { loadFrozenPackage } from "@/lib/package/load-package";
@@ -19,31 +21,33 @@ export async function getSuiteDashboard(suiteId: string) {
     select: { id: true, name: true, families: { orderBy: [{ title: "asc" }, { familyVersion: "asc" }], select: { id: true, title: true, familyVersion: true, frozen: true } } },
   });
   if (!suite) throw notFound("Suite", suiteId);
-  const rows: TSuiteRow[] = [];
-  for (const family of suite.families) {
+  // Every family's fingerprint in one statement: the gate reports and the agreement below answer from the cache while they stand.
+  const fingerprints = await familyFingerprints(suite.families.map((f) => f.id));
+  const rows: TSuiteRow[] = await Promise.all(suite.families.map(async (family): Promise<TSuiteRow> => {
     if (family.frozen) {
       // A frozen family reads its gates from its package: they are what was true at freeze.
       const pkg = await loadFrozenPackage({ familyId: family.id });
       const frozenStages = new Map(pkg.content.construction_audit.stages.map((s) => [s.stage, s.status as TGateStatus]));
-      rows.push({
+      return {
         id: family.id, title: family.title, version: family.familyVersion, frozen: true, packageHash: pkg.hash,
         stages: STAGES.map(({ key }) => ({ stage: key, status: key === "freeze" ? ("pass" as const) : (frozenStages.get(key) ?? "pending"), missing: null })),
-      });
-      continue;
+      };
     }
-    const report = await getGateReport(family.id);
-    rows.push({
+    const report = await getGateReport(family.id, fingerprints.get(family.id));
+    return {
       id: family.id, title: family.title, version: family.familyVersion, frozen: false, packageHash: null,
       stages: report.stages.map((s) => ({ stage: s.stage, status: s.status, missing: s.missing })),
-    });
-  }
+    };
+  }));
   const counts = Object.fromEntries(STAGES.map(({ key }) => {
     const tally: Record<TGateStatus, number> = { pass: 0, fail: 0, pending: 0 };
     for (const row of rows) tally[row.stages.find((s) => s.stage === key)?.status ?? "pending"] += 1;
     return [key, tally];
   }));
   // The audit stage's sentence for the whole suite, from the reviews themselves (lib/review/agreement.ts).
-  const { sentence: agreement } = await loadSuiteAgreement(suiteId);
+  // It reads only the suite's families' rows (the guard test checks they are in the fingerprint), so their fingerprints key it.
+  const suiteFingerprint = [...fingerprints].sort(([a], [b]) => a.localeCompare(b)).map(([id, fp]) => `${id}=${fp}`).join(";");
+  const agreement = await cachedByFingerprint("suite-agreement", suiteId, suiteFingerprint, async () => (await loadSuiteAgreement(suiteId)).sentence);
   return { suite: { id: suite.id, name: suite.name }, stages: STAGES, rows, counts, frozen: rows.filter((r) => r.frozen).length, agreement };
 }
 export type TSuiteDashboard = Awaited<ReturnType<typeof getSuiteDashboard>>;
