@@ -22,6 +22,15 @@ process.on("unhandledRejection", (reason) => {
   process.exit(1);
 });
 
+// A pooled pg connection borrowed while PostgreSQL is killed has no error listener of its pool's
+// (pg-pool takes it off while a client is out), so its "terminating connection" is thrown as an
+// uncaught 'error' event; the pool drops that client. Seen once in workers/postgres-restart.integration.test.ts.
+process.on("uncaughtException", (error) => {
+  if (isDatabaseUnavailable(error)) return console.error(`[worker] a database connection broke (${error.message}); waiting for the database.`);
+  console.error("[worker] uncaught exception:", error);
+  process.exit(1);
+});
+
 // A worker's caches are local to its machine; STUDIO_CACHE_DIR puts them elsewhere (a second worker here, a faster disk).
 const cacheDir = path.resolve(process.env.STUDIO_CACHE_DIR ?? path.join(dataDir, "cache"));
 const worker = await startWorker({ concurrency, cacheDir, hidePaths });
