@@ -33,7 +33,7 @@ export async function loadMatrixInput(
         FROM "Patch" p WHERE p."familyId" = f.id AND p.kind <> 'hidden_tests'), '[]'::json) AS patches,
       COALESCE((SELECT json_agg(json_build_object('condition', h.condition, 'revisions', (
           SELECT COALESCE(json_agg(json_build_object('id', r.id, 'turns', (
-              SELECT COALESCE(json_agg(json_build_object('text', t.text, 'activated', t.activated, 'deactivated', t.deactivated, 'restated', t.restated) ORDER BY t.index), '[]'::json)
+              SELECT COALESCE(json_agg(json_build_object('text', t.text, 'activated', COALESCE(t.activated, '{}'), 'deactivated', COALESCE(t.deactivated, '{}'), 'restated', COALESCE(t.restated, '{}')) ORDER BY t.index), '[]'::json)
               FROM "Turn" t WHERE t."revisionId" = r.id))), '[]'::json)
           FROM (SELECT id FROM "HistoryRevision" WHERE "historyId" = h.id ORDER BY number DESC LIMIT 1) r)))
         FROM "History" h WHERE h."familyId" = f.id), '[]'::json) AS histories
