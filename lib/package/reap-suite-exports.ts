@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { enqueueSuiteExports } from "@/lib/jobs/enqueue-suite-exports";
-import { heldByDeadWorker, silentRow } from "@/lib/runs/reap-dead-workers";
+import { heldByDeadWorker, silentRow, toSend, UNSENT_ROWS } from "@/lib/runs/reap-dead-workers";
 
 /**
  * Suite exports held by a worker that stopped beating (killed, machine gone) go back to the
@@ -14,12 +14,8 @@ export async function reapSuiteExports(): Promise<number> {
       message = 'The worker exporting this stopped responding; started again.'
     WHERE e.status = 'running' AND (${silentRow("e")} OR ${heldByDeadWorker("e", { neverBeaten: true })})
     RETURNING e.id, e.attempt`;
-  const unsent = await db().exportJob.findMany({
-    where: { status: "queued", jobId: null, updatedAt: { lt: new Date(Date.now() - 10_000) } },
-    select: { id: true, attempt: true },
-    take: 50,
-  });
-  await enqueueSuiteExports([...orphans, ...unsent.filter((u) => !orphans.some((o) => o.id === u.id))]);
+  const unsent = await db().exportJob.findMany({ where: UNSENT_ROWS.where(), select: { id: true, attempt: true }, take: UNSENT_ROWS.take });
+  await enqueueSuiteExports(toSend(orphans, unsent));
   return orphans.length;
 }
 

@@ -25,6 +25,14 @@ export function heldByDeadWorker(alias: string, options: { neverBeaten: boolean 
     ) AND ${options.neverBeaten ? Prisma.sql`(${row}."heartbeatAt" IS NULL OR ${silent})` : silent}`;
 }
 
+/** Queued rows whose send to the queue was lost (no job after 10 s), 50 at a time: what a reaper sends again. */
+export const UNSENT_ROWS = { where: () => ({ status: "queued", jobId: null, updatedAt: { lt: new Date(Date.now() - 10_000) } }), take: 50 } as const;
+
+/** The rows a reaper sends: those it re-queued, and the unsent ones it did not already name. */
+export function toSend<T extends { id: string }>(requeued: T[], unsent: T[]): T[] {
+  return [...requeued, ...unsent.filter((u) => !requeued.some((r) => r.id === u.id))];
+}
+
 /**
  * A held row (`alias`) whose own heartbeat stopped for DEAD_AFTER_SECONDS, whatever its worker does: a
  * worker beats only the rows its handlers hold, so such a row was let go of (its claim's or its

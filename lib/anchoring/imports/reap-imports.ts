@@ -3,7 +3,7 @@ import "server-only";
 // back on a graceful stop, and take up those of a worker that died.
 import { db, Prisma } from "@/lib/db";
 import { enqueueImports } from "@/lib/jobs/enqueue-imports";
-import { heldByDeadWorker, silentRow } from "@/lib/runs/reap-dead-workers";
+import { heldByDeadWorker, silentRow, toSend, UNSENT_ROWS } from "@/lib/runs/reap-dead-workers";
 import { HELD_STATUSES } from "./import-claim";
 
 /**
@@ -17,12 +17,8 @@ export async function reapImports(): Promise<number> {
       message = 'The worker importing this stopped responding; going on from the last written candidate.'
     WHERE i.status IN (${Prisma.join([...HELD_STATUSES])}) AND (${silentRow("i")} OR ${heldByDeadWorker("i", { neverBeaten: true })})
     RETURNING i.id, i.attempt`;
-  const unsent = await db().importJob.findMany({
-    where: { status: "queued", jobId: null, updatedAt: { lt: new Date(Date.now() - 10_000) } },
-    select: { id: true, attempt: true },
-    take: 50,
-  });
-  await enqueueImports([...orphans, ...unsent.filter((u) => !orphans.some((o) => o.id === u.id))]);
+  const unsent = await db().importJob.findMany({ where: UNSENT_ROWS.where(), select: { id: true, attempt: true }, take: UNSENT_ROWS.take });
+  await enqueueImports(toSend(orphans, unsent));
   return orphans.length;
 }
 
