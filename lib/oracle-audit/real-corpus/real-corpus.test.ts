@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
-import { CORPUS_SETS, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { CORPUS_SETS, HELD_OUT_3_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";
 
@@ -27,6 +27,22 @@ describe("real oracle corpus: case files", () => {
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
     // No case is in two sets (a held-out case is never also a development one).
     expect(new Set(everyCase.map((c) => c.id)).size).toBe(everyCase.length);
+  });
+
+  it("held-out-3 holds at least 10 PRs from 6 repositories no other set uses, in JavaScript/TypeScript and Python, under four runners or more, each with a hidden pair or as a control", () => {
+    const third = readCases(HELD_OUT_3_DIR);
+    const earlier = new Set(CORPUS_SETS.filter(([, dir]) => dir !== HELD_OUT_3_DIR).flatMap(([, dir]) => readCases(dir).map((c) => c.repo)));
+    expect(third.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(third.map((c) => c.repo)).size).toBeGreaterThanOrEqual(6);
+    expect(third.filter((c) => earlier.has(c.repo)).map((c) => c.id)).toEqual([]);
+    expect(third.some((c) => c.language === "python") && third.some((c) => c.language !== "python")).toBe(true);
+    expect(new Set(third.map((c) => c.runner)).size).toBeGreaterThanOrEqual(4);
+    const hiddenPairs = (c: (typeof third)[number]) => c.dependencies.reduce((n, l) => n + HISTORY_KEYS.filter((h) => l.class[h] === "hidden").length, 0);
+    for (const c of third) {
+      // A case with hidden pairs hides them in the partial history only (the full one states every dependency); a control names "control" in its traps.
+      for (const l of c.dependencies) expect(l.class.full, `${c.id}: ${l.value} is hidden in the full history`).not.toBe("hidden");
+      expect(hiddenPairs(c) > 0 || c.traps.some((t) => t.startsWith("control")), `${c.id}: no hidden pair and not a control`).toBe(true);
+    }
   });
 
   it("refuses a case with a label that lacks a class for a history, naming the field", () => {
