@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createRunCgroup, type LimitName, type RunCgroup } from "./cgroup";
+import { createRunCgroup, removeLater, type LimitName, type RunCgroup } from "./cgroup";
 import { takeLauncher, type Launcher } from "./launcher-pool";
 import { watchDisk, type DiskWatch } from "./disk-watch";
 import { RunnerError } from "./errors";
@@ -206,7 +206,8 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     return { ...result, sandbox: kind, warnings, limitsHit, paths };
   } finally {
     disk.stop();
-    await cgroup?.remove();
+    // Every process of the run is dead or in its exit (killAll); the empty group goes in the background.
+    if (cgroup) removeLater(cgroup);
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }
 }
