@@ -306,6 +306,7 @@ export async function run(): Promise<BenchRow[]> {
 
     // 1. Calibration on the studio: 2 runs at once, fresh cache (one mirror clone, one npm ci).
     worker = await startWorker({ concurrency: 2, ...workerOptions });
+    const launchersBefore = launcherStats(); // the process-wide counts include earlier sections
     const started = performance.now();
     const requestedAt = Date.now();
     const batch = await requestCalibration(curator.id, family.id);
@@ -313,7 +314,8 @@ export async function run(): Promise<BenchRow[]> {
     if (batch.created !== CALIBRATION_RUNS) throw new Error(`calibration asked for ${batch.created} runs, expected ${CALIBRATION_RUNS}`);
     await waitForRuns({ familyId: family.id }, CALIBRATION_RUNS, "calibration on the studio, 2 at once", logs);
     const studioSeconds = (performance.now() - started) / 1000;
-    const launchersCold = launcherStats();
+    const launchersAfter = launcherStats();
+    const launchersCold = { created: launchersAfter.created - launchersBefore.created, taken: launchersAfter.taken - launchersBefore.taken };
 
     // The same calibration again once the workspace is prepared, as it is after "Collect tests":
     // 33 new runs on the cached mirror and workspace. Run reuse must not answer them: the test
@@ -452,7 +454,7 @@ export async function run(): Promise<BenchRow[]> {
         ["report parsing", (t: Record<string, number>) => t.parseMs ?? 0],
         ["the rest (verifier staging, disk-watch baseline, teardown, run directory)", (t: Record<string, number>) => (t.totalMs ?? 0) - (t.testMs ?? 0) - (t.mirrorMs ?? 0) - (t.prepareMs ?? 0) - (t.copyMs ?? 0) - (t.applyMs ?? 0) - (t.parseMs ?? 0)],
       ] as const).map(([what, pick]) => ({ name: `    of which ${what} (median)`, value: medianOf(cached.map((r) => pick(r.timings))), unit: "ms" })),
-      { name: `    sandbox starts of the fresh-cache calibration from a pre-joined launcher (lib/runner/launcher-pool.ts; the others joined their cgroups on the way: the first of a set of limits, setup), of ${launchersCold.created} made`, value: launchersCold.taken, unit: "" },
+      { name: `    sandbox starts of the fresh-cache calibration from a pre-joined launcher (lib/runner/launcher-pool.ts; the others joined their cgroups on the way: setup, or no launcher ready), of ${launchersCold.created} made meanwhile`, value: launchersCold.taken, unit: "" },
       {
         name: "  studio, for comparison: Σ test command inside the sandbox / 2 pollers",
         value: sumOf("testMs") / 2,
