@@ -194,8 +194,8 @@ export async function run(): Promise<BenchRow[]> {
       },
       ...(anatomy && overheadMedian > 20
         ? [{
-            name: "  in the way of the goal: one sandbox start alone over a bare process start (prelude, cgroup join after idle, bwrap, view + namespaces; anatomy below — the cgroup v1 join alone is most of it), and each process the steps script starts inside (git apply, then one rm and one cp for the recipe's restore)",
-            value: anatomy.medians["prelude + cgroup join"] - anatomy.medians["sh -c true"] + anatomy.medians["bwrap, the sandbox's view + namespaces"] - anatomy.medians["sh -c true"],
+            name: "  in the way of the goal: one sandbox start alone over a bare process start (the prelude from a pre-joined launcher — the cgroup v1 join is off the run's path — then bwrap with the view + namespaces; anatomy below), the overlay's unshare + mount(8) (layer profile: + overlay workspace), and each process the steps script starts inside (git apply, then one rm and one cp for the recipe's restore, then sh -c for the command)",
+            value: anatomy.medians["prelude from a pre-joined launcher"] - anatomy.medians["sh -c true"] + anatomy.medians["bwrap, the sandbox's view + namespaces"] - anatomy.medians["sh -c true"],
             unit: "ms",
             baseline: { name: "one process start inside the sandbox", value: (anatomy.medians["the same + 10 process starts inside"] - anatomy.medians["bwrap, the sandbox's view + namespaces"]) / 10 },
           }]
