@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createRunCgroup, type RunCgroup } from "../lib/runner/cgroup";
+import { takeLauncher } from "../lib/runner/launcher-pool";
 import { watchDisk, type DiskWatch } from "../lib/runner/disk-watch";
 import { findExecutable } from "../lib/runner/host";
 import { OutputCapture } from "../lib/git/output-cap";
@@ -197,11 +198,13 @@ export async function cpuBoundTree(dir: string, ms: number): Promise<LayerTree> 
  * and some kernel costs only show after idle): a bare process start; the
  * prelude shell; the prelude joining the run's cgroups (on cgroup v1 the first
  * migration after idle waits for an RCU grace period: cgroup_threadgroup_rwsem);
+ * the prelude exec'd by a launcher already in the run's cgroups (launcher-pool.ts,
+ * what a test command's sandbox starts from: no migration on the way);
  * bwrap with nothing but a mount namespace; bwrap with the sandbox's view and
  * namespaces; and one more process started inside the sandbox (the steps
  * script and the test command start several).
  */
-export const ANATOMY = ["sh -c true", "prelude shell", "prelude + cgroup join", "bwrap, mount namespace only", "bwrap, the sandbox's view + namespaces", "the same + 10 process starts inside"] as const;
+export const ANATOMY = ["sh -c true", "prelude shell", "prelude + cgroup join", "prelude from a pre-joined launcher", "bwrap, mount namespace only", "bwrap, the sandbox's view + namespaces", "the same + 10 process starts inside"] as const;
 export type AnatomyPart = (typeof ANATOMY)[number];
 
 export async function startupAnatomy(scratch: string, rounds: number, idleMs = 60): Promise<{ medians: Record<AnatomyPart, number>; rounds: number; idleMs: number }> {
@@ -222,6 +225,7 @@ export async function startupAnatomy(scratch: string, rounds: number, idleMs = 6
         case "sh -c true": return ["/bin/sh", "-c", "true"];
         case "prelude shell": return [...prelude([]), "/bin/sh", "-c", "true"];
         case "prelude + cgroup join": return [...prelude(cgroup?.procsFiles ?? []), "/bin/sh", "-c", "true"];
+        case "prelude from a pre-joined launcher": return [...prelude([]), "/bin/sh", "-c", "true"];
         case "bwrap, mount namespace only": return [bwrap(), "--bind", "/", "/", "--", "/bin/sh", "-c", "true"];
         case "bwrap, the sandbox's view + namespaces": return [bwrap(), ...bwrapArgs(plan, "true")];
         case "the same + 10 process starts inside": return [bwrap(), ...bwrapArgs(plan, tenStarts)];
@@ -229,13 +233,18 @@ export async function startupAnatomy(scratch: string, rounds: number, idleMs = 6
     };
     const once = async (part: AnatomyPart) => {
       const args = argv(part);
+      // Taken before the pause, as a run takes it while the previous one ends; its replacement is made meanwhile.
+      const launcher = part === "prelude from a pre-joined launcher" ? await takeLauncher(limits) : null;
+      if (part === "prelude from a pre-joined launcher" && !launcher) throw new Error("start-up anatomy: no launcher (no writable cgroup)");
       await new Promise((resolve) => setTimeout(resolve, idleMs));
       const started = performance.now();
       const code = await new Promise<number | null>((resolve, reject) => {
-        const child = spawn(args[0] as string, args.slice(1), { cwd: scratch, env, detached: true, stdio: "ignore" });
+        const child = launcher ? launcher.child : spawn(args[0] as string, args.slice(1), { cwd: scratch, env, detached: true, stdio: "ignore" });
         child.once("error", reject);
         child.once("exit", (c) => resolve(c));
+        if (launcher) launcher.launch(args, { cwd: scratch, env: env as Record<string, string>, keepFd3: false }).then((script) => child.once("exit", () => void rm(script, { force: true })), reject);
       });
+      await launcher?.cgroup.remove();
       if (code !== 0) throw new Error(`start-up anatomy, ${part}: exit ${code}`);
       return performance.now() - started;
     };
@@ -260,6 +269,12 @@ export function anatomyRows(anatomy: Awaited<ReturnType<typeof startupAnatomy>>)
     { name: `sandbox start-up anatomy (median of ${anatomy.rounds} rounds, each start after ${anatomy.idleMs} ms idle): a bare process start, sh -c true`, value: m["sh -c true"], unit: "ms" },
     { name: "  the prelude shell (rlimits, exec): cost over a bare start", value: cost("prelude shell", "sh -c true"), unit: "ms" },
     { name: "  joining the run's cgroups after idle (cgroup v1: the first migration waits for an RCU grace period)", value: cost("prelude + cgroup join", "prelude shell"), unit: "ms" },
+    {
+      name: "  the same prelude from a pre-joined launcher (already in the run's fresh cgroups: what a test command starts from), over the prelude joining them",
+      value: cost("prelude from a pre-joined launcher", "prelude + cgroup join"),
+      unit: "ms",
+      baseline: { name: "the prelude shell with no cgroup", value: m["prelude shell"] },
+    },
     { name: "  bwrap with only a mount namespace: cost over a bare start", value: cost("bwrap, mount namespace only", "sh -c true"), unit: "ms" },
     { name: "  the sandbox's read-only view + pid/ipc/uts/net/user namespaces, over that", value: cost("bwrap, the sandbox's view + namespaces", "bwrap, mount namespace only"), unit: "ms" },
     { name: "  one more process start inside the sandbox (of 10)", value: cost("the same + 10 process starts inside", "bwrap, the sandbox's view + namespaces") / 10, unit: "ms" },

@@ -52,6 +52,7 @@ import {
   type PoolRepo,
 } from "./fixtures/pool-family";
 import { perRunPhases, requestPhases } from "./calibration-phases";
+import { launcherStats } from "@/lib/runner/launcher-pool";
 import { goal } from "./goal";
 import { printRows, type BenchRow } from "./types";
 
@@ -305,6 +306,7 @@ export async function run(): Promise<BenchRow[]> {
 
     // 1. Calibration on the studio: 2 runs at once, fresh cache (one mirror clone, one npm ci).
     worker = await startWorker({ concurrency: 2, ...workerOptions });
+    const launchersBefore = launcherStats(); // the process-wide counts include earlier sections
     const started = performance.now();
     const requestedAt = Date.now();
     const batch = await requestCalibration(curator.id, family.id);
@@ -312,6 +314,8 @@ export async function run(): Promise<BenchRow[]> {
     if (batch.created !== CALIBRATION_RUNS) throw new Error(`calibration asked for ${batch.created} runs, expected ${CALIBRATION_RUNS}`);
     await waitForRuns({ familyId: family.id }, CALIBRATION_RUNS, "calibration on the studio, 2 at once", logs);
     const studioSeconds = (performance.now() - started) / 1000;
+    const launchersAfter = launcherStats();
+    const launchersCold = { created: launchersAfter.created - launchersBefore.created, taken: launchersAfter.taken - launchersBefore.taken };
 
     // The same calibration again once the workspace is prepared, as it is after "Collect tests":
     // 33 new runs on the cached mirror and workspace. Run reuse must not answer them: the test
@@ -442,6 +446,15 @@ export async function run(): Promise<BenchRow[]> {
         value: runOverheadMs,
         unit: "ms",
       },
+      // Where a run's overhead goes in the calibration (2 runs at once), from the runs' own timings (lib/runner/README "timings").
+      ...([
+        ["mirror lookup + workspace lease", (t: Record<string, number>) => (t.mirrorMs ?? 0) + (t.prepareMs ?? 0)],
+        ["the run's workspace (overlay directories, or the copy)", (t: Record<string, number>) => t.copyMs ?? 0],
+        ["sandbox start + overlay mount + git apply + restore, until the test command starts", (t: Record<string, number>) => t.applyMs ?? 0],
+        ["report parsing", (t: Record<string, number>) => t.parseMs ?? 0],
+        ["the rest (verifier staging, disk-watch baseline, teardown, run directory)", (t: Record<string, number>) => (t.totalMs ?? 0) - (t.testMs ?? 0) - (t.mirrorMs ?? 0) - (t.prepareMs ?? 0) - (t.copyMs ?? 0) - (t.applyMs ?? 0) - (t.parseMs ?? 0)],
+      ] as const).map(([what, pick]) => ({ name: `    of which ${what} (median)`, value: medianOf(cached.map((r) => pick(r.timings))), unit: "ms" })),
+      { name: `    sandbox starts of the fresh-cache calibration from a pre-joined launcher (lib/runner/launcher-pool.ts; the others joined their cgroups on the way: setup, or no launcher ready), of ${launchersCold.created} made meanwhile`, value: launchersCold.taken, unit: "" },
       {
         name: "  studio, for comparison: Σ test command inside the sandbox / 2 pollers",
         value: sumOf("testMs") / 2,

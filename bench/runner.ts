@@ -16,7 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { executeRun } from "../lib/runner/execute";
 import { diskUsage } from "../lib/runner/disk-watch";
-import { settleDiscards, SMALL_TREE } from "../lib/runner/run-workspace";
+import { settleDiscards } from "../lib/runner/run-workspace";
 import { runHost } from "../lib/runner/host";
 import { runSandboxed } from "../lib/runner/sandbox";
 import { gitOk } from "../lib/runner/testing/git-fixture";
@@ -94,7 +94,7 @@ export async function run(): Promise<BenchRow[]> {
 
     const bareMs: number[] = [];
     const runs: Awaited<ReturnType<typeof executeRun>>[] = [];
-    // Interleaved with the default ("auto") runs: an overlay forced, what "auto" gave every tree before it copied small ones.
+    // Interleaved with the default ("auto": overlay) runs: a copy forced, what "auto" gave small trees before.
     const copyOverhead: number[] = [];
     const otherOutside: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -103,8 +103,8 @@ export async function run(): Promise<BenchRow[]> {
       if (result.outcome !== "passed") throw new Error(`run ${i} did not pass: ${result.outcome} ${result.message}`);
       runs.push(result);
       const bareNow = await timeShell(NODE_TEST_COMMAND, bare, { SPECPATH_REPORT: bareReport });
-      const other = await executeRun(spec, { cacheDir, workspaceLayer: "overlay" });
-      if (other.outcome !== "passed") throw new Error(`overlay run ${i}: ${other.outcome} ${other.message}`);
+      const other = await executeRun(spec, { cacheDir, workspaceLayer: "copy" });
+      if (other.outcome !== "passed") throw new Error(`copy run ${i}: ${other.outcome} ${other.message}`);
       copyOverhead.push(other.timings.totalMs - bareNow);
       otherOutside.push(other.timings.totalMs - other.timings.testMs);
     }
@@ -194,8 +194,8 @@ export async function run(): Promise<BenchRow[]> {
       },
       ...(anatomy && overheadMedian > 20
         ? [{
-            name: "  in the way of the goal: one sandbox start alone over a bare process start (prelude, cgroup join after idle, bwrap, view + namespaces; anatomy below — the cgroup v1 join alone is most of it), and each process the steps script starts inside (git apply, then one rm and one cp for the recipe's restore)",
-            value: anatomy.medians["prelude + cgroup join"] - anatomy.medians["sh -c true"] + anatomy.medians["bwrap, the sandbox's view + namespaces"] - anatomy.medians["sh -c true"],
+            name: "  in the way of the goal: one sandbox start alone over a bare process start (the prelude from a pre-joined launcher — the cgroup v1 join is off the run's path — then bwrap with the view + namespaces; anatomy below), the overlay's unshare + mount(8) (layer profile: + overlay workspace), and each process the steps script starts inside (git apply, then one rm and one cp for the recipe's restore, then sh -c for the command)",
+            value: anatomy.medians["prelude from a pre-joined launcher"] - anatomy.medians["sh -c true"] + anatomy.medians["bwrap, the sandbox's view + namespaces"] - anatomy.medians["sh -c true"],
             unit: "ms",
             baseline: { name: "one process start inside the sandbox", value: (anatomy.medians["the same + 10 process starts inside"] - anatomy.medians["bwrap, the sandbox's view + namespaces"]) / 10 },
           }]
@@ -229,13 +229,13 @@ export async function run(): Promise<BenchRow[]> {
       ...(anatomy ? anatomyRows(anatomy) : []),
       ...(profile ? layerRows("layer profile, the gold tree's test command", profile) : []),
       {
-        name: `per-run overhead outside the test command, ${layer} workspace ("auto": a copy of a prepared tree of at most ${SMALL_TREE.entries} entries) / an overlay forced (workspaceLayer: "overlay", what every run had before), medians of ${RUNS} interleaved`,
+        name: `per-run overhead outside the test command, ${layer} workspace ("auto") / a copy forced (workspaceLayer: "copy", what "auto" gave a tree of at most 256 entries before), medians of ${RUNS} interleaved`,
         value: t((r) => r.timings.totalMs - r.timings.testMs),
         unit: "ms",
-        baseline: { name: "overlay", value: median(otherOutside) },
+        baseline: { name: "copy", value: median(otherOutside) },
         ratio: t((r) => r.timings.totalMs - r.timings.testMs) / median(otherOutside),
       },
-      { name: "  the same as wall − bare test command, overlay forced (median)", value: median(copyOverhead), unit: "ms", baseline: { name: layer, value: median(overhead) }, ratio: median(copyOverhead) / median(overhead) },
+      { name: "  the same as wall − bare test command, copy forced (median)", value: median(copyOverhead), unit: "ms", baseline: { name: layer, value: median(overhead) }, ratio: median(copyOverhead) / median(overhead) },
       {
         name: `sandbox start-up: \`true\` in ${sandbox} with cgroup + rlimits (median)`,
         value: median(bwrapMs),

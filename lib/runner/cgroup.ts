@@ -10,7 +10,7 @@ import "server-only";
 // anywhere else createRunCgroup returns null and the sandbox says so.
 
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, readdir, rmdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -41,6 +41,20 @@ export interface RunCgroup {
   killAll(): Promise<void>;
   limitsHit(): Promise<LimitName[]>;
   remove(): Promise<void>;
+}
+
+const removing = new Set<Promise<void>>();
+
+/** Removes the run's cgroup in the background (its last process may still be in its exit); settleCgroupRemovals() waits. */
+export function removeLater(cgroup: RunCgroup): void {
+  const removal = cgroup.remove().catch(() => undefined);
+  removing.add(removal);
+  void removal.finally(() => removing.delete(removal));
+}
+
+/** Resolves once every background removal started so far has finished (tests, benchmarks, shutdown). */
+export async function settleCgroupRemovals(): Promise<void> {
+  await Promise.all([...removing]);
 }
 
 interface Group {
@@ -98,19 +112,21 @@ export async function createRunCgroup(limits: { memoryBytes: number; maxProcesse
   if (groups.length === 0) return null;
 
   // Polls fast at first: right after the command exits, its last processes are usually gone within a millisecond or two.
+  // Done once every process left is gone or in its exit (it can never run code again): the sandbox's pid-1 tears
+  // down its mount namespace there, which takes ~3 ms (an RCU grace period); remove() waits for it, off the run's path.
   const killAll = async () => {
     const deadline = performance.now() + 1000;
     for (let pause = 1; ; pause = Math.min(pause * 2, 10)) {
       let remaining = 0;
       for (const group of groups) {
         if (group.controller === "unified" && (await writeLimit(group.dir, "cgroup.kill", 1))) continue;
-        for (const pid of await readPids(group.dir)) {
-          remaining++;
+        for (const pid of readPids(group.dir)) {
           try {
             process.kill(pid, "SIGKILL");
           } catch {
-            // already gone
+            continue; // already gone (an exited task can stay listed a moment after it was reaped)
           }
+          if (!isExiting(pid)) remaining++;
         }
       }
       if (remaining === 0 || performance.now() > deadline) return;
@@ -211,14 +227,51 @@ async function writeLimit(dir: string, file: string, value: number | string): Pr
   }
 }
 
-async function readPids(dir: string): Promise<number[]> {
-  const text = await readFile(path.join(dir, "cgroup.procs"), "utf8").catch(() => "");
+/** Synchronous: a few bytes of a kernel file, read right after each run; through the thread pool it took ~1 ms per group. */
+function readPids(dir: string): number[] {
+  let text = "";
+  try {
+    text = readFileSync(path.join(dir, "cgroup.procs"), "utf8");
+  } catch {
+    // the group is gone
+  }
   return text.split("\n").filter(Boolean).map(Number);
 }
 
-/** Reads `key N` from a flat-keyed cgroup file; 0 when absent. */
+/** PF_EXITING (include/linux/sched.h): the task is in do_exit. */
+const PF_EXITING = 0x4;
+
+/** Whether every thread of `pid` is in its exit (never runs user code again); false when it cannot be told. */
+function isExiting(pid: number): boolean {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return false;
+  }
+  if (tids.length === 0) return false;
+  for (const tid of tids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    } catch {
+      continue; // this thread is gone
+    }
+    // Fields after the command name (which may hold spaces and parentheses): state ppid pgrp session tty tpgid flags.
+    const flags = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[6]);
+    if (!Number.isInteger(flags) || (flags & PF_EXITING) === 0) return false;
+  }
+  return true;
+}
+
+/** Reads `key N` from a flat-keyed cgroup file; 0 when absent (synchronous, as readPids). */
 async function counter(dir: string, file: string, key: string): Promise<number> {
-  const text = await readFile(path.join(dir, file), "utf8").catch(() => "");
+  let text = "";
+  try {
+    text = readFileSync(path.join(dir, file), "utf8");
+  } catch {
+    // not there: no such counter
+  }
   const line = text.split("\n").find((l) => l.startsWith(`${key} `));
   return line ? Number(line.split(" ")[1]) || 0 : 0;
 }

@@ -26,6 +26,31 @@ describe("withLock", () => {
     for (let i = 0; i < events.length; i += 2) expect(events[i + 1]).toBe(events[i]?.replace("+", "-"));
   });
 
+  it("hands the lock from one holder in this process to the next without waiting out the poll interval", async () => {
+    const lock = path.join(dir, "queued.lock");
+    const events: string[] = [];
+    // A poll interval longer than the test's own timeout: a holder that polled for its turn would fail the test.
+    const options = { pollMs: 60_000 };
+    const holder = (name: string) =>
+      withLock(lock, async () => {
+        events.push(`${name}+`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        events.push(`${name}-`);
+      }, options);
+    await Promise.all([holder("a"), holder("b"), holder("c")]);
+    expect(events).toEqual(["a+", "a-", "b+", "b-", "c+", "c-"]);
+  }, 10_000);
+
+  it("gives up on a holder in this process after its timeout too, and the queue goes on", async () => {
+    const lock = path.join(dir, "held.lock");
+    let free = () => undefined as void;
+    const held = withLock(lock, () => new Promise<void>((resolve) => (free = resolve)));
+    await expect(withLock(lock, async () => "got it", { timeoutMs: 100 })).rejects.toMatchObject({ code: "lock_timeout" });
+    free();
+    await held;
+    expect(await withLock(lock, async () => "after")).toBe("after");
+  });
+
   it("breaks a lock left by a dead process", async () => {
     const lock = path.join(dir, "stale.lock");
     await writeFile(lock, `999999999:${hostname()}:left-by-a-crash`);

@@ -8,17 +8,18 @@ import "server-only";
 // overlayArgs). It costs the same whatever the size of node_modules, keeps
 // git's index stat data valid (same inodes and times as the prepared tree),
 // and nothing the run does reaches the prepared workspace.
-// A copy (copyWorkspace) instead — for a small prepared tree, where one cp costs
-// less than the overlay's mount namespace, mount and teardown (issue 24: per-run
-// overhead ~20 against ~60 ms on the Node fixture); for containers; when asked;
-// or when the overlay probe fails here (not root, no unshare/mount, a cache
-// filesystem that cannot hold an upper layer, a cache path mount cannot parse).
-// The probe runs once per process and cache directory, the size check once per
-// prepared tree.
+// A copy (copyWorkspace) instead — for containers; when asked; or when the
+// overlay probe fails here (not root, no unshare/mount, a cache filesystem that
+// cannot hold an upper layer, a cache path mount cannot parse). The probe runs
+// once per process and cache directory. (Small trees were copied for a while:
+// once the sandbox started from a pre-joined launcher and the disk watch's
+// baseline stopped walking the copy, the overlay cost less even on the 10-file
+// Node fixture — bench runner, interleaved: ~41 against ~46 ms outside the test
+// command.)
 
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { findExecutable } from "./host";
 import { runSandboxed, type SandboxRequest } from "./sandbox";
@@ -39,7 +40,7 @@ export interface RunWorkspace {
 
 export interface RunWorkspaceOptions {
   cacheDir: string;
-  /** "copy" or "overlay" force one (comparison, diagnosis). Default "auto": by the prepared tree's size. */
+  /** "copy" forces a copy (comparison, diagnosis); "auto" (default) and "overlay": an overlay where the probe passes. */
   layer?: "auto" | "copy" | "overlay";
   image: string | null;
   backend?: SandboxRequest["backend"];
@@ -50,7 +51,7 @@ export async function createRunWorkspace(prepared: PreparedWorkspace, runDir: st
   const outputDir = path.join(runDir, "out");
   const dir = path.join(runDir, "repo");
   await mkdir(outputDir, { recursive: true });
-  const wanted = options.layer !== "copy" && !options.image && (options.layer === "overlay" || !(await isSmallTree(prepared.repoDir)));
+  const wanted = options.layer !== "copy" && !options.image;
   const overlay = wanted && (await overlayProbe(options.cacheDir, options.backend)) === null;
   if (!overlay) {
     await copyWorkspace(prepared, dir);
@@ -59,40 +60,6 @@ export async function createRunWorkspace(prepared: PreparedWorkspace, runDir: st
   const layers = { lower: prepared.repoDir, upper: path.join(runDir, "upper"), work: path.join(runDir, "work") };
   await Promise.all([mkdir(dir), mkdir(layers.upper), mkdir(layers.work)]);
   return { layer: "overlay", dir, overlay: layers, outputDir, ms: performance.now() - started };
-}
-
-/** A prepared tree this small is copied for each run (cp -a of it costs less than an overlay's start and teardown). */
-export const SMALL_TREE = { entries: 256, bytes: 16 * 1024 * 1024 };
-const smallTrees = new Map<string, Promise<boolean>>();
-
-/** Whether `dir` holds at most SMALL_TREE entries and bytes (walked once per tree: a prepared tree never changes). */
-export function isSmallTree(dir: string): Promise<boolean> {
-  let known = smallTrees.get(dir);
-  if (!known) {
-    known = measureTree(dir);
-    smallTrees.set(dir, known);
-    if (smallTrees.size > 1000) smallTrees.delete(smallTrees.keys().next().value as string);
-  }
-  return known;
-}
-
-async function measureTree(root: string): Promise<boolean> {
-  let entries = 0;
-  let bytes = 0;
-  const pending = [root];
-  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
-    const children = await readdir(dir, { withFileTypes: true }).catch(() => null);
-    if (!children) return false; // unreadable: not known to be small
-    entries += children.length;
-    if (entries > SMALL_TREE.entries) return false;
-    for (const child of children) {
-      const full = path.join(dir, child.name);
-      if (child.isDirectory()) pending.push(full);
-      else if (child.isFile()) bytes += (await lstat(full)).size;
-      if (bytes > SMALL_TREE.bytes) return false;
-    }
-  }
-  return true;
 }
 
 const probes = new Map<string, Promise<string | null>>();

@@ -19,7 +19,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createRunCgroup, type LimitName, type RunCgroup } from "./cgroup";
+import { createRunCgroup, removeLater, type LimitName, type RunCgroup } from "./cgroup";
+import { takeLauncher, type Launcher } from "./launcher-pool";
 import { watchDisk, type DiskWatch } from "./disk-watch";
 import { RunnerError } from "./errors";
 import { findExecutable, runHost } from "./host";
@@ -155,8 +156,15 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
   const diskDirs = [request.overlay?.upper ?? plan.workspace, plan.output, ...(plan.tmp ? [plan.tmp] : [])];
   // Before bwrapArgs reads the plan: a private tmpfs /tmp is bounded by the disk quota.
   if (kind === "bwrap" && !plan.tmp) plan.tmpSizeBytes = limits.diskBytes;
-  // Independent, so side by side: the run's cgroups and the disk watch's baseline.
-  const [cgroup, disk] = await Promise.all([createRunCgroup(limits), watchDisk(diskDirs, limits.diskBytes)]);
+  // Independent, so side by side: the run's cgroups and the disk watch's baseline. A test
+  // command (bwrap, no network) starts from a pre-joined launcher already in fresh cgroups
+  // (launcher-pool.ts), so no cgroup migration is on its path; otherwise the prelude joins them.
+  const pooled = kind === "bwrap" && plan.network === "none";
+  const acquire = async (): Promise<{ launcher: Launcher | null; cgroup: RunCgroup | null }> => {
+    const launcher = pooled ? await takeLauncher(limits) : null;
+    return { launcher, cgroup: launcher ? launcher.cgroup : await createRunCgroup(limits) };
+  };
+  const [{ launcher, cgroup }, disk] = await Promise.all([acquire(), watchDisk(diskDirs, limits.diskBytes)]);
   let scratch: string | null = null;
   try {
     if (!cgroup?.enforced.processes) {
@@ -168,7 +176,7 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     const inner = kind === "bwrap" ? [bwrap.path as string, ...bwrapArgs(plan, request.command)] : ["/bin/sh", "-c", request.command];
     // One shell before the sandbox joins the cgroups, sets the rlimits and mounts the overlay (no prlimit, no second shell).
     const prelude = preludeArgs({
-      procsFiles: cgroup?.procsFiles ?? [],
+      procsFiles: launcher ? [] : (cgroup?.procsFiles ?? []),
       limits,
       addressSpace: !cgroup?.enforced.memory,
       overlay: request.overlay ? { tools: overlayTools(), layers: request.overlay, mountPoint: plan.workspace } : undefined,
@@ -189,6 +197,7 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
       control: request.control,
       network: plan.network,
       disk,
+      launcher,
     });
     const limitsHit: LimitName[] = [...((await cgroup?.limitsHit()) ?? []), ...(outcome.diskHit ? (["disk"] as const) : [])];
     if (outcome.networkFailure) warnings.push(`setup ran without network: ${outcome.networkFailure}`);
@@ -197,7 +206,8 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     return { ...result, sandbox: kind, warnings, limitsHit, paths };
   } finally {
     disk.stop();
-    await cgroup?.remove();
+    // Every process of the run is dead or in its exit (killAll); the empty group goes in the background.
+    if (cgroup) removeLater(cgroup);
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }
 }
@@ -269,6 +279,8 @@ async function supervise(
     control?: { setupTimeoutMs: number };
     network?: NetworkMode;
     disk?: DiskWatch;
+    /** Already spawned (and in the run's cgroups): it execs argv instead of a new spawn. */
+    launcher?: Launcher | null;
   },
 ): Promise<Supervised> {
   const started = performance.now();
@@ -282,12 +294,20 @@ async function supervise(
     stdio[NET_INFO_FD] = "pipe";
     stdio[NET_BLOCK_FD] = "pipe";
   }
-  const child = spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, env, detached: true, stdio });
+  const { launcher } = options;
+  if (launcher && namespaced) throw new Error("a launcher has no network fds");
+  const child = launcher ? launcher.child : spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, env, detached: true, stdio });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    child.once("error", reject);
+    child.once("exit", (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
+  });
   const stdout = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
   const stderr = new OutputCapture(options.capBytes ?? DEFAULT_OUTPUT_CAP);
   child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const script = launcher ? await launcher.launch(argv, { cwd: options.cwd, env: options.env, keepFd3: Boolean(options.control) }) : null;
 
   const killTree = () => {
     if (child.pid) {
@@ -348,7 +368,7 @@ async function supervise(
   let controlBytes = Buffer.alloc(0);
   let readyMs: number | null = null;
   const controlStream = child.stdio[3] as Readable | null | undefined;
-  controlStream?.on("data", (chunk: Buffer) => {
+  if (options.control) controlStream?.on("data", (chunk: Buffer) => {
     if (controlBytes.length >= CONTROL_CAP) return;
     controlBytes = Buffer.concat([controlBytes, chunk]).subarray(0, CONTROL_CAP);
     if (readyMs === null && !timedOut && controlBytes.subarray(0, 6).toString() === "ready\n") {
@@ -358,10 +378,7 @@ async function supervise(
   });
 
   try {
-    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-      child.once("error", reject);
-      child.once("exit", (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
-    });
+    const { code, signal } = await exited;
     const durationMs = performance.now() - started;
     // Whatever the command left running (a daemon, a background job) dies with it.
     killTree();
@@ -377,6 +394,7 @@ async function supervise(
     finished = true;
     stopNetwork();
     options.disk?.stop();
+    if (script) void rm(script, { force: true });
   }
 }
 

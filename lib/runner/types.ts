@@ -140,9 +140,8 @@ export interface RunnerOptions {
   /** "none" forces plain subprocesses. Default "auto". */
   sandbox?: "auto" | "none";
   /**
-   * "auto" (default): a copy of a small prepared workspace (at most SMALL_TREE entries and bytes,
-   * run-workspace.ts), an overlay on a larger one; "copy" or "overlay" force one (an overlay still
-   * falls back to a copy where the overlay probe fails).
+   * "auto" (default) and "overlay": an overlay on the prepared workspace, or a copy where the
+   * overlay probe fails (run-workspace.ts); "copy" forces a copy.
    */
   workspaceLayer?: "auto" | "copy" | "overlay";
   /**
