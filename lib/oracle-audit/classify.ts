@@ -8,7 +8,7 @@ import { dirname, normalizePath } from "./language";
 import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import type { TCategory, TClassifiedDependency, TDependency, TDependencyEvidence, TFileDefinitions, TLocation, TTestExtraction, TTreeDefinitions } from "./types";
-import { affixOf, excerptOf, statesName, identifierWords, matchesTemplate, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, mentionsTemplate, moduleStem, proseForm, statesPosition, systematicAffixes } from "./words";
+import { affixOf, excerptOf, givesIdentifier, statesName, identifierWords, matchesTemplate, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, mentionsTemplate, moduleStem, proseForm, statesPosition, systematicAffixes } from "./words";
 
 interface TTemplate {
   parts: string[];
@@ -362,9 +362,14 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
     if (mentionsIdentifier(text, fn)) return { category: "specified", reason: `the history describes ${fn}, which takes the new argument`, definedAt, gold, producer: param, history: excerptOf(text, [fn]) };
     return { category: "hidden", reason: `gold adds argument ${position + 1} to ${fn}; the history never mentions it`, definedAt, gold, producer: param };
   }
-  // An exported name must be stated as a name; an option or a key may be stated in prose ("an optional lookup").
+  // A function the agent must define and the test calls is stated only where the history gives its identifier
+  // (givesIdentifier): a history describes a function by what it does, so the words of its output or its task
+  // ("a Title Case converter", "gives Train-Case") fit many names (`titleCase`, `toTitleCase`). Another exported
+  // name must be stated as a name; an option or a key may be stated in prose, since it is named by what it holds
+  // ("an optional lookup", "a default port", "the grand total").
   const asCode = dep.via === "import" || dep.via === "require" || dep.via === "member" || dep.via === "member-call";
-  if (asCode ? statesName(text, dep.value) : mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
+  const callable = asCode && definedAt !== null && ctx.gold.byFile.get(definedAt.file)?.arity[dep.value] !== undefined;
+  if (callable ? givesIdentifier(text, dep.value) : asCode ? statesName(text, dep.value) : mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
   // The affix fixes the form, the history the name it is built on: without it stated, any base name could be the stem.
   const affix = affixOf(dep.value, ctx.base.names, ctx.affixes);
   const [head, tail] = affix ? affix.split(" + ") : [];

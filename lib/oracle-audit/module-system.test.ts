@@ -196,3 +196,20 @@ describe("an option passed where the base function takes no argument", () => {
     expect(option("strict").category).toBe("visible");
   });
 });
+
+describe("a function stated by its identifier, not by a description in its words", () => {
+  // Prompted by held-out 2's scule cases: "gives Train-Case", "flat case", "a Title Case converter" fit
+  // `trainCase`, `toTrainCase` and `TrainCase` alike; an agent must be given the identifier it is to export.
+  const base = { "src/index.ts": "export function kebabCase(s: string) { return s.toLowerCase().split(' ').join('-'); }\n" };
+  const gold = { "src/index.ts": `${base["src/index.ts"]}export function trainCase(s: string) { return s; }\nexport const DEFAULT_JOINER = '-';\n` };
+  const tests = { "test/a.test.ts": `import { test, expect } from "vitest";\nimport { trainCase, DEFAULT_JOINER } from "../src/index";\ntest("x", () => { expect(trainCase("a b")).toBe("A-B"); expect(DEFAULT_JOINER).toBe("-"); });\n` };
+  it("flags a called function the history only describes in the words of its output", async () => {
+    expect(await hiddenOf(base, gold, tests, "Add a converter that gives Train-Case, beside the existing ones. Its default joiner is a dash.")).toEqual(["name:trainCase"]);
+    expect(await hiddenOf(base, gold, tests, "Add a Train Case converter; its default joiner is a dash.")).toEqual(["name:trainCase"]);
+  });
+  it("takes the identifier verbatim, or in another code convention treated as code", async () => {
+    expect(await hiddenOf(base, gold, tests, "Add trainCase(str); its default joiner is a dash.")).toEqual([]);
+    expect(await hiddenOf(base, gold, tests, "Add `train_case`; its default joiner is a dash.")).toEqual([]);
+    expect(await hiddenOf(base, gold, tests, "Add the train-case function; its default joiner is a dash.")).toEqual([]);
+  });
+});
