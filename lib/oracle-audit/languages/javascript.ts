@@ -659,6 +659,12 @@ function requireOf(source: string, call: TSyntaxNode): string | null {
   return first ? stringValue(source, first) : null;
 }
 
+/** The words a pattern that is only an alternation of words matches whole (`^(a|an|is)$` → a, an, is); else none. */
+export function regexWords(pattern: string): string[] {
+  const m = /^\^?\((?:\?:)?([A-Za-z0-9 ]+(?:\|[A-Za-z0-9 ]+)+)\)\$?$/.exec(pattern) ?? /^\^?([A-Za-z0-9 ]+(?:\|[A-Za-z0-9 ]+)+)\$?$/.exec(pattern);
+  return m ? m[1]!.split("|") : [];
+}
+
 export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinitions {
   const { source, root } = file;
   const defs = emptyDefinitions(file.path);
@@ -668,6 +674,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   const numbers = new Set<string>();
   const properties = new Set<string>();
   const keys = new Set<string>();
+  const matchWords = new Set<string>();
   const imported = new Map<string, boolean>();
   const define = (name: string, node: TSyntaxNode) => {
     names.add(name);
@@ -886,6 +893,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "number":
         if (!nonLibrary) numbers.add(textOf(source, node));
         return;
+      case "regex": {
+        const pattern = field(node, "pattern");
+        if (pattern && !nonLibrary) regexWords(textOf(source, pattern)).forEach((w) => matchWords.add(w));
+        return false;
+      }
     }
   });
   // What the file loads, and the local names bound to those modules: what code the file's functions reach.
@@ -933,6 +945,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   defs.numbers = [...numbers];
   defs.properties = [...properties];
   defs.keys = [...keys];
+  if (matchWords.size > 0) defs.matchWords = [...matchWords];
   for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
   return defs;
 }
