@@ -641,8 +641,7 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
     return null;
   })();
   const evidence = { gold: at, producer: pieces.join(", "), definedAt: at };
-  const mode = dep.match === "contains" ? "contains" : "exact";
-  if (mentionsLiteral(text, dep.value, mode) || (proseForm(dep.value) !== dep.value && mentionsLiteral(text, proseForm(dep.value), mode))) {
+  if (mentionsLiteral(text, dep.value, "exact") || (proseForm(dep.value) !== dep.value && mentionsLiteral(text, proseForm(dep.value), "exact"))) {
     return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
   }
   const unstated = pieces.filter((p) => !holdsPiece(text, p));
