@@ -84,7 +84,7 @@ describe("specification–oracle audit", () => {
     expect(red.status).toBe("fail");
     expect(red.missing).toContain("`valueSSE` (2 probes)");
 
-    // Split never mentions streaming a list; direct does ("Stream values").
+    // Split never names streamValues; direct gives it ("let streamValues(values) stream a list"; a description in its words would not do).
     expect(audit.histories.find((h) => h.condition === "split")!.findings.some((f) => f.name === "streamValues")).toBe(true);
     expect(audit.histories.find((h) => h.condition === "direct")!.findings.some((f) => f.name === "streamValues")).toBe(false);
 

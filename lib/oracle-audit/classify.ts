@@ -8,7 +8,7 @@ import { dirname, normalizePath } from "./language";
 import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import type { TCategory, TClassifiedDependency, TDependency, TDependencyEvidence, TFileDefinitions, TLocation, TTestExtraction, TTreeDefinitions } from "./types";
-import { affixOf, excerptOf, statesName, identifierWords, matchesTemplate, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, mentionsTemplate, moduleStem, proseForm, statesPosition, systematicAffixes } from "./words";
+import { affixOf, excerptOf, givesIdentifier, statesName, identifierWords, matchesTemplate, mentionsFileName, mentionsIdentifier, mentionsLiteral, mentionsPath, mentionsTemplate, moduleStem, proseForm, statesPosition, systematicAffixes } from "./words";
 
 interface TTemplate {
   parts: string[];
@@ -29,6 +29,8 @@ interface TTreeIndex {
   numbers: Set<string>;
   /** Object-literal keys the code writes. */
   keys: Set<string>;
+  /** Words the code's regular expressions match whole (alternatives). */
+  matchWords: Set<string>;
   classes: Map<string, { heritage: string[]; externalHeritage: boolean; methods: Set<string> }>;
 }
 
@@ -38,7 +40,7 @@ function indexTree(tree: TTreeDefinitions): TTreeIndex {
   for (const f of tree.files) for (let d = dirname(f); d; d = dirname(d)) dirs.add(d);
   const idx: TTreeIndex = {
     files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
-    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), classes: new Map(),
+    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), matchWords: new Set(), classes: new Map(),
   };
   for (const d of tree.definitions) {
     d.names.forEach((n) => idx.names.add(n));
@@ -47,6 +49,7 @@ function indexTree(tree: TTreeDefinitions): TTreeIndex {
     d.strings.forEach((s) => { if (!idx.stringSet.has(s)) idx.stringSet.set(s, d.file); });
     d.numbers.forEach((n) => idx.numbers.add(n));
     d.keys?.forEach((k) => idx.keys.add(k));
+    d.matchWords?.forEach((w) => idx.matchWords.add(w));
     for (const parts of d.templates) idx.templates.push({ parts, file: d.file });
     for (const c of d.classes) idx.classes.set(c.name, { heritage: c.heritage, externalHeritage: c.externalHeritage, methods: new Set(c.methods) });
   }
@@ -82,7 +85,12 @@ function ownOf(base: TTreeDefinitions, gold: TTreeDefinitions): TTreeDefinitions
       if (!b) return d;
       const strings = new Set(b.strings);
       const templates = new Set(b.templates.map(key));
-      return { ...d, strings: d.strings.filter((x) => !strings.has(x)), templates: d.templates.filter((t) => !templates.has(key(t))) };
+      const keys = new Set(b.keys ?? []);
+      const words = new Set(b.matchWords ?? []);
+      return {
+        ...d, strings: d.strings.filter((x) => !strings.has(x)), templates: d.templates.filter((t) => !templates.has(key(t))),
+        keys: d.keys?.filter((k) => !keys.has(k)), matchWords: d.matchWords?.filter((w) => !words.has(w)),
+      };
     }),
   };
 }
@@ -362,9 +370,14 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
     if (mentionsIdentifier(text, fn)) return { category: "specified", reason: `the history describes ${fn}, which takes the new argument`, definedAt, gold, producer: param, history: excerptOf(text, [fn]) };
     return { category: "hidden", reason: `gold adds argument ${position + 1} to ${fn}; the history never mentions it`, definedAt, gold, producer: param };
   }
-  // An exported name must be stated as a name; an option or a key may be stated in prose ("an optional lookup").
+  // A function the agent must define and the test calls is stated only where the history gives its identifier
+  // (givesIdentifier): a history describes a function by what it does, so the words of its output or its task
+  // ("a Title Case converter", "gives Train-Case") fit many names (`titleCase`, `toTitleCase`). Another exported
+  // name must be stated as a name; an option or a key may be stated in prose, since it is named by what it holds
+  // ("an optional lookup", "a default port", "the grand total").
   const asCode = dep.via === "import" || dep.via === "require" || dep.via === "member" || dep.via === "member-call";
-  if (asCode ? statesName(text, dep.value) : mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
+  const callable = asCode && definedAt !== null && ctx.gold.byFile.get(definedAt.file)?.arity[dep.value] !== undefined;
+  if (callable ? givesIdentifier(text, dep.value) : asCode ? statesName(text, dep.value) : mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
   // The affix fixes the form, the history the name it is built on: without it stated, any base name could be the stem.
   const affix = affixOf(dep.value, ctx.base.names, ctx.affixes);
   const [head, tail] = affix ? affix.split(" + ") : [];
@@ -551,7 +564,7 @@ function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TCl
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
   const kept = producers(ctx, dep).kept;
   if (!gold && kept) return { category: "visible", reason: `the base's own code produces it: gold keeps its producer unchanged (${kept.at?.file ?? "the base"})`, base: kept.at, producer: kept.text };
-  if (!gold) return { category: "visible", reason: "computed by the behaviour: no source holds this literal" };
+  if (!gold) return computedOutput(dep, extraction, ctx, text);
   const evidence = { gold: gold.at, producer: gold.text, definedAt: gold.at };
   if (dep.match === "regex") {
     // Wherever the history states it: anchors do not tie the pattern to the start of the history.
@@ -577,6 +590,63 @@ function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TCl
   const what = NUMBER.test(dep.value) && dep.match !== "regex" ? "number" : dep.match === "regex" ? "text the pattern matches" : "literal";
   const how = producers(ctx, dep).changed ? "changes the text that produces" : "introduces";
   return { category: "hidden", reason: `gold ${how} this ${what}; the history never states it${dep.match === "exact" ? " whole" : ""}`, ...evidence };
+}
+
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+/** `piece` stands in `value` as a whole: no letter or digit runs on across an edge of it that is a letter or digit. */
+function holdsPiece(value: string, piece: string): boolean {
+  for (let at = value.indexOf(piece); at !== -1; at = value.indexOf(piece, at + 1)) {
+    const before = isWordChar(piece[0]) && isWordChar(value[at - 1]);
+    const after = isWordChar(piece.at(-1)) && isWordChar(value[at + piece.length]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+/**
+ * What gold's new code writes as data — a string, an object key, a word one of its patterns matches whole — that the
+ * base writes nowhere, that the test does not feed in, and that the computed output holds as a whole piece
+ * (`video` of `video/mp4`, gold's new `video: 3` score; `is` of `This is a Title`, gold's list of small words; `.0`
+ * of `3.4.5-rc1.0`). Gold introduces that part of the output, as it does a message it writes.
+ */
+function goldPieces(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext): string[] {
+  const own = ctx.goldOwn;
+  const candidates = new Set([...own.strings, ...own.keys, ...own.matchWords]);
+  const pieces: string[] = [];
+  for (const piece of candidates) {
+    const p = piece.trim();
+    if (p.length < 2 || !/[\p{L}\p{N}]/u.test(p) || p === dep.value) continue;
+    if (ctx.base.stringSet.has(p) || ctx.base.keys.has(p) || ctx.base.matchWords.has(p)) continue;
+    if (!holdsPiece(dep.value, p)) continue;
+    if (extraction.suppliedLiterals.some((s) => holdsPiece(s, p))) continue;
+    pieces.push(p);
+  }
+  return pieces;
+}
+
+/**
+ * A literal no source holds, computed by the behaviour: the base's (visible) unless it holds a piece gold's new
+ * code writes as data (goldPieces) — then gold introduces it: specified when the history states it whole, inferable
+ * when the history states every such piece (the data the output is made of), hidden otherwise.
+ */
+function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
+  const computed: TVerdict = { category: "visible", reason: "computed by the behaviour: no source holds this literal" };
+  // Only an output compared whole: a substring the test looks for in a computed output (`'"msg": "hello"' in …`,
+  // the synthetic corpus labels it computed by json.dumps) is left as before.
+  if (dep.match !== "exact" || NUMBER.test(dep.value) || dep.value.length > 200) return computed;
+  const pieces = goldPieces(dep, extraction, ctx);
+  if (pieces.length === 0) return computed;
+  const at = (() => {
+    for (const d of ctx.goldOwn.byFile.values()) if (pieces.some((p) => d.strings.includes(p) || d.keys?.includes(p) || d.matchWords?.includes(p))) return { file: d.file, line: null };
+    return null;
+  })();
+  const evidence = { gold: at, producer: pieces.join(", "), definedAt: at };
+  if (mentionsLiteral(text, dep.value, "exact") || (proseForm(dep.value) !== dep.value && mentionsLiteral(text, proseForm(dep.value), "exact"))) {
+    return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
+  }
+  const unstated = pieces.filter((p) => !holdsPiece(text, p));
+  if (unstated.length === 0) return { category: "inferable", reason: `computed from data gold writes (${pieces.map((p) => JSON.stringify(p)).join(", ")}), which the history states`, ...evidence, history: excerptOf(text, pieces) };
+  return { category: "hidden", reason: `gold's new code writes ${unstated.map((p) => JSON.stringify(p)).join(", ")}, which this output holds; the history never states it`, ...evidence };
 }
 
 /**

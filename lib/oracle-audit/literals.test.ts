@@ -224,3 +224,26 @@ describe("a base producer the tested code cannot reach", () => {
     expect(literals(await classified(base, {}, t2, "parse refuses deep input."))).toEqual({ "Input depth exceeded depth option of 0": "visible" });
   });
 });
+
+describe("a computed output that holds data gold's new code writes", () => {
+  // Prompted by held-out 2: mime-types-mp4 (`video/mp4`, picked by gold's new `video: 3` type score) and
+  // scule-title-case (`This is a Title`: `is`, `a` lower-cased by gold's list of small words); both were "computed by
+  // the behaviour", so visible, though the base cannot produce them and the partial histories state neither.
+  const base = { "src/title.js": "export function title(s) { return s.split(' ').map((w) => w[0].toUpperCase() + w.slice(1)).join(' '); }\n" };
+  const gold = { "src/title.js": "const SMALL = /^(a|an|is|of)$/i;\nexport function title(s) { return s.split(' ').map((w) => SMALL.test(w) ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1)).join(' '); }\n" };
+  const tests = { "test/title.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { title } from "../src/title.js";\ntest("title", () => { assert.equal(title("this IS A title"), "This is a Title"); assert.equal(title("foo bar"), "Foo Bar"); });\n` };
+  it("is hidden when the history states neither the output nor gold's data in it; an output without such data stays computed", async () => {
+    expect(literals(await classified(base, gold, tests, "Capitalise every word of the title."))).toEqual({ "This is a Title": "hidden", "Foo Bar": "visible" });
+  });
+  it("is inferable when the history states the data, specified when it states the output", async () => {
+    expect(literals(await classified(base, gold, tests, "Capitalise every word except the small words a, an, is and of, which are lower-cased."))["This is a Title"]).toBe("inferable");
+    expect(literals(await classified(base, gold, tests, "`title(\"this IS A title\")` gives \"This is a Title\"."))["This is a Title"]).toBe("specified");
+  });
+  it("counts a key gold adds, not one the base already writes", async () => {
+    const b = { "src/pick.js": "const SCORES = { application: 1, audio: 1 };\nexport function pick(ext) { const best = Object.keys(SCORES).sort((x, y) => SCORES[y] - SCORES[x])[0]; return best + '/' + ext; }\n" };
+    const g = { "src/pick.js": b["src/pick.js"].replace("audio: 1 }", "audio: 2, video: 3 }") };
+    const t = { "test/pick.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { pick } from "../src/pick.js";\ntest("pick", () => { assert.equal(pick("mp4"), "video/mp4"); });\n` };
+    const found = literals(await classified(b, g, t, "Fix the type scores so the right type is picked."));
+    expect(found["video/mp4"]).toBe("hidden");
+  });
+});

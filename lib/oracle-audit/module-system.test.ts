@@ -196,3 +196,40 @@ describe("an option passed where the base function takes no argument", () => {
     expect(option("strict").category).toBe("visible");
   });
 });
+
+describe("a function stated by its identifier, not by a description in its words", () => {
+  // Prompted by held-out 2's scule cases: "gives Train-Case", "flat case", "a Title Case converter" fit
+  // `trainCase`, `toTrainCase` and `TrainCase` alike; an agent must be given the identifier it is to export.
+  const base = { "src/index.ts": "export function kebabCase(s: string) { return s.toLowerCase().split(' ').join('-'); }\n" };
+  const gold = { "src/index.ts": `${base["src/index.ts"]}export function trainCase(s: string) { return s; }\nexport const DEFAULT_JOINER = '-';\n` };
+  const tests = { "test/a.test.ts": `import { test, expect } from "vitest";\nimport { trainCase, DEFAULT_JOINER } from "../src/index";\ntest("x", () => { expect(trainCase("a b")).toBe("A-B"); expect(DEFAULT_JOINER).toBe("-"); });\n` };
+  it("flags a called function the history only describes in the words of its output", async () => {
+    expect(await hiddenOf(base, gold, tests, "Add a converter that gives Train-Case, beside the existing ones. Its default joiner is a dash.")).toEqual(["name:trainCase"]);
+    expect(await hiddenOf(base, gold, tests, "Add a Train Case converter; its default joiner is a dash.")).toEqual(["name:trainCase"]);
+  });
+  it("takes the identifier verbatim, or in another code convention treated as code", async () => {
+    expect(await hiddenOf(base, gold, tests, "Add trainCase(str); its default joiner is a dash.")).toEqual([]);
+    expect(await hiddenOf(base, gold, tests, "Add `train_case`; its default joiner is a dash.")).toEqual([]);
+    expect(await hiddenOf(base, gold, tests, "Add the train-case function; its default joiner is a dash.")).toEqual([]);
+  });
+});
+
+describe("an option passed by spread from a test table", () => {
+  // Prompted by held-out 2's match-sorter-custom-sorter (`matchSorter(...input)`, `sorter` in one row: not extracted).
+  const base = { "src/index.ts": "export function sortItems(items: string[], value: string, options: { baseSort?: unknown } = {}) { return options.baseSort ? items : items; }\n" };
+  const gold = { "src/index.ts": "export function sortItems(items: string[], value: string, options: { baseSort?: unknown; sorter?: (x: string[]) => string[] } = {}) { return options.sorter ? options.sorter(items) : items; }\n" };
+  const table = (loop: string) => `import { test, expect } from "vitest";\nimport { sortItems } from "../src/index";
+const tests = {
+  'keeps the order': { input: [['a', 'b'], 'a', { baseSort: 1 }], output: ['a', 'b'] },
+  'takes a custom sorter': { input: [['a', 'b'], '', { sorter: (x: string[]) => [...x].reverse() }], output: ['b', 'a'] },
+};
+${loop}
+`;
+  it("reads each row's arguments as the call's (Object.entries with a destructured row, Object.values)", async () => {
+    const entries = table("for (const [title, { input, output }] of Object.entries(tests)) {\n  test(title, () => { expect(sortItems(...input)).toEqual(output); });\n}");
+    const values = table("for (const { input: args, output } of Object.values(tests)) {\n  test('row', () => { expect(sortItems(...args)).toEqual(output); });\n}");
+    expect(await hiddenOf(base, gold, { "test/a.test.ts": entries })).toEqual(["name:sorter"]);
+    expect(await hiddenOf(base, gold, { "test/a.test.ts": values })).toEqual(["name:sorter"]);
+    expect(await hiddenOf(base, gold, { "test/a.test.ts": entries }, "Add an option `sorter` to sortItems.")).toEqual([]);
+  });
+});

@@ -39,7 +39,7 @@ describe("resolve once", () => {
     const family = await sseFamily();
     const audit = await audited(family.id);
     const streamValues = audit.hidden.find((d) => d.name === "streamValues")!;
-    // Direct states it ("Stream values … a list of values"): hidden in split only.
+    // Direct gives its identifier ("let streamValues(values) stream a list"): hidden in split only.
     expect(streamValues.histories.map((h) => h.condition)).toEqual(["split"]);
     const texts = async () => new Map((await db().history.findMany({ where: { familyId: family.id }, include: { revisions: { orderBy: { number: "desc" }, take: 1, include: { turns: true } } } })).map((h) => [h.condition, h.revisions[0]!.turns.map((t) => t.text).join("\n")]));
     const before = await texts();

@@ -93,6 +93,8 @@ export interface TFileDefinitions {
   properties: string[];
   /** Keys the code writes in object literals (`{ empty: … }`, `{ 'parse-numbers': true }`): names it recognises. */
   keys?: string[];
+  /** Words a regular expression of the code matches whole, as alternatives (`/^(a|an|is)$/i`): data the code holds. */
+  matchWords?: string[];
   /** Re-exports everything of another module (`export *`). */
   reexportsAll: boolean;
   /**

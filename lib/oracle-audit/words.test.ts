@@ -48,3 +48,18 @@ describe("formatting-tolerant matching", () => {
     expect(affixOf("getCheck", names, affixes)).toBe("get + Check");
   });
 });
+
+describe("a function's identifier given, not described", () => {
+  it("wants the identifier itself, or its words joined in a code convention and treated as code", async () => {
+    const { givesIdentifier } = await import("./words");
+    expect(givesIdentifier("The first gives Train-Case: split the input into words", "trainCase")).toBe(false);
+    expect(givesIdentifier("Add a Title Case converter to scule", "titleCase")).toBe(false);
+    expect(givesIdentifier("The second gives flat case", "flatCase")).toBe(false);
+    expect(givesIdentifier("the value SSE writer", "valueSSE")).toBe(false);
+    expect(givesIdentifier("add trainCase beside pascalCase", "trainCase")).toBe(true);
+    expect(givesIdentifier("add `train_case`", "trainCase")).toBe(true);
+    expect(givesIdentifier("its header-accept constant", "headerAccept")).toBe(true);
+    expect(givesIdentifier("call header_accept()", "headerAccept")).toBe(true);
+    expect(givesIdentifier("add TrainCase", "trainCase")).toBe(false);
+  });
+});

@@ -175,15 +175,34 @@ export function excerptOf(text: string, needles: readonly (string | null | undef
  */
 export function statesName(text: string, name: string): boolean {
   if (!/^[a-z][a-z0-9]*$/.test(name)) return mentionsIdentifier(text, name);
-  const n = escape(name);
+  return givesIdentifier(text, name);
+}
+
+/**
+ * The text gives the identifier of a function an agent must call: the identifier itself, case-sensitive, as a token; or its
+ * words in another code convention joined without spaces (`header-accept`, `header_accept`) where the text
+ * treats it as code (quoted, called, a member, a flag) or names it as a name ("its header-accept constant"). A
+ * description made of the same words ("a Title Case converter", "flat case", "gives Train-Case") is not the name:
+ * `titleCase`, `toTitleCase` and `TitleCase` fit it alike. A plain lowercase word (`entries`, `cached`) is also
+ * ordinary English, so even verbatim it counts only written as code or named as a name (statesName's rule).
+ */
+export function givesIdentifier(text: string, name: string): boolean {
   const b = "(?![A-Za-z0-9_$])";
   const a = "(?<![A-Za-z0-9_$])";
-  if (new RegExp(`${a}${n}\\s*\\(|\\.${n}${b}|--${n}${b}|${a}${n}=`).test(text)) return true;
-  // Named as a name in prose: "a parse function", "the function parse".
-  const kinds = "(?:function|method|helper|export|constant|class|module|property|field|action|hook|command)s?";
-  if (new RegExp(`${a}${n}\\s+${kinds}${b}|${a}${kinds}\\s+${n}${b}`, "i").test(text)) return true;
-  for (const span of text.matchAll(new RegExp(`[${QUOTES}]([^${QUOTES}\\n]+)[${QUOTES}]`, "g"))) {
-    if (new RegExp(`${a}${n}${b}`).test(span[1]!)) return true;
-  }
-  return false;
+  // The nouns that name a thing of the code, either case at the start ("Function", "function").
+  const kinds = `(?:${["function", "method", "helper", "export", "constant", "class", "module", "property", "field", "action", "hook", "command", "option", "keyword", "argument", "parameter", "flag"].map((k) => `[${k[0]}${k[0]!.toUpperCase()}]${k.slice(1)}`).join("|")})s?`;
+  const asCode = (form: string, flags = "") => {
+    if (new RegExp(`${a}${form}\\s*\\(|\\.${form}${b}|--${form}${b}|${a}${form}=`, flags).test(text)) return true;
+    if (new RegExp(`${a}${form}\\s+${kinds}${b}|${a}${kinds}\\s+${form}${b}`, flags).test(text)) return true;
+    for (const span of text.matchAll(new RegExp(`[${QUOTES}]([^${QUOTES}\\n]+)[${QUOTES}]`, "g"))) {
+      if (new RegExp(`${a}${form}${b}`, flags).test(span[1]!)) return true;
+    }
+    return false;
+  };
+  const n = escape(name);
+  if (/^[a-z][a-z0-9]*$/.test(name)) return asCode(n);
+  if (new RegExp(`${a}${n}${b}`).test(text)) return true;
+  const words = identifierWords(name);
+  if (words.length < 2) return false;
+  return asCode(words.map(escape).join("[_\\-.]?"), "i");
 }

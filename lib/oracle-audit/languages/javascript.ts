@@ -395,6 +395,47 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     return named(table).flatMap((p) => (p.type === "pair" && field(p, "key") && ["string", "property_identifier"].includes(field(p, "key")!.type) ? [field(p, "key")!] : []));
   };
 
+  /**
+   * The argument lists a spread (`matchSorter(...input)`) stands for: the loop variable is a field of each row of a
+   * local table (`for (const [title, { input }] of Object.entries(tests))`, `Object.values(tests)`, or a constant
+   * array of rows), and each row's array at that field is one call's arguments. None when that is not so.
+   */
+  const spreadRows = (name: string, ancestors: TSyntaxNode[]): TSyntaxNode[][] => {
+    const loop = ancestors.findLast((a) => a.type === "for_in_statement");
+    if (!loop || !loop.children.some((c) => c.type === "of")) return [];
+    const left = field(loop, "left");
+    let right = field(loop, "right") ? unwrap(field(loop, "right")!) : null;
+    if (!left || !right) return [];
+    let pattern: TSyntaxNode | null = left;
+    let rows: TSyntaxNode[] = [];
+    const fn = right.type === "call_expression" ? field(right, "function") : null;
+    const fnText = fn ? textOf(source, fn) : "";
+    if (fnText === "Object.entries" || fnText === "Object.values") {
+      if (fnText === "Object.entries") pattern = left.type === "array_pattern" ? (named(left)[1] ?? null) : null;
+      right = args(right)[0] ? unwrap(args(right)[0]!) : null;
+      const table = right?.type === "identifier" ? tables.get(textOf(source, right)) : undefined;
+      rows = table ? named(table).flatMap((p) => (p.type === "pair" && field(p, "value") ? [unwrap(field(p, "value")!)] : [])) : [];
+    } else if (right.type === "identifier") {
+      const array = constants.get(textOf(source, right));
+      rows = array?.type === "array" ? named(array).map(unwrap) : [];
+    }
+    if (!pattern || pattern.type !== "object_pattern") return [];
+    // The field the variable is bound to: `{ input }`, `{ input = [] }`, `{ args: input }`.
+    let key: string | null = null;
+    for (const p of named(pattern)) {
+      if (p.type === "shorthand_property_identifier_pattern" && textOf(source, p) === name) key = name;
+      else if (p.type === "object_assignment_pattern" && field(p, "left") && textOf(source, field(p, "left")!) === name) key = name;
+      else if (p.type === "pair_pattern" && field(p, "value")?.type === "identifier" && textOf(source, field(p, "value")!) === name && field(p, "key")) key = textOf(source, field(p, "key")!);
+    }
+    if (key === null) return [];
+    return rows.flatMap((row) => {
+      if (row.type !== "object") return [];
+      const pair = named(row).find((p) => p.type === "pair" && field(p, "key") && (stringValue(source, field(p, "key")!) ?? textOf(source, field(p, "key")!)) === key);
+      const value = pair && field(pair, "value") ? unwrap(field(pair, "value")!) : null;
+      return value?.type === "array" ? [named(value).filter((n) => n.type !== "comment")] : [];
+    });
+  };
+
   walk(root, (node, ancestors) => {
     switch (node.type) {
       case "import_statement": {
@@ -533,7 +574,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         // Only the repository's own functions: a package's signature is not gold's to change.
         if (called && /^[./]/.test(called.module)) {
           const target = called;
-          list.forEach((arg, index) => {
+          // `fn(...input)`, `input` a field of a local table's rows: each row's array is the call's argument list.
+          const spread = list.length === 1 && list[0]!.type === "spread_element" ? named(list[0]!)[0] : undefined;
+          const lists = spread?.type === "identifier" ? spreadRows(textOf(source, spread), ancestors) : [];
+          for (const row of lists.length > 0 ? lists : [list]) row.forEach((arg, index) => {
             if (index === 0) return;
             const inner = unwrap(arg);
             if (inner.type === "object") {
@@ -615,6 +659,12 @@ function requireOf(source: string, call: TSyntaxNode): string | null {
   return first ? stringValue(source, first) : null;
 }
 
+/** The words a pattern that is only an alternation of words matches whole (`^(a|an|is)$` → a, an, is); else none. */
+export function regexWords(pattern: string): string[] {
+  const m = /^\^?\((?:\?:)?([A-Za-z0-9 ]+(?:\|[A-Za-z0-9 ]+)+)\)\$?$/.exec(pattern) ?? /^\^?([A-Za-z0-9 ]+(?:\|[A-Za-z0-9 ]+)+)\$?$/.exec(pattern);
+  return m ? m[1]!.split("|") : [];
+}
+
 export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinitions {
   const { source, root } = file;
   const defs = emptyDefinitions(file.path);
@@ -624,6 +674,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   const numbers = new Set<string>();
   const properties = new Set<string>();
   const keys = new Set<string>();
+  const matchWords = new Set<string>();
   const imported = new Map<string, boolean>();
   const define = (name: string, node: TSyntaxNode) => {
     names.add(name);
@@ -842,6 +893,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "number":
         if (!nonLibrary) numbers.add(textOf(source, node));
         return;
+      case "regex": {
+        const pattern = field(node, "pattern");
+        if (pattern && !nonLibrary) regexWords(textOf(source, pattern)).forEach((w) => matchWords.add(w));
+        return false;
+      }
     }
   });
   // What the file loads, and the local names bound to those modules: what code the file's functions reach.
@@ -889,6 +945,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   defs.numbers = [...numbers];
   defs.properties = [...properties];
   defs.keys = [...keys];
+  if (matchWords.size > 0) defs.matchWords = [...matchWords];
   for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
   return defs;
 }

@@ -44,7 +44,7 @@ test("refuses an empty event", () => {
 
 export const SSE_PROBES = ["formats one event per value", "streams several values", "keeps the event data", "refuses an empty event", "routes keep their path"];
 export const SSE_HISTORY_TEXTS = {
-  direct: "Stream values to clients as server-sent events, one event per value, and let a list of values be streamed in one go. An empty event is refused with an error.",
+  direct: "Stream values to clients as server-sent events, one event per value, and let streamValues(values) stream a list of values in one go. An empty event is refused with an error.",
   split: "First: format single values as server-sent events, one event each.",
 };
 
