@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { disconnectDb } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/errors/database-unavailable";
+import { closeLaunchers } from "@/lib/runner/launcher-pool";
 import { startWorker } from "./worker-process";
 
 const concurrency = Number(process.env.STUDIO_WORKER_CONCURRENCY ?? os.availableParallelism());
@@ -41,6 +42,8 @@ const stop = async () => {
   stopping = true;
   console.log("[worker] finishing running jobs…");
   await worker.stop();
+  // Waiting pre-joined launchers end and their empty cgroups go with them (no sweep left for the next worker).
+  await closeLaunchers().catch(() => undefined);
   await disconnectDb().catch(() => undefined);
   console.log("[worker] stopped.");
   process.exit(0);
