@@ -15,6 +15,7 @@ import { withClient } from "./embedded";
 const EXEMPT: Record<string, string> = {
   AuditEvent: "append-only log: events about a frozen family (annotations, exports) keep being written",
   PackageAnnotation: "append-only: annotations are the one thing a frozen package still takes",
+  FamilyChangeCount: "the fingerprint's change counts, written by triggers for every write the guard lets through (a frozen family's grade runs); no family data",
 };
 
 let app: string;

@@ -1,59 +1,39 @@
 import "server-only";
-// A cheap fingerprint of everything a family's gate report is computed from
-// (load-family-facts.ts and what it calls), so the report is computed again
-// only when one of those rows changed (get-gate-report.ts).
+// The fingerprint of everything a family's gate report, stage panels and agreement are
+// computed from (load-family-facts.ts and what it calls), so they are computed again only
+// when one of those rows changed (fingerprint-cache.ts).
 //
-// Per table, over the family's rows: their count and the sum of their xmin (the
-// id of the transaction that wrote each row version). An insert or delete
-// changes the count; an update writes a new row version whose xmin is newer
-// than every xmin seen before, so when the count stays the same the sum can
-// only grow. One statement, no row data read.
+// Kept on write: statement-level triggers on every table below count each statement that
+// changed a row of the family, in the writing transaction (migration
+// 20261205020000_family_change_counts). The fingerprint is, over the family's slot rows and
+// the slots of "*" (the User table, read by every family): the sum of their counts, which
+// grows with every committed change, and the sum of their xmin, the transactions that last
+// counted — so even a reader inside a transaction that later rolls back reads a fingerprint
+// no committed state will have. One statement, a few index rows, no family row read.
 import { db } from "@/lib/db";
 
-const FAMILY = `"familyId" = $1`;
-const REVISIONS = `SELECT r.id FROM "HistoryRevision" r JOIN "History" h ON h.id = r."historyId" WHERE h."familyId" = $1`;
-
 /**
- * Every table the gate facts read, with the rows of this family. The guard test
- * (gate-report-cache.integration.test.ts) fails when the loaders read a table missing here.
+ * Every table the family's computed views read; each carries the counting triggers (a test
+ * compares this list with the catalog). The guard test (gate-report-cache.integration.test.ts)
+ * fails when the loaders read a table missing here.
  */
-export const FINGERPRINT_TABLES: Readonly<Record<string, string>> = {
-  TaskFamily: `id = $1`,
-  Evidence: FAMILY,
-  DiffFile: FAMILY,
-  Atom: FAMILY,
-  Probe: FAMILY,
-  ProbeAtom: `"probeId" IN (SELECT id FROM "Probe" WHERE "familyId" = $1)`,
-  Verifier: FAMILY,
-  Patch: FAMILY,
-  History: FAMILY,
-  HistoryRevision: `"historyId" IN (SELECT id FROM "History" WHERE "familyId" = $1)`,
-  Turn: `"revisionId" IN (${REVISIONS})`,
-  LeakWaiver: `"revisionId" IN (${REVISIONS})`,
-  ReviewAssignment: `"revisionId" IN (${REVISIONS})`,
-  Review: `"assignmentId" IN (SELECT a.id FROM "ReviewAssignment" a WHERE a."revisionId" IN (${REVISIONS}))`,
-  Adjudication: `"revisionId" IN (${REVISIONS})`,
-  Run: FAMILY,
-  // The collected outcomes come from the latest collect run's result.
-  RunResult: `"runId" IN (SELECT id FROM "Run" WHERE "familyId" = $1 AND kind = 'collect')`,
-  Package: FAMILY,
-  FamilyCurator: FAMILY,
-  OracleAudit: FAMILY,
-  OracleFinding: FAMILY,
-  // Reviewer and freezer names: the whole (small) table.
-  User: `true`,
-};
+export const FINGERPRINT_TABLES: readonly string[] = [
+  "TaskFamily", "Evidence", "DiffFile", "Atom", "Probe", "ProbeAtom", "Verifier", "Patch", "History", "HistoryRevision",
+  "Turn", "LeakWaiver", "ReviewAssignment", "Review", "Adjudication", "Run", "RunResult", "Package", "FamilyCurator",
+  "OracleAudit", "OracleFinding",
+  // Reviewer and freezer names: counted for every family.
+  "User",
+];
 
-const columns = (familyId: string) =>
-  Object.entries(FINGERPRINT_TABLES)
-    .map(([table, where]) => `(SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM "${table}" WHERE ${where.replaceAll("$1", familyId)})`)
-    .join(",\n  ");
+const slots = (familyId: string) =>
+  `(SELECT coalesce(sum(changes), 0) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM "FamilyChangeCount" WHERE "familyId" = ${familyId})`;
+const FINGERPRINT = `${slots("f.id")} || '/' || ${slots("'*'")}`;
 
-const SQL = `SELECT concat_ws(',', ${columns("$1")}) AS fingerprint`;
+const SQL = `SELECT ${FINGERPRINT} AS fingerprint FROM "TaskFamily" f WHERE f.id = $1`;
 // The same fingerprint for many families in one statement (the dashboard's and the console's rows).
-const MANY_SQL = `SELECT f.id, concat_ws(',', ${columns("f.id")}) AS fingerprint FROM "TaskFamily" f WHERE f.id = ANY($1::text[])`;
+const MANY_SQL = `SELECT f.id, ${FINGERPRINT} AS fingerprint FROM "TaskFamily" f WHERE f.id = ANY($1::text[])`;
 
-/** The fingerprint of the family's gate inputs as they stand (read before the facts: a change in between only makes the next request recompute). */
+/** The fingerprint of the family's inputs as they stand (read before the facts: a change in between only makes the next request recompute); "" for no such family. */
 export async function familyFingerprint(familyId: string): Promise<string> {
   const rows = await db().$queryRawUnsafe<{ fingerprint: string }[]>(SQL, familyId);
   return rows[0]?.fingerprint ?? "";

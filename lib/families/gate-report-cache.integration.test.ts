@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db";
 import { createLoggingStudioClient } from "@/lib/db/client";
-import { useFreshDatabase } from "@/lib/testing/db";
+import { withClient } from "@/lib/db/embedded";
+import { testDatabaseUrls, useFreshDatabase } from "@/lib/testing/db";
 import { makeUser } from "@/lib/testing/factories";
 import { makeReviewFamily } from "@/lib/testing/review-family";
 import { STAGES } from "@/lib/gates/stages";
@@ -58,7 +59,7 @@ describe("the gate report's cache", () => {
     const read = tablesIn(queries);
     // Not vacuous: the nested inputs are among what was read.
     for (const table of ["TaskFamily", "Turn", "ReviewAssignment", "Review", "Run", "RunResult", "ProbeAtom"]) expect(read).toContain(table);
-    expect([...read].filter((table) => !(table in FINGERPRINT_TABLES))).toEqual([]);
+    expect([...read].filter((table) => !FINGERPRINT_TABLES.includes(table))).toEqual([]);
   });
 
   it("answers from the cache while nothing changed: one statement, the same report", async () => {
@@ -102,6 +103,138 @@ describe("the gate report's cache", () => {
   });
 });
 
+// The rows of a family in each table the fingerprint counts (what the counting triggers map
+// each written row to, written out the other way).
+const FAMILY = `"familyId" = $1`;
+const REVISIONS = `SELECT r.id FROM "HistoryRevision" r JOIN "History" h ON h.id = r."historyId" WHERE h."familyId" = $1`;
+const ROWS_OF_FAMILY: Record<string, string> = {
+  TaskFamily: `id = $1`,
+  Evidence: FAMILY,
+  DiffFile: FAMILY,
+  Atom: FAMILY,
+  Probe: FAMILY,
+  ProbeAtom: `"probeId" IN (SELECT id FROM "Probe" WHERE "familyId" = $1)`,
+  Verifier: FAMILY,
+  Patch: FAMILY,
+  History: FAMILY,
+  HistoryRevision: `"historyId" IN (SELECT id FROM "History" WHERE "familyId" = $1)`,
+  Turn: `"revisionId" IN (${REVISIONS})`,
+  LeakWaiver: `"revisionId" IN (${REVISIONS})`,
+  ReviewAssignment: `"revisionId" IN (${REVISIONS})`,
+  Review: `"assignmentId" IN (SELECT a.id FROM "ReviewAssignment" a WHERE a."revisionId" IN (${REVISIONS}))`,
+  Adjudication: `"revisionId" IN (${REVISIONS})`,
+  Run: FAMILY,
+  RunResult: `"runId" IN (SELECT id FROM "Run" WHERE "familyId" = $1)`,
+  Package: FAMILY,
+  FamilyCurator: FAMILY,
+  OracleAudit: FAMILY,
+  OracleFinding: FAMILY,
+  User: `id IN (SELECT "userId" FROM "FamilyCurator" WHERE "familyId" = $1)`,
+};
+
+/** The tables whose counting triggers (all four events) are in the catalog, as `client` sees it. */
+async function countedTables(client: import("pg").Client): Promise<string[]> {
+  const { rows } = await client.query<{ table: string }>(`
+    SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    JOIN pg_proc p ON p.oid = t.tgfoid AND p.proname = 'studio_count_family_change'
+    WHERE NOT t.tgisinternal AND t.tgenabled <> 'D'
+    GROUP BY c.relname HAVING count(*) = 4 ORDER BY c.relname`);
+  return rows.map((r) => r.table);
+}
+
+describe("the fingerprint kept on write (issue #24: one indexed read, counted by triggers)", () => {
+  it("counts writes on exactly the tables of FINGERPRINT_TABLES; a table losing its trigger shows", async () => {
+    expect(Object.keys(ROWS_OF_FAMILY).sort()).toEqual([...FINGERPRINT_TABLES].sort());
+    await withClient(testDatabaseUrls().owner, async (c) => {
+      expect(await countedTables(c)).toEqual([...FINGERPRINT_TABLES].sort());
+      await c.query("BEGIN");
+      try {
+        await c.query(`DROP TRIGGER "Turn_count_update" ON "Turn"`);
+        expect(await countedTables(c)).not.toContain("Turn");
+      } finally {
+        await c.query("ROLLBACK");
+      }
+    });
+  });
+
+  it("changes a family's fingerprint on a write to any of its rows in any counted table, and no other family's", async () => {
+    const other = await makeReviewFamily(reviewerId, { send: [] });
+    cleanups.push(other.cleanup);
+    const revision = await db().historyRevision.findFirstOrThrow({ where: { history: { familyId: family.id } }, select: { id: true } });
+    const leadId = (await makeUser(["lead"])).id;
+    const sql = (text: string, ...values: unknown[]) => db().$executeRawUnsafe(text, ...values);
+    // A row in every counted table (the review family has most of them already), written as the application.
+    await sql(`INSERT INTO "Adjudication" (id, "revisionId", "leadId", decision, note) VALUES ('fp-ad', $1, $2, (enum_range(NULL::"AdjudicationDecision"))[1], 'fine') ON CONFLICT DO NOTHING`, revision.id, leadId);
+    await sql(`INSERT INTO "LeakWaiver" (id, "revisionId", turn, kind, match, reason) VALUES ('fp-lw', $1, 1, 'token', 'A4', 'a paper size') ON CONFLICT DO NOTHING`, revision.id);
+    await sql(`INSERT INTO "Run" (id, "familyId", kind, "requestKey") VALUES ('fp-run', $1, 'oracle_audit', 'fp-run') ON CONFLICT DO NOTHING`, family.id);
+    await sql(`INSERT INTO "OracleAudit" (id, "familyId", "runId", "revisionKeys", "goldHash") VALUES ('fp-oa', $1, 'fp-run', '{}', 'g') ON CONFLICT DO NOTHING`, family.id);
+    await sql(`INSERT INTO "OracleFinding" (id, "familyId", "auditId", category, kind, "dependencyKey", name, reason) VALUES ('fp-of', $1, 'fp-oa', 'hidden', 'name', 'k', 'n', 'r') ON CONFLICT DO NOTHING`, family.id);
+    await sql(`INSERT INTO "Package" (id, "familyId", hash, content) VALUES ('fp-pk', $1, 'fp-unfrozen', '{}') ON CONFLICT DO NOTHING`, family.id);
+    try {
+      for (const table of FINGERPRINT_TABLES) {
+        const [mine, theirs] = [await familyFingerprint(family.id), await familyFingerprint(other.family.id)];
+        // An update that changes nothing but is a write all the same, on one row of this family.
+        const column = table === "User" || table === "TaskFamily" ? "id" : ({ ProbeAtom: "probeId", HistoryRevision: "historyId", Review: "assignmentId", RunResult: "runId" } as Record<string, string>)[table] ?? (["Turn", "LeakWaiver", "ReviewAssignment", "Adjudication"].includes(table) ? "revisionId" : "familyId");
+        const written = await sql(`UPDATE "${table}" SET "${column}" = "${column}" WHERE ctid IN (SELECT ctid FROM "${table}" WHERE ${ROWS_OF_FAMILY[table]} LIMIT 1)`, family.id);
+        expect(written, `a row of the family in ${table}`).toBe(1);
+        expect(await familyFingerprint(family.id), table).not.toBe(mine);
+        // Names are read by every family: a user's row counts for all.
+        if (table === "User") expect(await familyFingerprint(other.family.id)).not.toBe(theirs);
+        else expect(await familyFingerprint(other.family.id), table).toBe(theirs);
+      }
+    } finally {
+      await sql(`DELETE FROM "Package" WHERE id = 'fp-pk'`);
+    }
+  });
+
+  it("leaves no stale cache behind a rolled-back write", async () => {
+    const before = await getGateReport(family.id);
+    const fingerprint = await familyFingerprint(family.id);
+    await expect(
+      db().$transaction(async (tx) => {
+        await tx.atom.updateMany({ where: { familyId: family.id }, data: { status: "rejected", reason: "rolled back" } });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await familyFingerprint(family.id)).toBe(fingerprint);
+    expect(await getGateReport(family.id)).toEqual(before);
+    expect(before).toEqual(await uncached(() => computeGateReport(family.id)));
+    // The same write committed is seen.
+    await db().atom.updateMany({ where: { familyId: family.id }, data: { status: "rejected", reason: "committed" } });
+    const after = await getGateReport(family.id);
+    expect(after).not.toEqual(before);
+    expect(after).toEqual(await computeGateReport(family.id));
+  });
+
+  it("never makes two writers wait on each other: one family's rows, then two families in opposite orders", async () => {
+    const other = await makeReviewFamily(reviewerId, { send: [] });
+    cleanups.push(other.cleanup);
+    const atoms = async (familyId: string) => (await db().atom.findMany({ where: { familyId }, select: { id: true }, orderBy: { id: "asc" }, take: 2 })).map((a) => a.id);
+    const [[a1, a2], [b1, b2]] = [await atoms(family.id), await atoms(other.family.id)];
+    const touch = (c: import("pg").Client, id: string | undefined) => c.query(`UPDATE "Atom" SET statement = statement WHERE id = $1`, [id]);
+    const app = testDatabaseUrls().app;
+    await withClient(app, (x) => withClient(app, async (y) => {
+      // A counter a writer waited on would end in the lock timeout (or a deadlock) here.
+      for (const c of [x, y]) await c.query(`SET lock_timeout = '2s'`);
+      const before = await familyFingerprints([family.id, other.family.id]);
+      await x.query("BEGIN");
+      await y.query("BEGIN");
+      await touch(x, a1);
+      await touch(y, a2); // the same family, while x's change is open
+      await touch(y, b1);
+      await touch(x, b2); // the other family, in the other order
+      await x.query("COMMIT");
+      await y.query("COMMIT");
+      const after = await familyFingerprints([family.id, other.family.id]);
+      expect(after.get(family.id)).not.toBe(before.get(family.id));
+      expect(after.get(other.family.id)).not.toBe(before.get(other.family.id));
+      // Each family counted both writers: two slots, two changes more.
+      const counts = async (id: string) => (await x.query<{ n: string }>(`SELECT sum(changes)::text AS n FROM "FamilyChangeCount" WHERE "familyId" = $1`, [id])).rows[0]!.n;
+      expect(Number(await counts(family.id)) - Number(before.get(family.id)!.split(":")[0])).toBe(2);
+    }));
+  });
+});
+
 /** `read` computed with every fingerprint cache off (STUDIO_GATE_REPORT_CACHE=off), as bench/platform.ts compares. */
 async function uncached<T>(read: () => Promise<T>): Promise<T> {
   process.env.STUDIO_GATE_REPORT_CACHE = "off";
@@ -118,13 +251,13 @@ describe("what else answers from the family's fingerprint (the dashboard, the st
     for (const { key } of STAGES) await DETAILS[key](family.id);
     const details = tablesIn(queries);
     for (const table of ["Run", "Probe", "Patch", "HistoryRevision", "Turn", "Verifier"]) expect(details).toContain(table);
-    expect([...details].filter((table) => !(table in FINGERPRINT_TABLES))).toEqual([]);
+    expect([...details].filter((table) => !FINGERPRINT_TABLES.includes(table))).toEqual([]);
     queries.length = 0;
     await loadSuiteAgreement(suite.id);
     const agreement = tablesIn(queries);
     for (const table of ["Atom", "Turn", "ReviewAssignment", "Review", "Adjudication"]) expect(agreement).toContain(table);
     // The suite row gives only its id and name; the dashboard reads those itself.
-    expect([...agreement].filter((table) => !(table in FINGERPRINT_TABLES) && table !== "Suite")).toEqual([]);
+    expect([...agreement].filter((table) => !FINGERPRINT_TABLES.includes(table) && table !== "Suite")).toEqual([]);
   });
 
   it("reads many families' fingerprints in one statement, each the same as read alone", async () => {
