@@ -603,7 +603,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         const parent = ancestors.at(-1);
         const isCall = parent?.type === "call_expression" && field(parent, "function") === node;
         if (binding) {
-          if (binding.imported === "*" || binding.imported === "default") push(node, ancestors, { kind: "name", value: prop, module: binding.module, via: isCall ? "member-call" : "member" });
+          // A member of a default import is a property of the module's default export (owner "default"); the
+          // module's exports are still where it is looked up (a CommonJS module.exports is the default as well).
+          if (binding.imported === "*" || binding.imported === "default") push(node, ancestors, { kind: "name", value: prop, module: binding.module, ...(binding.imported === "default" ? { owner: "default" } : {}), via: isCall ? "member-call" : "member" });
           else push(node, ancestors, { kind: "name", value: prop, module: binding.module, owner: binding.imported, via: "property" });
         } else if (instances.has(local)) {
           const cls = instances.get(local)!;
