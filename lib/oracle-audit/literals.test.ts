@@ -247,3 +247,15 @@ describe("a computed output that holds data gold's new code writes", () => {
     expect(found["video/mp4"]).toBe("hidden");
   });
 });
+
+describe("the message of an expected error instance", () => {
+  // Prompted by held-out-3's path-to-regexp-too-many-combinations: `toThrow(new PathError("Too many path
+  // combinations", segments))` compares the thrown error's message with the instance's: not extracted.
+  const base = { "src/index.ts": "export class PathError extends TypeError { constructor(message: string, readonly path: string) { super(message); } }\nexport function compile(p: string) { if (!p) throw new PathError('Missing path', p); return p; }\n" };
+  const gold = { "src/index.ts": base["src/index.ts"].replace("return p;", "if (p.length > 99) throw new PathError('Too many path combinations', p);\n  return p;") };
+  const tests = { "src/index.spec.ts": `import { it, expect } from "vitest";\nimport { compile, PathError } from "./index.js";\nit("too many", () => {\n  const p = "x".repeat(100);\n  expect(() => compile(p)).toThrow(new PathError("Too many path combinations", p));\n  expect(() => compile("")).toThrowError(new TypeError("Missing path"));\n});\n` };
+  it("is the literal the test compares: gold's new message hidden, the base's visible, a stated one specified", async () => {
+    expect(literals(await classified(base, gold, tests, "Refuse a path with too many combinations."))).toEqual({ "Too many path combinations": "hidden", "Missing path": "visible" });
+    expect(literals(await classified(base, gold, tests, "Throw a PathError reading “Too many path combinations”."))).toEqual({ "Too many path combinations": "specified", "Missing path": "visible" });
+  });
+});

@@ -279,6 +279,13 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         continue;
       }
       if (n.type === "binary_expression" && concatenation(n, ancestors, via)) continue;
+      // An expected error instance (`toThrow(new PathError("msg", p))`, `assert.throws(fn, TypeError("msg"))`): the
+      // thrown error's message is compared with its first argument, exactly (prompted by held-out-3).
+      if (via === "raises" && (n.type === "new_expression" || (n.type === "call_expression" && /Error$/.test(textOf(source, field(n, "function") ?? n))))) {
+        const message = args(n)[0];
+        if (message) work.push({ node: message, match: "exact", via, constant: item.constant });
+        continue;
+      }
       const later: typeof work = [];
       if (n.type === "object") {
         for (const pair of named(n)) {
