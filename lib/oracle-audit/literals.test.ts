@@ -259,3 +259,34 @@ describe("the message of an expected error instance", () => {
     expect(literals(await classified(base, gold, tests, "Throw a PathError reading “Too many path combinations”."))).toEqual({ "Too many path combinations": "specified", "Missing path": "visible" });
   });
 });
+
+describe("an expected template passed to a spy assertion", () => {
+  // Prompted by held-out-3's destr-warn-dropped-keys: `expect(spy).toHaveBeenCalledWith(testCase.warning)` over a
+  // table whose rows hold `warning: warnMessage("__proto__")`, a local arrow returning a template: not extracted.
+  const base = { "src/index.ts": "export function destr(v: string) { return JSON.parse(v); }\n" };
+  const gold = { "src/index.ts": "function warnKey(key: string) {\n  console.warn(`[destr] Dropping \"${key}\" key to prevent prototype pollution.`);\n}\nexport function destr(v: string) { return JSON.parse(v, (k, x) => (k === '__proto__' ? warnKey(k) : x)); }\n" };
+  const tests = { "test/index.test.ts": `import { it, expect, vi } from "vitest";\nimport { destr } from "../src";
+it("prevents prototype pollution", () => {
+  const spy = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const warnMessage = (key: string) =>
+    \`[destr] Dropping "\${key}" key to prevent prototype pollution.\`;
+  const testCases = [
+    { input: '{ "__proto__": {} }', output: {}, warning: warnMessage("__proto__") },
+    { input: '{ "constructor": {} }', output: {}, warning: warnMessage("constructor") },
+  ];
+  for (const testCase of testCases) {
+    expect(destr(testCase.input)).toStrictEqual(testCase.output);
+    expect(spy).toHaveBeenCalledWith(testCase.warning);
+  }
+  expect(spy).toBeCalledWith(\`[destr] Dropping "\${"a"}" key to prevent prototype pollution.\`);
+});
+` };
+  const template = '[destr] Dropping "${key}" key to prevent prototype pollution.';
+  it("is the template gold writes: hidden unless the history states it with its placeholder", async () => {
+    const hidden = literals(await classified(base, gold, tests, "Warn through console.warn, naming the dropped key."));
+    expect(hidden[template]).toBe("hidden");
+    expect(hidden['[destr] Dropping "${"a"}" key to prevent prototype pollution.']).toBe("hidden");
+    const stated = literals(await classified(base, gold, tests, 'Warn with exactly `[destr] Dropping "<key>" key to prevent prototype pollution.`'));
+    expect(stated[template]).toBe("specified");
+  });
+});
