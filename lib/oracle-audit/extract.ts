@@ -40,7 +40,7 @@ export const isAuditedSource = (path: string) => {
   if (/(^|\/)node_modules\//.test(path)) return false;
   if (/(^|\/)package\.json$/.test(path)) return true;
   const language = languageOf(path);
-  return language !== null && !language.isTestFile(path);
+  return language !== null && (!language.isTestFile(path) || language.isSupportModule?.(path) === true);
 };
 
 /** What a package.json tells module resolution: the entry files it names (`main`, `exports`, …). */

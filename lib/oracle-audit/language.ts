@@ -9,6 +9,9 @@ export interface TLanguage extends TSourceLanguage {
   /** What a hidden name or path blocks: the build unit, in the words of this language. */
   unit: string;
   isTestFile(path: string): boolean;
+  /** Test-support code among the test files (a test package's `__init__`, a helpers module): tests import names
+   * from it, so its definitions are read; its literals and local variables are not the library's. */
+  isSupportModule?(path: string): boolean;
   extractTests(file: TParsedFile): TTestExtraction;
   extractDefinitions(file: TParsedFile): TFileDefinitions;
   /** The repository file a specifier names from `fromFile`, or null. */

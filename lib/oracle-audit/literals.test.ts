@@ -247,3 +247,46 @@ describe("a computed output that holds data gold's new code writes", () => {
     expect(found["video/mp4"]).toBe("hidden");
   });
 });
+
+describe("the message of an expected error instance", () => {
+  // Prompted by held-out-3's path-to-regexp-too-many-combinations: `toThrow(new PathError("Too many path
+  // combinations", segments))` compares the thrown error's message with the instance's: not extracted.
+  const base = { "src/index.ts": "export class PathError extends TypeError { constructor(message: string, readonly path: string) { super(message); } }\nexport function compile(p: string) { if (!p) throw new PathError('Missing path', p); return p; }\n" };
+  const gold = { "src/index.ts": base["src/index.ts"].replace("return p;", "if (p.length > 99) throw new PathError('Too many path combinations', p);\n  return p;") };
+  const tests = { "src/index.spec.ts": `import { it, expect } from "vitest";\nimport { compile, PathError } from "./index.js";\nit("too many", () => {\n  const p = "x".repeat(100);\n  expect(() => compile(p)).toThrow(new PathError("Too many path combinations", p));\n  expect(() => compile("")).toThrowError(new TypeError("Missing path"));\n});\n` };
+  it("is the literal the test compares: gold's new message hidden, the base's visible, a stated one specified", async () => {
+    expect(literals(await classified(base, gold, tests, "Refuse a path with too many combinations."))).toEqual({ "Too many path combinations": "hidden", "Missing path": "visible" });
+    expect(literals(await classified(base, gold, tests, "Throw a PathError reading “Too many path combinations”."))).toEqual({ "Too many path combinations": "specified", "Missing path": "visible" });
+  });
+});
+
+describe("an expected template passed to a spy assertion", () => {
+  // Prompted by held-out-3's destr-warn-dropped-keys: `expect(spy).toHaveBeenCalledWith(testCase.warning)` over a
+  // table whose rows hold `warning: warnMessage("__proto__")`, a local arrow returning a template: not extracted.
+  const base = { "src/index.ts": "export function destr(v: string) { return JSON.parse(v); }\n" };
+  const gold = { "src/index.ts": "function warnKey(key: string) {\n  console.warn(`[destr] Dropping \"${key}\" key to prevent prototype pollution.`);\n}\nexport function destr(v: string) { return JSON.parse(v, (k, x) => (k === '__proto__' ? warnKey(k) : x)); }\n" };
+  const tests = { "test/index.test.ts": `import { it, expect, vi } from "vitest";\nimport { destr } from "../src";
+it("prevents prototype pollution", () => {
+  const spy = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const warnMessage = (key: string) =>
+    \`[destr] Dropping "\${key}" key to prevent prototype pollution.\`;
+  const testCases = [
+    { input: '{ "__proto__": {} }', output: {}, warning: warnMessage("__proto__") },
+    { input: '{ "constructor": {} }', output: {}, warning: warnMessage("constructor") },
+  ];
+  for (const testCase of testCases) {
+    expect(destr(testCase.input)).toStrictEqual(testCase.output);
+    expect(spy).toHaveBeenCalledWith(testCase.warning);
+  }
+  expect(spy).toBeCalledWith(\`[destr] Dropping "\${"a"}" key to prevent prototype pollution.\`);
+});
+` };
+  const template = '[destr] Dropping "${key}" key to prevent prototype pollution.';
+  it("is the template gold writes: hidden unless the history states it with its placeholder", async () => {
+    const hidden = literals(await classified(base, gold, tests, "Warn through console.warn, naming the dropped key."));
+    expect(hidden[template]).toBe("hidden");
+    expect(hidden['[destr] Dropping "${"a"}" key to prevent prototype pollution.']).toBe("hidden");
+    const stated = literals(await classified(base, gold, tests, 'Warn with exactly `[destr] Dropping "<key>" key to prevent prototype pollution.`'));
+    expect(stated[template]).toBe("specified");
+  });
+});

@@ -233,3 +233,33 @@ ${loop}
     expect(await hiddenOf(base, gold, { "test/a.test.ts": entries }, "Add an option `sorter` to sortItems.")).toEqual([]);
   });
 });
+
+describe("names an import statement binds in a module", () => {
+  // Prompted by held-out-3's tomli-text-mode-error: tests/__init__.py holds `import tomli as tomllib` and
+  // `__all__ = ("tomllib",)`; `from . import tomllib` read "gold's tests/__init__.py does not define tomllib".
+  it("takes import x as y, import a.b and from a import b as c for attributes of the module", async () => {
+    const base = {
+      "src/tomli/__init__.py": "def loads(s):\n    return {}\n",
+      "tests/__init__.py": '__all__ = ("tomllib", "json", "ld")\n\nimport tomli as tomllib\nimport json.decoder\nfrom tomli import loads as ld\n',
+    };
+    const tests = { "tests/test_misc.py": "import unittest\n\nfrom . import tomllib, json, ld\n\n\nclass TestMisc(unittest.TestCase):\n    def test_load(self):\n        self.assertEqual(tomllib.loads(''), {})\n        self.assertEqual(ld(''), {})\n        self.assertTrue(json)\n" };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+
+  it("binds no name of an import made inside a function", async () => {
+    const base = { "src/tomli/__init__.py": "def loads(s):\n    return {}\n", "tests/__init__.py": "def setup():\n    import tomli as tomllib\n    return tomllib\n" };
+    const tests = { "tests/test_misc.py": "from . import tomllib\n\n\ndef test_load():\n    assert tomllib.loads('') == {}\n" };
+    expect(await hiddenOf(base, {}, tests)).toContain("name:tomllib");
+  });
+});
+
+describe("names an ES module imports and exports again", () => {
+  it("follows import x from … / import * as ns from … then export { x, ns }", async () => {
+    const base = {
+      "src/impl.ts": "export default function impl() { return 1; }\nexport const other = 2;\n",
+      "src/index.ts": "import impl from './impl';\nimport * as ns from './impl';\nimport { other as renamed } from './impl';\nexport { impl, ns, renamed };\n",
+    };
+    const tests = { "test/a.test.ts": `import { test, expect } from "vitest";\nimport { impl, ns, renamed } from "../src/index";\ntest("x", () => { expect(impl() + ns.other + renamed).toBe(5); });\n` };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+});

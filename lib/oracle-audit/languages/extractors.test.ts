@@ -114,3 +114,13 @@ def test_two():
     expect(literals.some((l) => l.includes(":1/") || l.includes(":x/"))).toBe(false);
   });
 });
+
+describe("a member of an ES default import", () => {
+  // Prompted by held-out-3's defu-array-fn: `import defu from '../src/defu'; defu.arrayFn(…)` was attributed to the
+  // module as if arrayFn were a named export; it is a property of the module's default export.
+  it("is owned by the default export; a namespace or require binding's member stays the module's", async () => {
+    const x = await deps("test/defu.test.ts", `import defu from '../src/defu'\nimport * as ns from '../src/ns'\nconst lib = require('../lib')\ndescribe('defu', () => {\n  it('arrayFn', () => {\n    expect(defu.arrayFn({ a: 1 }, {})).toEqual({ a: 1 })\n    expect(defu.version).toBe(1)\n    expect(ns.other()).toBe(2)\n    expect(lib.third).toBe(3)\n  })\n})\n`);
+    const named = x.dependencies.filter((d) => d.kind === "name" && d.via.startsWith("member")).map((d) => `${d.via}:${d.value}@${d.owner ?? "-"} from ${d.module}`);
+    expect(named).toEqual(["member-call:arrayFn@default from ../src/defu", "member:version@default from ../src/defu", "member-call:other@- from ../src/ns", "member:third@- from ../lib"]);
+  });
+});

