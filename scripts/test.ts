@@ -14,13 +14,21 @@ const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 const only = process.argv.slice(2);
 
-type TLayer = { name: string; cmd: string; args: string[] };
-type TResult = { name: string; ok: boolean; seconds: string };
+type TLayer = { name: string; cmd: string; args: string[]; report?: string };
+type TResult = { name: string; ok: boolean; seconds: string; failures: string[] };
+
+// Each vitest layer also writes a JSON report, so the summary at the very end names what failed —
+// the end of a long log is often all a CI page shows.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-reports-"));
+const vitestLayer = (name: string): TLayer => {
+  const report = path.join(reports, `${name}.json`);
+  return { name, cmd: bin("vitest"), args: ["run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], report };
+};
 
 const LAYERS: Record<string, TLayer> = {
   typecheck: { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit", "-p", "."] },
-  unit: { name: "unit", cmd: bin("vitest"), args: ["run", "--project", "unit"] },
-  integration: { name: "integration", cmd: bin("vitest"), args: ["run", "--project", "integration"] },
+  unit: vitestLayer("unit"),
+  integration: vitestLayer("integration"),
   e2e: { name: "e2e", cmd: bin("playwright"), args: ["test"] },
 };
 const wanted = (names: string[]) => names.filter((name) => only.length === 0 || only.includes(name)).map((name) => LAYERS[name]!);
@@ -37,13 +45,33 @@ function runLayer(layer: TLayer, heldBack?: fs.WriteStream): Promise<TResult> {
       child.stderr!.pipe(heldBack, { end: false });
     }
     const finish = (ok: boolean) => {
-      const result = { name: layer.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+      const result = { name: layer.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1), failures: ok ? [] : failuresIn(layer) };
       if (heldBack) console.log(`${ok ? "✓" : "✗"} ${layer.name} ended (${result.seconds} s)`);
       resolve(result);
     };
     child.on("error", () => finish(false));
     child.on("close", (code) => finish(code === 0));
   });
+}
+
+/** "file › test: first line of the error" for every failed test of a vitest layer's JSON report. */
+function failuresIn(layer: TLayer): string[] {
+  if (!layer.report) return [];
+  let report: { testResults?: { name: string; status: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[] };
+  try {
+    report = JSON.parse(fs.readFileSync(layer.report, "utf8"));
+  } catch {
+    return ["(no JSON report: the layer stopped before vitest wrote one)"];
+  }
+  const firstLine = (text: string | undefined) => (text ?? "").split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
+  const out: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) out.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === "failed") out.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return out;
 }
 
 async function inSequence(layers: TLayer[], heldBack?: fs.WriteStream): Promise<TResult[]> {
@@ -68,5 +96,8 @@ if (integration.length > 0 && beside.length > 0) {
 results.push(...(await inSequence(wanted(["e2e"]))));
 
 console.log("\n━━ summary ━━");
-for (const r of results) console.log(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(12)} ${r.seconds} s`);
+for (const r of results) {
+  console.log(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(12)} ${r.seconds} s`);
+  for (const failure of r.failures) console.log(`    ✗ ${failure}`);
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);

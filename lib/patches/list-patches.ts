@@ -27,10 +27,9 @@ export function toPatchDto(row: TPatchRow): TPatchDto {
 const KIND_ORDER = { gold: 0, negative: 1, alternative: 2 } as Record<string, number>;
 
 export async function listPatches(familyId: string, client: DbOrTx = db()): Promise<TPatchesDto> {
-  const [rows, finals] = await Promise.all([
-    client.patch.findMany({ where: { familyId, kind: { not: "hidden_tests" } }, select: patchSelect, orderBy: [{ createdAt: "asc" }] }),
-    client.atom.findMany({ where: { familyId, status: "accepted", role: "final" }, select: { id: true, key: true }, orderBy: [{ position: "asc" }] }),
-  ]);
+  // One query at a time: `client` may be a transaction, one connection.
+  const rows = await client.patch.findMany({ where: { familyId, kind: { not: "hidden_tests" } }, select: patchSelect, orderBy: [{ createdAt: "asc" }] });
+  const finals = await client.atom.findMany({ where: { familyId, status: "accepted", role: "final" }, select: { id: true, key: true }, orderBy: [{ position: "asc" }] });
   const patches = rows.map(toPatchDto).sort((a, b) => (KIND_ORDER[a.kind] ?? 9) - (KIND_ORDER[b.kind] ?? 9));
   const targeted = new Set(patches.filter((p) => p.kind === "negative").map((p) => p.targetAtomId));
   const hasGold = patches.some((p) => p.kind === "gold");

@@ -9,10 +9,9 @@ import { safeParseDiff } from "@/lib/git/diff";
  * Empty strings while the evidence has no diff or no slice decisions yet.
  */
 export async function sliceDefaults(tx: DbOrTx, familyId: string): Promise<{ gold: string; hiddenTests: string }> {
-  const [evidence, files] = await Promise.all([
-    tx.evidence.findUnique({ where: { familyId }, select: { diff: true } }),
-    tx.diffFile.findMany({ where: { familyId }, select: { path: true, kind: true, inSlice: true, hunks: true }, orderBy: { position: "asc" } }),
-  ]);
+  // One query at a time: `tx` may be a transaction, one connection (queries-in-transaction.integration.test.ts).
+  const evidence = await tx.evidence.findUnique({ where: { familyId }, select: { diff: true } });
+  const files = await tx.diffFile.findMany({ where: { familyId }, select: { path: true, kind: true, inSlice: true, hunks: true }, orderBy: { position: "asc" } });
   if (!evidence?.diff.trim() || files.length === 0) return { gold: "", hiddenTests: "" };
   const parsed = safeParseDiff(evidence.diff.endsWith("\n") ? evidence.diff : `${evidence.diff}\n`);
   if (!parsed.ok) return { gold: "", hiddenTests: "" };

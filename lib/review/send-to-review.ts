@@ -48,11 +48,10 @@ type TTx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
 
 /** Leak-lint hits of the revision as the path gate lints (every atom key, every probe name), less the waived ones. */
 async function unwaivedLeaks(tx: TTx, familyId: string, revisionId: string, turns: readonly { text: string }[]): Promise<string[]> {
-  const [atoms, probes, waivers] = await Promise.all([
-    tx.atom.findMany({ where: { familyId }, select: { key: true } }),
-    tx.probe.findMany({ where: { familyId }, select: { testId: true } }),
-    tx.leakWaiver.findMany({ where: { revisionId }, select: { turn: true, kind: true, match: true } }),
-  ]);
+  // One query at a time: a transaction is one connection.
+  const atoms = await tx.atom.findMany({ where: { familyId }, select: { key: true } });
+  const probes = await tx.probe.findMany({ where: { familyId }, select: { testId: true } });
+  const waivers = await tx.leakWaiver.findMany({ where: { revisionId }, select: { turn: true, kind: true, match: true } });
   const waived = new Set(waivers.map((w) => `${w.turn}\u0000${w.kind}\u0000${w.match}`));
   return lintHistoryText(turns, { atomKeys: atoms.map((a) => a.key), probeTestIds: probes.map((p) => p.testId) })
     .filter((hit) => !waived.has(`${hit.turn}\u0000${hit.kind}\u0000${hit.match}`))

@@ -35,9 +35,8 @@ export const verifierSelect = {
 } as const;
 
 export async function getVerifier(familyId: string, client: DbOrTx = db()): Promise<TVerifierDto> {
-  const [row, defaults] = await Promise.all([
-    client.verifier.findUnique({ where: { familyId }, select: verifierSelect }),
-    sliceDefaults(client, familyId),
-  ]);
+  // One query at a time: `client` may be a transaction, one connection.
+  const row = await client.verifier.findUnique({ where: { familyId }, select: verifierSelect });
+  const defaults = await sliceDefaults(client, familyId);
   return toVerifierDto(row, defaults.hiddenTests);
 }
