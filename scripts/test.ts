@@ -14,21 +14,25 @@ const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 const only = process.argv.slice(2);
 
-type TLayer = { name: string; cmd: string; args: string[]; report?: string };
-type TResult = { name: string; ok: boolean; seconds: string; failures: string[] };
+type TLayer = { name: string; cmd: string; args: string[]; report?: string; retryFailedFiles?: boolean };
+type TFailure = { file: string; line: string };
+type TResult = { name: string; ok: boolean; seconds: string; failures: TFailure[]; flaky: TFailure[] };
 
 // Each vitest layer also writes a JSON report, so the summary at the very end names what failed —
 // the end of a long log is often all a CI page shows.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-reports-"));
-const vitestLayer = (name: string): TLayer => {
-  const report = path.join(reports, `${name}.json`);
-  return { name, cmd: bin("vitest"), args: ["run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], report };
+const vitestLayer = (name: string, files: string[] = [], tag = name): TLayer => {
+  const report = path.join(reports, `${tag}.json`);
+  return { name, cmd: bin("vitest"), args: ["run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...files], report };
 };
 
 const LAYERS: Record<string, TLayer> = {
   typecheck: { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit", "-p", "."] },
   unit: vitestLayer("unit"),
-  integration: vitestLayer("integration"),
+  // Its files drive real processes (sandboxes, a studio, PostgreSQL restarts) against wall-clock
+  // limits, so on a loaded machine a file can fail for time alone: a failed file is run once more,
+  // alone, and the summary names it as flaky when it then passes. A file that fails twice fails.
+  integration: { ...vitestLayer("integration"), retryFailedFiles: true },
   e2e: { name: "e2e", cmd: bin("playwright"), args: ["test"] },
 };
 const wanted = (names: string[]) => names.filter((name) => only.length === 0 || only.includes(name)).map((name) => LAYERS[name]!);
@@ -45,7 +49,7 @@ function runLayer(layer: TLayer, heldBack?: fs.WriteStream): Promise<TResult> {
       child.stderr!.pipe(heldBack, { end: false });
     }
     const finish = (ok: boolean) => {
-      const result = { name: layer.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1), failures: ok ? [] : failuresIn(layer) };
+      const result = { name: layer.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1), failures: ok ? [] : failuresIn(layer), flaky: [] };
       if (heldBack) console.log(`${ok ? "✓" : "✗"} ${layer.name} ended (${result.seconds} s)`);
       resolve(result);
     };
@@ -54,30 +58,46 @@ function runLayer(layer: TLayer, heldBack?: fs.WriteStream): Promise<TResult> {
   });
 }
 
-/** "file › test: first line of the error" for every failed test of a vitest layer's JSON report. */
-function failuresIn(layer: TLayer): string[] {
+/** Every failed test of a vitest layer's JSON report: its file, and "file › test: first line of the error". */
+function failuresIn(layer: TLayer): TFailure[] {
   if (!layer.report) return [];
   let report: { testResults?: { name: string; status: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[] };
   try {
     report = JSON.parse(fs.readFileSync(layer.report, "utf8"));
   } catch {
-    return ["(no JSON report: the layer stopped before vitest wrote one)"];
+    return [{ file: "", line: "(no JSON report: the layer stopped before vitest wrote one)" }];
   }
   const firstLine = (text: string | undefined) => (text ?? "").split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
-  const out: string[] = [];
+  const out: TFailure[] = [];
   for (const file of report.testResults ?? []) {
     const where = path.relative(root, file.name);
     const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
-    for (const a of failed) out.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
-    if (failed.length === 0 && file.status === "failed") out.push(`${where}: ${firstLine(file.message)}`);
+    for (const a of failed) out.push({ file: where, line: `${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}` });
+    if (failed.length === 0 && file.status === "failed") out.push({ file: where, line: `${where}: ${firstLine(file.message)}` });
   }
   return out;
 }
 
 async function inSequence(layers: TLayer[], heldBack?: fs.WriteStream): Promise<TResult[]> {
   const results: TResult[] = [];
-  for (const layer of layers) results.push(await runLayer(layer, heldBack));
+  for (const layer of layers) results.push(await retryingFailedFiles(layer, await runLayer(layer, heldBack)));
   return results;
+}
+
+/** For a layer that retries: each failed file once more, alone; passed then, its failures are flaky. */
+async function retryingFailedFiles(layer: TLayer, result: TResult): Promise<TResult> {
+  const files = [...new Set(result.failures.map((f) => f.file))];
+  if (result.ok || !layer.retryFailedFiles || files.length === 0 || files.includes("")) return result;
+  const still: TFailure[] = [];
+  const flaky: TFailure[] = [];
+  for (const [i, file] of files.entries()) {
+    console.log(`\n━━ ${layer.name}: ${file} failed; running it once more, alone ━━`);
+    const again = await runLayer(vitestLayer(layer.name, [file], `${layer.name}-retry-${i}`));
+    const failedHere = result.failures.filter((f) => f.file === file);
+    if (again.ok) flaky.push(...failedHere);
+    else still.push(...(again.failures.length > 0 ? again.failures : failedHere));
+  }
+  return { ...result, ok: still.length === 0, failures: still, flaky };
 }
 
 const beside = wanted(["typecheck", "unit"]);
@@ -98,6 +118,7 @@ results.push(...(await inSequence(wanted(["e2e"]))));
 console.log("\n━━ summary ━━");
 for (const r of results) {
   console.log(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(12)} ${r.seconds} s`);
-  for (const failure of r.failures) console.log(`    ✗ ${failure}`);
+  for (const failure of r.failures) console.log(`    ✗ ${failure.line}`);
+  for (const failure of r.flaky) console.log(`    ⚠ flaky (failed in the full run, passed alone): ${failure.line}`);
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);
