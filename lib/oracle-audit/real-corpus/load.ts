@@ -13,10 +13,12 @@ export const HELD_OUT_DIR = path.join(import.meta.dirname, "held-out");
 export const HELD_OUT_2_DIR = path.join(import.meta.dirname, "held-out-2");
 /** The third held-out set: ten PRs from six repositories in no earlier set, labelled and committed (cases, labels and loader in one commit) before the audit first ran on it. */
 export const HELD_OUT_3_DIR = path.join(import.meta.dirname, "held-out-3");
+/** The fourth held-out set: twelve PRs from ten repositories in no earlier set, labelled and committed (34d7814, cases and labels alone) before the audit first ran on it. */
+export const HELD_OUT_4_DIR = path.join(import.meta.dirname, "held-out-4");
 
-export type TCorpusSet = "development" | "held-out" | "held-out-2" | "held-out-3";
+export type TCorpusSet = "development" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4";
 /** Every set, each measured and printed on its own. "held-out" has been read and tuned on since its first run (it counts as development for rules). */
-export const CORPUS_SETS: readonly (readonly [TCorpusSet, string])[] = [["development", CASES_DIR], ["held-out", HELD_OUT_DIR], ["held-out-2", HELD_OUT_2_DIR], ["held-out-3", HELD_OUT_3_DIR]];
+export const CORPUS_SETS: readonly (readonly [TCorpusSet, string])[] = [["development", CASES_DIR], ["held-out", HELD_OUT_DIR], ["held-out-2", HELD_OUT_2_DIR], ["held-out-3", HELD_OUT_3_DIR], ["held-out-4", HELD_OUT_4_DIR]];
 
 /** Where `fetch` puts repository snapshots: <root>/<owner>+<name>/repo. */
 export const mirrorRoot = () => process.env.ORACLE_CORPUS_MIRRORS ?? "/work/.mirror";

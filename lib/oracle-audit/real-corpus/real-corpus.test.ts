@@ -2,20 +2,21 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
-import { CORPUS_SETS, HELD_OUT_3_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";
 
 // Well-formedness of the hand-labelled real corpus only: never the audit's accuracy (that is
 // measured by `npm run bench -- oracle-audit`, against labels written before the audit ran).
 const cases = readCases();
-/** Every set's cases (development, held-out, held-out-2): each is checked for well-formedness alike. */
+/** Every set's cases (development and every held-out set): each is checked for well-formedness alike. */
 const everyCase = CORPUS_SETS.flatMap(([, dir]) => readCases(dir));
 
-/** The spellings a runtime value can have in source text. */
+/** The spellings a runtime value can have in source text (non-ASCII characters also as `\\uXXXX` escapes, as in `'\\u00b1'`). */
 function spellings(value: string): string[] {
   const esc = value.replace(/[\u0000-\u0008\u000b-\u001f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'")];
+  const ascii = esc.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n")];
 }
 
 describe("real oracle corpus: case files", () => {
@@ -29,21 +30,25 @@ describe("real oracle corpus: case files", () => {
     expect(new Set(everyCase.map((c) => c.id)).size).toBe(everyCase.length);
   });
 
-  it("held-out-3 holds at least 10 PRs from 6 repositories no other set uses, in JavaScript/TypeScript and Python, under four runners or more, each with a hidden pair or as a control", () => {
-    const third = readCases(HELD_OUT_3_DIR);
-    const earlier = new Set(CORPUS_SETS.filter(([, dir]) => dir !== HELD_OUT_3_DIR).flatMap(([, dir]) => readCases(dir).map((c) => c.repo)));
-    expect(third.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(third.map((c) => c.repo)).size).toBeGreaterThanOrEqual(6);
-    expect(third.filter((c) => earlier.has(c.repo)).map((c) => c.id)).toEqual([]);
-    expect(third.some((c) => c.language === "python") && third.some((c) => c.language !== "python")).toBe(true);
-    expect(new Set(third.map((c) => c.runner)).size).toBeGreaterThanOrEqual(4);
-    const hiddenPairs = (c: (typeof third)[number]) => c.dependencies.reduce((n, l) => n + HISTORY_KEYS.filter((h) => l.class[h] === "hidden").length, 0);
-    for (const c of third) {
-      // A case with hidden pairs hides them in the partial history only (the full one states every dependency); a control names "control" in its traps.
-      for (const l of c.dependencies) expect(l.class.full, `${c.id}: ${l.value} is hidden in the full history`).not.toBe("hidden");
-      expect(hiddenPairs(c) > 0 || c.traps.some((t) => t.startsWith("control")), `${c.id}: no hidden pair and not a control`).toBe(true);
-    }
-  });
+  // Each newer held-out set: at least 10 PRs from 6 repositories no other set uses, JS/TS and Python, four runners or more.
+  for (const [name, dir] of [["held-out-3", HELD_OUT_3_DIR], ["held-out-4", HELD_OUT_4_DIR]] as const) {
+    it(`${name} holds at least 10 PRs from 6 repositories no other set uses, in JavaScript/TypeScript and Python, under four runners or more, each with a hidden pair or as a control`, () => {
+      const cases = readCases(dir);
+      const earlier = new Set(CORPUS_SETS.filter(([, d]) => d !== dir).flatMap(([, d]) => readCases(d).map((c) => c.repo)));
+      expect(cases.length).toBeGreaterThanOrEqual(10);
+      expect(new Set(cases.map((c) => c.repo)).size).toBeGreaterThanOrEqual(6);
+      expect(cases.filter((c) => earlier.has(c.repo)).map((c) => c.id)).toEqual([]);
+      expect(cases.some((c) => c.language === "python") && cases.some((c) => c.language !== "python")).toBe(true);
+      expect(new Set(cases.map((c) => c.runner)).size).toBeGreaterThanOrEqual(4);
+      const hiddenPairs = (c: (typeof cases)[number]) => c.dependencies.reduce((n, l) => n + HISTORY_KEYS.filter((h) => l.class[h] === "hidden").length, 0);
+      for (const c of cases) {
+        // A case with hidden pairs hides them in the partial history only (the full one states every dependency); a control names "control" in its traps.
+        for (const l of c.dependencies) expect(l.class.full, `${c.id}: ${l.value} is hidden in the full history`).not.toBe("hidden");
+        expect(hiddenPairs(c) > 0 || c.traps.some((t) => t.startsWith("control")), `${c.id}: no hidden pair and not a control`).toBe(true);
+      }
+      if (name === "held-out-4") expect(cases.filter((c) => c.traps.some((t) => t.startsWith("control"))).length, "at least three controls").toBeGreaterThanOrEqual(3);
+    });
+  }
 
   it("refuses a case with a label that lacks a class for a history, naming the field", () => {
     const bad = { ...JSON.parse(JSON.stringify(cases[0])), dependencies: [{ kind: "name", value: "x", file: "t.js", class: { full: "hidden" } }] };
