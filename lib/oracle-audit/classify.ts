@@ -31,6 +31,8 @@ interface TTreeIndex {
   keys: Set<string>;
   /** Words the code's regular expressions match whole (alternatives). */
   matchWords: Set<string>;
+  /** Documentation strings: what the code is shown to give (docstring examples). */
+  docs: string[];
   classes: Map<string, { heritage: string[]; externalHeritage: boolean; methods: Set<string> }>;
 }
 
@@ -40,7 +42,7 @@ function indexTree(tree: TTreeDefinitions): TTreeIndex {
   for (const f of tree.files) for (let d = dirname(f); d; d = dirname(d)) dirs.add(d);
   const idx: TTreeIndex = {
     files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
-    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), matchWords: new Set(), classes: new Map(),
+    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), matchWords: new Set(), docs: [], classes: new Map(),
   };
   for (const d of tree.definitions) {
     d.names.forEach((n) => idx.names.add(n));
@@ -50,6 +52,7 @@ function indexTree(tree: TTreeDefinitions): TTreeIndex {
     d.numbers.forEach((n) => idx.numbers.add(n));
     d.keys?.forEach((k) => idx.keys.add(k));
     d.matchWords?.forEach((w) => idx.matchWords.add(w));
+    if (d.docs) idx.docs.push(...d.docs);
     for (const parts of d.templates) idx.templates.push({ parts, file: d.file });
     for (const c of d.classes) idx.classes.set(c.name, { heritage: c.heritage, externalHeritage: c.externalHeritage, methods: new Set(c.methods) });
   }
@@ -391,8 +394,11 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
 const NUMBER = /^-?[0-9][0-9_.eExXa-fA-F]*$/;
 /** How little a class makes visible: the order in which a part of a concatenated value takes its wholes' class. */
 const RANK: Record<TCategory, number> = { visible: 0, specified: 1, inferable: 2, hidden: 3 };
-/** A template can produce a value only through its fixed text: one that is only whitespace and placeholders ("{} {}") produces nothing in particular. */
-const meaningful = (parts: readonly string[]) => parts.some((p) => p.trim().length > 0);
+/**
+ * A template can produce a value only through its fixed text: one that is only whitespace, punctuation and
+ * placeholders ("{} {}", `f"{major}.{minor}.{patch}"`, `${namespace}.`) produces nothing in particular.
+ */
+const meaningful = (parts: readonly string[]) => parts.some((p) => /[\p{L}\p{N}]/u.test(p));
 
 /** Where a tree holds a string containing `fragment` (or the fragment holds a substantial string of the tree). */
 function holder(tree: TTreeIndex, fragment: string, strict = false): TProducer | null {
@@ -617,6 +623,8 @@ function goldPieces(dep: TDependency, extraction: TTestExtraction, ctx: TClassif
     const p = piece.trim();
     if (p.length < 2 || !/[\p{L}\p{N}]/u.test(p) || p === dep.value) continue;
     if (ctx.base.stringSet.has(p) || ctx.base.keys.has(p) || ctx.base.matchWords.has(p)) continue;
+    // The base's documentation already shows it as the base's output (a docstring's `'rc.1'`).
+    if (ctx.base.docs.some((d) => holdsPiece(d, p))) continue;
     if (!holdsPiece(dep.value, p)) continue;
     if (extraction.suppliedLiterals.some((s) => holdsPiece(s, p))) continue;
     pieces.push(p);

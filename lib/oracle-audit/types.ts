@@ -95,6 +95,8 @@ export interface TFileDefinitions {
   keys?: string[];
   /** Words a regular expression of the code matches whole, as alternatives (`/^(a|an|is)$/i`): data the code holds. */
   matchWords?: string[];
+  /** Documentation strings (Python docstrings): examples of what the code gives, not producers. */
+  docs?: string[];
   /** Re-exports everything of another module (`export *`). */
   reexportsAll: boolean;
   /**

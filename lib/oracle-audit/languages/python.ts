@@ -4,6 +4,7 @@ import { sourceLanguage } from "@/lib/syntax/languages";
 import { emptyDefinitions, isNonLibraryPath, normalizePath, dirname, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import { builtExpected } from "./python-expected";
 import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
 export function pythonString(source: string, node: TSyntaxNode): string | null {
@@ -214,6 +215,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           if ((fnText === "self.assertRaisesRegex" || fnText === "self.assertWarnsRegex") && list[1]) literal(list[1], ancestors, "regex", "raises");
         }
         if (/^self\.assert(Equal|Equals|DictEqual|ListEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
+        if (/^self\.assert(Equal|Equals)$/.test(fnText)) for (const a of builtExpected(source, list.slice(0, 2), ancestors)) literal(a, ancestors, "exact");
         if (/^self\.assert(Less|LessEqual|Greater|GreaterEqual)$/.test(fnText) && list[1]) literal(list[1], ancestors, "exact");
         if (/^self\.assert(CountEqual|SequenceEqual|TupleEqual|SetEqual|MultiLineEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
         if (fnText === "self.assertIn" && list[0]) literal(list[0], ancestors, "contains");
@@ -262,6 +264,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           const ops = cmp.children.filter((c) => !c.named).map((c) => textOf(source, c));
           const operands = named(cmp);
           const contains = ops.includes("in") || ops.includes("not");
+          if (ops.length === 1 && ops[0] === "==") for (const a of builtExpected(source, operands, ancestors)) literal(a, ancestors, "exact");
           operands.forEach((operand, i) => {
             // `"x" in result`: the left side is the substring; `result in ("a", "b")` the right side lists exact values.
             literal(operand, ancestors, contains && i === 0 ? "contains" : "exact");
@@ -304,6 +307,7 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   const strings = new Set<string>();
   const numbers = new Set<string>();
   const properties = new Set<string>();
+  const docs: string[] = [];
   const importedFrom = new Map<string, string>();
   const nonLibrary = isNonLibraryPath(file.path) || isPythonSupportModule(file.path);
   const inFunction = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "function_definition" || a.type === "lambda");
@@ -439,8 +443,15 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         return;
       }
       case "string": {
-        // Literals of examples and scripts are not what the library produces.
+        // Literals of examples and scripts are not what the library produces; nor is a docstring (a string standing
+        // alone as a statement): its doctest outputs are documentation of what the code computes.
         if (nonLibrary) return false;
+        const statement = ancestors.at(-1);
+        if (statement?.type === "expression_statement" && named(statement).length === 1) {
+          const doc = pythonString(source, node);
+          if (doc !== null) docs.push(doc);
+          return false;
+        }
         const v = pythonString(source, node);
         if (v !== null) {
           strings.add(v);
@@ -460,6 +471,7 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   defs.strings = [...strings];
   defs.numbers = [...numbers];
   defs.properties = [...properties];
+  if (docs.length > 0) defs.docs = docs;
   return defs;
 }
 

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { auditFiles, definitionsOfFiles, type TFiles } from "./audit-files";
+
+// Rules of branch `recall` (analyzer 8) about what a test compares: expected values the test builds, numbers a
+// format writes, and numbers that are data of the code rather than output.
+async function classified(base: TFiles, goldChanges: TFiles, tests: TFiles, text: string) {
+  return auditFiles({
+    base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...goldChanges, ...tests }), testFiles: tests,
+    histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [],
+  });
+}
+const literals = (a: Awaited<ReturnType<typeof classified>>) => Object.fromEntries(a.histories[0]!.dependencies!.filter((d) => d.kind === "literal").map((d) => [d.name, d.category]));
+
+describe("an expected value the test builds from a literal with the library's own parser", () => {
+  // Prompted by semver-bump-prerelease (held-out 2): `expected = parse_version_info("3.4.5-rc1.0")`, then
+  // `assert v.bump_prerelease(None) == expected` — the version string is what the test compares, not an input.
+  const base = {
+    "pkg/__init__.py": "from .version import parse, pre, Version\n",
+    "pkg/render.py": "def render(major, minor, patch):\n    return f\"{major}.{minor}.{patch}\"\n",
+    "pkg/version.py": "class Version:\n    def __init__(self, text):\n        self.text = text\n    def __eq__(self, other):\n        return self.text == other.text\n    def bump(self):\n        return Version(self.text[:-1] + str(int(self.text[-1]) + 1))\n\ndef parse(text):\n    return Version(text)\n",
+  };
+  const gold = {
+    "pkg/version.py": base["pkg/version.py"]
+      .replace("return Version(self.text[:-1] + str(int(self.text[-1]) + 1))", "return Version(self.text + \".0\")")
+      .replace("def parse(text):\n", "def pre(version):\n    \"\"\"Start a prerelease.\n\n    >>> str(pre(parse('1.2.3')))\n    '1.2.4-rc.1'\n    \"\"\"\n    tag = \"rc.1\"\n    return Version(version.text + \"-\" + tag)\n\ndef parse(text):\n"),
+  };
+  const tests = {
+    "tests/test_bump.py": "from pkg import parse, pre\n\n\ndef test_bump():\n    v = parse(\"1.2.3-rc1\")\n    expected = parse(\"1.2.3-rc1.0\")\n    assert v.bump() == expected\n\n\ndef test_pre():\n    v = parse(\"1.2.3\")\n    expected = parse(\"1.2.4-rc.1\")\n    assert pre(v) == expected\n\n\ndef test_input_only():\n    result = parse(\"9.9.9\")\n    assert result == parse(\"9.9.9\")\n",
+  };
+  it("is compared text: hidden when gold's new data makes it and no history states that data", async () => {
+    const found = literals(await classified(base, gold, tests, "Make bump always return a newer version."));
+    expect(found["1.2.3-rc1.0"]).toBe("hidden");
+    expect(found["1.2.3-rc1"]).toBeUndefined();
+  });
+  it("is inferable when the history states gold's data, specified when it states the value", async () => {
+    expect(literals(await classified(base, gold, tests, "bump appends `.0` to the prerelease."))["1.2.3-rc1.0"]).toBe("inferable");
+    expect(literals(await classified(base, gold, tests, "bump turns 1.2.3-rc1 into 1.2.3-rc1.0."))["1.2.3-rc1.0"]).toBe("specified");
+  });
+  it("a template whose fixed text is only punctuation (`f\"{major}.{minor}.{patch}\"`) produces nothing in particular", async () => {
+    // The base's version template, which gold keeps, read as "the base's own code produces it" (semver-bump-prerelease).
+    expect(literals(await classified(base, gold, tests, "Make bump always return a newer version."))["1.2.3-rc1.0"]).toBe("hidden");
+  });
+  it("a docstring is documentation, not a producer: its doctest output is not gold's literal", async () => {
+    // semver-bump-prerelease: `3.4.6-rc.1`, written in gold's docstring example, read as "gold introduces this literal".
+    const found = (await classified(base, gold, tests, "Make bump always return a newer version; a new prerelease is rc.1.")).histories[0]!.dependencies!.find((d) => d.name === "1.2.4-rc.1")!;
+    expect(found.category).toBe("inferable");
+  });
+  it("a piece of output the base's own documentation already shows is not data gold introduces", async () => {
+    // semver-bump-prerelease: gold's new `prerelease = "rc.1"`, which the base's docstrings show as its output
+    // (`'rc.1'`), made `3.4.6-rc.1` read as gold's once docstrings stopped being producers.
+    const documented = { ...base, "pkg/version.py": base["pkg/version.py"].replace("def parse(text):\n", "def parse(text):\n    \"\"\"Read a version such as '1.2.3-rc.1'.\"\"\"\n") };
+    const goldDocumented = { "pkg/version.py": gold["pkg/version.py"].replace("def parse(text):\n", "def parse(text):\n    \"\"\"Read a version such as '1.2.3-rc.1'.\"\"\"\n") };
+    expect(literals(await classified(base, gold, tests, "Make bump always return a newer version."))["1.2.4-rc.1"]).toBe("hidden");
+    expect(literals(await classified(documented, goldDocumented, tests, "Make bump always return a newer version."))["1.2.4-rc.1"]).toBe("visible");
+  });
+  it("a value the test compares with another value it built (no call of the tested code) is not read this way", async () => {
+    const found = literals(await classified(base, gold, tests, "Make bump always return a newer version."));
+    expect(found["9.9.9"]).toBeUndefined();
+  });
+});
