@@ -4,6 +4,7 @@
 // an interface the class implements) or hidden (gold introduces it, nothing fixes it).
 // Names are looked up as the module system sees them (re-exports followed); literals are
 // judged by their producer (the base, gold, or nobody: computed by the behaviour).
+import { canWrite, fixedPointFormats, showsFixedPoint, trailingZeroDecimals } from "./formats";
 import { dirname, normalizePath } from "./language";
 import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
@@ -641,7 +642,10 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   const computed: TVerdict = { category: "visible", reason: "computed by the behaviour: no source holds this literal" };
   // Only an output compared whole: a substring the test looks for in a computed output (`'"msg": "hello"' in …`,
   // the synthetic corpus labels it computed by json.dumps) is left as before.
-  if (dep.match !== "exact" || NUMBER.test(dep.value) || dep.value.length > 200) return computed;
+  if (dep.match !== "exact" || dep.value.length > 200) return computed;
+  const fixed = fixedPointOutput(dep, extraction, ctx, text);
+  if (fixed) return fixed;
+  if (NUMBER.test(dep.value)) return computed;
   const pieces = goldPieces(dep, extraction, ctx);
   if (pieces.length === 0) return computed;
   const at = (() => {
@@ -655,6 +659,28 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   const unstated = pieces.filter((p) => !holdsPiece(text, p));
   if (unstated.length === 0) return { category: "inferable", reason: `computed from data gold writes (${pieces.map((p) => JSON.stringify(p)).join(", ")}), which the history states`, ...evidence, history: excerptOf(text, pieces) };
   return { category: "hidden", reason: `gold's new code writes ${unstated.map((p) => JSON.stringify(p)).join(", ")}, which this output holds; the history never states it`, ...evidence };
+}
+
+/**
+ * A number written with trailing zeros after the point (`14,308.40`) that only a fixed-point format gold adds can
+ * write — the base, within what the tested code reaches, has no fixed-point format of that many decimals — is
+ * gold's: specified when the history states it whole, inferable when it shows the format by an output with
+ * trailing zeros, hidden otherwise. A bare number the test compares as a number (not quoted) is left alone.
+ */
+function fixedPointOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  const counts = trailingZeroDecimals(dep.value);
+  if (counts.length === 0) return null;
+  if (NUMBER.test(dep.value) && !dep.text.includes(`"${dep.value}"`) && !dep.text.includes(`'${dep.value}'`) && !dep.text.includes(`\`${dep.value}\``)) return null;
+  const base = baseWithin(ctx, reachableBase(ctx, extraction, dep.testLine));
+  const baseFormats = fixedPointFormats(base.strings, base.properties);
+  const goldFormats = fixedPointFormats(ctx.goldOwn.strings, ctx.goldOwn.properties);
+  const goldOnly = counts.filter((n) => !canWrite(baseFormats, n) && canWrite(goldFormats, n));
+  if (goldOnly.length === 0) return null;
+  const at = [...ctx.goldOwn.byFile.values()].find((d) => canWrite(fixedPointFormats(d.strings, d.properties), goldOnly[0]!))?.file ?? null;
+  const evidence = { gold: at ? { file: at, line: null } : null, producer: `a fixed-point format of ${goldOnly[0]} decimals`, definedAt: at ? { file: at, line: null } : null };
+  if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+  if (showsFixedPoint(text)) return { category: "inferable", reason: "written by a fixed-point format gold adds, which the history shows by an output with trailing zeros", ...evidence };
+  return { category: "hidden", reason: `only a fixed-point format gold adds writes its trailing zeros (${goldOnly[0]} decimals); the history never states it or the format`, ...evidence };
 }
 
 /**

@@ -58,3 +58,32 @@ describe("an expected value the test builds from a literal with the library's ow
     expect(found["9.9.9"]).toBeUndefined();
   });
 });
+
+describe("a formatted number with trailing zeros only a fixed-point format of gold's can write", () => {
+  // Prompted by humanize-intcomma-ndigits (development): `intcomma(14308.40, 2) == "14,308.40"` — the base's
+  // `str(value)` gives `14,308.4`, its only fixed-point format (`%.1f`, intword's) writes one decimal; gold's new
+  // `"{0:.{1}f}"` keeps the trailing zero. It was "computed by the behaviour" (visible).
+  const base = {
+    "pkg/__init__.py": "from .number import intcomma, intword\n",
+    "pkg/number.py": "import re\n\n\ndef intword(value, format=\"%.1f\"):\n    return format % value\n\n\ndef intcomma(value):\n    orig = str(value)\n    return re.sub(r\"^(-?\\d+)(\\d{3})\", r\"\\g<1>,\\g<2>\", orig)\n",
+  };
+  const gold = {
+    "pkg/number.py": base["pkg/number.py"].replace("def intcomma(value):\n    orig = str(value)\n", "def intcomma(value, ndigits=None):\n    if ndigits:\n        orig = \"{0:.{1}f}\".format(value, ndigits)\n    else:\n        orig = str(value)\n"),
+  };
+  const tests = {
+    "tests/test_number.py": "import pytest\n\nfrom pkg import intcomma\n\n\n@pytest.mark.parametrize(\n    \"test_args, expected\",\n    [\n        ([14308.40], \"14,308.4\"),\n        ([14308.40, 2], \"14,308.40\"),\n        ([14308.40, 3], \"14,308.400\"),\n        ([1234.5454, 1], \"1,234.5\"),\n    ],\n)\ndef test_intcomma(test_args, expected):\n    assert intcomma(*test_args) == expected\n",
+  };
+  it("is gold's: hidden when the history states neither it nor the format; others stay computed", async () => {
+    const found = literals(await classified(base, gold, tests, "intcomma should also be able to round its value to a given number of decimal places."));
+    expect(found).toMatchObject({ "14,308.40": "hidden", "14,308.400": "hidden", "14,308.4": "visible", "1,234.5": "visible" });
+  });
+  it("is specified when the history states it, inferable when it shows the format by an output with trailing zeros", async () => {
+    const found = literals(await classified(base, gold, tests, "With `ndigits`, exactly that many digits after the point, trailing zeros kept: `intcomma(14308.40, 2)` is `14,308.40`."));
+    expect(found).toMatchObject({ "14,308.40": "specified", "14,308.400": "inferable" });
+  });
+  it("stays the base's when the base has a fixed-point format of that many decimals", async () => {
+    const b = { ...base, "pkg/number.py": base["pkg/number.py"].replace("format=\"%.1f\"", "format=\"%.2f\"") };
+    const g = { "pkg/number.py": gold["pkg/number.py"].replace("format=\"%.1f\"", "format=\"%.2f\"") };
+    expect(literals(await classified(b, g, tests, "Round to a given number of places."))["14,308.40"]).toBe("visible");
+  });
+});

@@ -240,7 +240,11 @@ export function auditFamily(input: {
     const all = d.testLine != null && cases.has(d.testLine) ? cases.get(d.testLine)! : [...new Set(test.tests.filter((c) => c.name === d.test).flatMap((c) => cases.get(c.line) ?? []))];
     // A parametrized row's value: the expanded ids that show it (pytest writes string values into the id).
     if (d.parametrized && d.kind === "literal" && d.value.length > 0) {
-      const rows = all.filter((id) => (id.match(/\[([\s\S]*)\]$/)?.[1] ?? "").includes(d.value));
+      const params = (id: string) => id.match(/\[([\s\S]*)\]$/)?.[1] ?? "";
+      const rows = all.filter((id) => params(id).includes(d.value));
+      // The value as a whole parameter (pytest joins a row's ids with `-`), not the start of a longer one.
+      const whole = rows.filter((id) => `-${params(id)}-`.includes(`-${d.value}-`));
+      if (whole.length > 0) return whole;
       if (rows.length > 0) return rows;
     }
     return all;
