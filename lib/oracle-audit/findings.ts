@@ -3,6 +3,7 @@
 // (or a name used only inside one test) only that test — listed probe by probe.
 import { classificationContext, classifyTestFile } from "./classify";
 import { languageOf } from "./languages";
+import { howTestsRun } from "./test-runs";
 import type { TCategory, TClassifiedDependency, TDependency, TDependencyEvidence, TLocation, TNotAudited, TTestCase, TTestExtraction, TTreeDefinitions } from "./types";
 
 export interface TAuditHistory {
@@ -74,7 +75,7 @@ export const dependencyKey = (d: Pick<TDependency, "kind" | "value" | "module">)
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A test title as a pattern: test.each / describe.each placeholders (`%i`, `$a`, `${a.b}`) match any text. */
 const titlePattern = (title: string) =>
-  title.split(/(%[sdifjopOc#$%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*)/).map((part, i) => (i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]+?") : escapeRe(part))).join("");
+  title.split(/(%[sdifjopOc#$%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*)/).map((part, i) => (i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]*?") : escapeRe(part))).join("");
 
 /** The probe's title is this test's: its name (parametrized `name[…]` too), under its suites joined as the runner joins them. */
 function titleMatcher(suites: readonly string[], test: TTestCase, python: boolean): (title: string) => boolean {
@@ -249,6 +250,7 @@ export function auditFamily(input: {
     }
     return all;
   };
+  const runs = howTestsRun(input.gold);
   // Probes were collected: a finding that maps to none is in a file the verifier never runs (a type test).
   const collected = input.probeTestIds.length > 0;
   const occurrence = (d: TDependency) => `${dependencyKey(d)}@${d.testLine ?? d.test ?? ""}`;
@@ -278,8 +280,12 @@ export function auditFamily(input: {
           });
         }
         if (c.category !== "hidden") continue;
-        const scope = d.kind === "literal" || d.test !== null ? "test" : "unit";
-        const all = scope === "unit" ? unitProbes : probesOfDependency(test, d);
+        // A type-checking runner fails the whole TypeScript file on a name the base's types lack; under a module
+        // transform a named import read only inside tests fails those tests.
+        const wholeFile = runs.typeChecked && /\.[cm]?tsx?$/.test(test.file) && d.kind === "name" && d.typeOnly !== true;
+        const readers = !wholeFile && d.test === null && d.readIn && runs.transformed(test) ? d.readIn : null;
+        const scope = wholeFile || (d.kind !== "literal" && d.test === null && !readers) ? "unit" : "test";
+        const all = scope === "unit" ? unitProbes : readers ? [...new Set(readers.flatMap((line) => probesByFile.get(test.file)?.get(line) ?? []))] : probesOfDependency(test, d);
         const id = `${test.file}|${key}`;
         // A JavaScript option gold adds (the base reads no such option, so it is ignored there): without it the code
         // takes the base's path, which fails only tests that expect an error or compare text gold writes.

@@ -24,3 +24,66 @@ describe("a parametrized row's value maps to the ids that show it whole", () => 
     expect(found["val:10"]).toEqual(["tests/test_core.py::test_show[10-val:10]"]);
   });
 });
+
+describe("a named import the base lacks, under a module transform", () => {
+  // Prompted by scule-flat-train-case and scule-title-case (held-out 2): `trainCase` and `flatCase`, imported at the
+  // top of a vitest file, mapped to every id of the file (18), though each is read only in its own describe's
+  // `test.each`; and a row printed as `trainCase >  => ` (an empty `%s`) matched no title.
+  const base = { "src/index.ts": "export function camelCase(s: string) { return s; }\n", "package.json": "{ \"devDependencies\": { \"vitest\": \"1\" } }\n" };
+  const gold = { "src/index.ts": base["src/index.ts"] + "export function trainCase(s: string) { return s; }\nexport function flatCase(s: string) { return s; }\n" };
+  const tests = {
+    "test/scule.test.ts": `import { describe, test, expect } from "vitest";
+import { camelCase, trainCase, flatCase } from "../src";
+
+describe("trainCase", () => {
+  test.each([["", ""], ["foo", "Foo"]])("%s => %s", (input, expected) => { expect(trainCase(input)).toMatchObject(expected); });
+});
+
+describe("flatCase", () => {
+  test.each([["foo", "foo"]])("%s => %s", (input, expected) => { expect(flatCase(input)).toMatchObject(expected); });
+});
+
+describe("camelCase", () => {
+  test("keeps", () => { expect(camelCase("a")).toBe("a"); });
+});
+`,
+  };
+  const ids = ["test/scule.test.ts::trainCase >  => ", "test/scule.test.ts::trainCase > foo => Foo", "test/scule.test.ts::flatCase > foo => foo", "test/scule.test.ts::camelCase > keeps"];
+  it("fails only the tests that read it, every expanded row of them (an empty placeholder too)", async () => {
+    const found = await findingsOf(base, gold, tests, "Add two converters.", ids);
+    expect(found["trainCase"]).toEqual(ids.slice(0, 2));
+    expect(found["flatCase"]).toEqual([ids[2]]);
+  });
+  it("fails the whole file when a module-level read needs it", async () => {
+    const t = { "test/scule.test.ts": tests["test/scule.test.ts"].replace('describe("camelCase"', "const table = [flatCase];\ndescribe(\"camelCase\"") };
+    const found = await findingsOf(base, gold, t, "Add two converters.", ids);
+    expect(found["flatCase"]).toEqual(ids);
+  });
+});
+
+describe("a type-checking runner (ts-jest)", () => {
+  // Prompted by defu-array-fn (held-out 3): `defu.arrayFn(…)` in one test of a ts-jest file mapped to that test; ts-jest
+  // type-checks the file, and the base's type lacks `arrayFn`, so every test of the file fails.
+  const base = {
+    "src/defu.ts": "function defu(a: object, b: object) { return { ...b, ...a }; }\ndefu.fn = (a: object, b: object) => defu(a, b);\nexport default defu;\n",
+    "package.json": "{ \"devDependencies\": { \"jest\": \"latest\", \"ts-jest\": \"latest\" } }\n",
+  };
+  const gold = { "src/defu.ts": base["src/defu.ts"].replace("export default", "defu.arrayFn = (a: object, b: object) => defu(a, b);\nexport default") };
+  const tests = {
+    "test/defu.test.ts": `import defu from "../src/defu";
+
+describe("defu", () => {
+  it("defu.fn()", () => { expect(defu.fn({ a: 1 }, {})).toEqual({ a: 1 }); });
+  it("defu.arrayFn()", () => { expect(defu.arrayFn({ a: 1 }, {})).toEqual({ a: 1 }); });
+});
+`,
+  };
+  const ids = ["test/defu.test.ts::defu defu.fn()", "test/defu.test.ts::defu defu.arrayFn()"];
+  it("fails every test of the TypeScript file when gold adds a name its types lack", async () => {
+    expect((await findingsOf(base, gold, tests, "Add a variant of fn.", ids))["arrayFn"]).toEqual(ids);
+  });
+  it("without a type-checking runner, only the test that reads it", async () => {
+    const b = { ...base, "package.json": "{ \"devDependencies\": { \"jest\": \"latest\", \"babel-jest\": \"latest\" } }\n" };
+    expect((await findingsOf(b, gold, tests, "Add a variant of fn.", ids))["arrayFn"]).toEqual([ids[1]]);
+  });
+});

@@ -3,6 +3,7 @@
 import { sourceLanguage } from "@/lib/syntax/languages";
 import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
+import { importReaders } from "./import-readers";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
@@ -395,6 +396,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     return true;
   };
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
+  /** Each named ES import's local binding, to find the tests that read it. */
+  const importLocals = new Map<TDependency, string>();
   /** The object rows of \`for (const row of table)\` (table a local constant array) that \`name\` is bound to, or null. */
   const loopRows = (name: string, ancestors: TSyntaxNode[]): TSyntaxNode[] | null => {
     const loop = ancestors.findLast((a) => a.type === "for_in_statement" && field(a, "left")?.type === "identifier" && textOf(source, field(a, "left")!) === name && a.children.some((c) => c.type === "of"));
@@ -519,6 +522,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
               bindImport(spec, alias ? textOf(source, alias) : imported, imported);
               const typeSpecifier = typeOnly || /^type\s/.test(textOf(source, specifier));
               push(specifier, ancestors, { kind: "name", value: imported, module: spec, via: "import", ...(typeSpecifier ? { typeOnly: true } : {}) });
+              importLocals.set(deps.at(-1)!, alias ? textOf(source, alias) : imported);
             }
           }
         }
@@ -707,6 +711,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     }
   }
   const dependencies = keptDependencies(state, inputs);
+  const readers = importReaders(root, source, new Set(importLocals.values()), enclosingCase);
+  for (const [d, local] of importLocals) {
+    const lines = readers.get(local);
+    if (lines && lines.length > 0) d.readIn = lines;
+  }
   return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied] };
 }
 
