@@ -73,6 +73,15 @@ export interface TFamilyAudit {
 export const dependencyKey = (d: Pick<TDependency, "kind" | "value" | "module">) => `${d.kind}:${d.module ?? ""}:${d.value}`;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const wordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+/** `value` stands in `text` with no letter or digit running on across either edge. */
+function standsWhole(text: string, value: string): boolean {
+  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+    if (!(wordChar(value[0]) && wordChar(text[at - 1])) && !(wordChar(value.at(-1)) && wordChar(text[at + value.length]))) return true;
+  }
+  return false;
+}
+
 /** A test title as a pattern: test.each / describe.each placeholders (`%i`, `$a`, `${a.b}`) match any text. */
 const titlePattern = (title: string) =>
   title.split(/(%[sdifjopOc#$%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*)/).map((part, i) => (i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]*?") : escapeRe(part))).join("");
@@ -241,10 +250,12 @@ export function auditFamily(input: {
     const all = d.testLine != null && cases.has(d.testLine) ? cases.get(d.testLine)! : [...new Set(test.tests.filter((c) => c.name === d.test).flatMap((c) => cases.get(c.line) ?? []))];
     // A parametrized row's value: the expanded ids that show it (pytest writes string values into the id).
     if (d.parametrized && d.kind === "literal" && d.value.length > 0) {
-      const params = (id: string) => id.match(/\[([\s\S]*)\]$/)?.[1] ?? "";
+      // pytest writes a row's values in the id's brackets, joined by `-`; `test.each` prints them into the title.
+      const python = test.file.endsWith(".py");
+      const params = (id: string) => (python ? (id.match(/\[([\s\S]*)\]$/)?.[1] ?? "") : (id.split("::").at(-1) ?? "").split(" > ").at(-1)!);
       const rows = all.filter((id) => params(id).includes(d.value));
-      // The value as a whole parameter (pytest joins a row's ids with `-`), not the start of a longer one.
-      const whole = rows.filter((id) => `-${params(id)}-`.includes(`-${d.value}-`));
+      // The value as a whole parameter, not the start of a longer one.
+      const whole = rows.filter((id) => (python ? `-${params(id)}-`.includes(`-${d.value}-`) : standsWhole(params(id), d.value)));
       if (whole.length > 0) return whole;
       if (rows.length > 0) return rows;
     }

@@ -87,3 +87,23 @@ describe("defu", () => {
     expect((await findingsOf(b, gold, tests, "Add a variant of fn.", ids))["arrayFn"]).toEqual([ids[1]]);
   });
 });
+
+describe("a test.each row's value", () => {
+  // Prompted by scule-title-case (held-out 2): `This is a Title`, the expected value of one `test.each` row, mapped to
+  // all five expanded ids of the table; it fails only the row whose title prints it.
+  it("maps to the expanded ids whose title shows it", async () => {
+    const base = { "src/index.ts": "export function titleCase(s: string) { return s; }\n" };
+    const gold = { "src/index.ts": "const SMALL = /^(a|is)$/i;\nexport function titleCase(s: string) { return s.split(' ').map((w) => (SMALL.test(w) ? w.toLowerCase() : w)).join(' '); }\n" };
+    const tests = {
+      "test/title.test.ts": `import { describe, test, expect } from "vitest";
+import { titleCase } from "../src";
+
+describe("titleCase", () => {
+  test.each([["foo", "foo"], ["this IS A Title", "this is a Title"]])("%s => %s", (input, expected) => { expect(titleCase(input)).toMatchObject(expected); });
+});
+`,
+    };
+    const ids = ["test/title.test.ts::titleCase > foo => foo", "test/title.test.ts::titleCase > this IS A Title => this is a Title"];
+    expect((await findingsOf(base, gold, tests, "Title case.", ids))["this is a Title"]).toEqual([ids[1]]);
+  });
+});

@@ -195,6 +195,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (test && !throws) test.expectsNoThrow = true;
   };
   let activeConstant: string | undefined;
+  let activeRow = false;
+  /** Values taken from a `test.each` table's rows. */
+  const eachRows = new Set<TSyntaxNode>();
   // Helpers the tests call: which parameters reach a comparison (`function expectError(err, message) { expect(err.message).toBe(message); }`).
   const helperFlows = new Map<string, { index: number; match: TLiteralMatch; via: string }[]>();
   const FUNCTION_NODES = new Set(["function_declaration", "function_expression", "arrow_function", "function"]);
@@ -228,7 +231,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (call && inner?.type === "call_expression" && callee(source, inner).chain.at(-1) === "each") {
       const table = args(inner)[0];
       if (!table || table.type !== "array") return [];
-      return named(table).flatMap((row) => {
+      const values = named(table).flatMap((row) => {
         if (key !== null && row.type === "object") {
           const pair = named(row).find((p) => p.type === "pair" && textOf(source, field(p, "key") ?? p).replace(/^["']|["']$/g, "") === key);
           const value = pair ? field(pair, "value") : null;
@@ -237,6 +240,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         if (row.type === "array") return named(row)[index] ? [named(row)[index]!] : [];
         return params.length === 1 ? [row] : [];
       });
+      values.forEach((v) => eachRows.add(v));
+      return values;
     }
     // A named helper: `function check(…)` or `const check = (…) => …`.
     const holder = ancestors[fnIndex - 1];
@@ -253,20 +258,23 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     const d: TDependency = { owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null };
     deps.push(d);
     if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
+    if (activeRow && d.kind === "literal") d.parametrized = true;
   };
   // Objects and arrays are read with an explicit stack: an expected value nested thousands deep is still read.
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, startVia = "assert") => {
-    const work: { node: TSyntaxNode; match: TLiteralMatch; via: string; constant?: string }[] = [{ node: start, match: startMatch, via: startVia }];
+    const work: { node: TSyntaxNode; match: TLiteralMatch; via: string; constant?: string; row?: boolean }[] = [{ node: start, match: startMatch, via: startVia }];
     const followed = new Set<string>();
     while (work.length > 0) {
       const item = work.pop()!;
       const { node, match, via } = item;
       activeConstant = item.constant;
+      activeRow = item.row === true;
       const n = unwrap(node);
       if (n.type === "identifier" && item.constant === undefined) {
         const flowed = parameterFlow(textOf(source, n), ancestors, match, via);
         if (flowed) {
-          for (const r of flowed) work.push({ node: r, match, via });
+          // A `test.each` row's value: it fails that row's expanded id.
+          for (const r of flowed) work.push({ node: r, match, via, row: eachRows.has(r) || item.row });
           continue;
         }
       }
@@ -308,7 +316,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       }
       // A call of a local function returning one expression (`warnMessage("__proto__")`): the expression it returns.
       if (n.type === "call_expression" && field(n, "function")?.type === "identifier" && localReturns.has(textOf(source, field(n, "function")!))) {
-        work.push({ node: localReturns.get(textOf(source, field(n, "function")!))!, match, via, constant: item.constant });
+        work.push({ node: localReturns.get(textOf(source, field(n, "function")!))!, match, via, constant: item.constant, row: item.row });
         continue;
       }
       // \`row.key\` of a loop over a local table (\`for (const row of rows)\`): the key's value in every row.
@@ -319,7 +327,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           for (const row of rows) {
             const pair = named(row).find((p) => p.type === "pair" && field(p, "key") && (stringValue(source, field(p, "key")!) ?? textOf(source, field(p, "key")!)) === key);
             const value = pair ? field(pair, "value") : null;
-            if (value) work.push({ node: value, match, via, constant: item.constant });
+            if (value) work.push({ node: value, match, via, constant: item.constant, row: item.row });
           }
           continue;
         }
@@ -328,7 +336,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       // thrown error's message is compared with its first argument, exactly (prompted by held-out-3).
       if (via === "raises" && (n.type === "new_expression" || (n.type === "call_expression" && /Error$/.test(textOf(source, field(n, "function") ?? n))))) {
         const message = args(n)[0];
-        if (message) work.push({ node: message, match: "exact", via, constant: item.constant });
+        if (message) work.push({ node: message, match: "exact", via, constant: item.constant, row: item.row });
         continue;
       }
       const later: typeof work = [];
@@ -352,9 +360,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       }
       if (n.type === "array") for (const item of named(n)) later.push({ node: item, match, via });
       // Reversed onto the stack: items are read in source order (a constant's items stay its own).
-      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant })));
+      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant, row: item.row })));
     }
     activeConstant = undefined;
+    activeRow = false;
   };
   /**
    * An expected string built with `+` (`'[ { [object ' + expected + '] } ]'`): each literal part, and each value a
