@@ -87,3 +87,23 @@ describe("a formatted number with trailing zeros only a fixed-point format of go
     expect(literals(await classified(b, g, tests, "Round to a given number of places."))["14,308.40"]).toBe("visible");
   });
 });
+
+describe("a number gold writes only as a character code", () => {
+  // Prompted by content-type-comma-start (held-out 2): the test compares `index: 44`, a position the histories define;
+  // gold's `const COMMA = 44`, compared with `header.charCodeAt(index)`, read as "gold introduces this number".
+  const base = { "src/parse.ts": "const SEMI = 59;\nexport function parse(header: string) {\n  let index = 0;\n  while (index < header.length && header.charCodeAt(index) !== SEMI) index++;\n  return { type: header.slice(0, index) };\n}\n" };
+  const gold = {
+    "src/parse.ts": "const SEMI = 59;\nconst COMMA = 44;\nexport function parse(header: string, options?: { comma?: boolean }) {\n  const stop = options?.comma === true ? COMMA : 65_536;\n  let index = 0;\n  while (index < header.length && header.charCodeAt(index) !== SEMI && header.charCodeAt(index) !== stop) index++;\n  return { type: header.slice(0, index), index };\n}\nexport const LIMIT = 44;\n",
+  };
+  const tests = { "test/parse.test.ts": `import { test, expect } from "vitest";\nimport { parse } from "../src/parse";\ntest("stops", () => { expect(parse("text/html, text/plain", { comma: true })).toEqual({ type: "text/html", index: 44 }); });\n` };
+  it("is no producer of the number a test compares: computed by the behaviour", async () => {
+    const g = { "src/parse.ts": gold["src/parse.ts"].replace("export const LIMIT = 44;\n", "") };
+    const found = literals(await classified(base, g, tests, "Stop at a comma; the result gives the index where parsing stopped."));
+    expect(found["44"]).toBe("visible");
+  });
+  it("the same number written as a value elsewhere still produces it", async () => {
+    const g = { "src/parse.ts": gold["src/parse.ts"] };
+    const found = literals(await classified(base, g, tests, "Stop at a comma; the result gives the index where parsing stopped."));
+    expect(found["44"]).toBe("hidden");
+  });
+});

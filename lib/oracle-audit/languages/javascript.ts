@@ -3,6 +3,7 @@
 import { sourceLanguage } from "@/lib/syntax/languages";
 import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, type TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
+import { charCodeNumbers } from "./char-codes";
 import { importReaders } from "./import-readers";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
@@ -753,6 +754,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   const properties = new Set<string>();
   const keys = new Set<string>();
   const matchWords = new Set<string>();
+  const charCodes = charCodeNumbers(root, source);
   const imported = new Map<string, boolean>();
   const define = (name: string, node: TSyntaxNode) => {
     names.add(name);
@@ -969,7 +971,8 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         else strings.add(textOf(source, node).slice(1, -1));
         return;
       case "number":
-        if (!nonLibrary) numbers.add(textOf(source, node));
+        // A character code (`const COMMA = 44` compared with charCodeAt) is data about the input, not output.
+        if (!nonLibrary && !charCodes.has(node.start)) numbers.add(textOf(source, node));
         return;
       case "regex": {
         const pattern = field(node, "pattern");
