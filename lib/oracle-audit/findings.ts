@@ -274,6 +274,9 @@ export function auditFamily(input: {
     const listed: TAuditedDependency[] = [];
     /** Findings whose probes an ignored option narrowed, with every probe of their tests (restored if narrowed to none). */
     const unnarrowed = new Map<string, string[]>();
+    /** Findings on a value the test expects only in a browser (ids, then the drafts). */
+    const pendingBrowser = new Set<string>();
+    const browserOnly = new Set<TOracleFindingDraft>();
     for (const test of input.tests) {
       const unitProbes = [...new Set([...(probesByFile.get(test.file)?.values() ?? [])].flat())];
       const counted = new Set<string>();
@@ -301,21 +304,23 @@ export function auditFamily(input: {
         // A JavaScript option gold adds (the base reads no such option, so it is ignored there): without it the code
         // takes the base's path, which fails only tests that expect an error or compare text gold writes.
         const narrowed = d.via === "option" && canChange !== null && d.testLine != null && !canChange.changes.has(d.testLine) && (d.falsy === true || canChange.unchanged.has(d.testLine));
-        const probes = narrowed ? [] : all;
+        const probes = narrowed || d.browserOnly ? [] : all;
         if (narrowed || unnarrowed.has(id)) unnarrowed.set(id, [...new Set([...(unnarrowed.get(id) ?? []), ...all])]);
         const existing = findings.get(id);
         if (existing) {
           // The same dependency in several tests: the union of their probes; module level wins.
           if (existing.scope === "test" && scope === "unit") existing.scope = "unit";
           existing.probeTestIds = [...new Set([...existing.probeTestIds, ...probes])];
-          existing.informational = (collected && existing.probeTestIds.length === 0) || (existing.informational && d.typeOnly === true);
+          existing.informational = (collected && existing.probeTestIds.length === 0) || (existing.informational && (d.typeOnly === true || d.browserOnly === true));
+          if (!d.browserOnly) pendingBrowser.delete(id);
           continue;
         }
         classified.set(id, c);
+        if (d.browserOnly) pendingBrowser.add(id);
         findings.set(id, {
           revisionId: history.revisionId, dependencyKey: key, kind: d.kind, name: d.value, module: d.module, reason: c.reason,
           file: test.file, buildUnit: `${test.file} (${languageOf(test.file)?.unit ?? "test file"})`, scope, probeTestIds: probes,
-          informational: (collected && probes.length === 0) || d.typeOnly === true,
+          informational: (collected && probes.length === 0) || d.typeOnly === true || d.browserOnly === true,
           evidence: { file: test.file, line: d.line, text: d.text, definedAt: c.definedAt, base: c.evidence.base, gold: c.evidence.gold, history: c.evidence.history },
           addendum: addendumFor(c),
         });
@@ -329,9 +334,10 @@ export function auditFamily(input: {
         f.informational = false;
       }
     }
+    for (const id of pendingBrowser) browserOnly.add(findings.get(id)!);
     const all = [...findings.values()];
     for (const f of all) {
-      if (f.informational) f.reason = `${f.reason} — informational: ${f.probeTestIds.length === 0 ? "the verifier runs no probe of this file's tests" : "a type-only import, erased at run time"}, so it cannot block`;
+      if (f.informational) f.reason = `${f.reason} — informational: ${browserOnly.has(f) ? "the test expects it only in a browser, and the verifier runs Node" : f.probeTestIds.length === 0 ? "the verifier runs no probe of this file's tests" : "a type-only import, erased at run time"}, so it cannot block`;
     }
     return { revisionId: history.revisionId, condition: history.condition, counts, findings: all, dependencies: listed };
   });

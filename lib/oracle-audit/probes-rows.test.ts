@@ -107,3 +107,23 @@ describe("titleCase", () => {
     expect((await findingsOf(base, gold, tests, "Title case.", ids))["this is a Title"]).toEqual([ids[1]]);
   });
 });
+
+describe("a value the test expects only in a browser", () => {
+  // Prompted by object-inspect-global (first held-out set): `var expected = typeof window === 'undefined' ? 'global'
+  // : 'Window'` — `Window` is compared only in a browser; the verifier runs Node, so it can fail no probe.
+  it("is informational; the value Node takes still blocks", async () => {
+    const base = { "index.js": "module.exports = function inspect(x) { return '[ ' + String(x) + ' ]'; };\n" };
+    const gold = { "index.js": "module.exports = function inspect(x) { return x === globalThis ? '[ { [object ' + (typeof window === 'undefined' ? 'global' : 'Window') + '] } ]' : '[ ' + String(x) + ' ]'; };\n" };
+    const tests = {
+      "test/global.js": `var test = require('tape');\nvar inspect = require('../');\n\ntest('global object', function (t) {\n  var expected = typeof window === 'undefined' ? 'global' : 'Window';\n  t.equal(inspect(globalThis), '[ { [object ' + expected + '] } ]');\n  t.end();\n});\n`,
+    };
+    const audit = await auditFiles({
+      base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...gold, ...tests }), testFiles: tests,
+      histories: [{ revisionId: "r", condition: "direct", text: "Show the global object in short form." }], probeTestIds: ["global object"],
+    });
+    const byName = Object.fromEntries(audit.histories[0]!.findings.map((f) => [f.name, f]));
+    expect(byName["Window"]?.informational).toBe(true);
+    expect(byName["global"]?.informational).toBe(false);
+    expect(byName["global"]?.probeTestIds).toEqual(["global object"]);
+  });
+});

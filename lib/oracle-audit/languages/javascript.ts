@@ -127,6 +127,14 @@ function testName(source: string, call: TSyntaxNode, kinds: Set<string>): string
   return first ? nameOf(source, first) : null;
 }
 
+/** The branch of `typeof window === 'undefined' ? node : browser` (document, self, navigator alike) a browser takes. */
+function browserBranch(source: string, ternary: TSyntaxNode): TSyntaxNode | null {
+  const condition = field(ternary, "condition");
+  const m = condition ? /^\(?\s*typeof\s+(?:window|document|self|navigator)\s*(===|==|!==|!=)\s*["']undefined["']\s*\)?$/.exec(textOf(source, condition)) : null;
+  if (!m) return null;
+  return field(ternary, m[1]!.startsWith("=") ? "alternative" : "consequence");
+}
+
 export function extractJavaScriptTests(file: TParsedFile, language = "javascript"): TTestExtraction {
   const { source, root } = file;
   const bindings = new Map<string, Binding>();
@@ -139,6 +147,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const localReturns = new Map<string, TSyntaxNode>();
   /** Variables (const, let or var) bound once to a string or to a choice of strings (`c ? 'a' : 'b'`): their possible values. */
   const alternatives = new Map<string, TSyntaxNode[]>();
+  /** Choices taken only in a browser (`typeof window === 'undefined' ? 'global' : 'Window'`): never run under Node. */
+  const browserOnly = new Set<TSyntaxNode>();
   const reassigned = new Set<string>();
   walk(root, (node, ancestors) => {
     if (node.type === "assignment_expression" || node.type === "augmented_assignment_expression") {
@@ -152,7 +162,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (name?.type === "identifier" && value) {
         const v = unwrap(value);
         const choices = v.type === "ternary_expression" ? [field(v, "consequence"), field(v, "alternative")].map((c) => (c ? unwrap(c) : null)) : [v];
-        if (choices.every((c) => c !== null && stringValue(source, c) !== null)) alternatives.set(textOf(source, name), choices as TSyntaxNode[]);
+        if (choices.every((c) => c !== null && stringValue(source, c) !== null)) {
+          alternatives.set(textOf(source, name), choices as TSyntaxNode[]);
+          const browser = v.type === "ternary_expression" ? browserBranch(source, v) : null;
+          if (browser) browserOnly.add(unwrap(browser));
+        }
       }
       if (name?.type === "identifier" && value && decl && textOf(source, decl).startsWith("const") && ["string", "template_string", "number", "object", "array", "regex"].includes(value.type)) {
         constants.set(textOf(source, name), value);
@@ -401,7 +415,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (value.trim() === "") continue;
       assertionLiterals.add(part);
       const wholes = combos?.filter((c) => c.includes(part)).map((c) => c.map((x) => stringValue(source, x)!).join(""));
-      push(part, ancestors, { kind: "literal", value, module: null, via, match: "contains", ...(wholes ? { wholes } : {}) });
+      push(part, ancestors, { kind: "literal", value, module: null, via, match: "contains", ...(wholes ? { wholes } : {}), ...(browserOnly.has(part) ? { browserOnly: true } : {}) });
     }
     return true;
   };
