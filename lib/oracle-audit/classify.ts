@@ -643,6 +643,8 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   // Only an output compared whole: a substring the test looks for in a computed output (`'"msg": "hello"' in …`,
   // the synthetic corpus labels it computed by json.dumps) is left as before.
   if (dep.match !== "exact" || dep.value.length > 200) return computed;
+  const counted = dep.counterBound ? countedBound(dep, extraction, ctx, text) : null;
+  if (counted) return counted;
   const fixed = fixedPointOutput(dep, extraction, ctx, text);
   if (fixed) return fixed;
   if (NUMBER.test(dep.value)) return computed;
@@ -659,6 +661,19 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   const unstated = pieces.filter((p) => !holdsPiece(text, p));
   if (unstated.length === 0) return { category: "inferable", reason: `computed from data gold writes (${pieces.map((p) => JSON.stringify(p)).join(", ")}), which the history states`, ...evidence, history: excerptOf(text, pieces) };
   return { category: "hidden", reason: `gold's new code writes ${unstated.map((p) => JSON.stringify(p)).join(", ")}, which this output holds; the history never states it`, ...evidence };
+}
+
+/**
+ * A bound on a count the test keeps itself (`assertLessEqual(hash_count, 14)`, the test's own `__hash__` counting):
+ * how the code works, which no output fixes. When the test counts through a function gold adds, the bound is gold's:
+ * specified when the history states the number, hidden otherwise. Through the base's own function it stays computed.
+ */
+function countedBound(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  const through = extraction.dependencies.find((d) => d.kind === "name" && d.testLine === dep.testLine && d.via !== "import" && !ctx.base.names.has(d.value) && ctx.gold.names.has(d.value));
+  if (!through) return null;
+  const evidence = { gold: null, producer: `the count the test keeps through ${through.value}`, definedAt: null };
+  if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the bound", ...evidence, history: excerptOf(text, [dep.value]) };
+  return { category: "hidden", reason: `a bound on what the test counts through ${through.value}, which gold adds; the history never states it`, ...evidence };
 }
 
 /**

@@ -107,3 +107,20 @@ describe("a number gold writes only as a character code", () => {
     expect(found["44"]).toBe("hidden");
   });
 });
+
+describe("a bound on a count the test keeps itself", () => {
+  // Prompted by more-itertools-powerset-of-sets (development): `self.assertLessEqual(hash_count, 14)`, where the test's
+  // own `__hash__` increments `hash_count`: a bound on how gold's new function works, which no output fixes; it was
+  // "computed by the behaviour" (visible).
+  const base = { "pkg/__init__.py": "from .more import chunks\n", "pkg/more.py": "def chunks(xs):\n    return [xs]\n" };
+  const gold = { "pkg/__init__.py": "from .more import chunks, subsets\n", "pkg/more.py": base["pkg/more.py"] + "\ndef subsets(xs):\n    return [set(xs)]\n" };
+  const tests = {
+    "tests/test_more.py": "from unittest import TestCase\n\nimport pkg as mi\n\n\nclass SubsetsTests(TestCase):\n    def test_hash_count(self):\n        hash_count = 0\n\n        class Str(str):\n            def __hash__(true_self):\n                nonlocal hash_count\n                hash_count += 1\n                return super.__hash__(true_self)\n\n        self.assertEqual(len(mi.subsets(map(Str, 'ABBA'))), 1)\n        self.assertLessEqual(hash_count, 14)\n\n    def test_chunks_count(self):\n        calls = 0\n        for _ in mi.chunks([1]):\n            calls += 1\n        assert calls <= 3\n",
+  };
+  it("is gold's when the test counts through a function gold adds: hidden unless the history states it", async () => {
+    const found = literals(await classified(base, gold, tests, "Add subsets, hashing as little as it can."));
+    expect(found["14"]).toBe("hidden");
+    expect(found["3"]).toBe("visible");
+    expect(literals(await classified(base, gold, tests, "Add subsets, hashing at most 14 times here."))["14"]).toBe("specified");
+  });
+});

@@ -43,6 +43,8 @@ export interface TDependency {
    * export is `undefined` there under vitest's or jest's transform, so only those tests fail).
    */
   readIn?: number[];
+  /** A bound (`<=`, `assertLessEqual`) on a count the test keeps itself (`hash_count += 1` in its own code). */
+  counterBound?: boolean;
   /** A value the test expects only in a browser (`typeof window === 'undefined' ? … : value`): Node never compares it. */
   browserOnly?: boolean;
   /** An option passed as `false`, `0`, `null`, `undefined` or `''`: what an option the code does not read already is. */

@@ -52,3 +52,24 @@ export function builtExpected(source: string, sides: TSyntaxNode[], ancestors: T
   });
   return out;
 }
+
+/**
+ * A name the enclosing test counts with itself: some code of the test (a nested `__hash__`, a loop) adds to it
+ * (`hash_count += 1`). A bound on it is a bound on how the code works, not on an output.
+ */
+export function countedInTest(source: string, node: TSyntaxNode, ancestors: TSyntaxNode[]): boolean {
+  const n = unwrap(node);
+  if (n.type !== "identifier") return false;
+  const name = textOf(source, n);
+  const fn = ancestors.findLast((a) => a.type === "function_definition" && textOf(source, field(a, "name") ?? a).startsWith("test"));
+  if (!fn) return false;
+  let counted = false;
+  walk(fn, (x) => {
+    if (counted) return false;
+    if (x.type !== "augmented_assignment") return;
+    const left = field(x, "left");
+    const op = x.children.find((c) => !c.named);
+    if (left?.type === "identifier" && textOf(source, left) === name && op && textOf(source, op) === "+=") counted = true;
+  });
+  return counted;
+}

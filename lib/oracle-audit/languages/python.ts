@@ -5,7 +5,7 @@ import type { TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractPythonDefinitions, resolvePythonModule } from "./python-definitions";
-import { builtExpected } from "./python-expected";
+import { builtExpected, countedInTest } from "./python-expected";
 import { dotted, isPythonSupportModule, isPythonTestFile, pythonString } from "./python-syntax";
 import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
@@ -191,7 +191,11 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         }
         if (/^self\.assert(Equal|Equals|DictEqual|ListEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
         if (/^self\.assert(Equal|Equals)$/.test(fnText)) for (const a of builtExpected(source, list.slice(0, 2), ancestors)) literal(a, ancestors, "exact");
-        if (/^self\.assert(Less|LessEqual|Greater|GreaterEqual)$/.test(fnText) && list[1]) literal(list[1], ancestors, "exact");
+        if (/^self\.assert(Less|LessEqual|Greater|GreaterEqual)$/.test(fnText) && list[1]) {
+          const before = deps.length;
+          literal(list[1], ancestors, "exact");
+          if (list[0] && countedInTest(source, list[0], ancestors)) for (const d of deps.slice(before)) d.counterBound = true;
+        }
         if (/^self\.assert(CountEqual|SequenceEqual|TupleEqual|SetEqual|MultiLineEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
         if (fnText === "self.assertIn" && list[0]) literal(list[0], ancestors, "contains");
         // assertRegex(text, pattern): the pattern is the second argument.
@@ -240,9 +244,13 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           const operands = named(cmp);
           const contains = ops.includes("in") || ops.includes("not");
           if (ops.length === 1 && ops[0] === "==") for (const a of builtExpected(source, operands, ancestors)) literal(a, ancestors, "exact");
+          const bound = ops.length === 1 && ["<", "<=", ">", ">="].includes(ops[0]!);
           operands.forEach((operand, i) => {
+            const before = deps.length;
             // `"x" in result`: the left side is the substring; `result in ("a", "b")` the right side lists exact values.
             literal(operand, ancestors, contains && i === 0 ? "contains" : "exact");
+            const other = operands[1 - i];
+            if (bound && operands.length === 2 && other && countedInTest(source, other, ancestors)) for (const d of deps.slice(before)) d.counterBound = true;
           });
         }
         return;
