@@ -82,6 +82,11 @@ describe("defu", () => {
   it("fails every test of the TypeScript file when gold adds a name its types lack", async () => {
     expect((await findingsOf(base, gold, tests, "Add a variant of fn.", ids))["arrayFn"]).toEqual(ids);
   });
+  it("an option gold adds fails the whole file too, even where the base would ignore it", async () => {
+    const g = { "src/defu.ts": "function defu(a: object, b: object, options?: { deep?: boolean }) { return options?.deep ? { ...b, ...a } : { ...b, ...a }; }\ndefu.fn = (a: object, b: object) => defu(a, b);\nexport default defu;\n" };
+    const t = { "test/defu.test.ts": `import defu from "../src/defu";\n\ndescribe("defu", () => {\n  it("defu.fn()", () => { expect(defu.fn({ a: 1 }, {})).toEqual({ a: 1 }); });\n  it("defu.arrayFn()", () => { expect(defu({ a: 1 }, {}, { deep: false })).toEqual({ a: 1 }); });\n});\n` };
+    expect((await findingsOf(base, g, t, "Add an option.", ids))["deep"]).toEqual(ids);
+  });
   it("without a type-checking runner, only the test that reads it", async () => {
     const b = { ...base, "package.json": "{ \"devDependencies\": { \"jest\": \"latest\", \"babel-jest\": \"latest\" } }\n" };
     expect((await findingsOf(b, gold, tests, "Add a variant of fn.", ids))["arrayFn"]).toEqual([ids[1]]);
