@@ -43,6 +43,8 @@ export const isAuditedSource = (path: string) => {
   return language !== null && (!language.isTestFile(path) || language.isSupportModule?.(path) === true);
 };
 
+const TEST_TOOLS = new Set(["vitest", "jest", "ts-jest", "babel-jest", "@swc/jest", "esbuild-jest", "mocha", "tape", "ava"]);
+
 /** What a package.json tells module resolution: the entry files it names (`main`, `exports`, …). */
 export function packageDefinitions(path: string, text: string): TFileDefinitions | null {
   let manifest: unknown;
@@ -63,5 +65,9 @@ export function packageDefinitions(path: string, text: string): TFileDefinitions
   add(m.types);
   add(m.typings);
   add(typeof m.exports === "object" && m.exports !== null && "." in (m.exports as object) ? (m.exports as Record<string, unknown>)["."] : m.exports);
-  return { ...emptyDefinitions(path), mains: [...new Set(mains)] };
+  // The test tools it lists (and jest's preset): how the tests are run (transformed, type-checked).
+  const deps = [m.dependencies, m.devDependencies].flatMap((d) => (d && typeof d === "object" ? Object.keys(d) : []));
+  const jest = m.jest && typeof m.jest === "object" ? (m.jest as Record<string, unknown>) : null;
+  const tools = [...deps.filter((d) => TEST_TOOLS.has(d)), ...(typeof jest?.preset === "string" ? [jest.preset] : [])];
+  return { ...emptyDefinitions(path), mains: [...new Set(mains)], ...(tools.length > 0 ? { tools: [...new Set(tools)] } : {}) };
 }

@@ -3,6 +3,7 @@
 // (or a name used only inside one test) only that test — listed probe by probe.
 import { classificationContext, classifyTestFile } from "./classify";
 import { languageOf } from "./languages";
+import { howTestsRun } from "./test-runs";
 import type { TCategory, TClassifiedDependency, TDependency, TDependencyEvidence, TLocation, TNotAudited, TTestCase, TTestExtraction, TTreeDefinitions } from "./types";
 
 export interface TAuditHistory {
@@ -72,9 +73,18 @@ export interface TFamilyAudit {
 export const dependencyKey = (d: Pick<TDependency, "kind" | "value" | "module">) => `${d.kind}:${d.module ?? ""}:${d.value}`;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const wordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+/** `value` stands in `text` with no letter or digit running on across either edge. */
+function standsWhole(text: string, value: string): boolean {
+  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+    if (!(wordChar(value[0]) && wordChar(text[at - 1])) && !(wordChar(value.at(-1)) && wordChar(text[at + value.length]))) return true;
+  }
+  return false;
+}
+
 /** A test title as a pattern: test.each / describe.each placeholders (`%i`, `$a`, `${a.b}`) match any text. */
 const titlePattern = (title: string) =>
-  title.split(/(%[sdifjopOc#$%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*)/).map((part, i) => (i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]+?") : escapeRe(part))).join("");
+  title.split(/(%[sdifjopOc#$%]|\$\{[^}]*\}|\$[A-Za-z_][\w.]*)/).map((part, i) => (i % 2 === 1 ? (part === "%%" ? "%" : "[\\s\\S]*?") : escapeRe(part))).join("");
 
 /** The probe's title is this test's: its name (parametrized `name[…]` too), under its suites joined as the runner joins them. */
 function titleMatcher(suites: readonly string[], test: TTestCase, python: boolean): (title: string) => boolean {
@@ -240,11 +250,18 @@ export function auditFamily(input: {
     const all = d.testLine != null && cases.has(d.testLine) ? cases.get(d.testLine)! : [...new Set(test.tests.filter((c) => c.name === d.test).flatMap((c) => cases.get(c.line) ?? []))];
     // A parametrized row's value: the expanded ids that show it (pytest writes string values into the id).
     if (d.parametrized && d.kind === "literal" && d.value.length > 0) {
-      const rows = all.filter((id) => (id.match(/\[([\s\S]*)\]$/)?.[1] ?? "").includes(d.value));
+      // pytest writes a row's values in the id's brackets, joined by `-`; `test.each` prints them into the title.
+      const python = test.file.endsWith(".py");
+      const params = (id: string) => (python ? (id.match(/\[([\s\S]*)\]$/)?.[1] ?? "") : (id.split("::").at(-1) ?? "").split(" > ").at(-1)!);
+      const rows = all.filter((id) => params(id).includes(d.value));
+      // The value as a whole parameter, not the start of a longer one.
+      const whole = rows.filter((id) => (python ? `-${params(id)}-`.includes(`-${d.value}-`) : standsWhole(params(id), d.value)));
+      if (whole.length > 0) return whole;
       if (rows.length > 0) return rows;
     }
     return all;
   };
+  const runs = howTestsRun(input.gold);
   // Probes were collected: a finding that maps to none is in a file the verifier never runs (a type test).
   const collected = input.probeTestIds.length > 0;
   const occurrence = (d: TDependency) => `${dependencyKey(d)}@${d.testLine ?? d.test ?? ""}`;
@@ -257,6 +274,9 @@ export function auditFamily(input: {
     const listed: TAuditedDependency[] = [];
     /** Findings whose probes an ignored option narrowed, with every probe of their tests (restored if narrowed to none). */
     const unnarrowed = new Map<string, string[]>();
+    /** Findings on a value the test expects only in a browser (ids, then the drafts). */
+    const pendingBrowser = new Set<string>();
+    const browserOnly = new Set<TOracleFindingDraft>();
     for (const test of input.tests) {
       const unitProbes = [...new Set([...(probesByFile.get(test.file)?.values() ?? [])].flat())];
       const counted = new Set<string>();
@@ -274,27 +294,33 @@ export function auditFamily(input: {
           });
         }
         if (c.category !== "hidden") continue;
-        const scope = d.kind === "literal" || d.test !== null ? "test" : "unit";
-        const all = scope === "unit" ? unitProbes : probesOfDependency(test, d);
+        // A type-checking runner fails the whole TypeScript file on a name the base's types lack; under a module
+        // transform a named import read only inside tests fails those tests.
+        const wholeFile = runs.typeChecked && /\.[cm]?tsx?$/.test(test.file) && d.kind === "name" && d.typeOnly !== true;
+        const readers = !wholeFile && d.test === null && d.readIn && runs.transformed(test) ? d.readIn : null;
+        const scope = wholeFile || (d.kind !== "literal" && d.test === null && !readers) ? "unit" : "test";
+        const all = scope === "unit" ? unitProbes : readers ? [...new Set(readers.flatMap((line) => probesByFile.get(test.file)?.get(line) ?? []))] : probesOfDependency(test, d);
         const id = `${test.file}|${key}`;
         // A JavaScript option gold adds (the base reads no such option, so it is ignored there): without it the code
         // takes the base's path, which fails only tests that expect an error or compare text gold writes.
         const narrowed = d.via === "option" && canChange !== null && d.testLine != null && !canChange.changes.has(d.testLine) && (d.falsy === true || canChange.unchanged.has(d.testLine));
-        const probes = narrowed ? [] : all;
+        const probes = narrowed || d.browserOnly ? [] : all;
         if (narrowed || unnarrowed.has(id)) unnarrowed.set(id, [...new Set([...(unnarrowed.get(id) ?? []), ...all])]);
         const existing = findings.get(id);
         if (existing) {
           // The same dependency in several tests: the union of their probes; module level wins.
           if (existing.scope === "test" && scope === "unit") existing.scope = "unit";
           existing.probeTestIds = [...new Set([...existing.probeTestIds, ...probes])];
-          existing.informational = (collected && existing.probeTestIds.length === 0) || (existing.informational && d.typeOnly === true);
+          existing.informational = (collected && existing.probeTestIds.length === 0) || (existing.informational && (d.typeOnly === true || d.browserOnly === true));
+          if (!d.browserOnly) pendingBrowser.delete(id);
           continue;
         }
         classified.set(id, c);
+        if (d.browserOnly) pendingBrowser.add(id);
         findings.set(id, {
           revisionId: history.revisionId, dependencyKey: key, kind: d.kind, name: d.value, module: d.module, reason: c.reason,
           file: test.file, buildUnit: `${test.file} (${languageOf(test.file)?.unit ?? "test file"})`, scope, probeTestIds: probes,
-          informational: (collected && probes.length === 0) || d.typeOnly === true,
+          informational: (collected && probes.length === 0) || d.typeOnly === true || d.browserOnly === true,
           evidence: { file: test.file, line: d.line, text: d.text, definedAt: c.definedAt, base: c.evidence.base, gold: c.evidence.gold, history: c.evidence.history },
           addendum: addendumFor(c),
         });
@@ -308,9 +334,10 @@ export function auditFamily(input: {
         f.informational = false;
       }
     }
+    for (const id of pendingBrowser) browserOnly.add(findings.get(id)!);
     const all = [...findings.values()];
     for (const f of all) {
-      if (f.informational) f.reason = `${f.reason} — informational: ${f.probeTestIds.length === 0 ? "the verifier runs no probe of this file's tests" : "a type-only import, erased at run time"}, so it cannot block`;
+      if (f.informational) f.reason = `${f.reason} — informational: ${browserOnly.has(f) ? "the test expects it only in a browser, and the verifier runs Node" : f.probeTestIds.length === 0 ? "the verifier runs no probe of this file's tests" : "a type-only import, erased at run time"}, so it cannot block`;
     }
     return { revisionId: history.revisionId, condition: history.condition, counts, findings: all, dependencies: listed };
   });

@@ -38,6 +38,15 @@ export interface TDependency {
    * value a variable of the expression can hold put in its place). The part is judged by them.
    */
   wholes?: string[];
+  /**
+   * A named ES import: the lines of the tests that read its binding, when every read is inside a test (a missing
+   * export is `undefined` there under vitest's or jest's transform, so only those tests fail).
+   */
+  readIn?: number[];
+  /** A bound (`<=`, `assertLessEqual`) on a count the test keeps itself (`hash_count += 1` in its own code). */
+  counterBound?: boolean;
+  /** A value the test expects only in a browser (`typeof window === 'undefined' ? … : value`): Node never compares it. */
+  browserOnly?: boolean;
   /** An option passed as `false`, `0`, `null`, `undefined` or `''`: what an option the code does not read already is. */
   falsy?: boolean;
 }
@@ -95,6 +104,8 @@ export interface TFileDefinitions {
   keys?: string[];
   /** Words a regular expression of the code matches whole, as alternatives (`/^(a|an|is)$/i`): data the code holds. */
   matchWords?: string[];
+  /** Documentation strings (Python docstrings): examples of what the code gives, not producers. */
+  docs?: string[];
   /** Re-exports everything of another module (`export *`). */
   reexportsAll: boolean;
   /**
@@ -106,6 +117,8 @@ export interface TFileDefinitions {
   all: string[] | null;
   /** package.json: the files its `main`, `module`, `types` and `exports` name (relative to its folder). */
   mains?: string[];
+  /** package.json: the test tools it lists (`vitest`, `jest`, `ts-jest`, …) and jest's `preset`. */
+  tools?: string[];
   /** `Object.assign(Target.prototype | Target, require(spec))`: members Target gains from another module. */
   mixins?: { target: string; spec: string }[];
   /** Line of each defined name (1-based), for evidence. */

@@ -89,8 +89,8 @@ export function mentionsTemplate(text: string, parts: readonly string[]): boolea
 
 /** A literal's value matches a template's static parts with anything between them. */
 export function matchesTemplate(value: string, parts: readonly string[]): boolean {
-  // Only whitespace and placeholders ("{} {}", `${a} ${b}`): such a template matches nothing in particular.
-  if (parts.every((p) => p.trim() === "")) return false;
+  // Only whitespace, punctuation and placeholders ("{} {}", `${a}.${b}`): such a template matches nothing in particular.
+  if (!parts.some((p) => /[\p{L}\p{N}]/u.test(p))) return false;
   return new RegExp(`^${parts.map(escape).join("[\\s\\S]*?")}$`).test(value);
 }
 

@@ -1,10 +1,13 @@
 // Pure: JavaScript (and, through typescript.ts, TypeScript) extractor over tree-sitter's
-// javascript / typescript / tsx trees: test dependencies and source definitions.
+// javascript / typescript / tsx trees: test dependencies (source definitions: javascript-definitions.ts).
 import { sourceLanguage } from "@/lib/syntax/languages";
-import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, type TLanguage } from "../language";
-import { field, fields, lineOf, named, textOf, walk } from "../syntax";
+import type { TLanguage } from "../language";
+import { field, lineOf, named, textOf, walk } from "../syntax";
+import { importReaders } from "./import-readers";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
-import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
+import { extractJavaScriptDefinitions, resolveScriptModule } from "./javascript-definitions";
+import { args, isInsideImport, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
+import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
 const TEST_FUNCS = new Set(["test", "it", "specify", "tape"]);
 const SUITE_FUNCS = new Set(["describe", "suite", "context"]);
@@ -17,21 +20,6 @@ const ASSERTERS = new Set(["assert", "t", "st", "tt"]);
 
 type Binding = { module: string; imported: string };
 
-/** A string literal's value (simple escapes decoded); null for template strings with substitutions. */
-export function stringValue(source: string, node: TSyntaxNode): string | null {
-  if (node.type === "string") {
-    const raw = textOf(source, node).slice(1, -1);
-    return raw.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/g, (_, e: string) => {
-      if (e.startsWith("u{")) return String.fromCodePoint(parseInt(e.slice(2, -1), 16));
-      if (e[0] === "u" && e.length === 5) return String.fromCharCode(parseInt(e.slice(1), 16));
-      if (e[0] === "x" && e.length === 3) return String.fromCharCode(parseInt(e.slice(1), 16));
-      return ({ n: "\n", t: "\t", r: "\r", "0": "\0" } as Record<string, string>)[e] ?? e;
-    });
-  }
-  if (node.type === "template_string" && !node.children.some((c) => c.type === "template_substitution")) return textOf(source, node).slice(1, -1);
-  return null;
-}
-
 /** The one expression a function returns: an arrow's expression body, or a body that is a single \`return x\`. */
 function returnedExpression(fn: TSyntaxNode): TSyntaxNode | null {
   if (fn.type !== "arrow_function" && fn.type !== "function_expression" && fn.type !== "function") return null;
@@ -42,23 +30,6 @@ function returnedExpression(fn: TSyntaxNode): TSyntaxNode | null {
   const only = statements.length === 1 && statements[0]!.type === "return_statement" ? named(statements[0]!)[0] : null;
   return only ? unwrap(only) : null;
 }
-
-function templateParts(source: string, node: TSyntaxNode): string[] {
-  const parts: string[] = [""];
-  for (const child of node.children) {
-    if (child.type === "template_substitution") parts.push("");
-    else if (child.type === "string_fragment" || child.type === "escape_sequence") parts[parts.length - 1] += textOf(source, child);
-  }
-  return parts;
-}
-
-const WRAPPERS = new Set(["parenthesized_expression", "await_expression", "as_expression", "non_null_expression", "satisfies_expression"]);
-/** `((await x) as T)!` → `x`, iteratively (a thousand parentheses are still one expression). */
-const unwrap = (node: TSyntaxNode): TSyntaxNode => {
-  let n = node;
-  while (WRAPPERS.has(n.type) && named(n)[0]) n = named(n)[0]!;
-  return n;
-};
 
 function callee(source: string, call: TSyntaxNode): { base: string | null; chain: string[] } {
   // expect(x).not.toBe(y) → base "expect", chain [..]; assert.equal → base "assert", chain ["equal"]
@@ -79,11 +50,6 @@ function callee(source: string, call: TSyntaxNode): { base: string | null; chain
     fn = field(fn, "function");
   }
 }
-
-const args = (call: TSyntaxNode) => {
-  const list = field(call, "arguments");
-  return list ? named(list).filter((n) => n.type !== "comment") : [];
-};
 
 /**
  * A test's name as written: a string, or — built at run time (`t.input + ' filter'`, a template) — its fixed
@@ -125,6 +91,14 @@ function testName(source: string, call: TSyntaxNode, kinds: Set<string>): string
   return first ? nameOf(source, first) : null;
 }
 
+/** The branch of `typeof window === 'undefined' ? node : browser` (document, self, navigator alike) a browser takes. */
+function browserBranch(source: string, ternary: TSyntaxNode): TSyntaxNode | null {
+  const condition = field(ternary, "condition");
+  const m = condition ? /^\(?\s*typeof\s+(?:window|document|self|navigator)\s*(===|==|!==|!=)\s*["']undefined["']\s*\)?$/.exec(textOf(source, condition)) : null;
+  if (!m) return null;
+  return field(ternary, m[1]!.startsWith("=") ? "alternative" : "consequence");
+}
+
 export function extractJavaScriptTests(file: TParsedFile, language = "javascript"): TTestExtraction {
   const { source, root } = file;
   const bindings = new Map<string, Binding>();
@@ -137,6 +111,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const localReturns = new Map<string, TSyntaxNode>();
   /** Variables (const, let or var) bound once to a string or to a choice of strings (`c ? 'a' : 'b'`): their possible values. */
   const alternatives = new Map<string, TSyntaxNode[]>();
+  /** Choices taken only in a browser (`typeof window === 'undefined' ? 'global' : 'Window'`): never run under Node. */
+  const browserOnly = new Set<TSyntaxNode>();
   const reassigned = new Set<string>();
   walk(root, (node, ancestors) => {
     if (node.type === "assignment_expression" || node.type === "augmented_assignment_expression") {
@@ -150,7 +126,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (name?.type === "identifier" && value) {
         const v = unwrap(value);
         const choices = v.type === "ternary_expression" ? [field(v, "consequence"), field(v, "alternative")].map((c) => (c ? unwrap(c) : null)) : [v];
-        if (choices.every((c) => c !== null && stringValue(source, c) !== null)) alternatives.set(textOf(source, name), choices as TSyntaxNode[]);
+        if (choices.every((c) => c !== null && stringValue(source, c) !== null)) {
+          alternatives.set(textOf(source, name), choices as TSyntaxNode[]);
+          const browser = v.type === "ternary_expression" ? browserBranch(source, v) : null;
+          if (browser) browserOnly.add(unwrap(browser));
+        }
       }
       if (name?.type === "identifier" && value && decl && textOf(source, decl).startsWith("const") && ["string", "template_string", "number", "object", "array", "regex"].includes(value.type)) {
         constants.set(textOf(source, name), value);
@@ -194,6 +174,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (test && !throws) test.expectsNoThrow = true;
   };
   let activeConstant: string | undefined;
+  let activeRow = false;
+  /** Values taken from a `test.each` table's rows. */
+  const eachRows = new Set<TSyntaxNode>();
   // Helpers the tests call: which parameters reach a comparison (`function expectError(err, message) { expect(err.message).toBe(message); }`).
   const helperFlows = new Map<string, { index: number; match: TLiteralMatch; via: string }[]>();
   const FUNCTION_NODES = new Set(["function_declaration", "function_expression", "arrow_function", "function"]);
@@ -227,7 +210,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (call && inner?.type === "call_expression" && callee(source, inner).chain.at(-1) === "each") {
       const table = args(inner)[0];
       if (!table || table.type !== "array") return [];
-      return named(table).flatMap((row) => {
+      const values = named(table).flatMap((row) => {
         if (key !== null && row.type === "object") {
           const pair = named(row).find((p) => p.type === "pair" && textOf(source, field(p, "key") ?? p).replace(/^["']|["']$/g, "") === key);
           const value = pair ? field(pair, "value") : null;
@@ -236,6 +219,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         if (row.type === "array") return named(row)[index] ? [named(row)[index]!] : [];
         return params.length === 1 ? [row] : [];
       });
+      values.forEach((v) => eachRows.add(v));
+      return values;
     }
     // A named helper: `function check(…)` or `const check = (…) => …`.
     const holder = ancestors[fnIndex - 1];
@@ -252,20 +237,23 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     const d: TDependency = { owner: null, match: null, ...dep, ...lineOf(source, node), test: at?.name ?? null, testLine: at?.line ?? null };
     deps.push(d);
     if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
+    if (activeRow && d.kind === "literal") d.parametrized = true;
   };
   // Objects and arrays are read with an explicit stack: an expected value nested thousands deep is still read.
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, startVia = "assert") => {
-    const work: { node: TSyntaxNode; match: TLiteralMatch; via: string; constant?: string }[] = [{ node: start, match: startMatch, via: startVia }];
+    const work: { node: TSyntaxNode; match: TLiteralMatch; via: string; constant?: string; row?: boolean }[] = [{ node: start, match: startMatch, via: startVia }];
     const followed = new Set<string>();
     while (work.length > 0) {
       const item = work.pop()!;
       const { node, match, via } = item;
       activeConstant = item.constant;
+      activeRow = item.row === true;
       const n = unwrap(node);
       if (n.type === "identifier" && item.constant === undefined) {
         const flowed = parameterFlow(textOf(source, n), ancestors, match, via);
         if (flowed) {
-          for (const r of flowed) work.push({ node: r, match, via });
+          // A `test.each` row's value: it fails that row's expanded id.
+          for (const r of flowed) work.push({ node: r, match, via, row: eachRows.has(r) || item.row });
           continue;
         }
       }
@@ -307,7 +295,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       }
       // A call of a local function returning one expression (`warnMessage("__proto__")`): the expression it returns.
       if (n.type === "call_expression" && field(n, "function")?.type === "identifier" && localReturns.has(textOf(source, field(n, "function")!))) {
-        work.push({ node: localReturns.get(textOf(source, field(n, "function")!))!, match, via, constant: item.constant });
+        work.push({ node: localReturns.get(textOf(source, field(n, "function")!))!, match, via, constant: item.constant, row: item.row });
         continue;
       }
       // \`row.key\` of a loop over a local table (\`for (const row of rows)\`): the key's value in every row.
@@ -318,7 +306,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           for (const row of rows) {
             const pair = named(row).find((p) => p.type === "pair" && field(p, "key") && (stringValue(source, field(p, "key")!) ?? textOf(source, field(p, "key")!)) === key);
             const value = pair ? field(pair, "value") : null;
-            if (value) work.push({ node: value, match, via, constant: item.constant });
+            if (value) work.push({ node: value, match, via, constant: item.constant, row: item.row });
           }
           continue;
         }
@@ -327,7 +315,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       // thrown error's message is compared with its first argument, exactly (prompted by held-out-3).
       if (via === "raises" && (n.type === "new_expression" || (n.type === "call_expression" && /Error$/.test(textOf(source, field(n, "function") ?? n))))) {
         const message = args(n)[0];
-        if (message) work.push({ node: message, match: "exact", via, constant: item.constant });
+        if (message) work.push({ node: message, match: "exact", via, constant: item.constant, row: item.row });
         continue;
       }
       const later: typeof work = [];
@@ -351,9 +339,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       }
       if (n.type === "array") for (const item of named(n)) later.push({ node: item, match, via });
       // Reversed onto the stack: items are read in source order (a constant's items stay its own).
-      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant })));
+      work.push(...later.reverse().map((l) => ({ ...l, constant: item.constant, row: item.row })));
     }
     activeConstant = undefined;
+    activeRow = false;
   };
   /**
    * An expected string built with `+` (`'[ { [object ' + expected + '] } ]'`): each literal part, and each value a
@@ -390,11 +379,13 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (value.trim() === "") continue;
       assertionLiterals.add(part);
       const wholes = combos?.filter((c) => c.includes(part)).map((c) => c.map((x) => stringValue(source, x)!).join(""));
-      push(part, ancestors, { kind: "literal", value, module: null, via, match: "contains", ...(wholes ? { wholes } : {}) });
+      push(part, ancestors, { kind: "literal", value, module: null, via, match: "contains", ...(wholes ? { wholes } : {}), ...(browserOnly.has(part) ? { browserOnly: true } : {}) });
     }
     return true;
   };
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
+  /** Each named ES import's local binding, to find the tests that read it. */
+  const importLocals = new Map<TDependency, string>();
   /** The object rows of \`for (const row of table)\` (table a local constant array) that \`name\` is bound to, or null. */
   const loopRows = (name: string, ancestors: TSyntaxNode[]): TSyntaxNode[] | null => {
     const loop = ancestors.findLast((a) => a.type === "for_in_statement" && field(a, "left")?.type === "identifier" && textOf(source, field(a, "left")!) === name && a.children.some((c) => c.type === "of"));
@@ -519,6 +510,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
               bindImport(spec, alias ? textOf(source, alias) : imported, imported);
               const typeSpecifier = typeOnly || /^type\s/.test(textOf(source, specifier));
               push(specifier, ancestors, { kind: "name", value: imported, module: spec, via: "import", ...(typeSpecifier ? { typeOnly: true } : {}) });
+              importLocals.set(deps.at(-1)!, alias ? textOf(source, alias) : imported);
             }
           }
         }
@@ -707,328 +699,16 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     }
   }
   const dependencies = keptDependencies(state, inputs);
+  const readers = importReaders(root, source, new Set(importLocals.values()), enclosingCase);
+  for (const [d, local] of importLocals) {
+    const lines = readers.get(local);
+    if (lines && lines.length > 0) d.readIn = lines;
+  }
   return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied] };
 }
 
-const isInsideImport = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "import_statement");
-
-function requireOf(source: string, call: TSyntaxNode): string | null {
-  const fn = field(call, "function");
-  if (fn?.type !== "identifier" || textOf(source, fn) !== "require") return null;
-  const first = args(call)[0];
-  return first ? stringValue(source, first) : null;
-}
-
-/** The words a pattern that is only an alternation of words matches whole (`^(a|an|is)$` → a, an, is); else none. */
-export function regexWords(pattern: string): string[] {
-  const m = /^\^?\((?:\?:)?([A-Za-z0-9 ]+(?:\|[A-Za-z0-9 ]+)+)\)\$?$/.exec(pattern) ?? /^\^?([A-Za-z0-9 ]+(?:\|[A-Za-z0-9 ]+)+)\$?$/.exec(pattern);
-  return m ? m[1]!.split("|") : [];
-}
-
-export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinitions {
-  const { source, root } = file;
-  const defs = emptyDefinitions(file.path);
-  const names = new Set<string>();
-  const qualified = new Set<string>();
-  const strings = new Set<string>();
-  const numbers = new Set<string>();
-  const properties = new Set<string>();
-  const keys = new Set<string>();
-  const matchWords = new Set<string>();
-  const imported = new Map<string, boolean>();
-  const define = (name: string, node: TSyntaxNode) => {
-    names.add(name);
-    defs.lines[name] ??= node.row + 1;
-  };
-  const params = (fnNode: TSyntaxNode, name: string) => {
-    const list = field(fnNode, "parameters");
-    if (!list) return;
-    const ps = named(list).filter((p) => p.type !== "comment");
-    defs.arity[name] = ps.some((p) => p.type === "rest_pattern" || textOf(source, p).startsWith("...")) ? null : ps.length;
-    defs.params[name] = ps.map((p) => textOf(source, p).replace(/[=:?].*$/s, "").trim());
-    // Destructured options (`function f(x, { strict } = {})`) are options the function reads.
-    for (const p of ps) walk(p, (n) => { if (n.type === "shorthand_property_identifier_pattern") properties.add(textOf(source, n)); });
-  };
-  const nonLibrary = isNonLibraryPath(file.path);
-  const isLocal = (ancestors: TSyntaxNode[]) => ancestors.some((a) => FUNCTIONS.has(a.type));
-  // Top-level `const x = require("./x")`: what `Object.assign(module.exports, x)` passes on.
-  const requires = new Map<string, string>();
-  const requireSpec = (node: TSyntaxNode | null): string | null => {
-    if (!node) return null;
-    const n = unwrap(node);
-    if (n.type === "call_expression") return requireOf(source, n);
-    if (n.type === "identifier") return requires.get(textOf(source, n)) ?? null;
-    return null;
-  };
-  const reexport = (node: TSyntaxNode | null) => {
-    const spec = requireSpec(node);
-    if (spec !== null && !defs.reexports.includes(spec)) defs.reexports.push(spec);
-    return spec !== null;
-  };
-  const isModuleExports = (n: TSyntaxNode | null) => {
-    if (!n) return false;
-    const t = textOf(source, n).replace(/\s+/g, "");
-    return t === "module.exports" || t === "exports";
-  };
-  let defaultAlias: string | null = null;
-  const defaultValue = (value: TSyntaxNode) => {
-    const v = unwrap(value);
-    if (v.type === "arrow_function" || v.type === "function_expression" || v.type === "function" || v.type === "function_declaration") params(v, "default");
-    else if (v.type === "identifier") defaultAlias = textOf(source, v);
-    else if (v.type === "object") {
-      for (const item of named(v)) if (item.type === "spread_element") reexport(named(item)[0] ?? null);
-    } else reexport(v);
-  };
-  walk(root, (node, ancestors) => {
-    switch (node.type) {
-      case "import_statement": {
-        const src = field(node, "source");
-        const spec = src ? (stringValue(source, src) ?? "") : "";
-        walk(node, (n) => {
-          if (n.type === "identifier") imported.set(textOf(source, n), !spec.startsWith("."));
-        });
-        return false;
-      }
-      case "export_statement": {
-        if (node.children.some((c) => c.type === "*") && !node.children.some((c) => c.type === "namespace_export")) {
-          defs.reexportsAll = true;
-          const src = field(node, "source");
-          const spec = src ? stringValue(source, src) : null;
-          if (spec !== null && !defs.reexports.includes(spec)) defs.reexports.push(spec);
-        }
-        if (node.children.some((c) => c.type === "default")) {
-          const value = field(node, "value") ?? field(node, "declaration");
-          if (value) defaultValue(value);
-        }
-        return;
-      }
-      case "call_expression": {
-        // Object.assign(module.exports, require("./more")) / Object.assign(fn, other): the target gains the other's exports.
-        const fn = field(node, "function");
-        if (fn && textOf(source, fn).replace(/\s+/g, "") === "Object.assign") {
-          const list = args(node);
-          const target = list[0] ? textOf(source, list[0]).replace(/\s+/g, "").replace(/\.prototype$/, "") : "";
-          for (const a of list.slice(1)) {
-            const spec = requireSpec(a);
-            if (spec === null) continue;
-            reexport(a);
-            // The target's members too: instances of a class whose prototype gains another module's functions.
-            if (/^[A-Za-z_$][\w$]*$/.test(target)) (defs.mixins ??= []).push({ target, spec });
-          }
-        }
-        return;
-      }
-      case "export_specifier": {
-        const alias = field(node, "alias");
-        const name = field(node, "name");
-        if (alias) define(textOf(source, alias), node);
-        if (name) define(textOf(source, name), node);
-        return;
-      }
-      case "function_declaration":
-      case "generator_function_declaration":
-      case "function_signature": {
-        const name = field(node, "name");
-        if (name) {
-          define(textOf(source, name), name);
-          if (!ancestors.some((a) => a.type.includes("function") || a.type === "method_definition")) params(node, textOf(source, name));
-        }
-        return;
-      }
-      case "class_declaration":
-      case "abstract_class_declaration":
-      case "class":
-      case "interface_declaration": {
-        const nameNode = field(node, "name");
-        if (!nameNode) return;
-        const cls = textOf(source, nameNode);
-        define(cls, nameNode);
-        const heritage: string[] = [];
-        for (const h of node.children.filter((c) => c.type === "class_heritage" || c.type === "extends_type_clause")) {
-          walk(h, (n) => {
-            if (n.type === "identifier" || n.type === "type_identifier") heritage.push(textOf(source, n));
-            if (n.type === "type_arguments") return false;
-          });
-        }
-        const body = field(node, "body");
-        const methods: string[] = [];
-        for (const member of body ? named(body) : []) {
-          const mName = field(member, "name") ?? (member.type === "public_field_definition" ? field(member, "property") : null);
-          if (!mName) continue;
-          const m = textOf(source, mName).replace(/^#/, "");
-          methods.push(m);
-          qualified.add(`${cls}.${m}`);
-          names.add(m);
-          defs.lines[`${cls}.${m}`] ??= mName.row + 1;
-          if (member.type === "method_definition" && m === "constructor") params(member, cls);
-        }
-        defs.classes.push({ name: cls, heritage, externalHeritage: heritage.some((h) => imported.get(h) === true), methods });
-        return;
-      }
-      case "variable_declarator": {
-        const name = field(node, "name");
-        const value = field(node, "value");
-        if (nonLibrary && isLocal(ancestors)) return;
-        if (name?.type === "identifier" && value && !isLocal(ancestors)) {
-          const spec = requireSpec(value);
-          if (spec !== null && unwrap(value).type === "call_expression") requires.set(textOf(source, name), spec);
-        }
-        if (name?.type === "identifier") {
-          define(textOf(source, name), name);
-          if (value && (value.type === "arrow_function" || value.type === "function_expression" || value.type === "function") && !ancestors.some((a) => a.type.includes("function"))) params(value, textOf(source, name));
-        }
-        if (name?.type === "object_pattern") walk(name, (n) => { if (n.type === "shorthand_property_identifier_pattern") define(textOf(source, n), n); });
-        return;
-      }
-      case "assignment_expression": {
-        const left = field(node, "left");
-        if (isModuleExports(left)) {
-          const right = field(node, "right");
-          if (right) defaultValue(right);
-          return;
-        }
-        if (nonLibrary && isLocal(ancestors)) return;
-        if (left?.type === "member_expression") {
-          const obj = field(left, "object");
-          const prop = field(left, "property");
-          if (obj && prop) {
-            const p = textOf(source, prop);
-            names.add(p);
-            const owner = obj.type === "this" ? (ancestors.findLast((a) => a.type === "class_declaration" || a.type === "class") ?? null) : null;
-            const ownerName = owner ? field(owner, "name") : null;
-            qualified.add(`${ownerName ? textOf(source, ownerName) : textOf(source, obj)}.${p}`);
-            defs.lines[p] ??= prop.row + 1;
-          }
-        }
-        return;
-      }
-      case "pair":
-      case "method_definition":
-      case "property_signature":
-      case "method_signature":
-      case "enum_assignment": {
-        if (nonLibrary && isLocal(ancestors)) return;
-        const key = field(node, "key") ?? field(node, "name");
-        if (key && (key.type === "property_identifier" || key.type === "string")) {
-          const k = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
-          names.add(k);
-          if (node.type === "pair" && !nonLibrary) keys.add(k);
-          defs.lines[k] ??= key.row + 1;
-          const iface = ancestors.findLast((a) => a.type === "interface_declaration");
-          const ifaceName = iface ? field(iface, "name") : null;
-          if (ifaceName) qualified.add(`${textOf(source, ifaceName)}.${k}`);
-        }
-        return;
-      }
-      case "shorthand_property_identifier":
-        if (!(nonLibrary && isLocal(ancestors))) names.add(textOf(source, node));
-        // `return { type, index }`: a key the code writes, as `{ index: index }` would be.
-        if (!nonLibrary) keys.add(textOf(source, node));
-        return;
-      case "member_expression": {
-        const prop = field(node, "property");
-        if (prop && !nonLibrary) properties.add(textOf(source, prop));
-        return;
-      }
-      case "type_alias_declaration":
-      case "enum_declaration": {
-        const name = field(node, "name");
-        if (name) define(textOf(source, name), name);
-        return;
-      }
-      case "property_identifier":
-        if (node.type === "property_identifier" && ancestors.at(-1)?.type === "enum_body") names.add(textOf(source, node));
-        return;
-      // Literals of examples and scripts are not what the library produces.
-      case "string": {
-        const v = stringValue(source, node);
-        if (v !== null && !nonLibrary) strings.add(v);
-        return false;
-      }
-      case "template_string":
-        if (nonLibrary) return;
-        if (node.children.some((c) => c.type === "template_substitution")) defs.templates.push(templateParts(source, node));
-        else strings.add(textOf(source, node).slice(1, -1));
-        return;
-      case "number":
-        if (!nonLibrary) numbers.add(textOf(source, node));
-        return;
-      case "regex": {
-        const pattern = field(node, "pattern");
-        if (pattern && !nonLibrary) regexWords(textOf(source, pattern)).forEach((w) => matchWords.add(w));
-        return false;
-      }
-    }
-  });
-  // What the file loads, and the local names bound to those modules: what code the file's functions reach.
-  const imports = new Set<string>();
-  const importBindings: Record<string, string> = {};
-  let dynamic = false;
-  walk(root, (node, ancestors) => {
-    if (node.type === "import_statement" || (node.type === "export_statement" && field(node, "source"))) {
-      const src = field(node, "source");
-      const spec = src ? stringValue(source, src) : null;
-      if (spec === null) return false;
-      imports.add(spec);
-      walk(node, (n) => {
-        if (n.type === "identifier" && node.type === "import_statement") importBindings[textOf(source, n)] = spec;
-      });
-      return false;
-    }
-    if (node.type === "call_expression") {
-      const callee = field(node, "function");
-      const loads = callee?.type === "import" || (callee?.type === "identifier" && textOf(source, callee) === "require");
-      const spec = requireOf(source, node) ?? (callee?.type === "import" && args(node)[0] ? stringValue(source, args(node)[0]!) : null);
-      // `require(name)` of a computed name: what the file reaches is unknown.
-      if (loads && spec === null) dynamic = true;
-      if (spec === null) return;
-      imports.add(spec);
-      const holder = ancestors.at(-1);
-      const target = holder?.type === "variable_declarator" && field(holder, "value") === node ? field(holder, "name") : null;
-      if (target?.type === "identifier") importBindings[textOf(source, target)] = spec;
-      if (target?.type === "object_pattern") {
-        walk(target, (n) => {
-          if (n.type === "shorthand_property_identifier_pattern" || (n.type === "identifier" && n.field === "value")) importBindings[textOf(source, n)] = spec;
-        });
-      }
-    }
-  });
-  if (!dynamic) defs.imports = [...imports];
-  defs.importBindings = importBindings;
-  if (defaultAlias !== null && defs.arity[defaultAlias] !== undefined && defs.arity.default === undefined) {
-    defs.arity.default = defs.arity[defaultAlias]!;
-    defs.params.default = defs.params[defaultAlias] ?? [];
-  }
-  defs.names = [...names];
-  defs.qualified = [...qualified];
-  defs.strings = [...strings];
-  defs.numbers = [...numbers];
-  defs.properties = [...properties];
-  defs.keys = [...keys];
-  if (matchWords.size > 0) defs.matchWords = [...matchWords];
-  for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
-  return defs;
-}
-
-const FUNCTIONS = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "arrow_function", "method_definition", "generator_function"]);
-
-const JS_EXTENSIONS = [".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts"];
-
-export function resolveScriptModule(specifier: string, fromFile: string, files: ReadonlySet<string>): string | null {
-  const starts = specifier.startsWith(".") ? [normalizePath(`${dirname(fromFile)}/${specifier}`)] : specifier.startsWith("/") ? [normalizePath(specifier)] : [specifier, `src/${specifier}`];
-  for (const start of starts) {
-    if (start === null) continue;
-    const stem = start.replace(/\.(m?c?[jt]sx?)$/, "");
-    // `require('..')` from test/x.js normalizes to "" (the repository root): its index is `index.js`, not `/index.js`.
-    const dir = start.replace(/\/+$/, "");
-    const index = (e: string) => (dir === "" ? `index${e}` : `${dir}/index${e}`);
-    // TypeScript declaration files (`index.d.ts`, `x.d.ts`) define what a JavaScript module exports.
-    const candidates = [start, ...(dir === "" ? [] : [...JS_EXTENSIONS, ".d.ts"].map((e) => stem + e)), ...[...JS_EXTENSIONS, ".d.ts"].map(index)];
-    const found = candidates.find((c) => files.has(c));
-    if (found) return found;
-  }
-  return null;
-}
+export { extractJavaScriptDefinitions, resolveScriptModule };
+export { regexWords, stringValue } from "./javascript-syntax";
 
 export const isScriptTestFile = (path: string) => /(^|\/)(__tests__|tests?|spec)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path);
 

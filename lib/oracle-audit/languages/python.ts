@@ -1,39 +1,15 @@
 // Pure: Python extractor over tree-sitter's python tree: imports, attribute access on
 // imported modules, pytest.raises(X, match=…), literals in assert comparisons.
 import { sourceLanguage } from "@/lib/syntax/languages";
-import { emptyDefinitions, isNonLibraryPath, normalizePath, dirname, type TLanguage } from "../language";
+import type { TLanguage } from "../language";
 import { field, fields, lineOf, named, textOf, walk } from "../syntax";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
-import type { TDependency, TFileDefinitions, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
+import { extractPythonDefinitions, resolvePythonModule } from "./python-definitions";
+import { builtExpected, countedInTest } from "./python-expected";
+import { dotted, isPythonSupportModule, isPythonTestFile, pythonString } from "./python-syntax";
+import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
-export function pythonString(source: string, node: TSyntaxNode): string | null {
-  if (node.type === "concatenated_string") {
-    const parts = named(node).map((n) => pythonString(source, n));
-    return parts.every((p) => p !== null) ? parts.join("") : null;
-  }
-  if (node.type !== "string") return null;
-  if (node.children.some((c) => c.type === "interpolation")) return null;
-  const raw = /^[rR]|^[bB][rR]|^[rR][bB]/.test(textOf(source, node));
-  return node.children
-    .filter((c) => c.type === "string_content" || c.type === "escape_sequence")
-    .map((c) => {
-      const t = textOf(source, c);
-      if (c.type === "escape_sequence" && !raw) return ({ "\\n": "\n", "\\t": "\t", "\\\\": "\\", "\\'": "'", '\\"': '"' } as Record<string, string>)[t] ?? t;
-      return t;
-    })
-    .join("");
-}
-
-function fstringParts(source: string, node: TSyntaxNode): string[] {
-  const parts = [""];
-  for (const c of node.children) {
-    if (c.type === "interpolation") parts.push("");
-    else if (c.type === "string_content") parts[parts.length - 1] += textOf(source, c);
-  }
-  return parts;
-}
-
-const dotted = (source: string, node: TSyntaxNode | null) => (node ? textOf(source, node).replace(/\s+/g, "") : "");
+export { pythonString } from "./python-syntax";
 
 export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const { source, root } = file;
@@ -214,7 +190,12 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           if ((fnText === "self.assertRaisesRegex" || fnText === "self.assertWarnsRegex") && list[1]) literal(list[1], ancestors, "regex", "raises");
         }
         if (/^self\.assert(Equal|Equals|DictEqual|ListEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
-        if (/^self\.assert(Less|LessEqual|Greater|GreaterEqual)$/.test(fnText) && list[1]) literal(list[1], ancestors, "exact");
+        if (/^self\.assert(Equal|Equals)$/.test(fnText)) for (const a of builtExpected(source, list.slice(0, 2), ancestors)) literal(a, ancestors, "exact");
+        if (/^self\.assert(Less|LessEqual|Greater|GreaterEqual)$/.test(fnText) && list[1]) {
+          const before = deps.length;
+          literal(list[1], ancestors, "exact");
+          if (list[0] && countedInTest(source, list[0], ancestors)) for (const d of deps.slice(before)) d.counterBound = true;
+        }
         if (/^self\.assert(CountEqual|SequenceEqual|TupleEqual|SetEqual|MultiLineEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
         if (fnText === "self.assertIn" && list[0]) literal(list[0], ancestors, "contains");
         // assertRegex(text, pattern): the pattern is the second argument.
@@ -262,9 +243,14 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           const ops = cmp.children.filter((c) => !c.named).map((c) => textOf(source, c));
           const operands = named(cmp);
           const contains = ops.includes("in") || ops.includes("not");
+          if (ops.length === 1 && ops[0] === "==") for (const a of builtExpected(source, operands, ancestors)) literal(a, ancestors, "exact");
+          const bound = ops.length === 1 && ["<", "<=", ">", ">="].includes(ops[0]!);
           operands.forEach((operand, i) => {
+            const before = deps.length;
             // `"x" in result`: the left side is the substring; `result in ("a", "b")` the right side lists exact values.
             literal(operand, ancestors, contains && i === 0 ? "contains" : "exact");
+            const other = operands[1 - i];
+            if (bound && operands.length === 2 && other && countedInTest(source, other, ancestors)) for (const d of deps.slice(before)) d.counterBound = true;
           });
         }
         return;
@@ -295,193 +281,6 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const dependencies = keptDependencies(state, inputs);
   return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied] };
 }
-
-export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
-  const { source, root } = file;
-  const defs = emptyDefinitions(file.path);
-  const names = new Set<string>();
-  const qualified = new Set<string>();
-  const strings = new Set<string>();
-  const numbers = new Set<string>();
-  const properties = new Set<string>();
-  const importedFrom = new Map<string, string>();
-  const nonLibrary = isNonLibraryPath(file.path) || isPythonSupportModule(file.path);
-  const inFunction = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "function_definition" || a.type === "lambda");
-  walk(root, (node, ancestors) => {
-    switch (node.type) {
-      case "import_from_statement": {
-        const mod = dotted(source, field(node, "module_name"));
-        const topLevel = !inFunction(ancestors);
-        // `from .sub import *`: this module passes on what the other exports (its __all__, if it has one).
-        if (node.children.some((c) => c.type === "wildcard_import") && topLevel && !defs.reexports.includes(mod)) defs.reexports.push(mod);
-        for (const item of fields(node, "name")) {
-          const local = dotted(source, item.type === "aliased_import" ? field(item, "alias") : item);
-          importedFrom.set(local, mod);
-          // A name imported at module level is an attribute of this module (a package's __init__ re-exports it).
-          if (topLevel) {
-            names.add(local);
-            defs.lines[local] ??= item.row + 1;
-          }
-        }
-        return false;
-      }
-      case "import_statement":
-        for (const item of fields(node, "name")) {
-          // `import x as y` binds y, `import a.b` binds a: at module level, attributes of this module (prompted by held-out-3).
-          const local = dotted(source, item.type === "aliased_import" ? field(item, "alias") : item).split(".")[0]!;
-          importedFrom.set(local, "");
-          if (!inFunction(ancestors)) {
-            names.add(local);
-            defs.lines[local] ??= item.row + 1;
-          }
-        }
-        return false;
-      case "function_definition": {
-        const name = field(node, "name");
-        if (!name) return;
-        const n = textOf(source, name);
-        names.add(n);
-        defs.lines[n] ??= name.row + 1;
-        const cls = ancestors.findLast((a) => a.type === "class_definition");
-        const nested = ancestors.some((a) => a.type === "function_definition");
-        const ps = field(node, "parameters");
-        const list = ps ? named(ps) : [];
-        const splat = list.some((p) => p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern");
-        const paramNames = list.map((p) => textOf(source, p).replace(/[=:].*$/s, "").replace(/^\*+/, "").trim());
-        if (!cls && !nested) {
-          defs.arity[n] = splat ? null : list.length;
-          defs.params[n] = paramNames;
-          for (const p of paramNames) names.add(p);
-        } else if (cls && !nested && ancestors.at(-1)?.type !== "function_definition") {
-          // A method's keywords are what calls on it accept; `__init__`'s are the class's own (`Engine(strict=True)`).
-          for (const p of paramNames.slice(1)) names.add(p);
-          if (n === "__init__") {
-            const clsName = textOf(source, field(cls, "name")!);
-            defs.arity[clsName] = splat ? null : Math.max(0, list.length - 1);
-            defs.params[clsName] = paramNames.slice(1);
-          }
-        }
-        return;
-      }
-      case "class_definition": {
-        const name = field(node, "name");
-        if (!name) return;
-        const cls = textOf(source, name);
-        names.add(cls);
-        defs.lines[cls] ??= name.row + 1;
-        const supers = field(node, "superclasses");
-        const heritage = supers ? named(supers).map((s) => dotted(source, s)) : [];
-        const body = field(node, "body");
-        const methods: string[] = [];
-        for (let member of body ? named(body) : []) {
-          if (member.type === "decorated_definition") member = field(member, "definition") ?? member;
-          if (member.type === "function_definition") {
-            const m = textOf(source, field(member, "name")!);
-            methods.push(m);
-            qualified.add(`${cls}.${m}`);
-            defs.lines[`${cls}.${m}`] ??= member.row + 1;
-          }
-          if (member.type === "expression_statement") {
-            const a = named(member)[0];
-            const left = a?.type === "assignment" ? field(a, "left") : null;
-            if (left?.type === "identifier") {
-              qualified.add(`${cls}.${textOf(source, left)}`);
-              names.add(textOf(source, left));
-            }
-          }
-        }
-        const external = heritage.some((h) => {
-          const root = h.split(".")[0]!;
-          const from = importedFrom.get(root);
-          return from !== undefined && !from.startsWith(".");
-        });
-        defs.classes.push({ name: cls, heritage: heritage.map((h) => h.split(".").at(-1)!), externalHeritage: external, methods });
-        return;
-      }
-      case "augmented_assignment":
-      case "assignment": {
-        const left = field(node, "left");
-        if (left?.type === "identifier" && textOf(source, left) === "__all__" && !inFunction(ancestors)) {
-          const right = field(node, "right");
-          const listed: string[] = [];
-          if (right) walk(right, (n) => {
-            if (n.type !== "string") return;
-            const v = pythonString(source, n);
-            if (v !== null) listed.push(v);
-            return false;
-          });
-          defs.all = node.type === "assignment" ? listed : [...(defs.all ?? []), ...listed];
-        }
-        if (node.type === "augmented_assignment") return;
-        if (nonLibrary && inFunction(ancestors)) return;
-        if (left?.type === "identifier") {
-          names.add(textOf(source, left));
-          defs.lines[textOf(source, left)] ??= left.row + 1;
-        }
-        if (left?.type === "attribute") {
-          const attr = field(left, "attribute");
-          if (attr) {
-            names.add(textOf(source, attr));
-            const cls = ancestors.findLast((a) => a.type === "class_definition");
-            if (cls) qualified.add(`${textOf(source, field(cls, "name")!)}.${textOf(source, attr)}`);
-          }
-        }
-        return;
-      }
-      case "keyword_argument": {
-        const name = field(node, "name");
-        if (name && !nonLibrary) properties.add(textOf(source, name));
-        return;
-      }
-      case "attribute": {
-        const attr = field(node, "attribute");
-        if (attr && !nonLibrary) properties.add(textOf(source, attr));
-        return;
-      }
-      case "string": {
-        // Literals of examples and scripts are not what the library produces.
-        if (nonLibrary) return false;
-        const v = pythonString(source, node);
-        if (v !== null) {
-          strings.add(v);
-          // "{} of {}".format(…) and "%s: %s" % (…) are templates too.
-          if (/\{[^{}]*\}|%[sdrifx]/.test(v)) defs.templates.push(v.split(/\{[^{}]*\}|%[-+ #0]*\d*(?:\.\d+)?[sdrifx]/));
-        } else defs.templates.push(fstringParts(source, node));
-        return false;
-      }
-      case "integer":
-      case "float":
-        if (!nonLibrary) numbers.add(textOf(source, node));
-        return;
-    }
-  });
-  defs.names = [...names];
-  defs.qualified = [...qualified];
-  defs.strings = [...strings];
-  defs.numbers = [...numbers];
-  defs.properties = [...properties];
-  return defs;
-}
-
-export function resolvePythonModule(specifier: string, fromFile: string, files: ReadonlySet<string>): string | null {
-  let base: string | null;
-  if (specifier.startsWith(".")) {
-    const dots = specifier.match(/^\.+/)![0].length;
-    let dir = dirname(fromFile);
-    for (let i = 1; i < dots; i++) dir = dirname(dir);
-    base = normalizePath(`${dir}/${specifier.slice(dots).replace(/\./g, "/")}`);
-  } else base = specifier.replace(/\./g, "/");
-  if (base === null) return null;
-  for (const root of ["", "src/", "lib/"]) {
-    for (const c of [`${root}${base}.py`, `${root}${base}/__init__.py`, `${root}${base}.pyi`]) if (files.has(c)) return c;
-    if ([...files].some((f) => f.startsWith(`${root}${base}/`))) return `${root}${base}/`;
-  }
-  return null;
-}
-
-const isPythonTestFile = (path: string) => /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(path) || /(^|\/)tests?\/.*\.py$/.test(path) || /(^|\/)conftest\.py$/.test(path);
-/** A module of a test folder that holds no tests by its name (`tests/__init__.py`, `tests/helpers.py`). */
-const isPythonSupportModule = (path: string) => isPythonTestFile(path) && !/(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(path);
 
 export const python: TLanguage = {
   ...sourceLanguage("python"),

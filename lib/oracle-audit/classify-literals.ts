@@ -1,0 +1,337 @@
+// Pure: literals and patterns a test compares, judged by their producer: the base (visible), gold (hidden unless a
+// history states it), or nobody (computed by the behaviour, unless it holds data gold's new code writes).
+import { canWrite, fixedPointFormats, showsFixedPoint, trailingZeroDecimals } from "./formats";
+import { languageOf } from "./languages";
+import { compilePattern, holdsCore, regexCore } from "./patterns";
+import { heldByBase, indexTree, resolve, type TClassificationContext, type TProducer, type TTreeIndex, type TVerdict } from "./tree-index";
+import type { TCategory, TDependency, TTestExtraction } from "./types";
+import { excerptOf, matchesTemplate, mentionsIdentifier, mentionsLiteral, mentionsTemplate, proseForm } from "./words";
+
+const NUMBER = /^-?[0-9][0-9_.eExXa-fA-F]*$/;
+/** How little a class makes visible: the order in which a part of a concatenated value takes its wholes' class. */
+const RANK: Record<TCategory, number> = { visible: 0, specified: 1, inferable: 2, hidden: 3 };
+/**
+ * A template can produce a value only through its fixed text: one that is only whitespace, punctuation and
+ * placeholders ("{} {}", `f"{major}.{minor}.{patch}"`, `${namespace}.`) produces nothing in particular.
+ */
+const meaningful = (parts: readonly string[]) => parts.some((p) => /[\p{L}\p{N}]/u.test(p));
+
+/** Where a tree holds a string containing `fragment` (or the fragment holds a substantial string of the tree). */
+function holder(tree: TTreeIndex, fragment: string, strict = false): TProducer | null {
+  const exact = tree.stringSet.get(fragment);
+  if (exact !== undefined) return { how: "whole", text: fragment, at: { file: exact, line: null }, template: null };
+  if (fragment.trim().length < 4) return null;
+  for (const s of tree.strings) if (s.length > fragment.length && s.includes(fragment)) return { how: "part", text: s, at: { file: tree.stringSet.get(s)!, line: null }, template: null };
+  for (const t of tree.templates) {
+    if (!meaningful(t.parts)) continue;
+    if ((matchesTemplate(fragment, t.parts) && (!strict || coverage(fragment, t.parts) >= 0.5)) || t.parts.some((p) => p.includes(fragment))) return { how: "part", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
+  }
+  for (const s of tree.strings) {
+    if (s.trim().length >= 8 && s.length * 2 >= fragment.length && fragment.includes(s)) return { how: "part", text: s, at: { file: tree.stringSet.get(s)!, line: null }, template: null };
+  }
+  return null;
+}
+
+/** Non-whitespace characters of the value a template's fixed text accounts for. */
+const coverage = (value: string, parts: readonly string[]) => parts.join("").replace(/\s/g, "").length / Math.max(1, value.replace(/\s/g, "").length);
+
+/**
+ * What in a tree can produce the literal the test compares: the same string, a template, or (for long output
+ * and patterns) its parts. `strict` (the base): a template must write at least half of the value's text itself —
+ * `{} and {}` in another module does not make "1, 2 and 3" something the base produces.
+ */
+function producerIn(tree: TTreeIndex, dep: TDependency, strict = false): TProducer | null {
+  const v = dep.value;
+  if (dep.match === "regex") {
+    const anywhere = compilePattern(v, dep.flags, true);
+    if (anywhere) {
+      for (const s of tree.strings) if (anywhere.test(s)) return { how: "whole", text: s, at: { file: tree.stringSet.get(s)!, line: null }, template: null };
+      for (const t of tree.templates) {
+        if (!meaningful(t.parts)) continue;
+        if (anywhere.test(t.parts.join("x")) || t.parts.some((p) => p.trim().length >= 3 && anywhere.test(p))) return { how: "whole", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
+      }
+    }
+    // The pattern's fixed text, each fragment written somewhere in the tree.
+    const core = regexCore(v);
+    if (core.join("").trim().length < 6) return null;
+    const found = core.map((f) => holder(tree, f.trim(), strict));
+    // The producer is what the tree writes (each fragment's holder), not the pattern's own text.
+    if (found.every((f) => f !== null)) return { how: "part", text: found.map((f) => f!.text).join("…"), at: found[0]!.at, template: found.length === 1 ? found[0]!.template : null };
+    return null;
+  }
+  if (NUMBER.test(v)) return tree.numbers.has(v) ? { how: "whole", text: v, at: null, template: null } : tree.stringSet.has(v) ? { how: "whole", text: v, at: { file: tree.stringSet.get(v)!, line: null }, template: null } : null;
+  const whole = tree.stringSet.get(v);
+  if (whole !== undefined) return { how: "whole", text: v, at: { file: whole, line: null }, template: null };
+  for (const t of tree.templates) if (meaningful(t.parts) && (!strict || coverage(v, t.parts) >= 0.5) && matchesTemplate(v, t.parts)) return { how: "whole", text: t.parts.join("…"), at: { file: t.file, line: null }, template: t.parts };
+  if (v.trim().length === 0) return null;
+  // Long output written in pieces (lines, or a prefix and a value): every piece held by the tree.
+  const fragments = v.split(/\n+/).map((f) => f.trim()).filter((f) => /[A-Za-z0-9]/.test(f));
+  if (fragments.length === 0) return null;
+  const found = fragments.map((f) => holder(tree, f, strict));
+  if (found.every((f) => f !== null)) return { how: found.length === 1 ? found[0]!.how : "part", text: found.map((f) => f!.text).join("…"), at: found[0]!.at, template: found.length === 1 ? found[0]!.template : null };
+  return null;
+}
+
+/** Whether gold still holds the base's producer (the same string, or a template with the same fixed text). */
+function goldKeeps(ctx: TClassificationContext, producer: TProducer): boolean {
+  if (producer.template) return ctx.gold.templates.some((t) => t.parts.join("\u0000") === producer.template!.join("\u0000"));
+  if (NUMBER.test(producer.text) && ctx.gold.numbers.has(producer.text)) return true;
+  // Pieces of a pattern or of a long output (joined with …): not one producer gold could rewrite.
+  if (producer.how === "part" && producer.text.includes("…")) return true;
+  return ctx.gold.stringSet.has(producer.text);
+}
+
+/**
+ * The files of the base the tested code can reach: from the modules the test's own calls name (a module's local
+ * binding followed to the module it loads: `qs.stringify` → lib/stringify.js), else the modules the test file
+ * loads, every import followed in gold's tree (the code that runs is gold's) and kept where the base holds it.
+ * Null when that is unknown: no repository module named, or a file on the way whose imports are not recorded.
+ */
+function reachableBase(ctx: TClassificationContext, extraction: TTestExtraction, testLine: number | null | undefined): Set<string> | null {
+  const key = `${extraction.file}@${testLine ?? ""}`;
+  const cached = ctx.reach.get(key);
+  if (cached !== undefined) return cached;
+  const named = extraction.dependencies.filter((d) => d.kind === "name" && d.module !== null && d.module.startsWith("."));
+  const inTest = testLine != null ? named.filter((d) => d.testLine === testLine) : [];
+  const entries = new Set<string>();
+  for (const d of inTest.length > 0 ? inTest : named.filter((d) => d.test === null)) {
+    const file = resolve(d.module!, extraction.file, ctx.gold);
+    if (!file) continue;
+    const defs = ctx.gold.byFile.get(file);
+    const member = d.via === "argument" || d.via === "option" ? (d.owner ?? "").split("#")[0]! : d.value;
+    const bound = defs?.importBindings?.[member];
+    const target = bound ? languageOf(file)?.resolveModule(bound, file, ctx.gold.files) : null;
+    entries.add(target ?? file);
+  }
+  let result: Set<string> | null = entries.size === 0 ? null : new Set<string>();
+  const queue = [...entries];
+  while (result !== null && queue.length > 0) {
+    const file = queue.shift()!;
+    if (result.has(file)) continue;
+    const defs = ctx.gold.byFile.get(file);
+    if (!defs || defs.imports === undefined) {
+      // A file the audit cannot read for imports (another language, a parse failure): what it reaches is unknown.
+      if (languageOf(file)) result = null;
+      continue;
+    }
+    result.add(file);
+    const lang = languageOf(file);
+    for (const spec of defs.imports) {
+      const target = spec.startsWith(".") ? lang?.resolveModule(spec, file, ctx.gold.files) : null;
+      if (target) queue.push(target);
+    }
+  }
+  if (result !== null) result = new Set([...result].filter((f) => ctx.base.files.has(f)));
+  ctx.reach.set(key, result);
+  return result;
+}
+
+/** The base's index cut to the files the tested code reaches (one per set of files). */
+function baseWithin(ctx: TClassificationContext, files: Set<string> | null): TTreeIndex {
+  if (files === null) return ctx.base;
+  const key = [...files].sort().join("\n");
+  let idx = ctx.baseCuts.get(key);
+  if (!idx) {
+    idx = indexTree({ files: [...ctx.base.files], definitions: [...ctx.base.byFile.values()].filter((d) => files.has(d.file) || d.file.endsWith("package.json")) });
+    ctx.baseCuts.set(key, idx);
+  }
+  return idx;
+}
+
+function producers(ctx: TClassificationContext, dep: TDependency, reach: Set<string> | null = null) {
+  let p = ctx.producers.get(dep);
+  if (!p) {
+    p = { base: producerIn(baseWithin(ctx, reach), dep, true), gold: null };
+    // Gold changes the base's producer (rewrites the message): what the test compares is gold's, not the base's.
+    if (p.base && !goldKeeps(ctx, p.base)) {
+      const gold = producerIn(ctx.gold, dep);
+      if (gold && !(gold.template ? false : ctx.base.stringSet.has(gold.text))) p = { base: null, gold, changed: true };
+    }
+    if (!p.base && !p.gold) {
+      // Gold "introduces" a literal only through a producer it adds or rewrites: one the base holds unchanged in the
+      // same file is the base's behaviour (natural_list's template, kept while gold adds an early return).
+      const any = producerIn(ctx.gold, dep);
+      if (any && heldByBase(ctx, any)) {
+        const fresh = producerIn(ctx.goldOwn, dep);
+        if (fresh) p.gold = fresh;
+        else p.kept = any;
+      } else p.gold = any;
+    }
+    ctx.producers.set(dep, p);
+  }
+  return p;
+}
+
+/** A name the code must recognise, passed in an options object: only the same string or key names it. */
+function classifySelector(dep: TDependency, ctx: TClassificationContext, text: string): TVerdict {
+  const held = (t: TTreeIndex) => t.stringSet.has(dep.value) || t.keys.has(dep.value);
+  if (held(ctx.base)) return { category: "visible", reason: "the base already recognises this name (it writes the same string or key)", producer: dep.value };
+  if (!held(ctx.gold)) return { category: "visible", reason: "no source writes this name: the code does not look it up by this spelling" };
+  const at = ctx.gold.stringSet.get(dep.value) ?? [...ctx.gold.byFile.values()].find((d) => d.keys?.includes(dep.value))?.file ?? null;
+  const evidence = { gold: at ? { file: at, line: null } : null, producer: dep.value, definedAt: at ? { file: at, line: null } : null };
+  if (mentionsLiteral(text, dep.value, "exact") || mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", ...evidence, history: excerptOf(text, [dep.value]) };
+  return { category: "hidden", reason: "gold adds this name to what the code recognises; the history never states it", ...evidence };
+}
+
+export function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
+  if (dep.via === "selector") return classifySelector(dep, ctx, text);
+  if (extraction.suppliedLiterals.includes(dep.value)) return { category: "visible", reason: "the test supplies this value itself" };
+  // A part of a concatenated expected value: judged by the whole strings it makes, the least visible of them.
+  if (dep.wholes && dep.wholes.length > 0) {
+    const verdicts = dep.wholes.map((whole) => classifyLiteral({ ...dep, value: whole, match: "exact", wholes: undefined }, extraction, ctx, text));
+    const worst = verdicts.reduce((a, b) => (RANK[b.category] > RANK[a.category] ? b : a));
+    return { ...worst, reason: `part of the expected ${JSON.stringify(dep.wholes[0])}: ${worst.reason}` };
+  }
+  const { base, gold } = producers(ctx, dep, reachableBase(ctx, extraction, dep.testLine));
+  if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
+  const kept = producers(ctx, dep).kept;
+  if (!gold && kept) return { category: "visible", reason: `the base's own code produces it: gold keeps its producer unchanged (${kept.at?.file ?? "the base"})`, base: kept.at, producer: kept.text };
+  if (!gold) return computedOutput(dep, extraction, ctx, text);
+  const evidence = { gold: gold.at, producer: gold.text, definedAt: gold.at };
+  if (dep.match === "regex") {
+    // Wherever the history states it: anchors do not tie the pattern to the start of the history.
+    const anywhere = compilePattern(dep.value, dep.flags, true);
+    const m = anywhere ? anywhere.exec(text) : null;
+    if (m) return { category: "specified", reason: "the history states text the pattern matches", ...evidence, history: excerptOf(text, [m[0]]) };
+    const core = regexCore(dep.value);
+    if (core.join("").trim().length >= 4 && holdsCore(text, core, dep.flags)) return { category: "specified", reason: "the history states the pattern's fixed text", ...evidence, history: excerptOf(text, core) };
+  } else {
+    const mode = dep.match === "contains" ? "contains" : "exact";
+    if (mentionsLiteral(text, dep.value, mode) || (proseForm(dep.value) !== dep.value && mentionsLiteral(text, proseForm(dep.value), mode))) {
+      return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
+    }
+    // Gold writes part of it (`; Priority=High` after the test's own `foo=bar`): stating gold's part states it.
+    const own = gold.how === "part" && !gold.template ? gold.text.trim() : null;
+    if (own && own.length >= 4 && own.length < dep.value.length && mentionsLiteral(text, own, "contains")) {
+      return { category: "specified", reason: "the history states the text gold writes into it", ...evidence, history: excerptOf(text, [own]) };
+    }
+  }
+  if (gold.template && mentionsTemplate(text, gold.template)) return { category: "specified", reason: "the history states the message with its placeholder", ...evidence, history: excerptOf(text, gold.template) };
+  const convention = messageConvention(dep, extraction, ctx, text);
+  if (convention) return { category: "inferable", reason: convention, ...evidence };
+  const what = NUMBER.test(dep.value) && dep.match !== "regex" ? "number" : dep.match === "regex" ? "text the pattern matches" : "literal";
+  const how = producers(ctx, dep).changed ? "changes the text that produces" : "introduces";
+  return { category: "hidden", reason: `gold ${how} this ${what}; the history never states it${dep.match === "exact" ? " whole" : ""}`, ...evidence };
+}
+
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+/** `piece` stands in `value` as a whole: no letter or digit runs on across an edge of it that is a letter or digit. */
+function holdsPiece(value: string, piece: string): boolean {
+  for (let at = value.indexOf(piece); at !== -1; at = value.indexOf(piece, at + 1)) {
+    const before = isWordChar(piece[0]) && isWordChar(value[at - 1]);
+    const after = isWordChar(piece.at(-1)) && isWordChar(value[at + piece.length]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+/**
+ * What gold's new code writes as data — a string, an object key, a word one of its patterns matches whole — that the
+ * base writes nowhere, that the test does not feed in, and that the computed output holds as a whole piece
+ * (`video` of `video/mp4`, gold's new `video: 3` score; `is` of `This is a Title`, gold's list of small words; `.0`
+ * of `3.4.5-rc1.0`). Gold introduces that part of the output, as it does a message it writes.
+ */
+function goldPieces(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext): string[] {
+  const own = ctx.goldOwn;
+  const candidates = new Set([...own.strings, ...own.keys, ...own.matchWords]);
+  const pieces: string[] = [];
+  for (const piece of candidates) {
+    const p = piece.trim();
+    if (p.length < 2 || !/[\p{L}\p{N}]/u.test(p) || p === dep.value) continue;
+    if (ctx.base.stringSet.has(p) || ctx.base.keys.has(p) || ctx.base.matchWords.has(p)) continue;
+    // The base's documentation already shows it as the base's output (a docstring's `'rc.1'`).
+    if (ctx.base.docs.some((d) => holdsPiece(d, p))) continue;
+    if (!holdsPiece(dep.value, p)) continue;
+    if (extraction.suppliedLiterals.some((s) => holdsPiece(s, p))) continue;
+    pieces.push(p);
+  }
+  return pieces;
+}
+
+/**
+ * A literal no source holds, computed by the behaviour: the base's (visible) unless it holds a piece gold's new
+ * code writes as data (goldPieces) — then gold introduces it: specified when the history states it whole, inferable
+ * when the history states every such piece (the data the output is made of), hidden otherwise.
+ */
+function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
+  const computed: TVerdict = { category: "visible", reason: "computed by the behaviour: no source holds this literal" };
+  // Only an output compared whole: a substring the test looks for in a computed output (`'"msg": "hello"' in …`,
+  // the synthetic corpus labels it computed by json.dumps) is left as before.
+  if (dep.match !== "exact" || dep.value.length > 200) return computed;
+  const counted = dep.counterBound ? countedBound(dep, extraction, ctx, text) : null;
+  if (counted) return counted;
+  const fixed = fixedPointOutput(dep, extraction, ctx, text);
+  if (fixed) return fixed;
+  if (NUMBER.test(dep.value)) return computed;
+  const pieces = goldPieces(dep, extraction, ctx);
+  if (pieces.length === 0) return computed;
+  const at = (() => {
+    for (const d of ctx.goldOwn.byFile.values()) if (pieces.some((p) => d.strings.includes(p) || d.keys?.includes(p) || d.matchWords?.includes(p))) return { file: d.file, line: null };
+    return null;
+  })();
+  const evidence = { gold: at, producer: pieces.join(", "), definedAt: at };
+  if (mentionsLiteral(text, dep.value, "exact") || (proseForm(dep.value) !== dep.value && mentionsLiteral(text, proseForm(dep.value), "exact"))) {
+    return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
+  }
+  const unstated = pieces.filter((p) => !holdsPiece(text, p));
+  if (unstated.length === 0) return { category: "inferable", reason: `computed from data gold writes (${pieces.map((p) => JSON.stringify(p)).join(", ")}), which the history states`, ...evidence, history: excerptOf(text, pieces) };
+  return { category: "hidden", reason: `gold's new code writes ${unstated.map((p) => JSON.stringify(p)).join(", ")}, which this output holds; the history never states it`, ...evidence };
+}
+
+/**
+ * A bound on a count the test keeps itself (`assertLessEqual(hash_count, 14)`, the test's own `__hash__` counting):
+ * how the code works, which no output fixes. When the test counts through a function gold adds, the bound is gold's:
+ * specified when the history states the number, hidden otherwise. Through the base's own function it stays computed.
+ */
+function countedBound(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  const through = extraction.dependencies.find((d) => d.kind === "name" && d.testLine === dep.testLine && d.via !== "import" && !ctx.base.names.has(d.value) && ctx.gold.names.has(d.value));
+  if (!through) return null;
+  const evidence = { gold: null, producer: `the count the test keeps through ${through.value}`, definedAt: null };
+  if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the bound", ...evidence, history: excerptOf(text, [dep.value]) };
+  return { category: "hidden", reason: `a bound on what the test counts through ${through.value}, which gold adds; the history never states it`, ...evidence };
+}
+
+/**
+ * A number written with trailing zeros after the point (`14,308.40`) that only a fixed-point format gold adds can
+ * write — the base, within what the tested code reaches, has no fixed-point format of that many decimals — is
+ * gold's: specified when the history states it whole, inferable when it shows the format by an output with
+ * trailing zeros, hidden otherwise. A bare number the test compares as a number (not quoted) is left alone.
+ */
+function fixedPointOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  const counts = trailingZeroDecimals(dep.value);
+  if (counts.length === 0) return null;
+  if (NUMBER.test(dep.value) && !dep.text.includes(`"${dep.value}"`) && !dep.text.includes(`'${dep.value}'`) && !dep.text.includes(`\`${dep.value}\``)) return null;
+  const base = baseWithin(ctx, reachableBase(ctx, extraction, dep.testLine));
+  const baseFormats = fixedPointFormats(base.strings, base.properties);
+  const goldFormats = fixedPointFormats(ctx.goldOwn.strings, ctx.goldOwn.properties);
+  const goldOnly = counts.filter((n) => !canWrite(baseFormats, n) && canWrite(goldFormats, n));
+  if (goldOnly.length === 0) return null;
+  const at = [...ctx.goldOwn.byFile.values()].find((d) => canWrite(fixedPointFormats(d.strings, d.properties), goldOnly[0]!))?.file ?? null;
+  const evidence = { gold: at ? { file: at, line: null } : null, producer: `a fixed-point format of ${goldOnly[0]} decimals`, definedAt: at ? { file: at, line: null } : null };
+  if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+  if (showsFixedPoint(text)) return { category: "inferable", reason: "written by a fixed-point format gold adds, which the history shows by an output with trailing zeros", ...evidence };
+  return { category: "hidden", reason: `only a fixed-point format gold adds writes its trailing zeros (${goldOnly[0]} decimals); the history never states it or the format`, ...evidence };
+}
+
+/**
+ * A message that follows a form the base uses systematically for the same thing: with one word — a name the
+ * test uses or the history gives (the option) — put back by another, the base writes at least two such messages
+ * (`option priority is invalid` beside `option path is invalid`, `option domain is invalid`).
+ */
+function messageConvention(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): string | null {
+  const value = dep.match === "regex" ? (regexCore(dep.value).length === 1 ? regexCore(dep.value)[0]! : null) : dep.value;
+  if (!value || value.length > 200) return null;
+  const used = new Set(extraction.dependencies.filter((d) => d.kind === "name").map((d) => d.value));
+  const words = value.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+  for (const word of new Set(words)) {
+    if (!used.has(word) && !mentionsIdentifier(text, word)) continue;
+    const at = value.indexOf(word);
+    const before = value.slice(0, at);
+    const after = value.slice(at + word.length);
+    if ((before + after).replace(/\s/g, "").length < 6) continue;
+    const siblings = ctx.base.strings.filter((s) => s.length > before.length + after.length && s.startsWith(before) && s.endsWith(after) && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(s.slice(before.length, s.length - after.length)));
+    if (siblings.length >= 2) return `the base writes this form for the same thing (${siblings.slice(0, 3).map((x) => `"${x}"`).join(", ")}): with this name in it, the message follows`;
+  }
+  return null;
+}
+

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { auditFiles, definitionsOfFiles, type TFiles } from "./audit-files";
+
+// Rules of branch `recall` (analyzer 8) about what a test compares: expected values the test builds, numbers a
+// format writes, and numbers that are data of the code rather than output.
+async function classified(base: TFiles, goldChanges: TFiles, tests: TFiles, text: string) {
+  return auditFiles({
+    base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...goldChanges, ...tests }), testFiles: tests,
+    histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [],
+  });
+}
+const literals = (a: Awaited<ReturnType<typeof classified>>) => Object.fromEntries(a.histories[0]!.dependencies!.filter((d) => d.kind === "literal").map((d) => [d.name, d.category]));
+
+describe("an expected value the test builds from a literal with the library's own parser", () => {
+  // Prompted by semver-bump-prerelease (held-out 2): `expected = parse_version_info("3.4.5-rc1.0")`, then
+  // `assert v.bump_prerelease(None) == expected` — the version string is what the test compares, not an input.
+  const base = {
+    "pkg/__init__.py": "from .version import parse, pre, Version\n",
+    "pkg/render.py": "def render(major, minor, patch):\n    return f\"{major}.{minor}.{patch}\"\n",
+    "pkg/version.py": "class Version:\n    def __init__(self, text):\n        self.text = text\n    def __eq__(self, other):\n        return self.text == other.text\n    def bump(self):\n        return Version(self.text[:-1] + str(int(self.text[-1]) + 1))\n\ndef parse(text):\n    return Version(text)\n",
+  };
+  const gold = {
+    "pkg/version.py": base["pkg/version.py"]
+      .replace("return Version(self.text[:-1] + str(int(self.text[-1]) + 1))", "return Version(self.text + \".0\")")
+      .replace("def parse(text):\n", "def pre(version):\n    \"\"\"Start a prerelease.\n\n    >>> str(pre(parse('1.2.3')))\n    '1.2.4-rc.1'\n    \"\"\"\n    tag = \"rc.1\"\n    return Version(version.text + \"-\" + tag)\n\ndef parse(text):\n"),
+  };
+  const tests = {
+    "tests/test_bump.py": "from pkg import parse, pre\n\n\ndef test_bump():\n    v = parse(\"1.2.3-rc1\")\n    expected = parse(\"1.2.3-rc1.0\")\n    assert v.bump() == expected\n\n\ndef test_pre():\n    v = parse(\"1.2.3\")\n    expected = parse(\"1.2.4-rc.1\")\n    assert pre(v) == expected\n\n\ndef test_input_only():\n    result = parse(\"9.9.9\")\n    assert result == parse(\"9.9.9\")\n",
+  };
+  it("is compared text: hidden when gold's new data makes it and no history states that data", async () => {
+    const found = literals(await classified(base, gold, tests, "Make bump always return a newer version."));
+    expect(found["1.2.3-rc1.0"]).toBe("hidden");
+    expect(found["1.2.3-rc1"]).toBeUndefined();
+  });
+  it("is inferable when the history states gold's data, specified when it states the value", async () => {
+    expect(literals(await classified(base, gold, tests, "bump appends `.0` to the prerelease."))["1.2.3-rc1.0"]).toBe("inferable");
+    expect(literals(await classified(base, gold, tests, "bump turns 1.2.3-rc1 into 1.2.3-rc1.0."))["1.2.3-rc1.0"]).toBe("specified");
+  });
+  it("a template whose fixed text is only punctuation (`f\"{major}.{minor}.{patch}\"`) produces nothing in particular", async () => {
+    // The base's version template, which gold keeps, read as "the base's own code produces it" (semver-bump-prerelease).
+    expect(literals(await classified(base, gold, tests, "Make bump always return a newer version."))["1.2.3-rc1.0"]).toBe("hidden");
+  });
+  it("a docstring is documentation, not a producer: its doctest output is not gold's literal", async () => {
+    // semver-bump-prerelease: `3.4.6-rc.1`, written in gold's docstring example, read as "gold introduces this literal".
+    const found = (await classified(base, gold, tests, "Make bump always return a newer version; a new prerelease is rc.1.")).histories[0]!.dependencies!.find((d) => d.name === "1.2.4-rc.1")!;
+    expect(found.category).toBe("inferable");
+  });
+  it("a piece of output the base's own documentation already shows is not data gold introduces", async () => {
+    // semver-bump-prerelease: gold's new `prerelease = "rc.1"`, which the base's docstrings show as its output
+    // (`'rc.1'`), made `3.4.6-rc.1` read as gold's once docstrings stopped being producers.
+    const documented = { ...base, "pkg/version.py": base["pkg/version.py"].replace("def parse(text):\n", "def parse(text):\n    \"\"\"Read a version such as '1.2.3-rc.1'.\"\"\"\n") };
+    const goldDocumented = { "pkg/version.py": gold["pkg/version.py"].replace("def parse(text):\n", "def parse(text):\n    \"\"\"Read a version such as '1.2.3-rc.1'.\"\"\"\n") };
+    expect(literals(await classified(base, gold, tests, "Make bump always return a newer version."))["1.2.4-rc.1"]).toBe("hidden");
+    expect(literals(await classified(documented, goldDocumented, tests, "Make bump always return a newer version."))["1.2.4-rc.1"]).toBe("visible");
+  });
+  it("a value the test compares with another value it built (no call of the tested code) is not read this way", async () => {
+    const found = literals(await classified(base, gold, tests, "Make bump always return a newer version."));
+    expect(found["9.9.9"]).toBeUndefined();
+  });
+});
+
+describe("a formatted number with trailing zeros only a fixed-point format of gold's can write", () => {
+  // Prompted by humanize-intcomma-ndigits (development): `intcomma(14308.40, 2) == "14,308.40"` — the base's
+  // `str(value)` gives `14,308.4`, its only fixed-point format (`%.1f`, intword's) writes one decimal; gold's new
+  // `"{0:.{1}f}"` keeps the trailing zero. It was "computed by the behaviour" (visible).
+  const base = {
+    "pkg/__init__.py": "from .number import intcomma, intword\n",
+    "pkg/number.py": "import re\n\n\ndef intword(value, format=\"%.1f\"):\n    return format % value\n\n\ndef intcomma(value):\n    orig = str(value)\n    return re.sub(r\"^(-?\\d+)(\\d{3})\", r\"\\g<1>,\\g<2>\", orig)\n",
+  };
+  const gold = {
+    "pkg/number.py": base["pkg/number.py"].replace("def intcomma(value):\n    orig = str(value)\n", "def intcomma(value, ndigits=None):\n    if ndigits:\n        orig = \"{0:.{1}f}\".format(value, ndigits)\n    else:\n        orig = str(value)\n"),
+  };
+  const tests = {
+    "tests/test_number.py": "import pytest\n\nfrom pkg import intcomma\n\n\n@pytest.mark.parametrize(\n    \"test_args, expected\",\n    [\n        ([14308.40], \"14,308.4\"),\n        ([14308.40, 2], \"14,308.40\"),\n        ([14308.40, 3], \"14,308.400\"),\n        ([1234.5454, 1], \"1,234.5\"),\n    ],\n)\ndef test_intcomma(test_args, expected):\n    assert intcomma(*test_args) == expected\n",
+  };
+  it("is gold's: hidden when the history states neither it nor the format; others stay computed", async () => {
+    const found = literals(await classified(base, gold, tests, "intcomma should also be able to round its value to a given number of decimal places."));
+    expect(found).toMatchObject({ "14,308.40": "hidden", "14,308.400": "hidden", "14,308.4": "visible", "1,234.5": "visible" });
+  });
+  it("is specified when the history states it, inferable when it shows the format by an output with trailing zeros", async () => {
+    const found = literals(await classified(base, gold, tests, "With `ndigits`, exactly that many digits after the point, trailing zeros kept: `intcomma(14308.40, 2)` is `14,308.40`."));
+    expect(found).toMatchObject({ "14,308.40": "specified", "14,308.400": "inferable" });
+  });
+  it("stays the base's when the base has a fixed-point format of that many decimals", async () => {
+    const b = { ...base, "pkg/number.py": base["pkg/number.py"].replace("format=\"%.1f\"", "format=\"%.2f\"") };
+    const g = { "pkg/number.py": gold["pkg/number.py"].replace("format=\"%.1f\"", "format=\"%.2f\"") };
+    expect(literals(await classified(b, g, tests, "Round to a given number of places."))["14,308.40"]).toBe("visible");
+  });
+});
+
+describe("a number gold writes only as a character code", () => {
+  // Prompted by content-type-comma-start (held-out 2): the test compares `index: 44`, a position the histories define;
+  // gold's `const COMMA = 44`, compared with `header.charCodeAt(index)`, read as "gold introduces this number".
+  const base = { "src/parse.ts": "const SEMI = 59;\nexport function parse(header: string) {\n  let index = 0;\n  while (index < header.length && header.charCodeAt(index) !== SEMI) index++;\n  return { type: header.slice(0, index) };\n}\n" };
+  const gold = {
+    "src/parse.ts": "const SEMI = 59;\nconst COMMA = 44;\nexport function parse(header: string, options?: { comma?: boolean }) {\n  const stop = options?.comma === true ? COMMA : 65_536;\n  let index = 0;\n  while (index < header.length && header.charCodeAt(index) !== SEMI && header.charCodeAt(index) !== stop) index++;\n  return { type: header.slice(0, index), index };\n}\nexport const LIMIT = 44;\n",
+  };
+  const tests = { "test/parse.test.ts": `import { test, expect } from "vitest";\nimport { parse } from "../src/parse";\ntest("stops", () => { expect(parse("text/html, text/plain", { comma: true })).toEqual({ type: "text/html", index: 44 }); });\n` };
+  it("is no producer of the number a test compares: computed by the behaviour", async () => {
+    const g = { "src/parse.ts": gold["src/parse.ts"].replace("export const LIMIT = 44;\n", "") };
+    const found = literals(await classified(base, g, tests, "Stop at a comma; the result gives the index where parsing stopped."));
+    expect(found["44"]).toBe("visible");
+  });
+  it("the same number written as a value elsewhere still produces it", async () => {
+    const g = { "src/parse.ts": gold["src/parse.ts"] };
+    const found = literals(await classified(base, g, tests, "Stop at a comma; the result gives the index where parsing stopped."));
+    expect(found["44"]).toBe("hidden");
+  });
+});
+
+describe("a bound on a count the test keeps itself", () => {
+  // Prompted by more-itertools-powerset-of-sets (development): `self.assertLessEqual(hash_count, 14)`, where the test's
+  // own `__hash__` increments `hash_count`: a bound on how gold's new function works, which no output fixes; it was
+  // "computed by the behaviour" (visible).
+  const base = { "pkg/__init__.py": "from .more import chunks\n", "pkg/more.py": "def chunks(xs):\n    return [xs]\n" };
+  const gold = { "pkg/__init__.py": "from .more import chunks, subsets\n", "pkg/more.py": base["pkg/more.py"] + "\ndef subsets(xs):\n    return [set(xs)]\n" };
+  const tests = {
+    "tests/test_more.py": "from unittest import TestCase\n\nimport pkg as mi\n\n\nclass SubsetsTests(TestCase):\n    def test_hash_count(self):\n        hash_count = 0\n\n        class Str(str):\n            def __hash__(true_self):\n                nonlocal hash_count\n                hash_count += 1\n                return super.__hash__(true_self)\n\n        self.assertEqual(len(mi.subsets(map(Str, 'ABBA'))), 1)\n        self.assertLessEqual(hash_count, 14)\n\n    def test_chunks_count(self):\n        calls = 0\n        for _ in mi.chunks([1]):\n            calls += 1\n        assert calls <= 3\n",
+  };
+  it("is gold's when the test counts through a function gold adds: hidden unless the history states it", async () => {
+    const found = literals(await classified(base, gold, tests, "Add subsets, hashing as little as it can."));
+    expect(found["14"]).toBe("hidden");
+    expect(found["3"]).toBe("visible");
+    expect(literals(await classified(base, gold, tests, "Add subsets, hashing at most 14 times here."))["14"]).toBe("specified");
+  });
+});

@@ -1,0 +1,315 @@
+// Pure: JavaScript and TypeScript source definitions over tree-sitter's trees: the names a module exports (and
+// re-exports), the strings, numbers, templates, keys and pattern words it writes, and module resolution.
+import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath } from "../language";
+import { field, named, textOf, walk } from "../syntax";
+import type { TFileDefinitions, TParsedFile, TSyntaxNode } from "../types";
+import { charCodeNumbers } from "./char-codes";
+import { args, regexWords, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
+
+export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinitions {
+  const { source, root } = file;
+  const defs = emptyDefinitions(file.path);
+  const names = new Set<string>();
+  const qualified = new Set<string>();
+  const strings = new Set<string>();
+  const numbers = new Set<string>();
+  const properties = new Set<string>();
+  const keys = new Set<string>();
+  const matchWords = new Set<string>();
+  const charCodes = charCodeNumbers(root, source);
+  const imported = new Map<string, boolean>();
+  const define = (name: string, node: TSyntaxNode) => {
+    names.add(name);
+    defs.lines[name] ??= node.row + 1;
+  };
+  const params = (fnNode: TSyntaxNode, name: string) => {
+    const list = field(fnNode, "parameters");
+    if (!list) return;
+    const ps = named(list).filter((p) => p.type !== "comment");
+    defs.arity[name] = ps.some((p) => p.type === "rest_pattern" || textOf(source, p).startsWith("...")) ? null : ps.length;
+    defs.params[name] = ps.map((p) => textOf(source, p).replace(/[=:?].*$/s, "").trim());
+    // Destructured options (`function f(x, { strict } = {})`) are options the function reads.
+    for (const p of ps) walk(p, (n) => { if (n.type === "shorthand_property_identifier_pattern") properties.add(textOf(source, n)); });
+  };
+  const nonLibrary = isNonLibraryPath(file.path);
+  const isLocal = (ancestors: TSyntaxNode[]) => ancestors.some((a) => FUNCTIONS.has(a.type));
+  // Top-level `const x = require("./x")`: what `Object.assign(module.exports, x)` passes on.
+  const requires = new Map<string, string>();
+  const requireSpec = (node: TSyntaxNode | null): string | null => {
+    if (!node) return null;
+    const n = unwrap(node);
+    if (n.type === "call_expression") return requireOf(source, n);
+    if (n.type === "identifier") return requires.get(textOf(source, n)) ?? null;
+    return null;
+  };
+  const reexport = (node: TSyntaxNode | null) => {
+    const spec = requireSpec(node);
+    if (spec !== null && !defs.reexports.includes(spec)) defs.reexports.push(spec);
+    return spec !== null;
+  };
+  const isModuleExports = (n: TSyntaxNode | null) => {
+    if (!n) return false;
+    const t = textOf(source, n).replace(/\s+/g, "");
+    return t === "module.exports" || t === "exports";
+  };
+  let defaultAlias: string | null = null;
+  const defaultValue = (value: TSyntaxNode) => {
+    const v = unwrap(value);
+    if (v.type === "arrow_function" || v.type === "function_expression" || v.type === "function" || v.type === "function_declaration") params(v, "default");
+    else if (v.type === "identifier") defaultAlias = textOf(source, v);
+    else if (v.type === "object") {
+      for (const item of named(v)) if (item.type === "spread_element") reexport(named(item)[0] ?? null);
+    } else reexport(v);
+  };
+  walk(root, (node, ancestors) => {
+    switch (node.type) {
+      case "import_statement": {
+        const src = field(node, "source");
+        const spec = src ? (stringValue(source, src) ?? "") : "";
+        walk(node, (n) => {
+          if (n.type === "identifier") imported.set(textOf(source, n), !spec.startsWith("."));
+        });
+        return false;
+      }
+      case "export_statement": {
+        if (node.children.some((c) => c.type === "*") && !node.children.some((c) => c.type === "namespace_export")) {
+          defs.reexportsAll = true;
+          const src = field(node, "source");
+          const spec = src ? stringValue(source, src) : null;
+          if (spec !== null && !defs.reexports.includes(spec)) defs.reexports.push(spec);
+        }
+        if (node.children.some((c) => c.type === "default")) {
+          const value = field(node, "value") ?? field(node, "declaration");
+          if (value) defaultValue(value);
+        }
+        return;
+      }
+      case "call_expression": {
+        // Object.assign(module.exports, require("./more")) / Object.assign(fn, other): the target gains the other's exports.
+        const fn = field(node, "function");
+        if (fn && textOf(source, fn).replace(/\s+/g, "") === "Object.assign") {
+          const list = args(node);
+          const target = list[0] ? textOf(source, list[0]).replace(/\s+/g, "").replace(/\.prototype$/, "") : "";
+          for (const a of list.slice(1)) {
+            const spec = requireSpec(a);
+            if (spec === null) continue;
+            reexport(a);
+            // The target's members too: instances of a class whose prototype gains another module's functions.
+            if (/^[A-Za-z_$][\w$]*$/.test(target)) (defs.mixins ??= []).push({ target, spec });
+          }
+        }
+        return;
+      }
+      case "export_specifier": {
+        const alias = field(node, "alias");
+        const name = field(node, "name");
+        if (alias) define(textOf(source, alias), node);
+        if (name) define(textOf(source, name), node);
+        return;
+      }
+      case "function_declaration":
+      case "generator_function_declaration":
+      case "function_signature": {
+        const name = field(node, "name");
+        if (name) {
+          define(textOf(source, name), name);
+          if (!ancestors.some((a) => a.type.includes("function") || a.type === "method_definition")) params(node, textOf(source, name));
+        }
+        return;
+      }
+      case "class_declaration":
+      case "abstract_class_declaration":
+      case "class":
+      case "interface_declaration": {
+        const nameNode = field(node, "name");
+        if (!nameNode) return;
+        const cls = textOf(source, nameNode);
+        define(cls, nameNode);
+        const heritage: string[] = [];
+        for (const h of node.children.filter((c) => c.type === "class_heritage" || c.type === "extends_type_clause")) {
+          walk(h, (n) => {
+            if (n.type === "identifier" || n.type === "type_identifier") heritage.push(textOf(source, n));
+            if (n.type === "type_arguments") return false;
+          });
+        }
+        const body = field(node, "body");
+        const methods: string[] = [];
+        for (const member of body ? named(body) : []) {
+          const mName = field(member, "name") ?? (member.type === "public_field_definition" ? field(member, "property") : null);
+          if (!mName) continue;
+          const m = textOf(source, mName).replace(/^#/, "");
+          methods.push(m);
+          qualified.add(`${cls}.${m}`);
+          names.add(m);
+          defs.lines[`${cls}.${m}`] ??= mName.row + 1;
+          if (member.type === "method_definition" && m === "constructor") params(member, cls);
+        }
+        defs.classes.push({ name: cls, heritage, externalHeritage: heritage.some((h) => imported.get(h) === true), methods });
+        return;
+      }
+      case "variable_declarator": {
+        const name = field(node, "name");
+        const value = field(node, "value");
+        if (nonLibrary && isLocal(ancestors)) return;
+        if (name?.type === "identifier" && value && !isLocal(ancestors)) {
+          const spec = requireSpec(value);
+          if (spec !== null && unwrap(value).type === "call_expression") requires.set(textOf(source, name), spec);
+        }
+        if (name?.type === "identifier") {
+          define(textOf(source, name), name);
+          if (value && (value.type === "arrow_function" || value.type === "function_expression" || value.type === "function") && !ancestors.some((a) => a.type.includes("function"))) params(value, textOf(source, name));
+        }
+        if (name?.type === "object_pattern") walk(name, (n) => { if (n.type === "shorthand_property_identifier_pattern") define(textOf(source, n), n); });
+        return;
+      }
+      case "assignment_expression": {
+        const left = field(node, "left");
+        if (isModuleExports(left)) {
+          const right = field(node, "right");
+          if (right) defaultValue(right);
+          return;
+        }
+        if (nonLibrary && isLocal(ancestors)) return;
+        if (left?.type === "member_expression") {
+          const obj = field(left, "object");
+          const prop = field(left, "property");
+          if (obj && prop) {
+            const p = textOf(source, prop);
+            names.add(p);
+            const owner = obj.type === "this" ? (ancestors.findLast((a) => a.type === "class_declaration" || a.type === "class") ?? null) : null;
+            const ownerName = owner ? field(owner, "name") : null;
+            qualified.add(`${ownerName ? textOf(source, ownerName) : textOf(source, obj)}.${p}`);
+            defs.lines[p] ??= prop.row + 1;
+          }
+        }
+        return;
+      }
+      case "pair":
+      case "method_definition":
+      case "property_signature":
+      case "method_signature":
+      case "enum_assignment": {
+        if (nonLibrary && isLocal(ancestors)) return;
+        const key = field(node, "key") ?? field(node, "name");
+        if (key && (key.type === "property_identifier" || key.type === "string")) {
+          const k = key.type === "string" ? (stringValue(source, key) ?? "") : textOf(source, key);
+          names.add(k);
+          if (node.type === "pair" && !nonLibrary) keys.add(k);
+          defs.lines[k] ??= key.row + 1;
+          const iface = ancestors.findLast((a) => a.type === "interface_declaration");
+          const ifaceName = iface ? field(iface, "name") : null;
+          if (ifaceName) qualified.add(`${textOf(source, ifaceName)}.${k}`);
+        }
+        return;
+      }
+      case "shorthand_property_identifier":
+        if (!(nonLibrary && isLocal(ancestors))) names.add(textOf(source, node));
+        // `return { type, index }`: a key the code writes, as `{ index: index }` would be.
+        if (!nonLibrary) keys.add(textOf(source, node));
+        return;
+      case "member_expression": {
+        const prop = field(node, "property");
+        if (prop && !nonLibrary) properties.add(textOf(source, prop));
+        return;
+      }
+      case "type_alias_declaration":
+      case "enum_declaration": {
+        const name = field(node, "name");
+        if (name) define(textOf(source, name), name);
+        return;
+      }
+      case "property_identifier":
+        if (node.type === "property_identifier" && ancestors.at(-1)?.type === "enum_body") names.add(textOf(source, node));
+        return;
+      // Literals of examples and scripts are not what the library produces.
+      case "string": {
+        const v = stringValue(source, node);
+        if (v !== null && !nonLibrary) strings.add(v);
+        return false;
+      }
+      case "template_string":
+        if (nonLibrary) return;
+        if (node.children.some((c) => c.type === "template_substitution")) defs.templates.push(templateParts(source, node));
+        else strings.add(textOf(source, node).slice(1, -1));
+        return;
+      case "number":
+        // A character code (`const COMMA = 44` compared with charCodeAt) is data about the input, not output.
+        if (!nonLibrary && !charCodes.has(node.start)) numbers.add(textOf(source, node));
+        return;
+      case "regex": {
+        const pattern = field(node, "pattern");
+        if (pattern && !nonLibrary) regexWords(textOf(source, pattern)).forEach((w) => matchWords.add(w));
+        return false;
+      }
+    }
+  });
+  // What the file loads, and the local names bound to those modules: what code the file's functions reach.
+  const imports = new Set<string>();
+  const importBindings: Record<string, string> = {};
+  let dynamic = false;
+  walk(root, (node, ancestors) => {
+    if (node.type === "import_statement" || (node.type === "export_statement" && field(node, "source"))) {
+      const src = field(node, "source");
+      const spec = src ? stringValue(source, src) : null;
+      if (spec === null) return false;
+      imports.add(spec);
+      walk(node, (n) => {
+        if (n.type === "identifier" && node.type === "import_statement") importBindings[textOf(source, n)] = spec;
+      });
+      return false;
+    }
+    if (node.type === "call_expression") {
+      const callee = field(node, "function");
+      const loads = callee?.type === "import" || (callee?.type === "identifier" && textOf(source, callee) === "require");
+      const spec = requireOf(source, node) ?? (callee?.type === "import" && args(node)[0] ? stringValue(source, args(node)[0]!) : null);
+      // `require(name)` of a computed name: what the file reaches is unknown.
+      if (loads && spec === null) dynamic = true;
+      if (spec === null) return;
+      imports.add(spec);
+      const holder = ancestors.at(-1);
+      const target = holder?.type === "variable_declarator" && field(holder, "value") === node ? field(holder, "name") : null;
+      if (target?.type === "identifier") importBindings[textOf(source, target)] = spec;
+      if (target?.type === "object_pattern") {
+        walk(target, (n) => {
+          if (n.type === "shorthand_property_identifier_pattern" || (n.type === "identifier" && n.field === "value")) importBindings[textOf(source, n)] = spec;
+        });
+      }
+    }
+  });
+  if (!dynamic) defs.imports = [...imports];
+  defs.importBindings = importBindings;
+  if (defaultAlias !== null && defs.arity[defaultAlias] !== undefined && defs.arity.default === undefined) {
+    defs.arity.default = defs.arity[defaultAlias]!;
+    defs.params.default = defs.params[defaultAlias] ?? [];
+  }
+  defs.names = [...names];
+  defs.qualified = [...qualified];
+  defs.strings = [...strings];
+  defs.numbers = [...numbers];
+  defs.properties = [...properties];
+  defs.keys = [...keys];
+  if (matchWords.size > 0) defs.matchWords = [...matchWords];
+  for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
+  return defs;
+}
+
+const FUNCTIONS = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "arrow_function", "method_definition", "generator_function"]);
+
+const JS_EXTENSIONS = [".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts"];
+
+export function resolveScriptModule(specifier: string, fromFile: string, files: ReadonlySet<string>): string | null {
+  const starts = specifier.startsWith(".") ? [normalizePath(`${dirname(fromFile)}/${specifier}`)] : specifier.startsWith("/") ? [normalizePath(specifier)] : [specifier, `src/${specifier}`];
+  for (const start of starts) {
+    if (start === null) continue;
+    const stem = start.replace(/\.(m?c?[jt]sx?)$/, "");
+    // `require('..')` from test/x.js normalizes to "" (the repository root): its index is `index.js`, not `/index.js`.
+    const dir = start.replace(/\/+$/, "");
+    const index = (e: string) => (dir === "" ? `index${e}` : `${dir}/index${e}`);
+    // TypeScript declaration files (`index.d.ts`, `x.d.ts`) define what a JavaScript module exports.
+    const candidates = [start, ...(dir === "" ? [] : [...JS_EXTENSIONS, ".d.ts"].map((e) => stem + e)), ...[...JS_EXTENSIONS, ".d.ts"].map(index)];
+    const found = candidates.find((c) => files.has(c));
+    if (found) return found;
+  }
+  return null;
+}
+
