@@ -330,6 +330,22 @@ export async function run(): Promise<BenchRow[]> {
     await worker.stop();
     worker = null;
 
+    // The result saved behind the slot's next run (workers/worker-process.ts) against saved in line, as
+    // before: the same prepared calibration (new content keys each time), alternating A B B A.
+    const saveModes = { inLine: [] as number[], behind: [] as number[] };
+    let saveRound = 0;
+    for (const mode of ["inLine", "behind", "behind", "inLine"] as const) {
+      await db().verifier.update({ where: { familyId: family.id }, data: { version: { increment: 1 }, testCommand: `${POOL_TEST_COMMAND} # save ${mode} ${saveRound++}` } });
+      worker = await startWorker({ concurrency: 2, ...workerOptions, saveInLine: mode === "inLine" });
+      const t0 = performance.now();
+      const modeBatch = await requestCalibration(curator.id, family.id);
+      await waitForRuns({ familyId: family.id, batchId: modeBatch.batchId }, CALIBRATION_RUNS, `prepared calibration, result saved ${mode === "inLine" ? "in line" : "behind"}`, logs);
+      saveModes[mode].push((performance.now() - t0) / 1000);
+      checkOutcomes(`studio, save ${mode}`, await loadRuns(family.id, modeBatch.batchId));
+      await worker.stop();
+      worker = null;
+    }
+
     const runs = await loadRuns(family.id, batch.batchId);
     if (runs.length !== CALIBRATION_RUNS || runs.filter((r) => r.kind === "replay").length !== 25) {
       throw new Error(`expected ${CALIBRATION_RUNS} runs with 25 replays, got ${runs.length}`);
@@ -420,6 +436,13 @@ export async function run(): Promise<BenchRow[]> {
         unit: "s",
         baseline: { name: "physical floor", value: floorSeconds },
         ratio: warmSeconds / floorSeconds,
+      },
+      {
+        name: "    the same, result saved behind the slot's next run (now) against saved in line before the next claim (as before), mean of 2 each, A B B A",
+        value: (saveModes.behind[0]! + saveModes.behind[1]!) / 2,
+        unit: "s",
+        baseline: { name: "saved in line", value: (saveModes.inLine[0]! + saveModes.inLine[1]!) / 2 },
+        ratio: (saveModes.behind[0]! + saveModes.behind[1]!) / (saveModes.inLine[0]! + saveModes.inLine[1]!),
       },
       {
         name: `  plain bash script, the same ${CALIBRATION_RUNS} runs one after another: git worktree add + npm ci + git apply ×2 + tests (goal ≥ 3× studio)`,

@@ -23,6 +23,8 @@ export type WorkerOptions = {
   cacheDir: string;
   hidePaths?: string[];
   log?: (line: string) => void;
+  /** Save each result before the slot takes its next run, as before (bench/pool.ts compares the two). */
+  saveInLine?: boolean;
   /** Awaited when a run has executed, before its result is saved behind the slot's next job (tests stop the worker there). */
   onRunExecuted?: (runId: string) => Promise<void> | void;
 };
@@ -76,6 +78,7 @@ export async function startWorker(options: WorkerOptions) {
       const whole = held.during(runId, async () => {
         const save = await executeRunJob(runId, id, runner);
         if (!save) return;
+        if (options.saveInLine) return save();
         handedBack = true;
         executed();
         await options.onRunExecuted?.(runId);
