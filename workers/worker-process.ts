@@ -137,8 +137,12 @@ export async function startWorker(options: WorkerOptions) {
       clearInterval(heartbeat);
       clearInterval(reaper);
       await stopBoss({ graceful: true, timeout: 30_000 }).catch(() => undefined);
-      // The results still being saved behind the slots' last jobs are saved before anything is released.
-      while (saving.size > 0) await Promise.all([...saving]);
+      // The results still being saved behind the slots' last jobs are saved before anything is released
+      // (bounded like the graceful stop: a save still waiting for the database after that is released below).
+      const savesDeadline = Date.now() + 30_000;
+      while (saving.size > 0 && Date.now() < savesDeadline) {
+        await Promise.race([Promise.all([...saving]), new Promise((resolve) => setTimeout(resolve, Math.max(0, savesDeadline - Date.now())).unref())]);
+      }
       await db().worker.update({ where: { id }, data: { stoppedAt: new Date(), running: 0 } }).catch(() => undefined);
       // Anything still held (the graceful wait timed out) is released to other workers at once.
       // If the database is already gone (Ctrl-C stops it too), the reaper does this on the next start.
