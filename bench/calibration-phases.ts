@@ -65,8 +65,8 @@ export async function perRunPhases(runIds: string[]): Promise<TPhase[]> {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   return [
     { name: "claimRun", ...stats(samples.claim!), sql: samples.claim![0]?.sql },
-    { name: "loadRunContext (the run's kind came with the claim)", ...stats(samples.context!), sql: samples.context![0]?.sql },
-    { name: "saveRunResult", ...stats(samples.save!), sql: samples.save![0]?.sql },
+    { name: "loadRunContext (one statement; the run's kind came with the claim)", ...stats(samples.context!), sql: samples.context![0]?.sql },
+    { name: "saveRunResult (a worker saves it behind the slot's next run: off the slot's path)", ...stats(samples.save!), sql: samples.save![0]?.sql },
   ];
   function stats(xs: TPhase[]) {
     return { ms: median(xs.map((x) => x.ms)), statements: median(xs.map((x) => x.statements)) };

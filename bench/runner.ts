@@ -25,6 +25,7 @@ import type { TRunSpec } from "../lib/runner/types";
 import { goal } from "./goal";
 import { anatomyRows, cpuBoundTree, layerRows, profileLayers, startupAnatomy } from "./layers";
 import { measureRestore } from "./restore-steps";
+import { launcherModes } from "./launcher-modes";
 import { printRows, type BenchRow } from "./types";
 
 const RUNS = 20;
@@ -36,6 +37,7 @@ const START_ROUNDS = 21;
 const ANATOMY_ROUNDS = 11;
 const DISK_WALKS = 7;
 const RESTORE_ROUNDS = 15;
+const LAUNCHER_ROUNDS = 25;
 /** CPU time of the CPU-bound run: long enough that start-up costs vanish, so what is left is the sandbox's share of the CPU. */
 const CPU_BURN_MS = 1500;
 
@@ -159,6 +161,7 @@ export async function run(): Promise<BenchRow[]> {
     const restore = sandbox === "bwrap"
       ? await measureRestore({ testCommand: spec.testCommand, resultFormat: "junit", hiddenTestPatch: spec.hiddenTestPatch, historyPath: ".specpath/history.md" }, baseTree, bare, restoreScratch, RESTORE_ROUNDS)
       : null;
+    const launchers = sandbox === "bwrap" && layer === "overlay" ? await launcherModes(path.join(tmp, "launcher-modes"), LAUNCHER_ROUNDS) : null;
     const cpuRatio = cpuProfile ? cpuProfile.medians.runSandboxed / cpuProfile.medians.bare : NaN;
 
     const testRatio = t((r) => r.timings.testMs) / median(bareMs);
@@ -207,6 +210,15 @@ export async function run(): Promise<BenchRow[]> {
             unit: "ms",
             baseline: { name: `the portable script from the base alone, as every run did before (${restore.portableProcesses} processes)`, value: restore.portableMs },
             ratio: restore.stagedMs / Math.max(restore.portableMs, 0.01),
+          }]
+        : []),
+      ...(launchers
+        ? [{
+            name: `  an overlay sandbox start from a launcher with its own mount namespace, the prelude in its shell (no unshare, no prelude shell on the run's path), median of ${launchers.rounds} interleaved; paired difference ${launchers.pairedMs.toFixed(2)} ms`,
+            value: launchers.namespacedMs,
+            unit: "ms",
+            baseline: { name: "from a launcher as before (SPECPATH_LAUNCHER_PLAIN=1)", value: launchers.plainMs },
+            ratio: launchers.namespacedMs / Math.max(launchers.plainMs, 0.01),
           }]
         : []),
       { name: `per-run overhead (run wall time − bare test command), p95 (${layer} workspace)`, value: quantile(overhead, 0.95), unit: "ms" },

@@ -13,12 +13,21 @@ import { beatSuiteExports, reapSuiteExports, releaseSuiteExports } from "@/lib/p
 import { beatImports, reapImports, releaseImports } from "@/lib/anchoring/imports/reap-imports";
 import { HEARTBEAT_SECONDS, reapDeadWorkers, resendUnsentRuns } from "@/lib/runs/reap-dead-workers";
 import { JOB_HANDLERS } from "./handlers/jobs";
-import { handleRunJob } from "./handlers/run-job";
+import { executeRunJob } from "./handlers/run-job";
 import type { TJobHandler } from "./handlers/types";
 import type { RunnerOptions } from "../lib/runner/index";
 import { containerEngine } from "../lib/runner/index";
 
-export type WorkerOptions = { concurrency: number; cacheDir: string; hidePaths?: string[]; log?: (line: string) => void };
+export type WorkerOptions = {
+  concurrency: number;
+  cacheDir: string;
+  hidePaths?: string[];
+  log?: (line: string) => void;
+  /** Save each result before the slot takes its next run, as before (bench/pool.ts compares the two). */
+  saveInLine?: boolean;
+  /** Awaited when a run has executed, before its result is saved behind the slot's next job (tests stop the worker there). */
+  onRunExecuted?: (runId: string) => Promise<void> | void;
+};
 
 export async function startWorker(options: WorkerOptions) {
   const log = options.log ?? ((line: string) => console.log(`[worker] ${line}`));
@@ -58,6 +67,34 @@ export async function startWorker(options: WorkerOptions) {
   const wakeups = listenForJobs((queueName) => {
     for (const pollerId of pollers.get(queueName) ?? []) queue.notifyWorker(pollerId);
   }, log);
+  // A slot hands its job back to pg-boss (complete, then fetch the next) as soon as the run has
+  // executed, and saves the result meanwhile: the next claim no longer waits for the save's
+  // transaction. The run stays held (beaten) until its result is saved, and stop() waits for
+  // every save before it releases what is still running, so a stop neither loses nor repeats a run.
+  const saving = new Set<Promise<void>>();
+  const executeThenSaveBehind = (runId: string) =>
+    new Promise<void>((executed, failed) => {
+      let handedBack = false;
+      const whole = held.during(runId, async () => {
+        const save = await executeRunJob(runId, id, runner);
+        if (!save) return;
+        if (options.saveInLine) return save();
+        handedBack = true;
+        executed();
+        await options.onRunExecuted?.(runId);
+        await save();
+      });
+      const tracked: Promise<void> = whole.then(
+        () => executed(),
+        (error: unknown) => {
+          // Before the hand-back the job fails as before (pg-boss retries it); after it, the run is no
+          // longer beaten and the reaper gives it back to the queue as a new attempt.
+          if (!handedBack) return failed(error);
+          log(`the result of run ${runId} could not be saved (${(error as Error).message}); the reaper re-queues it`);
+        },
+      ).finally(() => saving.delete(tracked));
+      saving.add(tracked);
+    });
   for (let i = 0; i < options.concurrency; i++) {
     let pollerId = "";
     pollerId = await queue.work(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
@@ -67,7 +104,7 @@ export async function startWorker(options: WorkerOptions) {
           log(`dropped a malformed job ${job.id}: ${payload.error.issues[0]?.message}`);
           continue;
         }
-        await held.during(payload.data.runId, () => handleRunJob(payload.data.runId, id, runner));
+        await executeThenSaveBehind(payload.data.runId);
       }
       // pg-boss would otherwise wait out the polling interval after a short job:
       // ask for the next one at once, so a busy queue keeps every slot full.
@@ -100,6 +137,12 @@ export async function startWorker(options: WorkerOptions) {
       clearInterval(heartbeat);
       clearInterval(reaper);
       await stopBoss({ graceful: true, timeout: 30_000 }).catch(() => undefined);
+      // The results still being saved behind the slots' last jobs are saved before anything is released
+      // (bounded like the graceful stop: a save still waiting for the database after that is released below).
+      const savesDeadline = Date.now() + 30_000;
+      while (saving.size > 0 && Date.now() < savesDeadline) {
+        await Promise.race([Promise.all([...saving]), new Promise((resolve) => setTimeout(resolve, Math.max(0, savesDeadline - Date.now())).unref())]);
+      }
       await db().worker.update({ where: { id }, data: { stoppedAt: new Date(), running: 0 } }).catch(() => undefined);
       // Anything still held (the graceful wait timed out) is released to other workers at once.
       // If the database is already gone (Ctrl-C stops it too), the reaper does this on the next start.

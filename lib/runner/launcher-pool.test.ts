@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRunCgroup } from "./cgroup";
-import { closeLaunchers, launcherStats, prepareLaunchers, takeLauncher } from "./launcher-pool";
+import { closeLaunchers, launcherStats, launchScript, prepareLaunchers, takeLauncher } from "./launcher-pool";
+import { preludeArgs } from "./sandbox-args";
 import { bwrapStatus, defaultLimits, runSandboxed, type SandboxRequest } from "./sandbox";
 
 let base: string;
@@ -32,6 +33,23 @@ const hasBwrap = (await bwrapStatus()).path !== null;
 const probe = await createRunCgroup({ memoryBytes: 1 << 30, maxProcesses: 100, cpuCores: 1 });
 const enforced = probe?.enforced ?? { memory: false, processes: false, cpu: false };
 await probe?.remove();
+
+describe("the script a launcher sources", () => {
+  const limits = { cpuSeconds: 10, fileSizeBytes: 1 << 20, memoryBytes: 1 << 30 };
+  const layers = { lower: "/c/lower", upper: "/c/upper", work: "/c/work" };
+  const overlay = preludeArgs({ procsFiles: [], limits, addressSpace: false, overlay: { tools: { unshare: "/usr/bin/unshare", mount: "/usr/bin/mount" }, layers, mountPoint: "/c/mnt" } });
+  const options = { cwd: "/c/mnt", env: { A: "1" }, keepFd3: false };
+  it("runs the prelude in the launcher's own shell, without the overlay's unshare when the launcher has its own mount namespace", () => {
+    const script = launchScript([...overlay, "/usr/bin/bwrap", "x"], { ...options, privateMountsBy: "/usr/bin/unshare" });
+    expect(script).not.toContain("unshare");
+    expect(script).toMatch(/^set -- '--' '10' '2048' '-' 'overlay' '\/usr\/bin\/mount' '[^']+' '\/c\/mnt' '\/usr\/bin\/bwrap' 'x'$/m);
+    expect(script).toMatch(/exec "\$@"\n$/);
+  });
+  it("keeps the unshare for a launcher without a mount namespace of its own, and execs anything that is not a prelude as is", () => {
+    expect(launchScript([...overlay, "/usr/bin/bwrap"], { ...options, privateMountsBy: null })).toContain("exec '/usr/bin/unshare' '--mount'");
+    expect(launchScript(["/bin/sh", "-c", "true"], { ...options, privateMountsBy: "/usr/bin/unshare" })).toContain("exec '/bin/sh' '-c' 'true'");
+  });
+});
 
 describe.runIf(hasBwrap && probe !== null)("pre-joined launchers", () => {
   it("a run started by a launcher has exactly the environment a freshly spawned one has", async () => {
@@ -102,6 +120,41 @@ describe.runIf(hasBwrap && probe !== null)("pre-joined launchers", () => {
     for (const launcher of [a!, b!]) {
       await launcher.cgroup.remove();
       for (const file of launcher.cgroup.procsFiles) expect(existsSync(path.dirname(file))).toBe(false);
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)("an overlay run from a launcher (its own mount namespace, the prelude in its shell) sees, writes and leaves behind what a freshly spawned one does", async () => {
+    const layersOf = async (name: string) => {
+      const dir = path.join(base, name);
+      const layers = { lower: path.join(dir, "lower"), upper: path.join(dir, "upper"), work: path.join(dir, "work") };
+      for (const d of [...Object.values(layers), path.join(dir, "mnt"), path.join(dir, "out")]) await mkdir(d, { recursive: true });
+      await writeFile(path.join(layers.lower, "base.txt"), "from the prepared tree\n");
+      return { layers, mnt: path.join(dir, "mnt"), out: path.join(dir, "out") };
+    };
+    const command = `env | sort; pwd; ulimit -t; ulimit -f; cat base.txt; echo changed > base.txt; echo new > new.txt; ls`;
+    const overlayRun = async (name: string) => {
+      const { layers, mnt, out } = await layersOf(name);
+      const result = await runSandboxed({ command, workspace: mnt, overlay: layers, outputDir: out, timeoutMs: TIMEOUT, env: () => ({ EXTRA: "x" }) });
+      return { result, layers, mnt };
+    };
+    await closeLaunchers();
+    const before = launcherStats().taken;
+    const spawned = await overlayRun("spawned");
+    expect(launcherStats().taken).toBe(before);
+    await prepareLaunchers(cgroupLimits());
+    const launched = await overlayRun("launched");
+    expect(launcherStats().taken).toBe(before + 1);
+    expect(launched.result.exitCode).toBe(0);
+    expect(launched.result.stdout).toBe(spawned.result.stdout);
+    expect(launched.result.stdout).toContain("from the prepared tree\n");
+    // The prelude's cd into the mount point leaves no host path behind in the environment.
+    expect(launched.result.stdout).not.toContain(base);
+    for (const { layers, mnt } of [spawned, launched]) {
+      // The run's changes are in its upper layer only; nothing stays mounted on the host.
+      expect(readFileSync(path.join(layers.lower, "base.txt"), "utf8")).toBe("from the prepared tree\n");
+      expect(readFileSync(path.join(layers.upper, "base.txt"), "utf8")).toBe("changed\n");
+      expect(readFileSync(path.join(layers.upper, "new.txt"), "utf8")).toBe("new\n");
+      expect(readFileSync("/proc/self/mountinfo", "utf8")).not.toContain(mnt);
     }
   });
 

@@ -15,13 +15,15 @@ import "server-only";
 // its stdin close and exits without running anything; its empty cgroup is swept
 // like any other dead worker's (cgroup.ts sweepAbandoned).
 
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { createRunCgroup, type RunCgroup } from "./cgroup";
+import { findExecutable } from "./host";
+import { PRELUDE_SCRIPT } from "./sandbox-args";
 
 /** The cgroup limits a launcher's group is made with: a run takes only a launcher made for its own. */
 export interface LauncherLimits {
@@ -33,6 +35,8 @@ export interface LauncherLimits {
 export interface Launcher {
   child: ChildProcess;
   cgroup: RunCgroup;
+  /** Whether the launcher sits in a private mount namespace of its own (made with it, off any run's path). */
+  privateMounts: boolean;
   /**
    * Execs `argv` in `cwd` with exactly `env` (nothing of the launcher's own), fd 3
    * kept only with `keepFd3`. Resolves to the script file it was handed, for the
@@ -130,11 +134,38 @@ function fill(limits: LauncherLimits): void {
   }
 }
 
+/**
+ * `unshare` when this process may give a launcher a private mount namespace of its own (root, and
+ * it works here: asked once), else null. SPECPATH_LAUNCHER_PLAIN=1: launchers as before (no mount
+ * namespace of their own, the prelude exec'd in a shell of its own), for the bench's A/B.
+ */
+let unshareProbe: string | null | undefined;
+function launcherUnshare(): string | null {
+  if (plainLaunchers()) return null;
+  if (unshareProbe === undefined) {
+    const unshare = process.getuid?.() === 0 ? findExecutable("unshare") : null;
+    try {
+      if (unshare) execFileSync(unshare, ["--mount", "--propagation", "private", "--", "/bin/true"], { stdio: "ignore", timeout: 10_000 });
+      unshareProbe = unshare;
+    } catch {
+      unshareProbe = null;
+    }
+  }
+  return unshareProbe;
+}
+
+const plainLaunchers = () => process.env.SPECPATH_LAUNCHER_PLAIN === "1";
+
 async function makeLauncher(limits: LauncherLimits): Promise<Launcher | null> {
   const cgroup = await createRunCgroup(limits);
   if (!cgroup) return null;
+  // An overlay run mounts its workspace in a private mount namespace that dies with it: the
+  // launcher makes that namespace now, so the run's prelude needs no `unshare` of its own.
+  const unshare = launcherUnshare();
+  const plain = plainLaunchers();
+  const argv = [...(unshare ? [unshare, "--mount", "--propagation", "private", "--"] : []), "/bin/sh", "-c", LAUNCHER_SCRIPT];
   // (The cast: Next's types add NODE_ENV to ProcessEnv; the launcher deliberately has no environment.)
-  const child: ChildProcess = spawn("/bin/sh", ["-c", LAUNCHER_SCRIPT], { cwd: "/", env: {} as NodeJS.ProcessEnv, detached: true, stdio: ["pipe", "pipe", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(argv[0] as string, argv.slice(1), { cwd: "/", env: {} as NodeJS.ProcessEnv, detached: true, stdio: ["pipe", "pipe", "pipe", "pipe"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.once("error", () => undefined);
   // Nothing of an idle launcher keeps the worker's event loop alive.
@@ -155,6 +186,7 @@ async function makeLauncher(limits: LauncherLimits): Promise<Launcher | null> {
   return {
     child,
     cgroup,
+    privateMounts: unshare !== null,
     async launch(argv, options) {
       if (used) throw new Error("a launcher serves one run");
       used = true;
@@ -162,7 +194,7 @@ async function makeLauncher(limits: LauncherLimits): Promise<Launcher | null> {
       child.ref();
       const dir = await scriptDir();
       const file = path.join(dir, `${process.pid}-${randomUUID()}.sh`);
-      await writeFile(file, launchScript(argv, options), { mode: 0o600 });
+      await writeFile(file, launchScript(argv, { ...options, privateMountsBy: unshare, plain }), { mode: 0o600 });
       (child.stdin as Writable).end(`${file}\n`);
       return file;
     },
@@ -190,17 +222,32 @@ function scriptDir(): Promise<string> {
 const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 /**
- * The script the launcher sources: it enters cwd, keeps exactly `env` (the
- * launcher started with none; dash's own PWD and OLDPWD go) and execs argv.
+ * argv as the launcher's own shell can run it: the sandbox's prelude (sandbox-args.ts
+ * PRELUDE_SCRIPT) in that shell instead of an exec of a shell of its own, and without the
+ * overlay's `unshare --mount --propagation private` when the launcher already sits in a private
+ * mount namespace (`privateMountsBy`: the unshare it was made with). Anything else is exec'd as is.
  */
-export function launchScript(argv: readonly string[], options: { cwd: string; env: Record<string, string>; keepFd3: boolean }): string {
+export function inlinePrelude(argv: readonly string[], privateMountsBy: string | null): { prelude: string[] } | { exec: readonly string[] } {
+  const ownNamespace = ["--mount", "--propagation", "private", "--"];
+  const rest = privateMountsBy !== null && argv[0] === privateMountsBy && ownNamespace.every((arg, i) => argv[i + 1] === arg) ? argv.slice(1 + ownNamespace.length) : argv;
+  if (rest[0] === "/bin/sh" && rest[1] === "-c" && rest[2] === PRELUDE_SCRIPT && rest[3] === "specpath-prelude") return { prelude: rest.slice(4) };
+  return { exec: argv };
+}
+
+/**
+ * The script the launcher sources: it enters cwd, keeps exactly `env` (the
+ * launcher started with none; dash's own PWD and OLDPWD go) and execs argv
+ * (a prelude in its own shell: inlinePrelude).
+ */
+export function launchScript(argv: readonly string[], options: { cwd: string; env: Record<string, string>; keepFd3: boolean; privateMountsBy?: string | null; plain?: boolean }): string {
   for (const name of Object.keys(options.env)) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`environment variable name ${JSON.stringify(name)} cannot be exported by the launcher`);
+  const run = options.plain ? { exec: argv } : inlinePrelude(argv, options.privateMountsBy ?? null);
   return [
     `cd ${quote(options.cwd)} || exit 125`,
     "unset PWD OLDPWD specpath_launch",
     ...Object.entries(options.env).map(([name, value]) => `export ${name}=${quote(value)}`),
     ...(options.keepFd3 ? [] : ["exec 3>&-"]),
-    `exec ${argv.map(quote).join(" ")}`,
+    ...("prelude" in run ? [`set -- ${run.prelude.map(quote).join(" ")}`, PRELUDE_SCRIPT] : [`exec ${run.exec.map(quote).join(" ")}`]),
     "",
   ].join("\n");
 }

@@ -88,7 +88,7 @@ describe("preludeArgs", () => {
       "lowerdir=/cache/workspaces/k/repo,upperdir=/cache/runs/1/upper,workdir=/cache/runs/1/work,redirect_dir=on",
       "/cache/runs/1/repo",
     ]);
-    expect(args.find((a) => a.includes("exec"))).toMatch(/cd "\$4" \|\| exit 125; shift 4/);
+    expect(args.find((a) => a.includes("exec"))).toMatch(/cd "\$4" && unset OLDPWD \|\| exit 125; shift 4/);
   });
 
   it("refuses a layer path that mount would split", () => {

@@ -136,7 +136,8 @@ export const PRELUDE_SCRIPT = [
   'ulimit -t "$1" && ulimit -f "$2" && ulimit -c 0 || exit 125',
   'if [ "$3" != - ]; then ulimit -v "$3" || exit 125; fi',
   "shift 3",
-  'if [ "$1" = overlay ]; then "$2" -t overlay overlay -o "$3" "$4" && cd "$4" || exit 125; shift 4; else shift; fi',
+  // cd sets OLDPWD to the host path it left: unset, so nothing of the host's paths reaches the sandbox's environment.
+  'if [ "$1" = overlay ]; then "$2" -t overlay overlay -o "$3" "$4" && cd "$4" && unset OLDPWD || exit 125; shift 4; else shift; fi',
   'exec "$@"',
 ].join("\n");
 
