@@ -270,18 +270,31 @@ describe("what else answers from the family's fingerprint (the dashboard, the st
     expect(many.get(family.id)).not.toBe(many.get(other.family.id));
   });
 
-  it("answers the dashboard in 3 statements and the paths panel in 1 while nothing changed, the same as computed", async () => {
+  it("answers the dashboard and the paths panel in 1 statement each while nothing changed, the same as computed", async () => {
     await getSuiteDashboard(suite.id);
     await getStageReport(family.id, "paths");
     queries.length = 0;
     const dashboard = await getSuiteDashboard(suite.id);
-    expect(queries).toHaveLength(3); // the suite, its families, their fingerprints
+    expect(queries).toHaveLength(1); // the suite's name, its families and their fingerprints
     queries.length = 0;
     const paths = await getStageReport(family.id, "paths");
     expect(queries).toHaveLength(1);
     expect(dashboard).toEqual(await uncached(() => getSuiteDashboard(suite.id)));
     expect(paths).toEqual(await uncached(() => getStageReport(family.id, "paths")));
     expect(paths.matrix.rows.length).toBeGreaterThan(0);
+  });
+
+  it("keys the cached dashboard by the suite's name and its families too, and tells a missing family or suite", async () => {
+    const before = await getSuiteDashboard(suite.id);
+    await db().suite.update({ where: { id: suite.id }, data: { name: `${before.suite.name} renamed` } });
+    expect((await getSuiteDashboard(suite.id)).suite.name).toBe(`${before.suite.name} renamed`);
+    const added = await db().taskFamily.create({ data: { suiteId: suite.id, title: "Added later", repo: "o/added", baseCommit: "a".repeat(40), mergeCommit: "b".repeat(40) } });
+    expect((await getSuiteDashboard(suite.id)).rows.map((r) => r.id)).toContain(added.id);
+    expect(await getSuiteDashboard(suite.id)).toEqual(await uncached(() => getSuiteDashboard(suite.id)));
+    await db().taskFamily.delete({ where: { id: added.id } });
+    expect((await getSuiteDashboard(suite.id)).rows.map((r) => r.id)).not.toContain(added.id);
+    await expect(getSuiteDashboard("no-such-suite")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getStageReport("no-such-family", "paths")).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("recomputes the dashboard and the paths panel after a change: cached is what is computed now", async () => {

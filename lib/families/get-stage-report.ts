@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors/app-error";
 import { combine } from "@/lib/gates/gate";
 import type { TStageKey } from "@/lib/gates/stages";
 import type { TGateStatus, TStageReport } from "@/lib/gates/types";
@@ -45,14 +46,21 @@ export const DETAILS: { [S in TStageKey]: (familyId: string) => Promise<TStageDe
   freeze: async () => ({}),
 };
 
-/** The one stage-report loader: every stage panel reads its stage through this (and /api/families/[familyId]/gates/[stage]). */
+/**
+ * The one stage-report loader: every stage panel reads its stage through this (and
+ * /api/families/[familyId]/gates/[stage]). While the family's fingerprint stands the whole view
+ * (the stage of the report and its details; the paths stage's replay matrix is most of its cost)
+ * comes from the cache: one statement per request, which also tells a family that does not exist.
+ */
 export async function getStageReport<S extends TStageKey>(familyId: string, stage: S): Promise<TStageView<S>> {
-  // One fingerprint for both: the report and the details (the paths stage's replay matrix is most of its cost) come from the cache while it stands.
-  const fingerprint = fingerprintCacheOff() ? "" : await familyFingerprint(familyId);
-  const [report, details] = await Promise.all([
-    getGateReport(familyId, fingerprint),
-    cachedByFingerprint(`stage-details:${stage}`, familyId, fingerprint, () => DETAILS[stage](familyId)),
-  ]);
+  if (fingerprintCacheOff()) return computeStageView(familyId, stage);
+  const fingerprint = await familyFingerprint(familyId);
+  if (fingerprint === "") throw notFound("Task family", familyId);
+  return cachedByFingerprint(`stage-view:${stage}`, familyId, fingerprint, () => computeStageView(familyId, stage, fingerprint));
+}
+
+async function computeStageView<S extends TStageKey>(familyId: string, stage: S, fingerprint?: string): Promise<TStageView<S>> {
+  const [report, details] = await Promise.all([getGateReport(familyId, fingerprint), DETAILS[stage](familyId)]);
   const found = report.stages.find((s) => s.stage === stage);
   if (!found) throw new Error(`The gate report has no ${stage} stage.`);
   return { stage: found, status: combine(found.gates.map((g) => g.status)), ...details } as TStageView<S>;
