@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import { STAGES } from "@/lib/gates/stages";
 import { familyFingerprints, suiteFingerprint } from "@/lib/families/family-fingerprint";
-import { cachedByFingerprint, fingerprintCacheOff } from "@/lib/families/fingerprint-cache";
+import { cachedByFingerprint, cachedTextByFingerprint, fingerprintCacheOff } from "@/lib/families/fingerprint-cache";
+import { toJsonText } from "@/lib/http/respond";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import type { TGateStatus } from "@/lib/gates/types";
 import { loadFrozenPackage } from "@/lib/package/load-package";
@@ -25,6 +26,14 @@ export async function getSuiteDashboard(suiteId: string): Promise<TSuiteDashboar
   const fingerprint = await suiteFingerprint(suiteId);
   if (fingerprint === null) throw notFound("Suite", suiteId);
   return cachedByFingerprint("suite-dashboard", suiteId, fingerprint, () => computeSuiteDashboard(suiteId));
+}
+
+/** getSuiteDashboard as the JSON text its route answers with: shared while the fingerprint stands, neither copied nor serialized per request. */
+export async function getSuiteDashboardJson(suiteId: string): Promise<string> {
+  if (fingerprintCacheOff()) return toJsonText(await computeSuiteDashboard(suiteId));
+  const fingerprint = await suiteFingerprint(suiteId);
+  if (fingerprint === null) throw notFound("Suite", suiteId);
+  return cachedTextByFingerprint("suite-dashboard-json", suiteId, fingerprint, async () => toJsonText(await computeSuiteDashboard(suiteId)));
 }
 
 /** The dashboard computed now (its families' gate reports and agreement still from their own caches). */
