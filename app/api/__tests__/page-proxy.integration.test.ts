@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeFamily, makeUser, sessionCookie } from "@/lib/testing/factories";
+import { createLoggingStudioClient } from "@/lib/db/client";
 import { proxy } from "@/proxy";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
@@ -54,5 +55,21 @@ describe("page proxy", () => {
     expect(passes(await ask(`/inbox`, reviewer.id))).toBe(true);
     expect(passes(await ask(`/api/families/${family.id}`))).toBe(true);
     expect(passes(await ask(`/signin`))).toBe(true);
+  });
+
+  it("refuses a page with the database notice (503) when it cannot tell who is signed in, never opens it unchecked", async () => {
+    const holder = globalThis as unknown as { studioPrisma?: unknown };
+    const real = holder.studioPrisma;
+    const stranger = await makeUser(["reviewer"]); // not yet in the session cache
+    const cookie = await sessionCookie(stranger.id);
+    holder.studioPrisma = createLoggingStudioClient("postgresql://nobody@127.0.0.1:1/none"); // nothing listens there
+    try {
+      const res = await proxy(new NextRequest(new URL(`/families/${family.id}/atoms`, "http://localhost:3000"), { headers: { cookie } }));
+      expect(res.status).toBe(503);
+      expect(passes(res)).toBe(false);
+      expect(await res.text()).toContain("The database is unavailable");
+    } finally {
+      holder.studioPrisma = real;
+    }
   });
 });
