@@ -27,8 +27,8 @@ export async function apiProfileRows(): Promise<BenchRow[]> {
     (globalThis as unknown as { studioPrisma?: unknown }).studioPrisma = client;
     const { db, disconnectDb } = await import("@/lib/db");
     const { seedDemo } = await import("@/lib/demo/seed");
-    const { getSuiteDashboard } = await import("@/lib/suites/suite-dashboard");
-    const { getStageReport } = await import("@/lib/families/get-stage-report");
+    const { getSuiteDashboard, getSuiteDashboardJson } = await import("@/lib/suites/suite-dashboard");
+    const { getStageReportJson } = await import("@/lib/families/get-stage-report");
     const { listSuites } = await import("@/lib/suites/list-suites");
     try {
       await seedDemo(db(), tmp);
@@ -37,8 +37,8 @@ export async function apiProfileRows(): Promise<BenchRow[]> {
       const familyId = (await getSuiteDashboard(suiteId)).rows[0]!.id;
       const targets: Array<[string, () => Promise<unknown>]> = [
         ["listSuites (GET /api/suites)", () => listSuites()],
-        ["getSuiteDashboard (GET /api/suites/<id>/dashboard)", () => getSuiteDashboard(suiteId)],
-        ["getStageReport paths (GET /api/families/<id>/gates/paths)", () => getStageReport(familyId, "paths")],
+        ["getSuiteDashboardJson (GET /api/suites/<id>/dashboard)", () => getSuiteDashboardJson(suiteId)],
+        ["getStageReportJson paths (GET /api/families/<id>/gates/paths)", () => getStageReportJson(familyId, "paths")],
       ];
       const rows: BenchRow[] = [];
       for (const [label, call] of targets) {
@@ -48,7 +48,8 @@ export async function apiProfileRows(): Promise<BenchRow[]> {
         let bytes = 0;
         for (let r = 0; r < ROUNDS; r++) {
           const started = performance.now();
-          bytes = JSON.stringify(await call()).length;
+          const answer = await call();
+          bytes = (typeof answer === "string" ? answer : JSON.stringify(answer)).length; // what the route sends
           times.push(performance.now() - started);
         }
         times.sort((a, b) => a - b);

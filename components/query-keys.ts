@@ -6,9 +6,12 @@
 import type { TStageKey } from "@/lib/gates/stages";
 
 export const queryKeys = {
+  /** The signed-in user (GET /api/me): the shell's nav and each tab's edit rights. */
+  me: () => ["me"] as const,
   settings: () => ["settings"] as const,
   users: () => ["users"] as const,
   suites: () => ["suites"] as const,
+  suite: (suiteId: string) => ["suite", suiteId] as const,
   queue: () => ["queue"] as const,
   run: (runId: string) => ["run", runId] as const,
   auditLog: (filters: unknown) => ["audit", filters] as const,
@@ -42,5 +45,6 @@ export const queryKeys = {
   package: (familyId: string) => ["package", familyId] as const,
   packageDiff: (from: string, to: string) => ["package-diff", from, to] as const,
   suiteDashboard: (suiteId: string) => ["suite-dashboard", suiteId] as const,
+  suiteOracleAccuracy: (suiteId: string) => ["suite-oracle-accuracy", suiteId] as const,
   exportJob: (jobId: string | null) => ["export-job", jobId] as const,
 } as const;

@@ -31,6 +31,31 @@ test("a reviewer sees only the inbox and is refused curator pages and APIs", asy
   expect((await api.json()).error).toMatch(/curator/);
 });
 
+// The family tabs are prerendered shells (no session read while rendering): the refusal is the
+// server's, in proxy.ts, before any page or data is sent; the family's own API refuses as well.
+test("the server refuses a reviewer a curator page: a redirect to the forbidden page, no family data sent", async ({ page, signInAs, family }) => {
+  await signInAs("reviewer");
+  for (const tab of ["", "/atoms", "/runs", "/histories", "/evidence"]) {
+    const res = await page.request.get(`/families/${family.id}${tab}`, { maxRedirects: 0 });
+    expect(res.status(), tab).toBe(307);
+    expect(new URL(res.headers()["location"]!, "http://x").pathname).toBe("/forbidden");
+    expect(await res.text()).not.toContain(family.title);
+  }
+  // A client-side navigation asks for the RSC payload: refused alike.
+  const rsc = await page.request.get(`/families/${family.id}/atoms`, { maxRedirects: 0, headers: { rsc: "1" } });
+  expect(rsc.status()).toBe(307);
+  expect((await page.request.get(`/api/families/${family.id}`)).status()).toBe(403);
+  await page.goto(`/families/${family.id}/atoms`);
+  await expect(page).toHaveURL(/\/forbidden$/);
+  await expect(page.locator("body")).not.toContainText(family.title);
+});
+
+test("a signed-out visitor asking for a family tab is sent to sign in by the server", async ({ request, family }) => {
+  const res = await request.get(`/families/${family.id}/histories`, { maxRedirects: 0 });
+  expect(res.status()).toBe(307);
+  expect(new URL(res.headers()["location"]!, "http://x").pathname).toBe("/signin");
+});
+
 test("a lead reaches the console and filters the audit log", async ({ page, signInAs }) => {
   await signInAs("lead");
   await page.goto("/");

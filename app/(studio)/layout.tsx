@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import { requirePageUser } from "@/lib/auth/page-guard";
 import { AppShell } from "@/components/shell/app-shell";
 
-export default async function StudioLayout({ children }: { children: ReactNode }) {
-  const user = await requirePageUser();
-  return <AppShell user={user}>{children}</AppShell>;
+// Reads no session: the shell is prerendered and fills in the user from /api/me; proxy.ts guards the pages.
+export default function StudioLayout({ children }: { children: ReactNode }) {
+  return <AppShell>{children}</AppShell>;
 }

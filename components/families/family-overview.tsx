@@ -1,21 +1,13 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/http/api-client";
 import { useGateReport } from "@/components/gates/use-gate-report";
 import { StageGates } from "@/components/gates/stage-gates";
 import { StageRail } from "./stage-rail";
-import { queryKeys } from "@/components/query-keys";
+import { useFamilySummary } from "./use-family-summary";
 import { ErrorText } from "@/components/ui/error-text";
-
-type Family = {
-  id: string; repo: string; prNumber: number | null; baseCommit: string; mergeCommit: string; stage: string;
-  lead: { name: string } | null; curators: { id: string; name: string }[];
-  counts: { atoms: number; probes: number; patches: number; histories: number; runs: number };
-};
 
 /** The gate dashboard: every stage, every gate, its evidence and what is missing. */
 export function FamilyOverview({ familyId }: { familyId: string }) {
-  const family = useQuery({ queryKey: queryKeys.family(familyId), queryFn: () => api<Family>(`/api/families/${familyId}`) });
+  const family = useFamilySummary(familyId);
   const report = useGateReport(familyId, 5000);
   if (family.error) return <p className="error">{family.error.message}</p>;
   return (

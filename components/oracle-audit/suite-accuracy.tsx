@@ -1,11 +1,20 @@
-import { getSuiteOracleAccuracy } from "@/lib/oracle-audit/get-suite-accuracy";
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/http/api-client";
+import { queryKeys } from "@/components/query-keys";
+
+type TAccuracy = {
+  audited: number; families: number; unresolved: number; confirmed: number; refuted: number; wider: number; decided: number;
+  precision: number | null; blastRadiusAccuracy: number | null;
+};
 
 const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(1)}%`);
 
-/** Server component: the specification–oracle audit as its counterfactual runs measured it, over the suite. */
-export async function SuiteOracleAccuracy({ suiteId }: { suiteId: string }) {
-  const a = await getSuiteOracleAccuracy(suiteId);
-  if (a.audited === 0) return null;
+/** The specification–oracle audit as its counterfactual runs measured it, over the suite. */
+export function SuiteOracleAccuracy({ suiteId }: { suiteId: string }) {
+  const query = useQuery({ queryKey: queryKeys.suiteOracleAccuracy(suiteId), queryFn: () => api<TAccuracy>(`/api/suites/${suiteId}/oracle-accuracy`) });
+  const a = query.data;
+  if (!a || a.audited === 0) return null;
   return (
     <section className="panel" data-testid="suite-oracle-accuracy">
       <h2 style={{ marginTop: 0 }}>Specification–oracle audit</h2>

@@ -1,7 +1,6 @@
 "use client";
 import { queryKeys } from "@/components/query-keys";
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
@@ -12,7 +11,6 @@ type TPreview = Extract<TPackageView, { frozen: false }>["preview"];
 /** Freeze: every gate green, then a confirmation that lists what becomes read-only. */
 export function FreezePanel({ familyId, preview, isLead }: { familyId: string; preview: TPreview; isLead: boolean }) {
   const queryClient = useQueryClient();
-  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const freeze = useMutation({
     mutationFn: () => api<{ hash: string }>(`/api/families/${familyId}/package`, { method: "POST" }),
@@ -20,7 +18,7 @@ export function FreezePanel({ familyId, preview, isLead }: { familyId: string; p
       setConfirming(false);
       void queryClient.invalidateQueries({ queryKey: queryKeys.package(familyId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
-      router.refresh(); // the family header (server-rendered) shows the frozen badge
+      void queryClient.invalidateQueries({ queryKey: queryKeys.family(familyId) }); // the family header shows the frozen badge
     },
   });
   return (

@@ -4,12 +4,13 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import type { ReactNode } from "react";
 import { NAV_LINKS } from "./nav-links";
+import { useCurrentUser } from "./use-current-user";
 
-type Props = { user: { name: string; email: string; roles: string[] }; children: ReactNode };
-
-export function AppShell({ user, children }: Props) {
+export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
-  const links = NAV_LINKS.filter((link) => link.roles.some((role) => user.roles.includes(role)));
+  const me = useCurrentUser();
+  const user = me.data;
+  const links = user ? NAV_LINKS.filter((link) => link.roles.some((role) => user.roles.includes(role))) : [];
   return (
     <div className="shell">
       <nav className="nav" aria-label="Main">
@@ -20,9 +21,15 @@ export function AppShell({ user, children }: Props) {
           </Link>
         ))}
         <div className="who">
-          <div data-testid="current-user">{user.name}</div>
-          <div>{user.email}</div>
-          <div>{user.roles.join(", ")}</div>
+          {user ? (
+            <>
+              <div data-testid="current-user">{user.name}</div>
+              <div>{user.email}</div>
+              <div>{user.roles.join(", ")}</div>
+            </>
+          ) : (
+            <div className="muted">{me.error ? me.error.message : "…"}</div>
+          )}
           {/* A relative redirect: the sign-in page on the address the user is on, whatever NEXTAUTH_URL says. */}
           <button onClick={() => void signOut({ redirect: false }).then(() => window.location.assign("/signin"))}>Sign out</button>
         </div>

@@ -45,3 +45,17 @@ export async function familyFingerprints(familyIds: readonly string[]): Promise<
   const rows = await db().$queryRawUnsafe<{ id: string; fingerprint: string }[]>(MANY_SQL, [...familyIds]);
   return new Map(rows.map((r) => [r.id, r.fingerprint]));
 }
+
+const SUITE_SQL = `SELECT s.name, f.id, CASE WHEN f.id IS NULL THEN NULL ELSE ${FINGERPRINT} END AS fingerprint
+  FROM "Suite" s LEFT JOIN "TaskFamily" f ON f."suiteId" = s.id WHERE s.id = $1 ORDER BY f.id`;
+
+/**
+ * The fingerprint of a suite's dashboard, in one statement: its name, which families it holds,
+ * and each one's familyFingerprint (so everything the dashboard is computed from); null for no
+ * such suite.
+ */
+export async function suiteFingerprint(suiteId: string): Promise<string | null> {
+  const rows = await db().$queryRawUnsafe<{ name: string; id: string | null; fingerprint: string | null }[]>(SUITE_SQL, suiteId);
+  if (rows.length === 0) return null;
+  return JSON.stringify([rows[0]!.name, ...rows.filter((r) => r.id !== null).map((r) => `${r.id}=${r.fingerprint}`)]);
+}

@@ -17,18 +17,31 @@ export const fingerprintCacheOff = () => process.env.STUDIO_GATE_REPORT_CACHE ==
 /** The value computed for `key` while its fingerprint stands; each caller gets its own copy. */
 export async function cachedByFingerprint<T>(kind: string, key: string, fingerprint: string, compute: () => Promise<T>): Promise<T> {
   if (fingerprintCacheOff()) return compute();
+  return structuredClone((await held(kind, key, fingerprint, compute)) as T);
+}
+
+/**
+ * The same for a value kept as the JSON text a route answers with: a string is never changed
+ * by its callers, so it is shared, not copied — no copy and no serialization per request.
+ */
+export async function cachedTextByFingerprint(kind: string, key: string, fingerprint: string, compute: () => Promise<string>): Promise<string> {
+  if (fingerprintCacheOff()) return compute();
+  return (await held(kind, key, fingerprint, compute)) as string;
+}
+
+function held(kind: string, key: string, fingerprint: string, compute: () => Promise<unknown>): Promise<unknown> {
   let entries = kinds.get(kind);
   if (!entries) kinds.set(kind, (entries = new Map()));
   let entry = entries.get(key);
   if (!entry || entry.fingerprint !== fingerprint) {
     entry = { fingerprint, value: compute() };
     const settled = entry;
-    const held = entries;
+    const map = entries;
     // A failure (a family not found, the database gone) is not kept.
-    settled.value.catch(() => held.get(key) === settled && held.delete(key));
+    settled.value.catch(() => map.get(key) === settled && map.delete(key));
   }
   entries.delete(key); // re-inserted last: the Map's order is the recency order
   entries.set(key, entry);
   if (entries.size > CACHED_PER_KIND) entries.delete(entries.keys().next().value as string);
-  return structuredClone((await entry.value) as T);
+  return entry.value;
 }

@@ -7,10 +7,10 @@ import { makeUser } from "@/lib/testing/factories";
 import { makeReviewFamily } from "@/lib/testing/review-family";
 import { STAGES } from "@/lib/gates/stages";
 import { loadSuiteAgreement } from "@/lib/review/load-suite-agreement";
-import { getSuiteDashboard } from "@/lib/suites/suite-dashboard";
+import { getSuiteDashboard, getSuiteDashboardJson } from "@/lib/suites/suite-dashboard";
 import { FINGERPRINT_TABLES, familyFingerprint, familyFingerprints } from "./family-fingerprint";
-import { computeGateReport, getGateReport } from "./get-gate-report";
-import { DETAILS, getStageReport } from "./get-stage-report";
+import { computeGateReport, getGateReport, getGateReportJson } from "./get-gate-report";
+import { DETAILS, getStageReport, getStageReportJson } from "./get-stage-report";
 
 // The gate report is cached per family behind a fingerprint of the rows it is
 // computed from: a row the loaders read but the fingerprint misses would leave
@@ -270,18 +270,48 @@ describe("what else answers from the family's fingerprint (the dashboard, the st
     expect(many.get(family.id)).not.toBe(many.get(other.family.id));
   });
 
-  it("answers the dashboard in 3 statements and the paths panel in 1 while nothing changed, the same as computed", async () => {
+  it("answers the dashboard and the paths panel in 1 statement each while nothing changed, the same as computed", async () => {
     await getSuiteDashboard(suite.id);
     await getStageReport(family.id, "paths");
     queries.length = 0;
     const dashboard = await getSuiteDashboard(suite.id);
-    expect(queries).toHaveLength(3); // the suite, its families, their fingerprints
+    expect(queries).toHaveLength(1); // the suite's name, its families and their fingerprints
     queries.length = 0;
     const paths = await getStageReport(family.id, "paths");
     expect(queries).toHaveLength(1);
     expect(dashboard).toEqual(await uncached(() => getSuiteDashboard(suite.id)));
     expect(paths).toEqual(await uncached(() => getStageReport(family.id, "paths")));
     expect(paths.matrix.rows.length).toBeGreaterThan(0);
+  });
+
+  it("answers the routes' JSON text in 1 statement while nothing changed, and after a change the text of what is computed now", async () => {
+    const texts = () => Promise.all([getSuiteDashboardJson(suite.id), getStageReportJson(family.id, "paths"), getGateReportJson(family.id)]);
+    await texts();
+    queries.length = 0;
+    const [dashboard, paths, gates] = await texts();
+    expect(queries).toHaveLength(3);
+    const computed = async () => uncached(async () => [await getSuiteDashboard(suite.id), await getStageReport(family.id, "paths"), await getGateReport(family.id)]);
+    expect([JSON.parse(dashboard), JSON.parse(paths), JSON.parse(gates)]).toEqual(JSON.parse(JSON.stringify(await computed())));
+    await db().patch.updateMany({ where: { familyId: family.id, kind: "gold" }, data: { name: "gold, renamed for the text" } });
+    const after = await texts();
+    expect(after[1]).not.toBe(paths);
+    expect(after.map((t) => JSON.parse(t))).toEqual(JSON.parse(JSON.stringify(await computed())));
+    await expect(getStageReportJson("no-such-family", "paths")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getGateReportJson("no-such-family")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getSuiteDashboardJson("no-such-suite")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("keys the cached dashboard by the suite's name and its families too, and tells a missing family or suite", async () => {
+    const before = await getSuiteDashboard(suite.id);
+    await db().suite.update({ where: { id: suite.id }, data: { name: `${before.suite.name} renamed` } });
+    expect((await getSuiteDashboard(suite.id)).suite.name).toBe(`${before.suite.name} renamed`);
+    const added = await db().taskFamily.create({ data: { suiteId: suite.id, title: "Added later", repo: "o/added", baseCommit: "a".repeat(40), mergeCommit: "b".repeat(40) } });
+    expect((await getSuiteDashboard(suite.id)).rows.map((r) => r.id)).toContain(added.id);
+    expect(await getSuiteDashboard(suite.id)).toEqual(await uncached(() => getSuiteDashboard(suite.id)));
+    await db().taskFamily.delete({ where: { id: added.id } });
+    expect((await getSuiteDashboard(suite.id)).rows.map((r) => r.id)).not.toContain(added.id);
+    await expect(getSuiteDashboard("no-such-suite")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getStageReport("no-such-family", "paths")).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("recomputes the dashboard and the paths panel after a change: cached is what is computed now", async () => {

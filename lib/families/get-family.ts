@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { frozenPackageHash } from "@/lib/family-guard/frozen-package";
 
 export const familySummarySelect = {
   id: true,
@@ -9,6 +10,7 @@ export const familySummarySelect = {
   baseCommit: true,
   mergeCommit: true,
   frozen: true,
+  familyVersion: true,
   version: true,
   createdAt: true,
   suite: { select: { id: true, name: true } },
@@ -21,5 +23,7 @@ export async function getFamily(familyId: string) {
   const family = await db().taskFamily.findUnique({ where: { id: familyId }, select: familySummarySelect });
   if (!family) return null;
   const { curators, _count, ...rest } = family;
-  return { ...rest, curators: curators.map((c) => c.user), counts: _count };
+  // The package it is frozen in, for the read-only notice every tab's header shows ("" if not found).
+  const frozenIn = family.frozen ? await frozenPackageHash(familyId) : null;
+  return { ...rest, frozenIn, curators: curators.map((c) => c.user), counts: _count };
 }

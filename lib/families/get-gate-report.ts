@@ -1,7 +1,9 @@
 import "server-only";
 import { buildGateReport } from "@/lib/gates/report";
 import { familyFingerprint } from "./family-fingerprint";
-import { cachedByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
+import { cachedByFingerprint, cachedTextByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
+import { notFound } from "@/lib/errors/app-error";
+import { toJsonText } from "@/lib/http/respond";
 import { loadFamilyFacts } from "./load-family-facts";
 import type { TGateReport } from "@/lib/gates/types";
 
@@ -16,6 +18,14 @@ import type { TGateReport } from "@/lib/gates/types";
 export async function getGateReport(familyId: string, fingerprint?: string): Promise<TGateReport> {
   if (fingerprintCacheOff()) return computeGateReport(familyId);
   return cachedByFingerprint("gate-report", familyId, fingerprint ?? (await familyFingerprint(familyId)), () => computeGateReport(familyId));
+}
+
+/** The report as the JSON text GET /api/families/<id>/gates answers with: shared while the fingerprint stands, neither copied nor serialized per request. */
+export async function getGateReportJson(familyId: string): Promise<string> {
+  if (fingerprintCacheOff()) return toJsonText(await computeGateReport(familyId));
+  const fingerprint = await familyFingerprint(familyId);
+  if (fingerprint === "") throw notFound("Task family", familyId);
+  return cachedTextByFingerprint("gate-report-json", familyId, fingerprint, async () => toJsonText(await getGateReport(familyId, fingerprint)));
 }
 
 /** The report computed now, without the cache (for comparison: bench/platform.ts). */

@@ -1,11 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors/app-error";
 import { combine } from "@/lib/gates/gate";
 import type { TStageKey } from "@/lib/gates/stages";
 import type { TGateStatus, TStageReport } from "@/lib/gates/types";
 import { loadReplayMatrix } from "@/lib/histories/load-replay-matrix";
 import { familyFingerprint } from "./family-fingerprint";
-import { cachedByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
+import { cachedByFingerprint, cachedTextByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
+import { toJsonText } from "@/lib/http/respond";
 import { getGateReport } from "./get-gate-report";
 
 /** What a stage's panel shows beside its gates, read only for that stage. */
@@ -45,14 +47,29 @@ export const DETAILS: { [S in TStageKey]: (familyId: string) => Promise<TStageDe
   freeze: async () => ({}),
 };
 
-/** The one stage-report loader: every stage panel reads its stage through this (and /api/families/[familyId]/gates/[stage]). */
+/**
+ * The one stage-report loader: every stage panel reads its stage through this (and
+ * /api/families/[familyId]/gates/[stage]). While the family's fingerprint stands the whole view
+ * (the stage of the report and its details; the paths stage's replay matrix is most of its cost)
+ * comes from the cache: one statement per request, which also tells a family that does not exist.
+ */
 export async function getStageReport<S extends TStageKey>(familyId: string, stage: S): Promise<TStageView<S>> {
-  // One fingerprint for both: the report and the details (the paths stage's replay matrix is most of its cost) come from the cache while it stands.
-  const fingerprint = fingerprintCacheOff() ? "" : await familyFingerprint(familyId);
-  const [report, details] = await Promise.all([
-    getGateReport(familyId, fingerprint),
-    cachedByFingerprint(`stage-details:${stage}`, familyId, fingerprint, () => DETAILS[stage](familyId)),
-  ]);
+  if (fingerprintCacheOff()) return computeStageView(familyId, stage);
+  const fingerprint = await familyFingerprint(familyId);
+  if (fingerprint === "") throw notFound("Task family", familyId);
+  return cachedByFingerprint(`stage-view:${stage}`, familyId, fingerprint, () => computeStageView(familyId, stage, fingerprint));
+}
+
+/** getStageReport as the JSON text its route answers with: shared while the fingerprint stands, neither copied nor serialized per request. */
+export async function getStageReportJson(familyId: string, stage: TStageKey): Promise<string> {
+  if (fingerprintCacheOff()) return toJsonText(await computeStageView(familyId, stage));
+  const fingerprint = await familyFingerprint(familyId);
+  if (fingerprint === "") throw notFound("Task family", familyId);
+  return cachedTextByFingerprint(`stage-view-json:${stage}`, familyId, fingerprint, async () => toJsonText(await computeStageView(familyId, stage, fingerprint)));
+}
+
+async function computeStageView<S extends TStageKey>(familyId: string, stage: S, fingerprint?: string): Promise<TStageView<S>> {
+  const [report, details] = await Promise.all([getGateReport(familyId, fingerprint), DETAILS[stage](familyId)]);
   const found = report.stages.find((s) => s.stage === stage);
   if (!found) throw new Error(`The gate report has no ${stage} stage.`);
   return { stage: found, status: combine(found.gates.map((g) => g.status)), ...details } as TStageView<S>;

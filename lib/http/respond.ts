@@ -6,10 +6,15 @@ import { fromPrismaError } from "@/lib/db/prisma-errors";
 const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
 export function json(data: unknown, status = 200): Response {
-  return new Response(JSON.stringify(data, replacer), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-  });
+  return jsonText(toJsonText(data), status);
+}
+
+/** The JSON text json() answers with, for a route that keeps it (lib/families/fingerprint-cache.ts). */
+export const toJsonText = (data: unknown): string => JSON.stringify(data, replacer);
+
+/** A response of JSON text already serialized by toJsonText. */
+export function jsonText(text: string, status = 200): Response {
+  return new Response(text, { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
 }
 
 /** zod issues → `{ "field.path": [messages] }` so a form can show them beside their field. */

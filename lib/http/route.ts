@@ -1,10 +1,9 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { getToken } from "next-auth/jwt";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
-import { loadSessionUser, type TSessionUser } from "@/lib/auth/current-user";
-import { decodeSessionToken } from "@/lib/auth/session-token";
+import type { TSessionUser } from "@/lib/auth/current-user";
+import { requestUser } from "@/lib/auth/request-user";
 import { hasAnyRole, type TRole } from "@/lib/auth/roles";
 import { errorResponse, invalidInput, json } from "./respond";
 import { findBadText } from "./text-rule";
@@ -53,8 +52,7 @@ export function route<P = Record<string, never>, Q = Record<string, never>, B = 
 }
 
 async function authenticate(req: NextRequest): Promise<TSessionUser> {
-  const token = await getToken({ req, secret: process.env.NEXTAUTH_SECRET, decode: decodeSessionToken });
-  const user = await loadSessionUser(token?.sub);
+  const user = await requestUser(req);
   if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to use this API.");
   return user;
 }

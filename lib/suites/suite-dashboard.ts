@@ -2,8 +2,9 @@ import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/app-error";
 import { STAGES } from "@/lib/gates/stages";
-import { familyFingerprints } from "@/lib/families/family-fingerprint";
-import { cachedByFingerprint } from "@/lib/families/fingerprint-cache";
+import { familyFingerprints, suiteFingerprint } from "@/lib/families/family-fingerprint";
+import { cachedByFingerprint, cachedTextByFingerprint, fingerprintCacheOff } from "@/lib/families/fingerprint-cache";
+import { toJsonText } from "@/lib/http/respond";
 import { getGateReport } from "@/lib/families/get-gate-report";
 import type { TGateStatus } from "@/lib/gates/types";
 import { loadFrozenPackage } from "@/lib/package/load-package";
@@ -14,8 +15,29 @@ export type TSuiteRow = {
   stages: { stage: string; status: TGateStatus; missing: string | null }[];
 };
 
-/** The suite's gate dashboard: families as rows, stages as columns, counts per stage. */
-export async function getSuiteDashboard(suiteId: string) {
+/**
+ * The suite's gate dashboard: families as rows, stages as columns, counts per stage. Under
+ * load one statement per request: the suite's fingerprint (its name, its families and theirs)
+ * keys the whole dashboard, computed again only when one of them changed — a frozen family's
+ * row is read from its package, which nothing changes.
+ */
+export async function getSuiteDashboard(suiteId: string): Promise<TSuiteDashboard> {
+  if (fingerprintCacheOff()) return computeSuiteDashboard(suiteId);
+  const fingerprint = await suiteFingerprint(suiteId);
+  if (fingerprint === null) throw notFound("Suite", suiteId);
+  return cachedByFingerprint("suite-dashboard", suiteId, fingerprint, () => computeSuiteDashboard(suiteId));
+}
+
+/** getSuiteDashboard as the JSON text its route answers with: shared while the fingerprint stands, neither copied nor serialized per request. */
+export async function getSuiteDashboardJson(suiteId: string): Promise<string> {
+  if (fingerprintCacheOff()) return toJsonText(await computeSuiteDashboard(suiteId));
+  const fingerprint = await suiteFingerprint(suiteId);
+  if (fingerprint === null) throw notFound("Suite", suiteId);
+  return cachedTextByFingerprint("suite-dashboard-json", suiteId, fingerprint, async () => toJsonText(await computeSuiteDashboard(suiteId)));
+}
+
+/** The dashboard computed now (its families' gate reports and agreement still from their own caches). */
+async function computeSuiteDashboard(suiteId: string) {
   const suite = await db().suite.findUnique({
     where: { id: suiteId },
     select: { id: true, name: true, families: { orderBy: [{ title: "asc" }, { familyVersion: "asc" }], select: { id: true, title: true, familyVersion: true, frozen: true } } },
@@ -50,4 +72,4 @@ export async function getSuiteDashboard(suiteId: string) {
   const agreement = await cachedByFingerprint("suite-agreement", suiteId, suiteFingerprint, async () => (await loadSuiteAgreement(suiteId)).sentence);
   return { suite: { id: suite.id, name: suite.name }, stages: STAGES, rows, counts, frozen: rows.filter((r) => r.frozen).length, agreement };
 }
-export type TSuiteDashboard = Awaited<ReturnType<typeof getSuiteDashboard>>;
+export type TSuiteDashboard = Awaited<ReturnType<typeof computeSuiteDashboard>>;

@@ -1,8 +1,11 @@
-import { requirePageUser } from "@/lib/auth/page-guard";
-import { PackageView } from "@/components/package/package-view";
+import { PackageTab } from "@/components/package/package-tab";
+
+// Prerendered once per family on first request, then served from the cache: proxy.ts guards it.
+export async function generateStaticParams(): Promise<{ familyId: string }[]> {
+  return [];
+}
 
 export default async function PackagePage({ params }: { params: Promise<{ familyId: string }> }) {
-  const user = await requirePageUser(["curator", "lead", "admin"]);
   const { familyId } = await params;
-  return <PackageView familyId={familyId} isLead={user.roles.includes("lead")} />;
+  return <PackageTab familyId={familyId} />;
 }

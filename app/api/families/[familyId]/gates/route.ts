@@ -1,7 +1,8 @@
 import { route } from "@/lib/http/route";
+import { jsonText } from "@/lib/http/respond";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
-import { getGateReport } from "@/lib/families/get-gate-report";
+import { getGateReportJson } from "@/lib/families/get-gate-report";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ params }) =>
-  getGateReport(params.familyId),
+  jsonText(await getGateReportJson(params.familyId)),
 );
