@@ -88,5 +88,8 @@ describe("a positional argument on a method of an object the test builds in a ho
     expect(categories(await audit(base, gold, tests, "`shop.pick(available, preferred)` takes a preference.", ids), "pick#1")).toEqual(["specified"]);
     expect(categories(await audit(base, gold, tests, "pick takes a `preferred` list.", ids), "pick#1")).toEqual(["specified"]);
     expect(categories(await audit(base, gold, tests, "shop.pick() should accept the preferred names.", ids), "pick#1")).toEqual(["hidden"]);
+    // Two possessive apostrophes are no quotes around the words between them.
+    expect(categories(await audit(base, gold, tests, "shop.pick() should accept the server's preferred names, before the client's order.", ids), "pick#1")).toEqual(["hidden"]);
+    expect(categories(await audit(base, gold, tests, "shop.pick() takes a 'preferred' list.", ids), "pick#1")).toEqual(["specified"]);
   });
 });
