@@ -193,11 +193,15 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
       // A function gold introduces carries its own arguments: the function is the dependency (judged as a name),
       // its second argument is no "added argument" of its own (ohash-is-equal, held-out 4).
       const bare = fn.split(".").at(-1)!;
-      if (base.arity === undefined && !ctx.base.names.has(bare) && !ctx.base.qualified.has(fn) && gold.arity !== undefined) {
+      const method = fn.includes(".");
+      const isNew = method ? !classHas(ctx.base, fn.slice(0, fn.lastIndexOf(".")), bare) : !ctx.base.names.has(bare) && gold.arity !== undefined;
+      if (base.arity === undefined && isNew) {
         return givesIdentifier(text, bare)
           ? { category: "specified", reason: `an argument of gold's new function ${fn}, which the history states`, history: excerptOf(text, [bare]) }
           : { category: "inferable", reason: `an argument of gold's new function ${fn}: it comes with ${fn}, judged as a name of its own` };
       }
+      // A method whose signature neither tree records (a class body's method): nothing to judge a position by.
+      if (method && base.arity === undefined && gold.arity === undefined) return { category: "visible", reason: `no signature of ${fn} is known to judge argument ${position + 1} by` };
       return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn), param: gold.params?.[position] ?? null };
     }
     // A keyword or option the base already accepts: a parameter of that name, **kwargs, or an option it reads.
