@@ -194,7 +194,7 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
       // its second argument is no "added argument" of its own (ohash-is-equal, held-out 4).
       const bare = fn.split(".").at(-1)!;
       const method = fn.includes(".");
-      const isNew = method ? !classHas(ctx.base, fn.slice(0, fn.lastIndexOf(".")), bare) : !ctx.base.names.has(bare) && gold.arity !== undefined;
+      const isNew = method ? !classHas(ctx.base, fn.slice(0, fn.lastIndexOf(".")), bare) : gold.arity !== undefined;
       if (base.arity === undefined && isNew) {
         return givesIdentifier(text, bare)
           ? { category: "specified", reason: `an argument of gold's new function ${fn}, which the history states`, history: excerptOf(text, [bare]) }
@@ -292,6 +292,13 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   if (affix && stem && mentionsIdentifier(text, stem)) return { category: "inferable", reason: `a base name with an affix the code base uses systematically (${affix}), on ${stem}, which the history states`, definedAt, gold };
   const iface = interfaceOf(dep, ctx);
   if (iface) return { category: "inferable", reason: iface, definedAt, gold };
+  // A Python keyword gold adds that other functions of the base already take (`strict=` of zip_equal, sample, …):
+  // the code base's own name for that switch.
+  if (dep.via === "option" && languageOf(file)?.id === "python") {
+    const fn = (dep.owner ?? "").split("#")[0]!;
+    const other = [...ctx.base.byFile.values()].flatMap((d) => Object.entries(d.params)).find(([f, ps]) => f !== fn && ps.includes(dep.value));
+    if (other) return { category: "inferable", reason: `the base's ${other[0]} already takes a keyword ${dep.value}: the code base's name for it`, definedAt, gold };
+  }
   // The base's own types spell the name (`Omit<typeof NodePath, "posix" | "matchesGlob">`): the code base already
   // names the one it lacks (pathe-matches-glob, held-out 4). A runtime string of that spelling is no such mention.
   if (asCode && ctx.base.typeNames.has(dep.value)) return { category: "inferable", reason: `the base's types name ${dep.value} (a string literal type)`, definedAt, gold };

@@ -26,6 +26,14 @@ describe("a Python keyword judged by the called function's signature", () => {
     const kw = h.dependencies!.filter((d) => d.name === "break_long_words").map((d) => `${d.test}:${d.category}`);
     expect(kw).toEqual(["test_render:hidden", "test_loose:visible"]);
   });
+  it("is inferable when other functions of the base take a keyword of that name (the code base's own name for it)", async () => {
+    // more-itertools-sort-together-strict (development): `strict=` of sort_together, as zip_equal, sample, … take it.
+    const conv = { ...base, "pkg/other.py": "def sample(rows, strict=False):\n    return rows\n" };
+    const h = await audit(conv, gold, tests, "render can keep long words whole.");
+    expect(h.dependencies!.filter((d) => d.name === "break_long_words").map((d) => d.category)).toEqual(["hidden", "visible"]);
+    const h2 = await audit({ ...conv, "pkg/other.py": "def sample(rows, break_long_words=False):\n    return rows\n" }, gold, tests, "render can keep long words whole.");
+    expect(h2.dependencies!.filter((d) => d.name === "break_long_words").map((d) => d.category)).toEqual(["inferable", "visible"]);
+  });
 });
 
 describe("a keyword or option maps to the tests that call its own function", () => {

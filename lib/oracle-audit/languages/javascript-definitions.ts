@@ -236,7 +236,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         const v = stringValue(source, node);
         if (v !== null && !nonLibrary) strings.add(v);
         // A string literal type (`Omit<typeof X, "posix" | "matchesGlob">`): a name the code's types spell.
-        if (v !== null && !nonLibrary && ancestors.at(-1)?.type === "literal_type" && /^[A-Za-z_$][\w$]*$/.test(v)) typeNames.add(v);
+        // Only keys of another value's type (`Omit<typeof X, …>`, `Pick<typeof X, …>`), not a discriminant (`type: 'entries'`).
+        if (v !== null && !nonLibrary && ancestors.at(-1)?.type === "literal_type" && /^[A-Za-z_$][\w$]*$/.test(v)) {
+          const typeArgs = ancestors.findLast((a) => a.type === "type_arguments");
+          if (typeArgs && named(typeArgs).some((t) => t.type === "type_query" || textOf(source, t).startsWith("typeof "))) typeNames.add(v);
+        }
         return false;
       }
       case "template_string":
