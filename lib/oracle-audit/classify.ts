@@ -9,7 +9,7 @@ import { dirname, normalizePath } from "./language";
 import { languageOf } from "./languages";
 import { classificationContext, resolve, type TClassificationContext, type TTreeIndex, type TVerdict } from "./tree-index";
 import type { TClassifiedDependency, TDependency, TFileDefinitions, TLocation, TTestExtraction } from "./types";
-import { affixOf, excerptOf, givesIdentifier, statesName, identifierWords, mentionsFileName, mentionsIdentifier, mentionsPath, moduleStem, statesPosition } from "./words";
+import { affixOf, excerptOf, givesIdentifier, statesName, identifierWords, mentionsFileName, mentionsIdentifier, mentionsPath, moduleStem, statesCallWith, statesPosition } from "./words";
 
 export { classificationContext, type TClassificationContext };
 
@@ -154,14 +154,14 @@ function signatureOf(tree: TTreeIndex, dep: TDependency, file: string, fn: strin
     }
   }
   for (const d of visit) if (d.arity[fn] !== undefined) return { arity: d.arity[fn], params: d.params[fn], at: locationIn(d, fn) };
-  for (const d of visit) if (d.arity.default !== undefined) return { arity: d.arity.default, params: d.params.default, at: { file: d.file, line: null } };
+  for (const d of visit) if (!fn.includes(".") && d.arity.default !== undefined) return { arity: d.arity.default, params: d.params.default, at: { file: d.file, line: null } };
   for (const d of tree.byFile.values()) if (d.arity[fn] !== undefined) return { arity: d.arity[fn], params: d.params[fn], at: locationIn(d, fn) };
   return { arity: undefined, params: undefined, at: null };
 }
 
 type TIntroduced = { introduced: true; definedAt: TLocation | null; param?: string | null };
 
-function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationContext): TVerdict | TIntroduced {
+function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationContext, text: string): TVerdict | TIntroduced {
   const name = dep.value;
   const spec = dep.module;
   if (spec !== null && isExternalPath(spec, file, ctx)) return { category: "visible", reason: "defined by a package outside the repository" };
@@ -190,12 +190,30 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
       if (base.arity !== undefined && gold.arity !== undefined && gold.arity !== null && gold.arity <= base.arity) {
         return { category: "visible", reason: `gold's ${fn} takes no more arguments than the base's (an extra argument it ignores)`, base: base.at };
       }
+      // A function gold introduces carries its own arguments: the function is the dependency (judged as a name),
+      // its second argument is no "added argument" of its own (ohash-is-equal, held-out 4).
+      const bare = fn.split(".").at(-1)!;
+      const method = fn.includes(".");
+      const isNew = method ? !classHas(ctx.base, fn.slice(0, fn.lastIndexOf(".")), bare) : gold.arity !== undefined;
+      if (base.arity === undefined && isNew) {
+        return givesIdentifier(text, bare)
+          ? { category: "specified", reason: `an argument of gold's new function ${fn}, which the history states`, history: excerptOf(text, [bare]) }
+          : { category: "inferable", reason: `an argument of gold's new function ${fn}: it comes with ${fn}, judged as a name of its own` };
+      }
+      // A method whose signature neither tree records (a class body's method): nothing to judge a position by.
+      if (method && base.arity === undefined && gold.arity === undefined) return { category: "visible", reason: `no signature of ${fn} is known to judge argument ${position + 1} by` };
       return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn), param: gold.params?.[position] ?? null };
     }
     // A keyword or option the base already accepts: a parameter of that name, **kwargs, or an option it reads.
     if (base.params?.includes(name) || (base.arity === null && languageOf(file)?.id === "python")) return { category: "visible", reason: `the base signature of ${fn} accepts ${name}`, base: base.at };
     // An options object passed where the base's function takes no argument at all (`parse(header)` called as
     // `parse(header, { parameters: false })`): the base reads none of its keys, whatever else it spells so.
+    // Python: a keyword is accepted by the called function's signature alone. Where the base's signature is known and
+    // takes no **kwargs, a keyword it lacks raises TypeError — an attribute of that spelling the base reads on another
+    // object (`self.break_long_words` in a TextWrapper subclass) is not the function accepting it.
+    if (languageOf(file)?.id === "python" && typeof base.arity === "number" && base.params && (gold.arity === null || gold.params?.includes(name))) {
+      return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
+    }
     const takesNone = languageOf(file)?.id !== "python" && Number.isInteger(position) && typeof base.arity === "number" && base.arity <= position;
     if (takesNone && (ctx.gold.properties.has(name) || ctx.gold.names.has(name))) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
     if (!takesNone && (ctx.base.properties.has(name) || ctx.base.names.has(name))) return { category: "visible", reason: "the base already reads this option", base: where(ctx.base, name) };
@@ -242,7 +260,7 @@ function interfaceOf(dep: TDependency, ctx: TClassificationContext): string | nu
 }
 
 function classifyName(dep: TDependency, file: string, ctx: TClassificationContext, text: string): TVerdict {
-  const introduced = nameIntroduced(dep, file, ctx);
+  const introduced = nameIntroduced(dep, file, ctx, text);
   if (!("introduced" in introduced)) return introduced;
   const definedAt = introduced.definedAt;
   const gold = definedAt;
@@ -250,9 +268,13 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
     const fn = dep.owner ?? "";
     const position = Number(dep.value.split("#")[1]);
     const param = introduced.param ?? null;
-    if (param && mentionsIdentifier(text, param)) return { category: "specified", reason: `the history names ${fn}'s new parameter ${param}`, definedAt, gold, producer: param, history: excerptOf(text, [param]) };
-    if (statesPosition(text, position + 1)) return { category: "specified", reason: `the history describes ${fn}'s argument ${position + 1} in words`, definedAt, gold, producer: param, history: excerptOf(text, [`argument`, `parameter`]) };
-    if (mentionsIdentifier(text, fn)) return { category: "specified", reason: `the history describes ${fn}, which takes the new argument`, definedAt, gold, producer: param, history: excerptOf(text, [fn]) };
+    // Naming the function alone leaves open where the new value goes (a position, an options object, a keyword):
+    // the argument is stated by its parameter written as a name, its position in words, or a call of the function
+    // written with that many arguments (negotiator-preferred-encodings, held-out 4).
+    const bare = fn.split(".").at(-1)!;
+    if (param && statesName(text, param)) return { category: "specified", reason: `the history names ${bare}'s new parameter ${param}`, definedAt, gold, producer: param, history: excerptOf(text, [param]) };
+    if (statesPosition(text, position + 1)) return { category: "specified", reason: `the history describes ${bare}'s argument ${position + 1} in words`, definedAt, gold, producer: param, history: excerptOf(text, [`argument`, `parameter`]) };
+    if (statesCallWith(text, bare, position + 1)) return { category: "specified", reason: `the history writes a call of ${bare} with ${position + 1} arguments`, definedAt, gold, producer: param, history: excerptOf(text, [`${bare}(`]) };
     return { category: "hidden", reason: `gold adds argument ${position + 1} to ${fn}; the history never mentions it`, definedAt, gold, producer: param };
   }
   // A function the agent must define and the test calls is stated only where the history gives its identifier
@@ -270,6 +292,16 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   if (affix && stem && mentionsIdentifier(text, stem)) return { category: "inferable", reason: `a base name with an affix the code base uses systematically (${affix}), on ${stem}, which the history states`, definedAt, gold };
   const iface = interfaceOf(dep, ctx);
   if (iface) return { category: "inferable", reason: iface, definedAt, gold };
+  // A Python keyword gold adds that other functions of the base already take (`strict=` of zip_equal, sample, …):
+  // the code base's own name for that switch.
+  if (dep.via === "option" && languageOf(file)?.id === "python") {
+    const fn = (dep.owner ?? "").split("#")[0]!;
+    const other = [...ctx.base.byFile.values()].flatMap((d) => Object.entries(d.params)).find(([f, ps]) => f !== fn && ps.includes(dep.value));
+    if (other) return { category: "inferable", reason: `the base's ${other[0]} already takes a keyword ${dep.value}: the code base's name for it`, definedAt, gold };
+  }
+  // The base's own types spell the name (`Omit<typeof NodePath, "posix" | "matchesGlob">`): the code base already
+  // names the one it lacks (pathe-matches-glob, held-out 4). A runtime string of that spelling is no such mention.
+  if (asCode && ctx.base.typeNames.has(dep.value)) return { category: "inferable", reason: `the base's types name ${dep.value} (a string literal type)`, definedAt, gold };
   return { category: "hidden", reason: `gold introduces ${dep.value}; the history never states it${identifierWords(dep.value).length > 1 ? " (in any case convention)" : ""}`, definedAt, gold };
 }
 

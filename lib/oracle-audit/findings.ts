@@ -24,6 +24,8 @@ export interface TOracleFindingDraft {
   buildUnit: string;
   scope: "unit" | "test";
   probeTestIds: string[];
+  /** A keyword or option: the function it is passed to (findings are per function). */
+  owner?: string | null;
   /**
    * Maps to no probe the verifier runs (a `*.test-d.ts` type test) or is a type-only import: shown, never blocks
    * the gate. Always set by auditFamily; optional so findings read back from storage (before this field) still type.
@@ -70,7 +72,14 @@ export interface TFamilyAudit {
   dependencies: number;
 }
 
-export const dependencyKey = (d: Pick<TDependency, "kind" | "value" | "module">) => `${d.kind}:${d.module ?? ""}:${d.value}`;
+/** The function whose keyword or option a dependency is (`wcwidth#kw`, `parse#1` → `wcwidth`, `parse`); null otherwise. */
+export const optionOwner = (d: Pick<TDependency, "owner" | "via">) => (d.via === "option" && d.owner ? d.owner.split("#")[0]! : null);
+
+/** One dependency: a keyword or option is one per function (`ambiguous_width` of `wcwidth` is not that of `wrap`). */
+export const dependencyKey = (d: Pick<TDependency, "kind" | "value" | "module"> & Partial<Pick<TDependency, "owner" | "via">>) => {
+  const owner = optionOwner({ owner: d.owner ?? null, via: d.via ?? "" });
+  return `${d.kind}:${d.module ?? ""}:${d.value}${owner ? `@${owner}` : ""}`;
+};
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const wordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
@@ -318,7 +327,7 @@ export function auditFamily(input: {
         classified.set(id, c);
         if (d.browserOnly) pendingBrowser.add(id);
         findings.set(id, {
-          revisionId: history.revisionId, dependencyKey: key, kind: d.kind, name: d.value, module: d.module, reason: c.reason,
+          revisionId: history.revisionId, dependencyKey: key, kind: d.kind, name: d.value, module: d.module, ...(optionOwner(d) ? { owner: optionOwner(d) } : {}), reason: c.reason,
           file: test.file, buildUnit: `${test.file} (${languageOf(test.file)?.unit ?? "test file"})`, scope, probeTestIds: probes,
           informational: (collected && probes.length === 0) || d.typeOnly === true || d.browserOnly === true,
           evidence: { file: test.file, line: d.line, text: d.text, definedAt: c.definedAt, base: c.evidence.base, gold: c.evidence.gold, history: c.evidence.history },

@@ -24,6 +24,8 @@ export interface TTreeIndex {
   numbers: Set<string>;
   /** Object-literal keys the code writes. */
   keys: Set<string>;
+  /** Identifiers the code's types spell as string literal types. */
+  typeNames: Set<string>;
   /** Words the code's regular expressions match whole (alternatives). */
   matchWords: Set<string>;
   /** Documentation strings: what the code is shown to give (docstring examples). */
@@ -37,7 +39,7 @@ export function indexTree(tree: TTreeDefinitions): TTreeIndex {
   for (const f of tree.files) for (let d = dirname(f); d; d = dirname(d)) dirs.add(d);
   const idx: TTreeIndex = {
     files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
-    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), matchWords: new Set(), docs: [], classes: new Map(),
+    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), typeNames: new Set(), matchWords: new Set(), docs: [], classes: new Map(),
   };
   for (const d of tree.definitions) {
     d.names.forEach((n) => idx.names.add(n));
@@ -47,6 +49,7 @@ export function indexTree(tree: TTreeDefinitions): TTreeIndex {
     d.numbers.forEach((n) => idx.numbers.add(n));
     d.keys?.forEach((k) => idx.keys.add(k));
     d.matchWords?.forEach((w) => idx.matchWords.add(w));
+    d.typeNames?.forEach((w) => idx.typeNames.add(w));
     if (d.docs) idx.docs.push(...d.docs);
     for (const parts of d.templates) idx.templates.push({ parts, file: d.file });
     for (const c of d.classes) idx.classes.set(c.name, { heritage: c.heritage, externalHeritage: c.externalHeritage, methods: new Set(c.methods) });

@@ -90,7 +90,7 @@ export interface TFileDefinitions {
   /** `Class.method`, `fn.property`, `Interface.member`. */
   qualified: string[];
   classes: TDefinedClass[];
-  /** Parameter counts of top-level functions (null: takes rest parameters). */
+  /** Parameter counts of top-level functions and of `X.prototype.m` methods as `X.m` (null: takes rest parameters). */
   arity: Record<string, number | null>;
   /** Parameter names of top-level functions, in order. */
   params: Record<string, string[]>;
@@ -104,6 +104,8 @@ export interface TFileDefinitions {
   keys?: string[];
   /** Words a regular expression of the code matches whole, as alternatives (`/^(a|an|is)$/i`): data the code holds. */
   matchWords?: string[];
+  /** Identifiers the code's types spell as string literal types (`Omit<typeof X, "matchesGlob">`). */
+  typeNames?: string[];
   /** Documentation strings (Python docstrings): examples of what the code gives, not producers. */
   docs?: string[];
   /** Re-exports everything of another module (`export *`). */

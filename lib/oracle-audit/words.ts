@@ -153,6 +153,15 @@ export function statesPosition(text: string, position: number): boolean {
   return new RegExp(`(?<![A-Za-z0-9])${ord}(?:[\\s-]+(?:optional|positional|new|extra|additional))?[\\s-]+${noun}(?![A-Za-z])|(?<![A-Za-z])${noun}\\s*(?:#|no\\.?|number)?\\s*${position}(?![0-9])`, "i").test(text);
 }
 
+/** The text writes a call of `fn` with at least `count` arguments (`encoding(available, preferred)`). */
+export function statesCallWith(text: string, fn: string, count: number): boolean {
+  for (const m of text.matchAll(new RegExp(`(?<![A-Za-z0-9_$])${escape(fn)}\\s*\\(([^()]*)\\)`, "g"))) {
+    const inner = m[1]!.trim();
+    if (inner !== "" && inner.split(",").filter((a) => a.trim() !== "").length >= count) return true;
+  }
+  return false;
+}
+
 /** About 160 characters of the text around the first of the needles it holds (case-insensitive), or null. */
 export function excerptOf(text: string, needles: readonly (string | null | undefined)[]): string | null {
   const lower = text.toLowerCase();
@@ -194,7 +203,8 @@ export function givesIdentifier(text: string, name: string): boolean {
   const asCode = (form: string, flags = "") => {
     if (new RegExp(`${a}${form}\\s*\\(|\\.${form}${b}|--${form}${b}|${a}${form}=`, flags).test(text)) return true;
     if (new RegExp(`${a}${form}\\s+${kinds}${b}|${a}${kinds}\\s+${form}${b}`, flags).test(text)) return true;
-    for (const span of text.matchAll(new RegExp(`[${QUOTES}]([^${QUOTES}\\n]+)[${QUOTES}]`, "g"))) {
+    // A quote opens where no letter runs into it and closes where none follows: a possessive's apostrophe (`server's`) quotes nothing.
+    for (const span of text.matchAll(new RegExp(`(?<![A-Za-z0-9])[${QUOTES}]([^${QUOTES}\\n]+)[${QUOTES}](?![A-Za-z0-9])`, "g"))) {
       if (new RegExp(`${a}${form}${b}`, flags).test(span[1]!)) return true;
     }
     return false;

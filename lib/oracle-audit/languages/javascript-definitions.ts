@@ -16,6 +16,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   const properties = new Set<string>();
   const keys = new Set<string>();
   const matchWords = new Set<string>();
+  const typeNames = new Set<string>();
   const charCodes = charCodeNumbers(root, source);
   const imported = new Map<string, boolean>();
   const define = (name: string, node: TSyntaxNode) => {
@@ -180,6 +181,15 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
             const ownerName = owner ? field(owner, "name") : null;
             qualified.add(`${ownerName ? textOf(source, ownerName) : textOf(source, obj)}.${p}`);
             defs.lines[p] ??= prop.row + 1;
+            // `X.prototype.m = function (a, b) {…}`: a method of X, with its signature under `X.m`.
+            const proto = /^([A-Za-z_$][\w$]*)\.prototype$/.exec(textOf(source, obj).replace(/\s+/g, ""));
+            const right = field(node, "right");
+            if (proto && !isLocal(ancestors)) {
+              qualified.add(`${proto[1]}.${p}`);
+              defs.lines[`${proto[1]}.${p}`] ??= prop.row + 1;
+              const fnValue = right ? unwrap(right) : null;
+              if (fnValue && (fnValue.type === "function_expression" || fnValue.type === "function" || fnValue.type === "arrow_function")) params(fnValue, `${proto[1]}.${p}`);
+            }
           }
         }
         return;
@@ -225,6 +235,12 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "string": {
         const v = stringValue(source, node);
         if (v !== null && !nonLibrary) strings.add(v);
+        // A string literal type (`Omit<typeof X, "posix" | "matchesGlob">`): a name the code's types spell.
+        // Only keys of another value's type (`Omit<typeof X, …>`, `Pick<typeof X, …>`), not a discriminant (`type: 'entries'`).
+        if (v !== null && !nonLibrary && ancestors.at(-1)?.type === "literal_type" && /^[A-Za-z_$][\w$]*$/.test(v)) {
+          const typeArgs = ancestors.findLast((a) => a.type === "type_arguments");
+          if (typeArgs && named(typeArgs).some((t) => t.type === "type_query" || textOf(source, t).startsWith("typeof "))) typeNames.add(v);
+        }
         return false;
       }
       case "template_string":
@@ -289,6 +305,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   defs.properties = [...properties];
   defs.keys = [...keys];
   if (matchWords.size > 0) defs.matchWords = [...matchWords];
+  if (typeNames.size > 0) defs.typeNames = [...typeNames];
   for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
   return defs;
 }

@@ -146,6 +146,40 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     }
   });
 
+  // Objects a hook or helper builds by assignment (`this.negotiator = new Negotiator(…)` in a `before`, `shop = new
+  // Shop()` in a `beforeEach`): read before the tests, since a helper may stand below them. Resolved at use.
+  const assigned = new Map<string, string>();
+  walk(root, (node) => {
+    if (node.type !== "assignment_expression") return;
+    const left = field(node, "left");
+    const right = field(node, "right") ? unwrap(field(node, "right")!) : null;
+    const ctor = right?.type === "new_expression" ? field(right, "constructor") : null;
+    if (!left || ctor?.type !== "identifier") return;
+    const target = textOf(source, left).replace(/\s+/g, "");
+    if (left.type === "identifier" || /^this\.[A-Za-z_$][\w$]*$/.test(target)) assigned.set(target, textOf(source, ctor));
+  });
+  // Helpers that wrap their callback in a suite (`function whenAcceptEncoding(h, fn) { describe('when ' + h, …fn()…) }`):
+  // a call of one is a suite, named as the helper names it (built at run time: any text where a value goes).
+  const helperSuites = new Map<string, string>();
+  walk(root, (node) => {
+    if (node.type !== "function_declaration" || !field(node, "name")) return;
+    let title: string | null = null;
+    walk(node, (n) => {
+      if (title === null && n.type === "call_expression") title = testName(source, n, SUITE_FUNCS);
+    });
+    if (title !== null) helperSuites.set(textOf(source, field(node, "name")!), title);
+  });
+  const helperSuite = (call: TSyntaxNode) => {
+    const f = field(call, "function");
+    return f?.type === "identifier" ? (helperSuites.get(textOf(source, f)) ?? null) : null;
+  };
+  /** The class of an instance the test holds (a variable or `this.x`), when its constructor is imported. */
+  const instanceOf = (object: TSyntaxNode): string | undefined => {
+    const key = textOf(source, object).replace(/\s+/g, "");
+    if (object.type === "identifier" && instances.has(key)) return instances.get(key);
+    const ctor = assigned.get(key);
+    return ctor !== undefined && bindings.has(ctor) ? ctor : undefined;
+  };
   // A subtest: `t.test("name", …)` inside a test (node:test, tape).
   const subtestName = (call: TSyntaxNode) => {
     const { base, chain } = callee(source, call);
@@ -577,7 +611,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           ancestors.forEach((a, i) => {
             if (a.type !== "call_expression") return;
             const sub = subtestName(a);
-            const s = testName(source, a, SUITE_FUNCS) ?? testName(source, a, TEST_FUNCS) ?? (sub !== null && enclosingCase(ancestors.slice(0, i)) ? sub : null);
+            const s = testName(source, a, SUITE_FUNCS) ?? testName(source, a, TEST_FUNCS) ?? (sub !== null && enclosingCase(ancestors.slice(0, i)) ? sub : null) ?? helperSuite(a);
             if (s !== null) suites.push(s);
           });
           tests.push({ name: (name ?? sub)!, suites, line: node.row + 1, ...(sub !== null ? { subtest: true } : {}) });
@@ -620,6 +654,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           const property = field(fn, "property");
           const binding = object?.type === "identifier" ? bindings.get(textOf(source, object)) : undefined;
           if (binding && property && (binding.imported === "*" || binding.imported === "default")) called = { module: binding.module, fn: textOf(source, property) };
+          // A method of an instance the test made (`this.negotiator.encoding(a, b)`): its signature is the class's `X.m`.
+          const cls = object && property && !binding ? instanceOf(object) : undefined;
+          if (cls && !cls.endsWith("()")) called = { module: bindings.get(cls)!.module, fn: `${bindings.get(cls)!.imported === "default" || bindings.get(cls)!.imported === "*" ? cls : bindings.get(cls)!.imported}.${textOf(source, property!)}` };
         }
         // Only the repository's own functions: a package's signature is not gold's to change.
         if (called && /^[./]/.test(called.module)) {
@@ -638,7 +675,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
                 if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option", ...(falsy ? { falsy } : {}) });
                 if (value && unwrap(value).type === "object") selectors(unwrap(value), ancestors);
               }
-            } else push(arg, ancestors, { kind: "name", value: `${target.fn}#${index}`, module: target.module, owner: target.fn, via: "argument" });
+            } else push(arg, ancestors, { kind: "name", value: `${target.fn.split(".").at(-1)}#${index}`, module: target.module, owner: target.fn, via: "argument" });
           });
         }
         return;
@@ -646,6 +683,12 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       case "member_expression": {
         const object = field(node, "object");
         const property = field(node, "property");
+        // `this.negotiator.encoding`: a method of the instance a hook made.
+        const made = object && property && object.type === "member_expression" ? instanceOf(object) : undefined;
+        if (made) {
+          push(node, ancestors, { kind: "name", value: textOf(source, property!), module: bindings.get(made)?.module ?? null, owner: made, via: "method" });
+          return;
+        }
         if (!object || !property || object.type !== "identifier") return;
         const local = textOf(source, object);
         const prop = textOf(source, property);

@@ -18,6 +18,8 @@ export interface TObservedFinding {
   name: string;
   module: string | null;
   probeTestIds: string[];
+  /** The function whose keyword or option it is (options are findings per function). */
+  owner?: string | null;
   informational?: unknown;
   scope?: unknown;
 }
@@ -90,8 +92,10 @@ export function occurrenceMatches(label: TLabel, file: string, d: TObservedDepen
   return d.via !== "option";
 }
 
+/** A finding on one function's keyword or option matches only the label of that function's (when both name it). */
 const findingMatches = (label: TLabel, f: TObservedFinding) =>
-  f.file === label.file && f.kind === label.kind && valueMatches(label, f.name) && moduleCompatible(label.module, f.module);
+  f.file === label.file && f.kind === label.kind && valueMatches(label, f.name) && moduleCompatible(label.module, f.module)
+  && (label.owner === null || f.owner == null || normOwner(f.owner) === normOwner(label.owner) || normOwner(f.owner) === DEFAULT_CALLEE);
 
 /** Only the audit's own word makes a finding informational; a blocking finding that maps to no probe still blocks the gate. */
 const findingIsInformational = (f: TObservedFinding) => f.informational === true || f.scope === "informational";

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { auditFiles, definitionsOfFiles, type TFiles } from "./audit-files";
+
+// Rules of branch `gaps4` (analyzer 9), prompted by held-out set 4: keywords and positional arguments are judged by
+// the called function's signature, per function, and a new function carries its own arguments.
+async function audit(base: TFiles, goldChanges: TFiles, tests: TFiles, text: string, probeTestIds: string[] = []) {
+  const a = await auditFiles({
+    base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...goldChanges, ...tests }), testFiles: tests,
+    histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds,
+  });
+  return a.histories[0]!;
+}
+const categories = (h: Awaited<ReturnType<typeof audit>>, name: string) => [...new Set(h.dependencies!.filter((d) => d.kind === "name" && d.name === name).map((d) => d.category))];
+
+describe("a Python keyword judged by the called function's signature", () => {
+  // tabulate-break-long-words (held-out 4): the base reads `self.break_long_words` inside a TextWrapper subclass, which
+  // was taken for tabulate() accepting the keyword; tabulate's signature lacks it (an unknown keyword raises TypeError).
+  const base = {
+    "pkg/__init__.py": "from .core import render\n",
+    "pkg/core.py": "import textwrap\n\n\nclass _Wrap(textwrap.TextWrapper):\n    def _handle(self, chunks):\n        if self.break_long_words:\n            return chunks\n        return []\n\n\ndef render(rows, width=None):\n    return str(rows)\n\n\ndef loose(rows, **kwargs):\n    return str(rows)\n",
+  };
+  const gold = { "pkg/core.py": base["pkg/core.py"].replace("def render(rows, width=None):", "def render(rows, width=None, break_long_words=True):") };
+  const tests = { "tests/test_render.py": "from pkg import render, loose\n\n\ndef test_render():\n    assert render([1], break_long_words=False) == '[1]'\n\n\ndef test_loose():\n    assert loose([1], break_long_words=False) == '[1]'\n" };
+  it("is gold's when the base signature lacks it, whatever attribute of that spelling the base reads elsewhere", async () => {
+    const h = await audit(base, gold, tests, "render can keep long words whole.");
+    const kw = h.dependencies!.filter((d) => d.name === "break_long_words").map((d) => `${d.test}:${d.category}`);
+    expect(kw).toEqual(["test_render:hidden", "test_loose:visible"]);
+  });
+  it("is inferable when other functions of the base take a keyword of that name (the code base's own name for it)", async () => {
+    // more-itertools-sort-together-strict (development): `strict=` of sort_together, as zip_equal, sample, … take it.
+    const conv = { ...base, "pkg/other.py": "def sample(rows, strict=False):\n    return rows\n" };
+    const h = await audit(conv, gold, tests, "render can keep long words whole.");
+    expect(h.dependencies!.filter((d) => d.name === "break_long_words").map((d) => d.category)).toEqual(["hidden", "visible"]);
+    const h2 = await audit({ ...conv, "pkg/other.py": "def sample(rows, break_long_words=False):\n    return rows\n" }, gold, tests, "render can keep long words whole.");
+    expect(h2.dependencies!.filter((d) => d.name === "break_long_words").map((d) => d.category)).toEqual(["inferable", "visible"]);
+  });
+});
+
+describe("a keyword or option maps to the tests that call its own function", () => {
+  // wcwidth-ambiguous-width (held-out 4): one finding keyed by the keyword alone, mapped to the 17 tests that pass it
+  // to any of seven functions; each function's keyword is a dependency of the tests that call that function.
+  const base = { "pkg/__init__.py": "def a(x):\n    return x\n\n\ndef b(x):\n    return x\n" };
+  const gold = { "pkg/__init__.py": "def a(x, flag=False):\n    return x\n\n\ndef b(x, flag=False):\n    return x\n" };
+  const tests = { "tests/test_x.py": "from pkg import a, b\n\n\ndef test_a():\n    assert a(1, flag=True) == 1\n\n\ndef test_b():\n    assert b(1, flag=True) == 1\n\n\ndef test_a2():\n    assert a(2, flag=True) == 2\n" };
+  const ids = ["tests/test_x.py::test_a", "tests/test_x.py::test_b", "tests/test_x.py::test_a2"];
+  it("one finding per function, each with its own tests' probes", async () => {
+    const h = await audit(base, gold, tests, "Both take a switch.", ids);
+    const byOwner = h.findings.filter((f) => f.name === "flag").map((f) => [f.owner, f.probeTestIds]);
+    expect(byOwner).toEqual([["a", ["tests/test_x.py::test_a", "tests/test_x.py::test_a2"]], ["b", ["tests/test_x.py::test_b"]]]);
+    expect(h.findings.find((f) => f.owner === "b")!.addendum).toContain("`b`");
+  });
+});
+
+describe("a positional argument of a function gold introduces", () => {
+  // ohash-is-equal (held-out 4): "gold adds argument 2 to isEqual" though isEqual itself is new (and its own finding).
+  const base = { "src/index.ts": "export function hash(a: unknown) {\n  return String(a);\n}\n" };
+  const gold = { "src/index.ts": base["src/index.ts"] + "export function isEqual(a: unknown, b: unknown) {\n  return hash(a) === hash(b);\n}\n" };
+  const tests = { "test/index.test.ts": "import { it, expect } from 'vitest';\nimport { isEqual, hash } from '../src';\nit('eq', () => { expect(isEqual(1, 1)).toBe(true); expect(hash(1, 2)).toBe('1'); });\n" };
+  it("is no dependency of its own: only the function is hidden", async () => {
+    const h = await audit(base, gold, tests, "Compare two values.");
+    expect(h.findings.map((f) => f.name).sort()).toEqual(["isEqual"]);
+    expect(categories(h, "isEqual#1")).not.toContain("hidden");
+  });
+});
+
+describe("a name the base writes in a type", () => {
+  // pathe-matches-glob (held-out 4): the base's `Omit<typeof NodePath, "posix" | "matchesGlob">` names the one
+  // function it still lacks; gold adds it.
+  const base = {
+    "src/index.ts": "import * as NodePath from 'node:path';\nexport type Pathe = Omit<typeof NodePath, 'posix' | 'matchesGlob'>;\nexport const join = (...p: string[]) => p.join('/');\nexport const label = 'globMatch';\n",
+  };
+  const gold = { "src/index.ts": base["src/index.ts"] + "export const matchesGlob = (p: string, g: string) => p === g;\nexport const globMatch = matchesGlob;\n" };
+  const tests = { "test/index.test.ts": "import { it, expect } from 'vitest';\nimport { matchesGlob, globMatch } from '../src';\nit('glob', () => { expect(matchesGlob('a', 'a')).toBe(true); expect(globMatch('a', 'a')).toBe(true); });\n" };
+  it("is inferable (a string literal type); a name in a runtime string is not", async () => {
+    const h = await audit(base, gold, tests, "Add node:path's glob-matching function.");
+    expect(categories(h, "matchesGlob")).toEqual(["inferable"]);
+    expect(categories(h, "globMatch")).toEqual(["hidden"]);
+  });
+});
+
+describe("a positional argument on a method of an object the test builds in a hook or helper", () => {
+  // negotiator-preferred-encodings (held-out 4): `before(function () { this.negotiator = new Negotiator(…) })` in a
+  // helper, then `this.negotiator.encoding(list, ['deflate'])`: the new second argument was not extracted at all.
+  const base = { "index.js": "module.exports = Shop;\nfunction Shop(req) {\n  this.req = req;\n}\nShop.prototype.pick = function pick(available) {\n  return available[0];\n};\n" };
+  const gold = { "index.js": base["index.js"].replace("function pick(available) {\n  return available[0];", "function pick(available, preferred) {\n  return (preferred || available)[0];") };
+  const tests = {
+    "test/pick.js": "var assert = require('assert')\nvar Shop = require('..')\n\ndescribe('pick', function () {\n  withShop(function () {\n    it('prefers', function () {\n      assert.strictEqual(this.shop.pick(['a', 'b'], ['b']), 'b')\n    })\n    it('plain', function () {\n      assert.strictEqual(this.shop.pick(['a']), 'a')\n    })\n  })\n  describe('let', function () {\n    var shop\n    beforeEach(function () { shop = new Shop({}) })\n    it('prefers too', function () {\n      assert.strictEqual(shop.pick(['a', 'b'], ['b']), 'b')\n    })\n  })\n})\n\nfunction withShop(fn) {\n  describe('made', function () {\n    before(function () {\n      this.shop = new Shop({})\n    })\n    fn()\n  })\n}\n",
+  };
+  const ids = ["test/pick.js::pick made prefers", "test/pick.js::pick made plain", "test/pick.js::pick let prefers too"];
+  it("is extracted on the method and judged by the method's signature", async () => {
+    const h = await audit(base, gold, tests, "Shop picks by preference.", ids);
+    const arg = h.findings.find((f) => f.name === "pick#1");
+    expect(arg?.probeTestIds).toEqual(["test/pick.js::pick made prefers", "test/pick.js::pick let prefers too"]);
+  });
+  it("is specified by the call form with that many arguments or the parameter as code, not by naming the method", async () => {
+    expect(categories(await audit(base, gold, tests, "`shop.pick(available, preferred)` takes a preference.", ids), "pick#1")).toEqual(["specified"]);
+    expect(categories(await audit(base, gold, tests, "pick takes a `preferred` list.", ids), "pick#1")).toEqual(["specified"]);
+    expect(categories(await audit(base, gold, tests, "shop.pick() should accept the preferred names.", ids), "pick#1")).toEqual(["hidden"]);
+    // Two possessive apostrophes are no quotes around the words between them.
+    expect(categories(await audit(base, gold, tests, "shop.pick() should accept the server's preferred names, before the client's order.", ids), "pick#1")).toEqual(["hidden"]);
+    expect(categories(await audit(base, gold, tests, "shop.pick() takes a 'preferred' list.", ids), "pick#1")).toEqual(["specified"]);
+  });
+});
