@@ -76,7 +76,8 @@ export async function auditFiles(input: {
  */
 export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match">, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
   const parsed: TParsedFile[] = [];
-  if (dep.kind === "name") {
+  // Names are renamed where the tree says they are gold's; a literal is changed at its producer (a template's result).
+  if (dep.kind === "name" || (dep.kind === "literal" && dep.match !== "regex")) {
     for (const [path, source] of Object.entries(goldFiles)) {
       if (!languageOf(path)) continue;
       const outcome = await parseSource(path, source);

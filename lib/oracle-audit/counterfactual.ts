@@ -104,7 +104,7 @@ type TRowEditor = (row: number, body: string) => string;
  * Rewrites gold's added lines in non-test files segment by segment (context lines only carry the lexer's
  * state), or, for a file with a row editor, by the rows of gold's post-image the syntax tree names.
  */
-function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (segment: TSegment, before: string, path: string) => string, rowEditors?: ReadonlyMap<string, TRowEditor>): { patch: string; edits: number } {
+function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (segment: TSegment, before: string, path: string, row: number) => string, rowEditors?: ReadonlyMap<string, TRowEditor>): { patch: string; edits: number } {
   let edits = 0;
   const out = splitDiff(diff).map((file) => {
     if (isTest(file.path)) return file.lines.join("\n");
@@ -133,7 +133,7 @@ function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (se
         if (!line.startsWith("+")) return line;
         let before = "";
         const changed = segments.map((seg) => {
-          const text = seg.kind === "comment" ? seg.text : edit(seg, before, file.path);
+          const text = seg.kind === "comment" ? seg.text : edit(seg, before, file.path, here);
           before += seg.text;
           return text;
         }).join("");
@@ -230,6 +230,156 @@ function treeRenamer(file: TParsedFile, name: string, renamed: string, localRoot
   };
 }
 
+/** Rows (0-based) of each file's post-image that gold's diff adds. */
+function addedRows(diff: string): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  for (const file of splitDiff(diff)) {
+    const rows = new Set<number>();
+    let row = -1;
+    for (const line of file.lines) {
+      if (line.startsWith("@@")) { row = Number(/\+(\d+)/.exec(line)?.[1] ?? 1) - 1; continue; }
+      if (row < 0 || line.startsWith("+++") || line.startsWith("---") || line.startsWith("-") || line.startsWith("\\")) continue;
+      if (line.startsWith("+")) rows.add(row);
+      row++;
+    }
+    out.set(file.path, rows);
+  }
+  return out;
+}
+
+const rowOf = (source: string, offset: number) => {
+  let n = 0;
+  for (let i = source.indexOf("\n"); i !== -1 && i < offset; i = source.indexOf("\n", i + 1)) n++;
+  return n;
+};
+
+/** Insertions at offsets of a file's post-image, as a row editor (columns of each row applied right to left). */
+function insertionEditor(source: string, inserts: readonly { offset: number; text: string }[]): TRowEditor {
+  const byRow = new Map<number, { col: number; text: string }[]>();
+  for (const ins of inserts) {
+    const row = rowOf(source, ins.offset);
+    const col = ins.offset - (source.lastIndexOf("\n", ins.offset - 1) + 1);
+    byRow.set(row, [...(byRow.get(row) ?? []), { col, text: ins.text }]);
+  }
+  return (row, body) => {
+    let out = body;
+    for (const { col, text } of [...(byRow.get(row) ?? [])].sort((a, b) => b.col - a.col)) out = out.slice(0, col) + text + out.slice(col);
+    return out;
+  };
+}
+
+/** Rows of bare string statements (Python docstrings, a JavaScript directive): prose, never a producer. */
+function docstringRows(file: TParsedFile): Set<number> {
+  const rows = new Set<number>();
+  walk(file.root, (node) => {
+    if (node.type !== "expression_statement") return;
+    const kids = node.children.filter((c) => c.named);
+    if (kids.length === 1 && (kids[0]!.type === "string" || kids[0]!.type === "concatenated_string")) {
+      const last = rowOf(file.source, node.end);
+      for (let r = node.row; r <= last; r++) rows.add(r);
+    }
+    return false;
+  });
+  return rows;
+}
+
+// A Python `%` or `str.format` placeholder inside a plain string.
+const FORMAT_PLACEHOLDER = /\{[^{}]*\}|%[-#0 +]*\d*(?:\.\d+)?[sdifrxXeEgGc]/g;
+
+/**
+ * The fixed parts of a string node that is a template — a JavaScript template literal or Python f-string with
+ * substitutions, a string `.format(…)` or `%` is applied to, or a string concatenated with a value — or null for
+ * any other string.
+ */
+function templateParts(node: TSyntaxNode, parent: TSyntaxNode | undefined, source: string): string[] | null {
+  const text = (n: TSyntaxNode) => source.slice(n.start, n.end);
+  const pieces = node.children.filter((c) => ["string_fragment", "string_content", "escape_sequence"].includes(c.type));
+  const holes = node.children.filter((c) => c.type === "template_substitution" || c.type === "interpolation");
+  if (holes.length > 0) {
+    const parts: string[] = [];
+    let current = "";
+    for (const c of node.children) {
+      if (c.type === "template_substitution" || c.type === "interpolation") { parts.push(current); current = ""; }
+      else if (pieces.includes(c)) current += text(c);
+    }
+    parts.push(current);
+    return parts;
+  }
+  const content = pieces.map(text).join("");
+  const formatted = parent && ((parent.type === "attribute" && text(field(parent, "attribute") ?? parent).trim() === "format") || (parent.type === "binary_operator" && text(field(parent, "operator") ?? parent) === "%" && field(parent, "left") === node));
+  if (formatted && FORMAT_PLACEHOLDER.test(content)) return content.split(FORMAT_PLACEHOLDER);
+  if (parent && (parent.type === "binary_expression" || parent.type === "binary_operator") && text(field(parent, "operator") ?? parent) === "+") {
+    const other = field(parent, "left") === node ? field(parent, "right") : field(parent, "left");
+    if (other && other.type !== "string") return field(parent, "left") === node ? [content, ""] : ["", content];
+  }
+  return null;
+}
+
+/** The template's fixed parts are written in the literal, in order, and say something (not only spaces or one mark). */
+function templateCouldMake(parts: readonly string[], literal: string, whole: boolean): boolean {
+  const fixed = parts.join("");
+  if (fixed.replace(/\s/g, "").length < 2 && !/[A-Za-z0-9]/.test(fixed)) return false;
+  let at = 0;
+  for (const [i, part] of parts.entries()) {
+    if (part.length === 0) continue;
+    const found = i === 0 && whole ? (literal.startsWith(part) ? 0 : -1) : literal.indexOf(part, at);
+    if (found === -1) return false;
+    at = found + part.length;
+  }
+  // A template that is the whole value also ends as the literal does; a piece of a concatenation need not.
+  const lastPart = parts.at(-1)!;
+  return !whole || lastPart.length === 0 || literal.endsWith(lastPart);
+}
+
+// Expressions a template's value flows through unchanged in shape up to the result: the producer's result is the
+// outermost of them below a return, an assignment or a declaration.
+const CARRIERS = new Set(["binary_expression", "binary_operator", "parenthesized_expression", "concatenated_string", "attribute", "member_expression", "call", "call_expression", "arguments", "argument_list"]);
+
+/**
+ * Where gold produces `literal` with a template shared with other outputs: the result of each producing expression
+ * (a `return`'s value, a declaration's or assignment's value) wrapped so that it is changed only when it equals
+ * the literal. Every other output of the same template, and the docstring that shows it, stay as gold writes them.
+ */
+function producerWrappers(file: TParsedFile, literal: string, added: ReadonlySet<number>): { offset: number; text: string }[] {
+  const { source, root } = file;
+  const python = file.path.endsWith(".py");
+  const typed = /\.(c|m)?tsx?$/.test(file.path);
+  const value = JSON.stringify(literal);
+  const changed = JSON.stringify(`${literal}~`);
+  const targets = new Map<number, TSyntaxNode>();
+  const docs = docstringRows(file);
+  walk(root, (node, ancestors) => {
+    if (node.type === "comment") return false;
+    if (node.type !== "string" && node.type !== "template_string") return;
+    const parent = ancestors.at(-1);
+    const parts = templateParts(node, parent, source);
+    if (!parts || docs.has(node.row)) return false;
+    // Up through the expressions that carry the value (a `.format(…)` call, a concatenation) to the result.
+    let target = node;
+    for (let i = ancestors.length - 1; i >= 0; i--) {
+      const up = ancestors[i]!;
+      if (!CARRIERS.has(up.type)) break;
+      if ((up.type === "attribute" || up.type === "member_expression") && field(up, "object") !== target) break;
+      if ((up.type === "call" || up.type === "call_expression") && field(up, "function") !== target) break;
+      if (up.type === "arguments" || up.type === "argument_list") break;
+      target = up;
+    }
+    const whole = target === node || (parent?.type === "attribute" && target.type === "call");
+    if (!templateCouldMake(parts, literal, whole)) return false;
+    if (!added.has(target.row) || !added.has(rowOf(source, target.end))) return false;
+    targets.set(target.start, target);
+    return false;
+  });
+  // Nested targets: the outermost one is the result.
+  const kept = [...targets.values()].filter((t) => ![...targets.values()].some((o) => o !== t && o.start <= t.start && o.end >= t.end));
+  const open = python
+    ? `(lambda __cf_value: ${changed} if __cf_value == ${value} else __cf_value)(`
+    : typed
+      ? `(<T,>(__cf_value: T): T => (__cf_value === (${value} as unknown) ? (${changed} as unknown as T) : __cf_value))(`
+      : `((__cf_value) => (__cf_value === ${value} ? ${changed} : __cf_value))(`;
+  return kept.flatMap((t) => [{ offset: t.start, text: open }, { offset: t.end, text: ")" }]);
+}
+
 /** A name an agent might have chosen instead, in the dependency's own case convention. */
 export function renamedIdentifier(name: string, python = false): string {
   if (/^[A-Z0-9_]+$/.test(name)) return `${name}_ALT`;
@@ -272,10 +422,24 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
   }
   if (dep.kind === "literal") {
     const raw = dep.value;
-    const inStrings = (edit: (text: string) => string) => rewriteAdded(gold, isTest, (seg) => (seg.kind === "string" ? edit(seg.text) : seg.text));
+    // A docstring that shows the literal is prose: the literal is changed at its producer, never there.
+    const docs = new Map(parsed.filter((f) => !isTest(f.path)).map((f) => [f.path, docstringRows(f)] as const));
+    const inStrings = (edit: (text: string) => string) => rewriteAdded(gold, isTest, (seg, _before, path, row) => (seg.kind === "string" && !docs.get(path)?.has(row) ? edit(seg.text) : seg.text));
     if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
       const direct = inStrings((text) => text.split(raw).join(`${raw}~`));
       if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${raw}~"`, edits: direct.edits };
+      // Made by a template (or helper) shared with other outputs: its result changes only when it is the literal.
+      const added = addedRows(gold);
+      const editors = new Map<string, TRowEditor>();
+      for (const file of parsed) {
+        if (isTest(file.path)) continue;
+        const inserts = producerWrappers(file, raw, added.get(file.path) ?? new Set());
+        if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+      }
+      if (editors.size > 0) {
+        const wrapped = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
+        if (wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it is "${raw}", → "${raw}~"`, edits: wrapped.edits };
+      }
     }
     if (dep.match !== "regex" && /^-?[0-9][0-9.]*$/.test(raw)) {
       const re = new RegExp(`(?<![A-Za-z0-9_.])${escape(raw)}(?![A-Za-z0-9_.])`, "g");

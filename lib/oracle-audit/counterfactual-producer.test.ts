@@ -1,0 +1,119 @@
+import { execFileSync } from "node:child_process";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { mutateGoldWithTrees } from "./audit-files";
+
+// A literal made by a template or helper shared with other outputs (commander-excess-args' two messages from one
+// template; humanize-natural-list's `{} and {}`) is changed only where it is produced with that value: the
+// producer's result is rewritten when it equals the literal, so the other outputs of the same template stay.
+
+/** A diff that adds `path` whole, and the file's text. */
+function newFile(path: string, text: string): { diff: string; files: Record<string, string> } {
+  const lines = text.replace(/\n$/, "").split("\n");
+  const diff = `diff --git a/${path} b/${path}\nnew file mode 100644\n--- /dev/null\n+++ b/${path}\n@@ -0,0 +1,${lines.length} @@\n${lines.map((l) => `+${l}`).join("\n")}\n`;
+  return { diff, files: { [path]: text } };
+}
+
+/** The post-image of the one file a new-file patch adds. */
+const postImage = (patch: string) => patch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).map((l) => l.slice(1)).join("\n") + "\n";
+
+const EXCESS = `function excessArguments(name, expected, receivedArgs) {
+  const s = expected === 1 ? '' : 's';
+  const forSubcommand = name ? \` for '\${name}'\` : '';
+  const details = receivedArgs.join(', ');
+  const message = \`error: too many arguments\${forSubcommand}. Expected \${expected} argument\${s} but got \${receivedArgs.length}: \${details}.\`;
+  return message;
+}
+module.exports = { excessArguments };
+`;
+
+const runJs = (source: string, call: string): string => {
+  const module = { exports: {} as Record<string, (...a: unknown[]) => string> };
+  new Function("module", "exports", source)(module, module.exports);
+  return new Function("m", `return m.${call}`)(module.exports) as string;
+};
+
+const NATURAL = `"""Lists related humanization."""
+
+from __future__ import annotations
+
+
+def natural_list(items):
+    """Natural list.
+
+    Examples:
+        >>> natural_list(["one", "two", "three"])
+        'one, two and three'
+        >>> natural_list(["one", "two"])
+        'one and two'
+    """
+    if len(items) == 1:
+        return str(items[0])
+    elif len(items) == 2:
+        return f"{str(items[0])} and {str(items[1])}"
+    else:
+        return ", ".join(str(item) for item in items[:-1]) + f" and {str(items[-1])}"
+`;
+
+const runPython = (source: string, calls: string[]): string[] =>
+  JSON.parse(execFileSync("python3", ["-c", `${source}\nimport json\nprint(json.dumps([${calls.join(", ")}]))`], { encoding: "utf8" })) as string[];
+
+describe("a literal made by a shared template, changed only where it is produced with that value", () => {
+  it("changes one of two messages one JavaScript template makes (commander-excess-args), not the other", async () => {
+    const { diff, files } = newFile("lib/command.js", EXCESS);
+    const top = "error: too many arguments. Expected 0 arguments but got 1: excess.";
+    const sub = "error: too many arguments for 'speak'. Expected 0 arguments but got 1: excess.";
+    for (const [literal, other] of [[top, sub], [sub, top]] as const) {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: literal, match: "exact" }, files);
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      const mutated = postImage(m.patch);
+      const call = (l: string) => (l === top ? `excessArguments("", 0, ["excess"])` : `excessArguments("speak", 0, ["excess"])`);
+      expect(runJs(EXCESS, call(literal))).toBe(literal);
+      expect(runJs(mutated, call(literal))).not.toBe(literal);
+      expect(runJs(mutated, call(other))).toBe(other);
+      expect(runJs(mutated, `excessArguments("", 2, ["a", "b", "c"])`)).toBe("error: too many arguments. Expected 2 arguments but got 3: a, b, c.");
+    }
+  });
+
+  it("changes one output of Python's `{} and {}` at the producer, never in the docstring (humanize-natural-list)", async () => {
+    const { diff, files } = newFile("src/humanize/lists.py", NATURAL);
+    const inputs: Record<string, string> = { "1, 2 and 3": "[1, 2, 3]", "one, two and three": '["one", "two", "three"]', "one and two": '["one", "two"]', "1 and two": '[1, "two"]', one: '["one"]' };
+    for (const literal of ["1, 2 and 3", "one, two and three", "one and two", "1 and two"]) {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: literal, match: "exact" }, files);
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      const mutated = postImage(m.patch);
+      // The docstring is prose: it keeps its examples.
+      expect(mutated).toContain("        'one, two and three'\n");
+      expect(mutated).toContain("        'one and two'\n");
+      const outputs = Object.keys(inputs);
+      const before = runPython(NATURAL, outputs.map((o) => `natural_list(${inputs[o]})`));
+      const after = runPython(mutated, outputs.map((o) => `natural_list(${inputs[o]})`));
+      expect(before).toEqual(outputs);
+      outputs.forEach((o, i) => (o === literal ? expect(after[i]).not.toBe(o) : expect(after[i]).toBe(o)));
+    }
+  });
+
+  it("keeps a TypeScript producer's type (ts-jest type-checks the file)", async () => {
+    const source = "export function greet(name: string): string {\n  return `hello, ${name}!`;\n}\n";
+    const { diff, files } = newFile("src/greet.ts", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "hello, world!", match: "exact" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const mutated = postImage(m.patch);
+    // The template is kept (the other greetings), and the mutated file still type-checks under strict.
+    expect(mutated).toContain("`hello, ${name}!`");
+    const host = ts.createCompilerHost({});
+    const texts: Record<string, string> = { "/v/greet.ts": `${mutated}const s: string = greet("world");\nexport default s.length;\n` };
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, version) => (texts[name] !== undefined ? ts.createSourceFile(name, texts[name]!, version) : read(name, version));
+    host.fileExists = (name) => texts[name] !== undefined || ts.sys.fileExists(name);
+    host.readFile = (name) => texts[name] ?? ts.sys.readFile(name);
+    const program = ts.createProgram(Object.keys(texts), { strict: true, noEmit: true, target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] }, host);
+    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    const js = ts.transpileModule(mutated, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+    expect(runJs(js, 'greet("world")')).not.toBe("hello, world!");
+    expect(runJs(js, 'greet("you")')).toBe("hello, you!");
+  });
+});
