@@ -88,6 +88,26 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "tj/commander.js":
       return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: JEST, resultFormat: "junit" };
+    case "mahmoud/boltons":
+      return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
+    case "hukkin/tomli":
+      // tests/__init__.py re-exports the package (src layout) as `tomllib`.
+      return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
+    case "unjs/defu": {
+      // 2020's devDependencies are all "latest" (today's jest, ts-jest and TypeScript, which the 2020 config and
+      // sources do not build with): only the test toolchain is installed, at the versions the base's yarn.lock names.
+      const mirror = mirrorOf(c.repo);
+      const pins = yarnLockPins(mirror, c.baseCommit, ["jest", "ts-jest", "typescript", "@types/jest", "@types/node", "expect-type"]);
+      return { setupCommand: only([...pins, ...addedPackages(mirror, c.baseCommit, c.mergeCommit), "jest-junit@16.0.0"]), testCommand: JEST, resultFormat: "junit" };
+    }
+    case "unjs/destr":
+      if (c.verifierCommand?.includes("Node 18") && process.versions.node.split(".")[0] !== "18") return { notRunnable: `the test expects Node 18's JSON.parse messages (its verifierCommand); this machine has Node ${process.versions.node} only, where the test fails with gold too` };
+      return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "pillarjs/path-to-regexp":
+      return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "jshttp/statuses":
+      // The base's mocha 1.21 has no --reporter-option (its xunit writes to stdout, mixed with the tests' own output): mocha 10 runs the same tests.
+      return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "fabian-hiller/valibot":
       return { notRunnable: "a pnpm workspace (library/ depends on workspace packages): npm cannot install it" };
     case "yargs/yargs-parser":
@@ -97,6 +117,33 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     default:
       return { notRunnable: `no recipe for ${c.repo}` };
   }
+}
+
+/**
+ * Setup that installs only `packages` (`name@version`), not the repository's devDependencies: package.json is set
+ * aside for the install and put back, so the workspace's tracked files stay the base's.
+ */
+const only = (packages: readonly string[]) =>
+  `cp package.json /tmp/package.json.base && printf '{"name":"specpath-setup","private":true}\\n' > package.json && npm install --no-audit --no-fund --loglevel=error --ignore-scripts --no-package-lock ${packages.map((p) => `'${p}'`).join(" ")}; status=$?; cp /tmp/package.json.base package.json; exit $status`;
+
+/** `name@version` as the base's yarn.lock resolved the root package.json's range of each name it depends on (the name alone when the lock names none). */
+function yarnLockPins(mirror: string, commit: string, names: readonly string[]): string[] {
+  let lock = "";
+  let ranges: Record<string, string> = {};
+  try {
+    lock = git(mirror, ["show", `${commit}:yarn.lock`]);
+    const pkg = JSON.parse(git(mirror, ["show", `${commit}:package.json`])) as Record<string, Record<string, string> | undefined>;
+    ranges = { ...(pkg.dependencies ?? {}), ...(pkg.devDependencies ?? {}) };
+  } catch {
+    // no lock: the names alone
+  }
+  return [...new Set(names)].filter((name) => name in ranges).map((name) => {
+    const range = ranges[name];
+    const key = `${name}@${range ?? ""}`;
+    const at = lock.split("\n").findIndex((line) => !line.startsWith(" ") && line.replace(/"/g, "").replace(/:$/, "").split(", ").some((k) => (range ? k === key : k.startsWith(`${name}@`))));
+    const version = at === -1 ? null : /^\s+version "([^"]+)"/m.exec(lock.split("\n").slice(at + 1, at + 4).join("\n"))?.[1];
+    return version ? `${name}@${version}` : name;
+  });
 }
 
 /** `name@range` of each package the merge's root package.json adds to dependencies or devDependencies. */
@@ -114,6 +161,8 @@ function addedPackages(mirror: string, base: string, merge: string): string[] {
 }
 
 const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+
+export const __forTest = { yarnLockPins };
 
 export interface TCounterfactualRow {
   set: TCorpusSet;
