@@ -95,6 +95,24 @@ describe("a literal made by a shared template, changed only where it is produced
     }
   });
 
+  it("changes a literal the test finds inside the output (contains) where the producer's result holds it", async () => {
+    const source = "function dropped(n) {\n  return `warning: ${n} items dropped, see the log`;\n}\nmodule.exports = { dropped };\n";
+    const { diff, files } = newFile("lib/warn.js", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "3 items dropped", match: "contains" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(runJs(postImage(m.patch), "dropped(3)")).not.toContain("3 items dropped");
+    expect(runJs(postImage(m.patch), "dropped(4)")).toBe("warning: 4 items dropped, see the log");
+  });
+
+  it("changes the words of an expected template written with placeholders, which no value equals", async () => {
+    const source = "function warn(key) {\n  console.warn(`[lib] Dropping \"${key}\" key.`);\n}\nmodule.exports = { warn };\n";
+    const { diff, files } = newFile("lib/warn.js", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: '[lib] Dropping "${key}" key.', match: "exact" }, files);
+    expect(m.ok && m.mutation).toMatch(/Dropping/);
+    expect(m.ok && postImage(m.patch)).not.toContain("__cf_value");
+  });
+
   it("keeps a TypeScript producer's type (ts-jest type-checks the file)", async () => {
     const source = "export function greet(name: string): string {\n  return `hello, ${name}!`;\n}\n";
     const { diff, files } = newFile("src/greet.ts", source);
@@ -115,5 +133,5 @@ describe("a literal made by a shared template, changed only where it is produced
     const js = ts.transpileModule(mutated, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
     expect(runJs(js, 'greet("world")')).not.toBe("hello, world!");
     expect(runJs(js, 'greet("you")')).toBe("hello, you!");
-  });
+  }, 60_000);
 });

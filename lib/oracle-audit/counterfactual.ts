@@ -230,6 +230,9 @@ function treeRenamer(file: TParsedFile, name: string, renamed: string, localRoot
   };
 }
 
+/** The literal changed so the test no longer finds it: after its end for an exact comparison, inside it for `contains`. */
+const changedLiteral = (raw: string, contains: boolean) => (contains && raw.length > 1 ? `${raw.slice(0, 1)}~${raw.slice(1)}` : `${raw}~`);
+
 /** Rows (0-based) of each file's post-image that gold's diff adds. */
 function addedRows(diff: string): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>();
@@ -331,6 +334,12 @@ function templateCouldMake(parts: readonly string[], literal: string, whole: boo
   return !whole || lastPart.length === 0 || literal.endsWith(lastPart);
 }
 
+/** An output of the template could hold the literal: a fixed part is written in it, or one of its words in a fixed part. */
+function templateCouldHold(parts: readonly string[], literal: string): boolean {
+  const words = literal.match(/[A-Za-z]{3,}/g) ?? [];
+  return parts.some((part) => (part.trim().length >= 2 && literal.includes(part.trim())) || words.some((w) => new RegExp(`(?<![A-Za-z])${escape(w)}(?![A-Za-z])`).test(part)));
+}
+
 // Expressions a template's value flows through unchanged in shape up to the result: the producer's result is the
 // outermost of them below a return, an assignment or a declaration.
 const CARRIERS = new Set(["binary_expression", "binary_operator", "parenthesized_expression", "concatenated_string", "attribute", "member_expression", "call", "call_expression", "arguments", "argument_list"]);
@@ -340,12 +349,12 @@ const CARRIERS = new Set(["binary_expression", "binary_operator", "parenthesized
  * (a `return`'s value, a declaration's or assignment's value) wrapped so that it is changed only when it equals
  * the literal. Every other output of the same template, and the docstring that shows it, stay as gold writes them.
  */
-function producerWrappers(file: TParsedFile, literal: string, added: ReadonlySet<number>): { offset: number; text: string }[] {
+function producerWrappers(file: TParsedFile, literal: string, contains: boolean, added: ReadonlySet<number>): { offset: number; text: string }[] {
   const { source, root } = file;
   const python = file.path.endsWith(".py");
   const typed = /\.(c|m)?tsx?$/.test(file.path);
   const value = JSON.stringify(literal);
-  const changed = JSON.stringify(`${literal}~`);
+  const changed = JSON.stringify(changedLiteral(literal, contains));
   const targets = new Map<number, TSyntaxNode>();
   const docs = docstringRows(file);
   walk(root, (node, ancestors) => {
@@ -364,19 +373,27 @@ function producerWrappers(file: TParsedFile, literal: string, added: ReadonlySet
       if (up.type === "arguments" || up.type === "argument_list") break;
       target = up;
     }
-    const whole = target === node || (parent?.type === "attribute" && target.type === "call");
-    if (!templateCouldMake(parts, literal, whole)) return false;
+    // The result is the template alone (or its `.format(…)`): for an exact comparison it starts and ends as the literal.
+    const whole = !contains && (target === node || (parent?.type === "attribute" && target.type === "call"));
+    if (contains ? !templateCouldHold(parts, literal) : !templateCouldMake(parts, literal, whole)) return false;
     if (!added.has(target.row) || !added.has(rowOf(source, target.end))) return false;
     targets.set(target.start, target);
     return false;
   });
   // Nested targets: the outermost one is the result.
   const kept = [...targets.values()].filter((t) => ![...targets.values()].some((o) => o !== t && o.start <= t.start && o.end >= t.end));
-  const open = python
-    ? `(lambda __cf_value: ${changed} if __cf_value == ${value} else __cf_value)(`
-    : typed
-      ? `(<T,>(__cf_value: T): T => (__cf_value === (${value} as unknown) ? (${changed} as unknown as T) : __cf_value))(`
-      : `((__cf_value) => (__cf_value === ${value} ? ${changed} : __cf_value))(`;
+  // An exact comparison: the result is changed when it is the literal; a `contains` one: where it holds the literal.
+  const open = contains
+    ? python
+      ? `(lambda __cf_value: __cf_value.replace(${value}, ${changed}) if isinstance(__cf_value, str) else __cf_value)(`
+      : typed
+        ? `(<T,>(__cf_value: T): T => (typeof __cf_value === "string" ? (__cf_value.split(${value}).join(${changed}) as unknown as T) : __cf_value))(`
+        : `((__cf_value) => (typeof __cf_value === "string" ? __cf_value.split(${value}).join(${changed}) : __cf_value))(`
+    : python
+      ? `(lambda __cf_value: ${changed} if __cf_value == ${value} else __cf_value)(`
+      : typed
+        ? `(<T,>(__cf_value: T): T => (__cf_value === (${value} as unknown) ? (${changed} as unknown as T) : __cf_value))(`
+        : `((__cf_value) => (__cf_value === ${value} ? ${changed} : __cf_value))(`;
   return kept.flatMap((t) => [{ offset: t.start, text: open }, { offset: t.end, text: ")" }]);
 }
 
@@ -426,19 +443,21 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     const docs = new Map(parsed.filter((f) => !isTest(f.path)).map((f) => [f.path, docstringRows(f)] as const));
     const inStrings = (edit: (text: string) => string) => rewriteAdded(gold, isTest, (seg, _before, path, row) => (seg.kind === "string" && !docs.get(path)?.has(row) ? edit(seg.text) : seg.text));
     if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
-      const direct = inStrings((text) => text.split(raw).join(`${raw}~`));
-      if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${raw}~"`, edits: direct.edits };
+      const alt = changedLiteral(raw, dep.match === "contains");
+      const direct = inStrings((text) => text.split(raw).join(alt));
+      if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${alt}"`, edits: direct.edits };
       // Made by a template (or helper) shared with other outputs: its result changes only when it is the literal.
+      // An expected template written with placeholders (`${key}`) is a shape, not a value: its words are changed below.
       const added = addedRows(gold);
       const editors = new Map<string, TRowEditor>();
-      for (const file of parsed) {
+      for (const file of /\$\{[^}]*\}/.test(raw) ? [] : parsed) {
         if (isTest(file.path)) continue;
-        const inserts = producerWrappers(file, raw, added.get(file.path) ?? new Set());
+        const inserts = producerWrappers(file, raw, dep.match === "contains", added.get(file.path) ?? new Set());
         if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
       }
       if (editors.size > 0) {
         const wrapped = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
-        if (wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it is "${raw}", → "${raw}~"`, edits: wrapped.edits };
+        if (wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
       }
     }
     if (dep.match !== "regex" && /^-?[0-9][0-9.]*$/.test(raw)) {
@@ -447,12 +466,14 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const n = rewriteAdded(gold, isTest, (seg) => (seg.kind === "code" ? seg.text.replace(re, changed) : seg.kind === "string" && seg.text.slice(1, -1) === raw ? seg.text.replace(raw, changed) : seg.text));
       if (n.edits > 0) return { ok: true, patch: n.patch, mutation: `${raw} → ${changed}`, edits: n.edits };
     }
-    // A message built from a template, or a pattern: change its longest word where gold's strings write it.
+    // A message built from a template, or a pattern: change its longest word where gold's strings write it — inside
+    // the word, so a pattern or a `contains` comparison that ends with it no longer matches either.
     const words = (raw.match(/[A-Za-z]{3,}/g) ?? []).sort((a, b) => b.length - a.length);
     for (const word of words) {
       const re = new RegExp(`(?<![A-Za-z])${escape(word)}(?![A-Za-z])`, "g");
-      const { patch, edits } = inStrings((text) => text.replace(re, `${word}~`));
-      if (edits > 0) return { ok: true, patch, mutation: `"${word}" → "${word}~" in the message`, edits };
+      const alt = `${word.slice(0, 1)}~${word.slice(1)}`;
+      const { patch, edits } = inStrings((text) => text.replace(re, alt));
+      if (edits > 0) return { ok: true, patch, mutation: `"${word}" → "${alt}" in the message`, edits };
     }
     // A piece of a concatenated output (`] } ]`: gold's `{ [object global] }` closes with `] }`, the base's array
     // brackets add ` ]`): change the longest overlap of a string gold writes with the piece's start or end.
