@@ -113,6 +113,30 @@ describe("a literal made by a shared template, changed only where it is produced
     expect(m.ok && postImage(m.patch)).not.toContain("__cf_value");
   });
 
+  it("changes a literal gold's function computes (no string writes it) where it returns it, never in the README (scule-title-case)", async () => {
+    // scule-title-case (held-out 2): the mutation changed the README's example output, so no probe failed ("refuted").
+    const source = `const upperFirst = (s) => s[0].toUpperCase() + s.slice(1);
+function titleCase(str) {
+  return str
+    .split("-")
+    .filter(Boolean)
+    .map((p) => (/^(a|is)$/i.test(p) ? p.toLowerCase() : upperFirst(p)))
+    .join(" ");
+}
+module.exports = { titleCase };
+`;
+    const code = newFile("src/index.js", source);
+    const readme = newFile("README.md", "```js\ntitleCase(\"this-IS-a-title\");\n// \"This is a Title\"\n```\n");
+    const m = await mutateGoldWithTrees(readme.diff + code.diff, { kind: "literal", value: "This is a Title", match: "exact" }, code.files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(m.patch).toContain('+// "This is a Title"');
+    const mutated = postImage(m.patch.slice(m.patch.indexOf("diff --git a/src/index.js")));
+    expect(runJs(source, 'titleCase("this-IS-a-title")')).toBe("This is a Title");
+    expect(runJs(mutated, 'titleCase("this-IS-a-title")')).not.toBe("This is a Title");
+    expect(runJs(mutated, 'titleCase("foo-bar")')).toBe("Foo Bar");
+  });
+
   it("keeps a TypeScript producer's type (ts-jest type-checks the file)", async () => {
     const source = "export function greet(name: string): string {\n  return `hello, ${name}!`;\n}\n";
     const { diff, files } = newFile("src/greet.ts", source);

@@ -97,6 +97,9 @@ function lexLine(line: string, state: TLexState, python: boolean): TSegment[] {
   return out;
 }
 
+/** Documentation (a README's example output, a changelog): prose the tests never read, never mutated. */
+const isProse = (path: string) => /\.(md|markdown|mdx|rst|txt|adoc)$/i.test(path) || /(^|\/)(CHANGELOG|HISTORY|README|LICENSE)[^/]*$/i.test(path);
+
 /** Edits of one added line by its post-image row (0-based): the syntax tree's occurrences. */
 type TRowEditor = (row: number, body: string) => string;
 
@@ -107,7 +110,7 @@ type TRowEditor = (row: number, body: string) => string;
 function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (segment: TSegment, before: string, path: string, row: number) => string, rowEditors?: ReadonlyMap<string, TRowEditor>): { patch: string; edits: number } {
   let edits = 0;
   const out = splitDiff(diff).map((file) => {
-    if (isTest(file.path)) return file.lines.join("\n");
+    if (isTest(file.path) || isProse(file.path)) return file.lines.join("\n");
     const python = file.path.endsWith(".py");
     const state: TLexState = { block: false, template: [], triple: null };
     const rows = rowEditors?.get(file.path);
@@ -351,10 +354,6 @@ const CARRIERS = new Set(["binary_expression", "binary_operator", "parenthesized
  */
 function producerWrappers(file: TParsedFile, literal: string, contains: boolean, added: ReadonlySet<number>): { offset: number; text: string }[] {
   const { source, root } = file;
-  const python = file.path.endsWith(".py");
-  const typed = /\.(c|m)?tsx?$/.test(file.path);
-  const value = JSON.stringify(literal);
-  const changed = JSON.stringify(changedLiteral(literal, contains));
   const targets = new Map<number, TSyntaxNode>();
   const docs = docstringRows(file);
   walk(root, (node, ancestors) => {
@@ -382,8 +381,18 @@ function producerWrappers(file: TParsedFile, literal: string, contains: boolean,
   });
   // Nested targets: the outermost one is the result.
   const kept = [...targets.values()].filter((t) => ![...targets.values()].some((o) => o !== t && o.start <= t.start && o.end >= t.end));
+  const open = wrapperOpen(file.path, literal, contains);
+  return kept.flatMap((t) => [{ offset: t.start, text: open }, { offset: t.end, text: ")" }]);
+}
+
+/** The start of a call that returns its argument, changed when it is (or, for `contains`, holds) the literal. */
+function wrapperOpen(path: string, literal: string, contains: boolean): string {
+  const python = path.endsWith(".py");
+  const typed = /\.(c|m)?tsx?$/.test(path);
+  const value = JSON.stringify(literal);
+  const changed = JSON.stringify(changedLiteral(literal, contains));
   // An exact comparison: the result is changed when it is the literal; a `contains` one: where it holds the literal.
-  const open = contains
+  return contains
     ? python
       ? `(lambda __cf_value: __cf_value.replace(${value}, ${changed}) if isinstance(__cf_value, str) else __cf_value)(`
       : typed
@@ -394,7 +403,22 @@ function producerWrappers(file: TParsedFile, literal: string, contains: boolean,
       : typed
         ? `(<T,>(__cf_value: T): T => (__cf_value === (${value} as unknown) ? (${changed} as unknown as T) : __cf_value))(`
         : `((__cf_value) => (__cf_value === ${value} ? ${changed} : __cf_value))(`;
-  return kept.flatMap((t) => [{ offset: t.start, text: open }, { offset: t.end, text: ")" }]);
+}
+
+/**
+ * A literal gold's strings never write, computed by a function gold adds (scule's titleCase joins words): every value
+ * a `return` in gold's added lines gives back is changed when it is the literal, so only the output equal to it changes.
+ */
+function returnWrappers(file: TParsedFile, literal: string, contains: boolean, added: ReadonlySet<number>): { offset: number; text: string }[] {
+  const open = wrapperOpen(file.path, literal, contains);
+  const out: { offset: number; text: string }[] = [];
+  walk(file.root, (node) => {
+    if (node.type === "comment") return false;
+    if (node.type !== "return_statement") return;
+    const value = node.children.find((c) => c.named && c.type !== "comment");
+    if (value && added.has(value.row) && added.has(rowOf(file.source, value.end))) out.push({ offset: value.start, text: open }, { offset: value.end, text: ")" });
+  });
+  return out;
 }
 
 /** A name an agent might have chosen instead, in the dependency's own case convention. */
@@ -474,6 +498,19 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const alt = `${word.slice(0, 1)}~${word.slice(1)}`;
       const { patch, edits } = inStrings((text) => text.replace(re, alt));
       if (edits > 0) return { ok: true, patch, mutation: `"${word}" → "${alt}" in the message`, edits };
+    }
+    // Computed by a function gold adds, written by none of its strings: changed where gold's functions return it.
+    if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
+      const added = addedRows(gold);
+      const editors = new Map<string, TRowEditor>();
+      for (const file of parsed) {
+        if (isTest(file.path) || isProse(file.path)) continue;
+        const inserts = returnWrappers(file, raw, dep.match === "contains", added.get(file.path) ?? new Set());
+        if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+      }
+      const wrapped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+      const alt = changedLiteral(raw, dep.match === "contains");
+      if (wrapped && wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `what gold's functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
     }
     // A piece of a concatenated output (`] } ]`: gold's `{ [object global] }` closes with `] }`, the base's array
     // brackets add ` ]`): change the longest overlap of a string gold writes with the piece's start or end.
