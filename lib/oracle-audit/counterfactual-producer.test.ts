@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { mutateGoldWithTrees } from "./audit-files";
@@ -135,6 +138,39 @@ module.exports = { titleCase };
     expect(runJs(source, 'titleCase("this-IS-a-title")')).toBe("This is a Title");
     expect(runJs(mutated, 'titleCase("this-IS-a-title")')).not.toBe("This is a Title");
     expect(runJs(mutated, 'titleCase("foo-bar")')).toBe("Foo Bar");
+  });
+
+  it("changes a literal the base's code computes from gold's data where the base returns it, in a file gold leaves alone (mime-types-mp4)", async () => {
+    // mime-types-mp4 (held-out 2): gold adds only type scores; the base's lookup() then returns video/mp4. It was
+    // "gold's non-test code never writes the literal" (error).
+    const base = `var scores = require("./score");
+var types = { mp4: ["application/mp4", "audio/mp4", "video/mp4"], xml: ["text/xml", "application/xml"] };
+function lookup(ext) {
+  var list = types[ext];
+  if (!list) return false;
+  return list.slice().sort(function (a, b) { return scores(b) - scores(a); })[0];
+}
+module.exports = { lookup: lookup };
+`;
+    const score = "var TYPE = { application: 1, default: 0 };\nmodule.exports = function (t) { return TYPE[t.split('/')[0]] || TYPE.default; };\n";
+    const gold = score.replace("application: 1, ", "application: 1, video: 3, ");
+    const diff = `diff --git a/score.js b/score.js\n--- a/score.js\n+++ b/score.js\n@@ -1,2 +1,2 @@\n-${score.split("\n")[0]}\n+${gold.split("\n")[0]}\n ${score.split("\n")[1]}\n`;
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "video/mp4", match: "exact" }, { "index.js": base, "score.js": gold });
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-mime-"));
+    try {
+      writeFileSync(path.join(dir, "index.js"), base);
+      writeFileSync(path.join(dir, "score.js"), score);
+      execFileSync("git", ["init", "-q"], { cwd: dir });
+      writeFileSync(path.join(dir, "cf.patch"), m.patch);
+      execFileSync("git", ["apply", "cf.patch"], { cwd: dir });
+      const lookup = (ext: string) => execFileSync("node", ["-e", `console.log(require("./index.js").lookup(${JSON.stringify(ext)}))`], { cwd: dir, encoding: "utf8" }).trim();
+      expect(lookup("mp4")).toBe("video/mp4~");
+      expect(lookup("xml")).toBe("application/xml");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("keeps a TypeScript producer's type (ts-jest type-checks the file)", async () => {

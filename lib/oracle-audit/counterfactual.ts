@@ -274,6 +274,38 @@ function insertionEditor(source: string, inserts: readonly { offset: number; tex
   };
 }
 
+/** A diff section for a file gold's diff leaves alone, with `inserts` made (each changed line a -/+ pair, 3 lines of context). */
+function wholeFileDiff(file: TParsedFile, inserts: readonly { offset: number; text: string }[]): { diff: string; edits: number } | null {
+  if (inserts.length === 0) return null;
+  const editor = insertionEditor(file.source, inserts);
+  const lines = file.source.split("\n");
+  const endsWithNewline = file.source.endsWith("\n");
+  if (endsWithNewline) lines.pop();
+  const changed = new Map<number, string>();
+  lines.forEach((line, row) => {
+    const next = editor(row, line);
+    if (next !== line) changed.set(row, next);
+  });
+  if (changed.size === 0 || (!endsWithNewline && changed.has(lines.length - 1))) return null;
+  const rows = [...changed.keys()].sort((a, b) => a - b);
+  const hunks: [number, number][] = [];
+  for (const row of rows) {
+    const from = Math.max(0, row - 3);
+    const to = Math.min(lines.length - 1, row + 3);
+    const last = hunks.at(-1);
+    if (last && from <= last[1] + 1) last[1] = to;
+    else hunks.push([from, to]);
+  }
+  let diff = `diff --git a/${file.path} b/${file.path}\n--- a/${file.path}\n+++ b/${file.path}\n`;
+  for (const [from, to] of hunks) {
+    const n = to - from + 1;
+    diff += `@@ -${from + 1},${n} +${from + 1},${n} @@\n`;
+    for (let r = from; r <= to; r++) diff += changed.has(r) ? `-${lines[r]}\n+${changed.get(r)}\n` : ` ${lines[r]}\n`;
+  }
+  if (!endsWithNewline && hunks.at(-1)![1] === lines.length - 1) diff += "\\ No newline at end of file\n";
+  return { diff, edits: changed.size };
+}
+
 /** Rows of bare string statements (Python docstrings, a JavaScript directive): prose, never a producer. */
 function docstringRows(file: TParsedFile): Set<number> {
   const rows = new Set<number>();
@@ -409,7 +441,7 @@ function wrapperOpen(path: string, literal: string, contains: boolean): string {
  * A literal gold's strings never write, computed by a function gold adds (scule's titleCase joins words): every value
  * a `return` in gold's added lines gives back is changed when it is the literal, so only the output equal to it changes.
  */
-function returnWrappers(file: TParsedFile, literal: string, contains: boolean, added: ReadonlySet<number>): { offset: number; text: string }[] {
+function returnWrappers(file: TParsedFile, literal: string, contains: boolean, added: { has(row: number): boolean }): { offset: number; text: string }[] {
   const open = wrapperOpen(file.path, literal, contains);
   const out: { offset: number; text: string }[] = [];
   walk(file.root, (node) => {
@@ -511,6 +543,20 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const wrapped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
       const alt = changedLiteral(raw, dep.match === "contains");
       if (wrapped && wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `what gold's functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
+    }
+    // Computed by the base's code from what gold changes (mime-types' lookup picks video/mp4 once gold's scores say so):
+    // changed where the base's functions return it, in files gold's diff leaves alone.
+    if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
+      const touched = new Set(splitDiff(gold).map((f) => f.path));
+      const sections = parsed
+        .filter((f) => !touched.has(f.path) && !isTest(f.path) && !isProse(f.path))
+        .map((f) => wholeFileDiff(f, returnWrappers(f, raw, dep.match === "contains", { has: () => true })))
+        .filter((d): d is { diff: string; edits: number } => d !== null);
+      const edits = sections.reduce((n, d) => n + d.edits, 0);
+      if (edits > 0) {
+        const patch = `${gold.replace(/\n?$/, "\n")}${sections.map((d) => d.diff).join("")}`;
+        return { ok: true, patch, mutation: `what the base's functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits };
+      }
     }
     // A piece of a concatenated output (`] } ]`: gold's `{ [object global] }` closes with `] }`, the base's array
     // brackets add ` ]`): change the longest overlap of a string gold writes with the piece's start or end.
