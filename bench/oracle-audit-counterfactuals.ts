@@ -53,6 +53,29 @@ function pythonWithPytest(): string | null {
   return null;
 }
 
+/**
+ * Pure-Python test dependencies PyPI would give, from the registries this machine reaches: `pretend` from Debian's
+ * python3-pretend (`apt-get download`, unpacked, never installed), `text_unidecode` from the wheel under /opt/pypi.
+ * One host directory, bound read-only into the sandbox (SPECPATH_SANDBOX_RUNTIMES) and put on PYTHONPATH. Null with
+ * the reason when it cannot be made.
+ */
+function pythonTestDeps(): { dir: string } | { reason: string } {
+  const dir = "/var/tmp/specpath-bench-cf-pydeps";
+  try {
+    if (!existsSync(path.join(dir, "pretend.py"))) {
+      execFileSync("bash", ["-c", `set -e; mkdir -p "${dir}.part" && cd "${dir}.part" && apt-get download -q python3-pretend >/dev/null 2>&1 && dpkg -x python3-pretend_*.deb deb && cp deb/usr/lib/python3/dist-packages/pretend.py . && rm -rf deb python3-pretend_*.deb`], { stdio: "ignore" });
+      const wheel = existsSync("/opt/pypi/files") ? execFileSync("ls", ["/opt/pypi/files"], { encoding: "utf8" }).split("\n").find((f) => /^text_unidecode-.*\.whl$/.test(f)) : undefined;
+      if (wheel) execFileSync("python3", ["-m", "zipfile", "-e", path.join("/opt/pypi/files", wheel), `${dir}.part`], { stdio: "ignore" });
+      execFileSync("bash", ["-c", `rm -rf "${dir}" && mv "${dir}.part" "${dir}"`]);
+    }
+    const runtimes = (process.env.SPECPATH_SANDBOX_RUNTIMES ?? "").split(":").filter(Boolean);
+    if (!runtimes.includes(dir)) process.env.SPECPATH_SANDBOX_RUNTIMES = [...runtimes, dir].join(":");
+    return { dir };
+  } catch (e) {
+    return { reason: `the pure-Python test dependencies could not be unpacked (${(e as Error).message.split("\n")[0]})` };
+  }
+}
+
 /** How each repository's hidden tests run here, or why they cannot. */
 function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
   // The repository's own pytest options and warning filters are dropped: they name plugins not installed here
@@ -66,11 +89,15 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     case "python-humanize/humanize":
       // hatch-vcs writes src/humanize/_version.py at build time; the package imports it.
       return { setupCommand: "printf '__version__ = \"0\"\\n' > src/humanize/_version.py", testCommand: pytest("src"), resultFormat: "junit" };
-    case "pypa/packaging":
     case "python-semver/python-semver":
       return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
-    case "un33k/python-slugify":
-      return { notRunnable: "slugify imports text_unidecode or unidecode, neither installed here, and PyPI is not reachable" };
+    case "pypa/packaging":
+    case "un33k/python-slugify": {
+      // tests/test_tags.py imports `pretend`; slugify imports text_unidecode: neither installed, PyPI not reachable.
+      const deps = pythonTestDeps();
+      if ("reason" in deps) return { notRunnable: deps.reason };
+      return { setupCommand: null, testCommand: pytest(c.repo === "pypa/packaging" ? `src:${deps.dir}` : `.:${deps.dir}`), resultFormat: "junit" };
+    }
     case "minimistjs/minimist":
     case "inspect-js/object-inspect":
       return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/tape ${tests.join(" ")}`, resultFormat: "tap" };
@@ -117,8 +144,14 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "fabian-hiller/valibot":
       return { notRunnable: "a pnpm workspace (library/ depends on workspace packages): npm cannot install it" };
-    case "yargs/yargs-parser":
-      return { notRunnable: "the tests load build/index.cjs, which the repository's rollup + TypeScript build makes; the build's toolchain does not install with --ignore-scripts" };
+    case "yargs/yargs-parser": {
+      // The tests load build/index.cjs: the test command builds it from the patched sources (rollup + TypeScript, the
+      // repository's `build:cjs`), with only the build's and the tests' packages installed.
+      const pkg = JSON.parse(git(mirrorOf(c.repo), ["show", `${c.baseCommit}:package.json`])) as { devDependencies?: Record<string, string> };
+      const want = ["typescript", "rollup", "@wessberg/rollup-plugin-ts", "rollup-plugin-cleanup", "ts-transform-default-export", "gts", "mocha", "chai", "@types/node"];
+      const packages = want.filter((n) => pkg.devDependencies?.[n]).map((n) => `${n}@${pkg.devDependencies![n]}`);
+      return { setupCommand: only(packages), testCommand: (tests) => `./node_modules/.bin/rollup -c >&2 && ./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    }
     case "uuidjs/uuid":
       return { notRunnable: "the only finding is a module path (../../src/max.js), and paths have no counterfactual" };
     default:

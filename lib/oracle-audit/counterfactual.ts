@@ -274,36 +274,23 @@ function insertionEditor(source: string, inserts: readonly { offset: number; tex
   };
 }
 
-/** A diff section for a file gold's diff leaves alone, with `inserts` made (each changed line a -/+ pair, 3 lines of context). */
-function wholeFileDiff(file: TParsedFile, inserts: readonly { offset: number; text: string }[]): { diff: string; edits: number } | null {
-  if (inserts.length === 0) return null;
-  const editor = insertionEditor(file.source, inserts);
-  const lines = file.source.split("\n");
-  const endsWithNewline = file.source.endsWith("\n");
-  if (endsWithNewline) lines.pop();
-  const changed = new Map<number, string>();
-  lines.forEach((line, row) => {
-    const next = editor(row, line);
-    if (next !== line) changed.set(row, next);
-  });
-  if (changed.size === 0 || (!endsWithNewline && changed.has(lines.length - 1))) return null;
-  const rows = [...changed.keys()].sort((a, b) => a - b);
-  const hunks: [number, number][] = [];
-  for (const row of rows) {
-    const from = Math.max(0, row - 3);
-    const to = Math.min(lines.length - 1, row + 3);
-    const last = hunks.at(-1);
-    if (last && from <= last[1] + 1) last[1] = to;
-    else hunks.push([from, to]);
-  }
-  let diff = `diff --git a/${file.path} b/${file.path}\n--- a/${file.path}\n+++ b/${file.path}\n`;
-  for (const [from, to] of hunks) {
-    const n = to - from + 1;
-    diff += `@@ -${from + 1},${n} +${from + 1},${n} @@\n`;
-    for (let r = from; r <= to; r++) diff += changed.has(r) ? `-${lines[r]}\n+${changed.get(r)}\n` : ` ${lines[r]}\n`;
-  }
-  if (!endsWithNewline && hunks.at(-1)![1] === lines.length - 1) diff += "\\ No newline at end of file\n";
-  return { diff, edits: changed.size };
+/** One line, appended to a CommonJS module, that wraps each function it exports so its result changes where it is (or holds) the literal. */
+function exportsWrapper(literal: string, contains: boolean): string {
+  const value = JSON.stringify(literal);
+  const changed = JSON.stringify(changedLiteral(literal, contains));
+  const change = contains
+    ? `typeof __cf_value === "string" ? __cf_value.split(${value}).join(${changed}) : __cf_value`
+    : `__cf_value === ${value} ? ${changed} : __cf_value`;
+  return `;(function (__cf_exports) { if (!__cf_exports || typeof __cf_exports !== "object") return; Object.keys(__cf_exports).forEach(function (__cf_key) { var __cf_fn = __cf_exports[__cf_key]; if (typeof __cf_fn !== "function") return; __cf_exports[__cf_key] = function () { var __cf_value = __cf_fn.apply(this, arguments); return ${change}; }; }); })(module.exports);`;
+}
+
+/** A diff section that appends `line` to a file gold's diff leaves alone (null when the file does not end with a newline). */
+function appendedLineDiff(file: TParsedFile, line: string): string | null {
+  if (!file.source.endsWith("\n")) return null;
+  const lines = file.source.slice(0, -1).split("\n");
+  const from = Math.max(0, lines.length - 3);
+  const context = lines.slice(from);
+  return `diff --git a/${file.path} b/${file.path}\n--- a/${file.path}\n+++ b/${file.path}\n@@ -${from + 1},${context.length} +${from + 1},${context.length + 1} @@\n${context.map((l) => ` ${l}\n`).join("")}+${line}\n`;
 }
 
 /** Rows of bare string statements (Python docstrings, a JavaScript directive): prose, never a producer. */
@@ -545,17 +532,17 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       if (wrapped && wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `what gold's functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
     }
     // Computed by the base's code from what gold changes (mime-types' lookup picks video/mp4 once gold's scores say so):
-    // changed where the base's functions return it, in files gold's diff leaves alone.
+    // changed where the base's CommonJS modules that gold's diff leaves alone hand it out — the results of their
+    // exported functions — never at an inner return (the base's own helpers return the value as a key it looks up).
     if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
       const touched = new Set(splitDiff(gold).map((f) => f.path));
       const sections = parsed
-        .filter((f) => !touched.has(f.path) && !isTest(f.path) && !isProse(f.path))
-        .map((f) => wholeFileDiff(f, returnWrappers(f, raw, dep.match === "contains", { has: () => true })))
-        .filter((d): d is { diff: string; edits: number } => d !== null);
-      const edits = sections.reduce((n, d) => n + d.edits, 0);
-      if (edits > 0) {
-        const patch = `${gold.replace(/\n?$/, "\n")}${sections.map((d) => d.diff).join("")}`;
-        return { ok: true, patch, mutation: `what the base's functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits };
+        .filter((f) => !touched.has(f.path) && !isTest(f.path) && !isProse(f.path) && /\.c?js$/.test(f.path) && /\bmodule\.exports\b|(?<![\w$.])exports\.[A-Za-z_$]/.test(f.source))
+        .map((f) => appendedLineDiff(f, exportsWrapper(raw, dep.match === "contains")))
+        .filter((d): d is string => d !== null);
+      if (sections.length > 0) {
+        const patch = `${gold.replace(/\n?$/, "\n")}${sections.join("")}`;
+        return { ok: true, patch, mutation: `what the base's exported functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
       }
     }
     // A piece of a concatenated output (`] } ]`: gold's `{ [object global] }` closes with `] }`, the base's array
