@@ -265,6 +265,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 
 export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualRow[]; ms: number }> {
   const python = pythonWithPytest();
+  // Before the first run: the sandbox's view of the machine (SPECPATH_SANDBOX_RUNTIMES) is computed once per process.
+  pythonTestDeps();
   const cacheDir = process.env.ORACLE_CF_CACHE ?? path.join(os.tmpdir(), "specpath-bench-oracle-cf");
   const rows: TCounterfactualRow[] = [];
   const started = performance.now();

@@ -201,3 +201,43 @@ exports.lookup = lookup;
     expect(runJs(js, 'greet("you")')).toBe("hello, you!");
   }, 60_000);
 });
+
+describe("a module path gold adds, moved", () => {
+  it("moves the file the test imports and gold's own imports of it, so only the direct import breaks (uuid-max-constant)", async () => {
+    // uuid-max-constant: the test imports ../../src/max.js, which gold adds; it was "paths have no counterfactual yet".
+    const index = "exports.NIL = require('./nil.js');\n";
+    const diff = `diff --git a/src/index.js b/src/index.js
+--- a/src/index.js
++++ b/src/index.js
+@@ -1 +1,2 @@
+ exports.NIL = require('./nil.js');
++exports.MAX = require('./max.js');
+diff --git a/src/max.js b/src/max.js
+new file mode 100644
+index 0000000..58951f6
+--- /dev/null
++++ b/src/max.js
+@@ -0,0 +1 @@
++module.exports = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+`;
+    const m = await mutateGoldWithTrees(diff, { kind: "path", value: "../../src/max.js", match: null, file: "test/unit/version.test.js" }, {});
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-path-"));
+    try {
+      execFileSync("mkdir", ["-p", path.join(dir, "src"), path.join(dir, "test/unit")]);
+      writeFileSync(path.join(dir, "src/index.js"), index);
+      writeFileSync(path.join(dir, "src/nil.js"), "module.exports = '00000000-0000-0000-0000-000000000000';\n");
+      execFileSync("git", ["init", "-q"], { cwd: dir });
+      writeFileSync(path.join(dir, "cf.patch"), m.patch);
+      execFileSync("git", ["apply", "cf.patch"], { cwd: dir });
+      const node = (code: string) => execFileSync("node", ["-e", code], { cwd: path.join(dir, "test/unit"), encoding: "utf8" }).trim();
+      expect(node("console.log(require('../../src/index.js').MAX)")).toBe("ffffffff-ffff-ffff-ffff-ffffffffffff");
+      expect(() => node("require('../../src/max.js')")).toThrow(/Cannot find module/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const other = await mutateGoldWithTrees(diff, { kind: "path", value: "../../src/nil.js", match: null, file: "test/unit/version.test.js" }, {});
+    expect(other.ok).toBe(false);
+  });
+});

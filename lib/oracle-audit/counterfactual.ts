@@ -455,7 +455,7 @@ const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? fa
  * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
-export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match">, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
+export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
   if (dep.kind === "name") {
     const renamed = renamedIdentifier(dep.value, splitDiff(gold).some((f) => f.path.endsWith(".py") && !isTest(f.path)));
     const external = externalBindings(gold);
@@ -569,7 +569,56 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     }
     return { ok: false, reason: `gold's non-test code never writes the literal ${JSON.stringify(dep.value)}` };
   }
-  return { ok: false, reason: "paths have no counterfactual yet" };
+  return movedModule(gold, dep.value, dep.file ?? null, isTest);
+}
+
+const MODULE_SUFFIXES = ["", ".js", ".ts", ".mjs", ".cjs", ".jsx", ".tsx", ".mts", ".cts", "/index.js", "/index.ts"];
+
+/** `a/b` joined with a relative specifier (`../c`), normalized; null when it climbs out of the repository. */
+function joinRelative(dir: string, spec: string): string | null {
+  const parts = dir === "" || dir === "." ? [] : dir.split("/");
+  for (const piece of spec.split("/")) {
+    if (piece === "" || piece === ".") continue;
+    if (piece === "..") { if (parts.length === 0) return null; parts.pop(); } else parts.push(piece);
+  }
+  return parts.join("/");
+}
+
+const dirOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "");
+
+/**
+ * A module path the test imports and gold adds (uuid's `../../src/max.js`): gold with that file at another path
+ * (`max_alt.js`) and gold's own code importing it from there, so only what imports the path itself breaks.
+ */
+function movedModule(gold: string, spec: string, testFile: string | null, isTest: (path: string) => boolean): TMutation {
+  if (!testFile || !spec.startsWith(".")) return { ok: false, reason: `a package path (${spec}) has no counterfactual: gold does not write it` };
+  const sections = splitDiff(gold);
+  const addedFiles = new Set(sections.filter((f) => f.lines.some((l) => l.startsWith("new file mode")) || f.lines.includes("--- /dev/null")).map((f) => f.path));
+  const resolved = joinRelative(dirOf(testFile), spec);
+  const target = resolved === null ? undefined : MODULE_SUFFIXES.map((x) => `${resolved}${x}`).find((p) => addedFiles.has(p));
+  if (!target) return { ok: false, reason: `gold adds no module at ${spec} (from ${testFile})` };
+  if (/\/index\.[^/]+$/.test(target) && !resolved!.endsWith("/index") && resolved !== target) return { ok: false, reason: `${spec} names a folder (${target}): moving its index has no counterfactual` };
+  const slash = target.lastIndexOf("/") + 1;
+  const dot = target.lastIndexOf(".");
+  const ext = dot >= slash ? target.slice(dot) : "";
+  const stem = target.slice(slash, target.length - ext.length);
+  const movedStem = renamedIdentifier(stem, true);
+  const moved = `${target.slice(0, slash)}${movedStem}${ext}`;
+  // Gold's own imports of the module (`./max.js`, or `./max` without its extension), in its non-test code, follow it.
+  const { patch } = rewriteAdded(gold, isTest, (seg, _before, path) => {
+    if (seg.kind !== "string" || seg.text.length < 3) return seg.text;
+    const q = seg.text[0]!;
+    const inner = seg.text.slice(1, -1);
+    if (!`'"\``.includes(q) || !inner.startsWith(".")) return seg.text;
+    const to = joinRelative(dirOf(path), inner);
+    if (to === target) return `${q}${inner.slice(0, inner.length - stem.length - ext.length)}${movedStem}${ext}${q}`;
+    if (to !== null && to === target.slice(0, target.length - ext.length)) return `${q}${inner.slice(0, inner.length - stem.length)}${movedStem}${q}`;
+    return seg.text;
+  });
+  const header = (p: string) => [`diff --git a/${p} b/${p}`, `+++ b/${p}`];
+  const [fromDiff, fromPlus] = header(target);
+  const out = patch.split("\n").map((l) => (l === fromDiff ? `diff --git a/${moved} b/${moved}` : l === fromPlus ? `+++ b/${moved}` : l)).join("\n");
+  return { ok: true, patch: out, mutation: `${target} moved to ${moved}`, edits: 1 };
 }
 
 /** Probes that did not pass: failed, errored, skipped or missing (a unit that no longer loads). */
