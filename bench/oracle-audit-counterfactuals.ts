@@ -150,10 +150,12 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       const pkg = JSON.parse(git(mirrorOf(c.repo), ["show", `${c.baseCommit}:package.json`])) as { devDependencies?: Record<string, string> };
       const want = ["typescript", "rollup", "@wessberg/rollup-plugin-ts", "rollup-plugin-cleanup", "ts-transform-default-export", "gts", "mocha", "chai", "@types/node"];
       const packages = want.filter((n) => pkg.devDependencies?.[n]).map((n) => `${n}@${pkg.devDependencies![n]}`);
-      return { setupCommand: only(packages), testCommand: (tests) => `./node_modules/.bin/rollup -c >&2 && ./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+      // gts (its tsconfig is extended) declares a peer TypeScript 3 the 4.x range does not meet: peers are not enforced.
+      return { setupCommand: only(packages, "--legacy-peer-deps"), testCommand: (tests) => `./node_modules/.bin/rollup -c >&2 && ./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     }
     case "uuidjs/uuid":
-      return { notRunnable: "the only finding is a module path (../../src/max.js), and paths have no counterfactual" };
+      // jest 28 with the repository's babel config (BABEL_ENV=commonjsNode, as its `test` script), at the base's pinned versions.
+      return { setupCommand: only(["jest@28.1.3", "babel-jest@28.1.3", "@babel/core@7.18.10", "@babel/preset-env@7.18.10", "jest-junit@16.0.0"]), testCommand: (tests) => `BABEL_ENV=commonjsNode ${JEST(tests)}`, resultFormat: "junit" };
     default:
       return { notRunnable: `no recipe for ${c.repo}` };
   }
@@ -163,8 +165,8 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
  * Setup that installs only `packages` (`name@version`), not the repository's devDependencies: package.json is set
  * aside for the install and put back, so the workspace's tracked files stay the base's.
  */
-const only = (packages: readonly string[]) =>
-  `cp package.json /tmp/package.json.base && printf '{"name":"specpath-setup","private":true}\\n' > package.json && npm install --no-audit --no-fund --loglevel=error --ignore-scripts --no-package-lock ${packages.map((p) => `'${p}'`).join(" ")}; status=$?; cp /tmp/package.json.base package.json; exit $status`;
+const only = (packages: readonly string[], npmFlags = "") =>
+  `cp package.json /tmp/package.json.base && printf '{"name":"specpath-setup","private":true}\\n' > package.json && npm install --no-audit --no-fund --loglevel=error --ignore-scripts --no-package-lock ${npmFlags ? `${npmFlags} ` : ""}${packages.map((p) => `'${p}'`).join(" ")}; status=$?; cp /tmp/package.json.base package.json; exit $status`;
 
 /**
  * `name@range` of the packages the tests need: the base's dependencies, the runner, and each package of the root
@@ -347,7 +349,7 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
           rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes: null, agrees: null, verdict: "not run", reason: `every probe the label names fails with gold here${leftOutNote}` });
           continue;
         }
-        const mutation = await mutateGoldWithTrees(goldPatch, e.dep, l.goldSources);
+        const mutation = await mutateGoldWithTrees(goldPatch, { ...e.dep, file: e.file }, l.goldSources);
         if (!mutation.ok) {
           rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes, agrees: false, verdict: "error", reason: `no counterfactual: ${mutation.reason}` });
           continue;
