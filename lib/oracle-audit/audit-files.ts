@@ -76,8 +76,9 @@ export async function auditFiles(input: {
  */
 export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string }, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
   const parsed: TParsedFile[] = [];
-  // Names are renamed where the tree says they are gold's; a literal is changed at its producer (a template's result).
-  if (dep.kind === "name" || (dep.kind === "literal" && dep.match !== "regex")) {
+  // Names are renamed where the tree says they are gold's; a literal is changed at its producer (a template's result),
+  // and never in a docstring.
+  if (dep.kind === "name" || dep.kind === "literal") {
     for (const [path, source] of Object.entries(goldFiles)) {
       if (!languageOf(path)) continue;
       const outcome = await parseSource(path, source);

@@ -179,6 +179,27 @@ exports.lookup = lookup;
     }
   });
 
+  it("changes a pattern's word in a Python f-string's text, never in its `{…}` code or a docstring (packaging-invalid-interpreter-tag)", async () => {
+    // packaging-invalid-interpreter-tag: `{interpreter!r}` became `{i~nterpreter!r}`, a syntax error (pytest exit 4, no report).
+    const source = `def parse(tag, interpreters):
+    """Raise when an interpreter component is not an identifier."""
+    for interpreter in interpreters:
+        if not interpreter.isidentifier():
+            raise ValueError(f"Tag {tag!r} has an invalid interpreter: {interpreter!r}")
+    return interpreters
+`;
+    const { diff, files } = newFile("src/tags.py", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "invalid interpreter", match: "regex" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const mutated = postImage(m.patch);
+    expect(mutated).toContain('"""Raise when an interpreter component is not an identifier."""');
+    const call = (src: string) => execFileSync("python3", ["-c", `${src}\ntry:\n    parse("x", ["2"])\nexcept ValueError as e:\n    print(e)`], { encoding: "utf8" }).trim();
+    expect(call(source)).toMatch(/invalid interpreter/);
+    expect(call(mutated)).not.toMatch(/invalid interpreter/);
+    expect(call(mutated)).toContain("'2'");
+  });
+
   it("keeps a TypeScript producer's type (ts-jest type-checks the file)", async () => {
     const source = "export function greet(name: string): string {\n  return `hello, ${name}!`;\n}\n";
     const { diff, files } = newFile("src/greet.ts", source);

@@ -484,7 +484,12 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     const raw = dep.value;
     // A docstring that shows the literal is prose: the literal is changed at its producer, never there.
     const docs = new Map(parsed.filter((f) => !isTest(f.path)).map((f) => [f.path, docstringRows(f)] as const));
-    const inStrings = (edit: (text: string) => string) => rewriteAdded(gold, isTest, (seg, _before, path, row) => (seg.kind === "string" && !docs.get(path)?.has(row) ? edit(seg.text) : seg.text));
+    // A Python f-string's `{…}` is code: never edited as text (`{interpreter!r}` is the variable).
+    const inStrings = (edit: (text: string) => string) => rewriteAdded(gold, isTest, (seg, before, path, row) => {
+      if (seg.kind !== "string" || docs.get(path)?.has(row)) return seg.text;
+      if (!(path.endsWith(".py") && /(?<![A-Za-z0-9_])(?:[fF][rRbB]?|[rRbB][fF])$/.test(before))) return edit(seg.text);
+      return seg.text.split(/(\{\{|\}\}|\{[^{}]*\})/).map((piece, i) => (i % 2 === 1 ? piece : edit(piece))).join("");
+    });
     if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
       const alt = changedLiteral(raw, dep.match === "contains");
       const direct = inStrings((text) => text.split(raw).join(alt));
