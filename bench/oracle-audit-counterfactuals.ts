@@ -143,7 +143,13 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       // The base's mocha 1.21 has no --reporter-option (its xunit writes to stdout, mixed with the tests' own output): mocha 10 runs the same tests.
       return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "fabian-hiller/valibot":
-      return { notRunnable: "a pnpm workspace (library/ depends on workspace packages): npm cannot install it" };
+      // A pnpm workspace, but library/ (the tests' package) depends on no workspace package at this base: vitest, vite
+      // and jsdom (its vitest.config's environment) are installed there alone; *.test-d.ts files are not run.
+      return {
+        setupCommand: `cd library && ${only(["vitest@3.0.7", "vite@^6.2.0", "jsdom@^26.0.0"])}`,
+        testCommand: (tests) => `cd library && ./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.filter((t) => !t.endsWith(".test-d.ts")).map((t) => t.replace(/^library\//, "")).join(" ")}`,
+        resultFormat: "junit",
+      };
     case "yargs/yargs-parser":
       // Tried (branch cf): only the build's and tests' packages, the build in the test command. The build type-checks
       // the sources, and the base has no lockfile: TypeScript ^4.0 resolves to 4.9, where the 2020 sources fail
@@ -251,6 +257,9 @@ function sameTest(caseId: string, executedId: string): boolean {
   // mocha's xunit reporter (before 10) writes no file: `::<full title>` for the case's `file::<full title>`.
   if (executedId.startsWith("::") && caseId.includes("::") && !caseId.split("::")[0]!.endsWith(".py") && caseId.slice(caseId.indexOf("::")) === executedId) return true;
   const [file, ...rest] = caseId.split("::");
+  // Run from a package folder (valibot's library/): the report names the file from there.
+  const [executedFile, ...executedRest] = executedId.split("::");
+  if (file && executedFile && !file.endsWith(".py") && file.endsWith(`/${executedFile}`) && executedRest.join("::") === rest.join("::")) return true;
   if (!file || !file.endsWith(".py") || rest.length === 0) return false;
   const dotted = file.replace(/\.py$/, "").split("/");
   const [loc, ...tail] = executedId.split("::");
