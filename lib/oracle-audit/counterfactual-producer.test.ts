@@ -200,6 +200,17 @@ exports.lookup = lookup;
     expect(call(mutated)).toContain("'2'");
   });
 
+  it("reads string text from the tree when a hunk starts inside a docstring (packaging-invalid-interpreter-tag)", async () => {
+    // The lexer over the diff never saw the docstring's opening `"""` (above the hunk), took its closing one for an
+    // opening, and changed the code after it: `for i~nterpreter in …` (pytest exit 4, no report).
+    const post = 'def parse(tag, interpreters):\n    """Parse a tag.\n\n    Raises when a component is empty.\n    Raises when an interpreter is not an identifier.\n    """\n    for interpreter in interpreters:\n        raise ValueError(f"invalid interpreter: {interpreter!r}")\n';
+    const diff = `diff --git a/src/tags.py b/src/tags.py\n--- a/src/tags.py\n+++ b/src/tags.py\n@@ -4,2 +4,5 @@\n     Raises when a component is empty.\n+    Raises when an interpreter is not an identifier.\n     """\n+    for interpreter in interpreters:\n+        raise ValueError(f"invalid interpreter: {interpreter!r}")\n`;
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "invalid interpreter", match: "regex" }, { "src/tags.py": post });
+    expect(m.ok && m.patch).toContain("+    for interpreter in interpreters:");
+    expect(m.ok && m.patch).toContain("+    Raises when an interpreter is not an identifier.");
+    expect(m.ok && m.patch).toContain('i~nterpreter: {interpreter!r}")');
+  });
+
   it("keeps a TypeScript producer's type (ts-jest type-checks the file)", async () => {
     const source = "export function greet(name: string): string {\n  return `hello, ${name}!`;\n}\n";
     const { diff, files } = newFile("src/greet.ts", source);

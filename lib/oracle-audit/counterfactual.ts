@@ -293,6 +293,29 @@ function appendedLineDiff(file: TParsedFile, line: string): string | null {
   return `diff --git a/${file.path} b/${file.path}\n--- a/${file.path}\n+++ b/${file.path}\n@@ -${from + 1},${context.length} +${from + 1},${context.length + 1} @@\n${context.map((l) => ` ${l}\n`).join("")}+${line}\n`;
 }
 
+/** Edits the text pieces of the file's strings (not docstrings, not interpolations), by the rows they stand on. */
+function treeStringEditor(file: TParsedFile, edit: (text: string) => string): TRowEditor {
+  const docs = docstringRows(file);
+  const byRow = new Map<number, { col: number; length: number; text: string }[]>();
+  walk(file.root, (node) => {
+    if (node.type === "comment") return false;
+    if ((node.type === "string_fragment" || node.type === "string_content") && !docs.has(node.row)) {
+      const text = file.source.slice(node.start, node.end);
+      if (text.includes("\n")) return;
+      const next = edit(text);
+      if (next === text) return;
+      const col = node.start - (file.source.lastIndexOf("\n", node.start - 1) + 1);
+      byRow.set(node.row, [...(byRow.get(node.row) ?? []), { col, length: text.length, text: next }]);
+    }
+    return undefined;
+  });
+  return (row, body) => {
+    let out = body;
+    for (const e of [...(byRow.get(row) ?? [])].sort((a, b) => b.col - a.col)) out = out.slice(0, e.col) + e.text + out.slice(e.col + e.length);
+    return out;
+  };
+}
+
 /** Rows of bare string statements (Python docstrings, a JavaScript directive): prose, never a producer. */
 function docstringRows(file: TParsedFile): Set<number> {
   const rows = new Set<number>();
@@ -484,12 +507,14 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     const raw = dep.value;
     // A docstring that shows the literal is prose: the literal is changed at its producer, never there.
     const docs = new Map(parsed.filter((f) => !isTest(f.path)).map((f) => [f.path, docstringRows(f)] as const));
-    // A Python f-string's `{…}` is code: never edited as text (`{interpreter!r}` is the variable).
+    // Where gold's file is parsed, the tree says what is string text (never a docstring, never an f-string's `{…}`
+    // code): the lexer over the diff loses a triple quote opened on a removed line. Elsewhere the lexer.
+    const codeFiles = parsed.filter((f) => !isTest(f.path));
     const inStrings = (edit: (text: string) => string) => rewriteAdded(gold, isTest, (seg, before, path, row) => {
       if (seg.kind !== "string" || docs.get(path)?.has(row)) return seg.text;
       if (!(path.endsWith(".py") && /(?<![A-Za-z0-9_])(?:[fF][rRbB]?|[rRbB][fF])$/.test(before))) return edit(seg.text);
       return seg.text.split(/(\{\{|\}\}|\{[^{}]*\})/).map((piece, i) => (i % 2 === 1 ? piece : edit(piece))).join("");
-    });
+    }, new Map(codeFiles.map((f) => [f.path, treeStringEditor(f, edit)] as const)));
     if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
       const alt = changedLiteral(raw, dep.match === "contains");
       const direct = inStrings((text) => text.split(raw).join(alt));
