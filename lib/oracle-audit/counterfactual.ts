@@ -548,6 +548,28 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const { patch, edits } = inStrings((text) => text.replace(re, alt));
       if (edits > 0) return { ok: true, patch, mutation: `"${word}" → "${alt}" in the message`, edits };
     }
+    // A piece of a concatenated output (`] } ]`: gold's `{ [object global] }` closes with `] }`, the base's array
+    // brackets add ` ]`): change the longest overlap of a string gold writes with the piece's start or end.
+    const overlap = (inner: string) => {
+      let best = 0;
+      for (let k = Math.min(inner.length, raw.length); k >= 2 && best === 0; k--) {
+        if (raw.slice(0, k).trim().length >= 2 && inner.endsWith(raw.slice(0, k))) best = k;
+        else if (raw.slice(-k).trim().length >= 2 && inner.startsWith(raw.slice(-k))) best = -k;
+      }
+      return best;
+    };
+    if (raw.trim().length >= 2 && !/[A-Za-z0-9]/.test(raw)) {
+      const { patch, edits } = inStrings((text) => {
+        const q = text[0];
+        if (!q || !`'"\``.includes(q) || text.length < 2) return text;
+        const inner = text.slice(1, -1);
+        const k = overlap(inner);
+        if (k > 0) return `${q}${inner}~${q}`;
+        if (k < 0) return `${q}~${inner}${q}`;
+        return text;
+      });
+      if (edits > 0) return { ok: true, patch, mutation: `the text gold writes at ${JSON.stringify(raw)}'s edge, changed`, edits };
+    }
     // Computed by a function gold adds, written by none of its strings: changed where gold's functions return it.
     if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
       const added = addedRows(gold);
@@ -574,28 +596,6 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         const patch = `${gold.replace(/\n?$/, "\n")}${sections.join("")}`;
         return { ok: true, patch, mutation: `what the base's exported functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
       }
-    }
-    // A piece of a concatenated output (`] } ]`: gold's `{ [object global] }` closes with `] }`, the base's array
-    // brackets add ` ]`): change the longest overlap of a string gold writes with the piece's start or end.
-    const overlap = (inner: string) => {
-      let best = 0;
-      for (let k = Math.min(inner.length, raw.length); k >= 2 && best === 0; k--) {
-        if (raw.slice(0, k).trim().length >= 2 && inner.endsWith(raw.slice(0, k))) best = k;
-        else if (raw.slice(-k).trim().length >= 2 && inner.startsWith(raw.slice(-k))) best = -k;
-      }
-      return best;
-    };
-    if (raw.trim().length >= 2 && !/[A-Za-z0-9]/.test(raw)) {
-      const { patch, edits } = inStrings((text) => {
-        const q = text[0];
-        if (!q || !`'"\``.includes(q) || text.length < 2) return text;
-        const inner = text.slice(1, -1);
-        const k = overlap(inner);
-        if (k > 0) return `${q}${inner}~${q}`;
-        if (k < 0) return `${q}~${inner}${q}`;
-        return text;
-      });
-      if (edits > 0) return { ok: true, patch, mutation: `the text gold writes at ${JSON.stringify(raw)}'s edge, changed`, edits };
     }
     return { ok: false, reason: `gold's non-test code never writes the literal ${JSON.stringify(dep.value)}` };
   }
