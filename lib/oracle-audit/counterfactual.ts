@@ -510,11 +510,11 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     // Where gold's file is parsed, the tree says what is string text (never a docstring, never an f-string's `{…}`
     // code): the lexer over the diff loses a triple quote opened on a removed line. Elsewhere the lexer.
     const codeFiles = parsed.filter((f) => !isTest(f.path));
-    const inStrings = (edit: (text: string) => string) => rewriteAdded(gold, isTest, (seg, before, path, row) => {
+    const inStrings = (edit: (text: string) => string, quoted = false) => rewriteAdded(gold, isTest, (seg, before, path, row) => {
       if (seg.kind !== "string" || docs.get(path)?.has(row)) return seg.text;
       if (!(path.endsWith(".py") && /(?<![A-Za-z0-9_])(?:[fF][rRbB]?|[rRbB][fF])$/.test(before))) return edit(seg.text);
       return seg.text.split(/(\{\{|\}\}|\{[^{}]*\})/).map((piece, i) => (i % 2 === 1 ? piece : edit(piece))).join("");
-    }, new Map(codeFiles.map((f) => [f.path, treeStringEditor(f, edit)] as const)));
+    }, quoted ? undefined : new Map(codeFiles.map((f) => [f.path, treeStringEditor(f, edit)] as const)));
     if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
       const alt = changedLiteral(raw, dep.match === "contains");
       const direct = inStrings((text) => text.split(raw).join(alt));
@@ -548,6 +548,7 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const { patch, edits } = inStrings((text) => text.replace(re, alt));
       if (edits > 0) return { ok: true, patch, mutation: `"${word}" → "${alt}" in the message`, edits };
     }
+    // (Read with its quotes: the lexer's string segments, not the tree's text pieces.)
     // A piece of a concatenated output (`] } ]`: gold's `{ [object global] }` closes with `] }`, the base's array
     // brackets add ` ]`): change the longest overlap of a string gold writes with the piece's start or end.
     const overlap = (inner: string) => {
@@ -567,7 +568,7 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         if (k > 0) return `${q}${inner}~${q}`;
         if (k < 0) return `${q}~${inner}${q}`;
         return text;
-      });
+      }, true);
       if (edits > 0) return { ok: true, patch, mutation: `the text gold writes at ${JSON.stringify(raw)}'s edge, changed`, edits };
     }
     // Computed by a function gold adds, written by none of its strings: changed where gold's functions return it.
