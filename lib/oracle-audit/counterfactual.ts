@@ -97,6 +97,9 @@ function lexLine(line: string, state: TLexState, python: boolean): TSegment[] {
   return out;
 }
 
+/** Documentation (a README's example output, a changelog): prose the tests never read, never mutated. */
+const isProse = (path: string) => /\.(md|markdown|mdx|rst|txt|adoc)$/i.test(path) || /(^|\/)(CHANGELOG|HISTORY|README|LICENSE)[^/]*$/i.test(path);
+
 /** Edits of one added line by its post-image row (0-based): the syntax tree's occurrences. */
 type TRowEditor = (row: number, body: string) => string;
 
@@ -104,10 +107,10 @@ type TRowEditor = (row: number, body: string) => string;
  * Rewrites gold's added lines in non-test files segment by segment (context lines only carry the lexer's
  * state), or, for a file with a row editor, by the rows of gold's post-image the syntax tree names.
  */
-function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (segment: TSegment, before: string, path: string) => string, rowEditors?: ReadonlyMap<string, TRowEditor>): { patch: string; edits: number } {
+function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (segment: TSegment, before: string, path: string, row: number) => string, rowEditors?: ReadonlyMap<string, TRowEditor>): { patch: string; edits: number } {
   let edits = 0;
   const out = splitDiff(diff).map((file) => {
-    if (isTest(file.path)) return file.lines.join("\n");
+    if (isTest(file.path) || isProse(file.path)) return file.lines.join("\n");
     const python = file.path.endsWith(".py");
     const state: TLexState = { block: false, template: [], triple: null };
     const rows = rowEditors?.get(file.path);
@@ -133,7 +136,7 @@ function rewriteAdded(diff: string, isTest: (path: string) => boolean, edit: (se
         if (!line.startsWith("+")) return line;
         let before = "";
         const changed = segments.map((seg) => {
-          const text = seg.kind === "comment" ? seg.text : edit(seg, before, file.path);
+          const text = seg.kind === "comment" ? seg.text : edit(seg, before, file.path, here);
           before += seg.text;
           return text;
         }).join("");
@@ -230,6 +233,236 @@ function treeRenamer(file: TParsedFile, name: string, renamed: string, localRoot
   };
 }
 
+/** The literal changed so the test no longer finds it: after its end for an exact comparison, inside it for `contains`. */
+const changedLiteral = (raw: string, contains: boolean) => (contains && raw.length > 1 ? `${raw.slice(0, 1)}~${raw.slice(1)}` : `${raw}~`);
+
+/** Rows (0-based) of each file's post-image that gold's diff adds. */
+function addedRows(diff: string): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  for (const file of splitDiff(diff)) {
+    const rows = new Set<number>();
+    let row = -1;
+    for (const line of file.lines) {
+      if (line.startsWith("@@")) { row = Number(/\+(\d+)/.exec(line)?.[1] ?? 1) - 1; continue; }
+      if (row < 0 || line.startsWith("+++") || line.startsWith("---") || line.startsWith("-") || line.startsWith("\\")) continue;
+      if (line.startsWith("+")) rows.add(row);
+      row++;
+    }
+    out.set(file.path, rows);
+  }
+  return out;
+}
+
+const rowOf = (source: string, offset: number) => {
+  let n = 0;
+  for (let i = source.indexOf("\n"); i !== -1 && i < offset; i = source.indexOf("\n", i + 1)) n++;
+  return n;
+};
+
+/** Insertions at offsets of a file's post-image, as a row editor (columns of each row applied right to left). */
+function insertionEditor(source: string, inserts: readonly { offset: number; text: string }[]): TRowEditor {
+  const byRow = new Map<number, { col: number; text: string }[]>();
+  for (const ins of inserts) {
+    const row = rowOf(source, ins.offset);
+    const col = ins.offset - (source.lastIndexOf("\n", ins.offset - 1) + 1);
+    byRow.set(row, [...(byRow.get(row) ?? []), { col, text: ins.text }]);
+  }
+  return (row, body) => {
+    let out = body;
+    for (const { col, text } of [...(byRow.get(row) ?? [])].sort((a, b) => b.col - a.col)) out = out.slice(0, col) + text + out.slice(col);
+    return out;
+  };
+}
+
+/** One line, appended to a CommonJS module, that wraps each function it exports so its result changes where it is (or holds) the literal. */
+function exportsWrapper(literal: string, contains: boolean): string {
+  const value = JSON.stringify(literal);
+  const changed = JSON.stringify(changedLiteral(literal, contains));
+  const change = contains
+    ? `typeof __cf_value === "string" ? __cf_value.split(${value}).join(${changed}) : __cf_value`
+    : `__cf_value === ${value} ? ${changed} : __cf_value`;
+  return `;(function (__cf_exports) { if (!__cf_exports || typeof __cf_exports !== "object") return; Object.keys(__cf_exports).forEach(function (__cf_key) { var __cf_fn = __cf_exports[__cf_key]; if (typeof __cf_fn !== "function") return; __cf_exports[__cf_key] = function () { var __cf_value = __cf_fn.apply(this, arguments); return ${change}; }; }); })(module.exports);`;
+}
+
+/** A diff section that appends `line` to a file gold's diff leaves alone (null when the file does not end with a newline). */
+function appendedLineDiff(file: TParsedFile, line: string): string | null {
+  if (!file.source.endsWith("\n")) return null;
+  const lines = file.source.slice(0, -1).split("\n");
+  const from = Math.max(0, lines.length - 3);
+  const context = lines.slice(from);
+  return `diff --git a/${file.path} b/${file.path}\n--- a/${file.path}\n+++ b/${file.path}\n@@ -${from + 1},${context.length} +${from + 1},${context.length + 1} @@\n${context.map((l) => ` ${l}\n`).join("")}+${line}\n`;
+}
+
+/** Edits the text pieces of the file's strings (not docstrings, not interpolations), by the rows they stand on. */
+function treeStringEditor(file: TParsedFile, edit: (text: string) => string): TRowEditor {
+  const docs = docstringRows(file);
+  const byRow = new Map<number, { col: number; length: number; text: string }[]>();
+  walk(file.root, (node) => {
+    if (node.type === "comment") return false;
+    if ((node.type === "string_fragment" || node.type === "string_content") && !docs.has(node.row)) {
+      const text = file.source.slice(node.start, node.end);
+      if (text.includes("\n")) return;
+      const next = edit(text);
+      if (next === text) return;
+      const col = node.start - (file.source.lastIndexOf("\n", node.start - 1) + 1);
+      byRow.set(node.row, [...(byRow.get(node.row) ?? []), { col, length: text.length, text: next }]);
+    }
+    return undefined;
+  });
+  return (row, body) => {
+    let out = body;
+    for (const e of [...(byRow.get(row) ?? [])].sort((a, b) => b.col - a.col)) out = out.slice(0, e.col) + e.text + out.slice(e.col + e.length);
+    return out;
+  };
+}
+
+/** Rows of bare string statements (Python docstrings, a JavaScript directive): prose, never a producer. */
+function docstringRows(file: TParsedFile): Set<number> {
+  const rows = new Set<number>();
+  walk(file.root, (node) => {
+    if (node.type !== "expression_statement") return;
+    const kids = node.children.filter((c) => c.named);
+    if (kids.length === 1 && (kids[0]!.type === "string" || kids[0]!.type === "concatenated_string")) {
+      const last = rowOf(file.source, node.end);
+      for (let r = node.row; r <= last; r++) rows.add(r);
+    }
+    return false;
+  });
+  return rows;
+}
+
+// A Python `%` or `str.format` placeholder inside a plain string.
+const FORMAT_PLACEHOLDER = /\{[^{}]*\}|%[-#0 +]*\d*(?:\.\d+)?[sdifrxXeEgGc]/g;
+
+/**
+ * The fixed parts of a string node that is a template — a JavaScript template literal or Python f-string with
+ * substitutions, a string `.format(…)` or `%` is applied to, or a string concatenated with a value — or null for
+ * any other string.
+ */
+function templateParts(node: TSyntaxNode, parent: TSyntaxNode | undefined, source: string): string[] | null {
+  const text = (n: TSyntaxNode) => source.slice(n.start, n.end);
+  const pieces = node.children.filter((c) => ["string_fragment", "string_content", "escape_sequence"].includes(c.type));
+  const holes = node.children.filter((c) => c.type === "template_substitution" || c.type === "interpolation");
+  if (holes.length > 0) {
+    const parts: string[] = [];
+    let current = "";
+    for (const c of node.children) {
+      if (c.type === "template_substitution" || c.type === "interpolation") { parts.push(current); current = ""; }
+      else if (pieces.includes(c)) current += text(c);
+    }
+    parts.push(current);
+    return parts;
+  }
+  const content = pieces.map(text).join("");
+  const formatted = parent && ((parent.type === "attribute" && text(field(parent, "attribute") ?? parent).trim() === "format") || (parent.type === "binary_operator" && text(field(parent, "operator") ?? parent) === "%" && field(parent, "left") === node));
+  if (formatted && FORMAT_PLACEHOLDER.test(content)) return content.split(FORMAT_PLACEHOLDER);
+  if (parent && (parent.type === "binary_expression" || parent.type === "binary_operator") && text(field(parent, "operator") ?? parent) === "+") {
+    const other = field(parent, "left") === node ? field(parent, "right") : field(parent, "left");
+    if (other && other.type !== "string") return field(parent, "left") === node ? [content, ""] : ["", content];
+  }
+  return null;
+}
+
+/** The template's fixed parts are written in the literal, in order, and say something (not only spaces or one mark). */
+function templateCouldMake(parts: readonly string[], literal: string, whole: boolean): boolean {
+  const fixed = parts.join("");
+  if (fixed.replace(/\s/g, "").length < 2 && !/[A-Za-z0-9]/.test(fixed)) return false;
+  let at = 0;
+  for (const [i, part] of parts.entries()) {
+    if (part.length === 0) continue;
+    const found = i === 0 && whole ? (literal.startsWith(part) ? 0 : -1) : literal.indexOf(part, at);
+    if (found === -1) return false;
+    at = found + part.length;
+  }
+  // A template that is the whole value also ends as the literal does; a piece of a concatenation need not.
+  const lastPart = parts.at(-1)!;
+  return !whole || lastPart.length === 0 || literal.endsWith(lastPart);
+}
+
+/** An output of the template could hold the literal: a fixed part is written in it, or one of its words in a fixed part. */
+function templateCouldHold(parts: readonly string[], literal: string): boolean {
+  const words = literal.match(/[A-Za-z]{3,}/g) ?? [];
+  return parts.some((part) => (part.trim().length >= 2 && literal.includes(part.trim())) || words.some((w) => new RegExp(`(?<![A-Za-z])${escape(w)}(?![A-Za-z])`).test(part)));
+}
+
+// Expressions a template's value flows through unchanged in shape up to the result: the producer's result is the
+// outermost of them below a return, an assignment or a declaration.
+const CARRIERS = new Set(["binary_expression", "binary_operator", "parenthesized_expression", "concatenated_string", "attribute", "member_expression", "call", "call_expression", "arguments", "argument_list"]);
+
+/**
+ * Where gold produces `literal` with a template shared with other outputs: the result of each producing expression
+ * (a `return`'s value, a declaration's or assignment's value) wrapped so that it is changed only when it equals
+ * the literal. Every other output of the same template, and the docstring that shows it, stay as gold writes them.
+ */
+function producerWrappers(file: TParsedFile, literal: string, contains: boolean, added: ReadonlySet<number>): { offset: number; text: string }[] {
+  const { source, root } = file;
+  const targets = new Map<number, TSyntaxNode>();
+  const docs = docstringRows(file);
+  walk(root, (node, ancestors) => {
+    if (node.type === "comment") return false;
+    if (node.type !== "string" && node.type !== "template_string") return;
+    const parent = ancestors.at(-1);
+    const parts = templateParts(node, parent, source);
+    if (!parts || docs.has(node.row)) return false;
+    // Up through the expressions that carry the value (a `.format(…)` call, a concatenation) to the result.
+    let target = node;
+    for (let i = ancestors.length - 1; i >= 0; i--) {
+      const up = ancestors[i]!;
+      if (!CARRIERS.has(up.type)) break;
+      if ((up.type === "attribute" || up.type === "member_expression") && field(up, "object") !== target) break;
+      if ((up.type === "call" || up.type === "call_expression") && field(up, "function") !== target) break;
+      if (up.type === "arguments" || up.type === "argument_list") break;
+      target = up;
+    }
+    // The result is the template alone (or its `.format(…)`): for an exact comparison it starts and ends as the literal.
+    const whole = !contains && (target === node || (parent?.type === "attribute" && target.type === "call"));
+    if (contains ? !templateCouldHold(parts, literal) : !templateCouldMake(parts, literal, whole)) return false;
+    if (!added.has(target.row) || !added.has(rowOf(source, target.end))) return false;
+    targets.set(target.start, target);
+    return false;
+  });
+  // Nested targets: the outermost one is the result.
+  const kept = [...targets.values()].filter((t) => ![...targets.values()].some((o) => o !== t && o.start <= t.start && o.end >= t.end));
+  const open = wrapperOpen(file.path, literal, contains);
+  return kept.flatMap((t) => [{ offset: t.start, text: open }, { offset: t.end, text: ")" }]);
+}
+
+/** The start of a call that returns its argument, changed when it is (or, for `contains`, holds) the literal. */
+function wrapperOpen(path: string, literal: string, contains: boolean): string {
+  const python = path.endsWith(".py");
+  const typed = /\.(c|m)?tsx?$/.test(path);
+  const value = JSON.stringify(literal);
+  const changed = JSON.stringify(changedLiteral(literal, contains));
+  // An exact comparison: the result is changed when it is the literal; a `contains` one: where it holds the literal.
+  return contains
+    ? python
+      ? `(lambda __cf_value: __cf_value.replace(${value}, ${changed}) if isinstance(__cf_value, str) else __cf_value)(`
+      : typed
+        ? `(<T,>(__cf_value: T): T => (typeof __cf_value === "string" ? (__cf_value.split(${value}).join(${changed}) as unknown as T) : __cf_value))(`
+        : `((__cf_value) => (typeof __cf_value === "string" ? __cf_value.split(${value}).join(${changed}) : __cf_value))(`
+    : python
+      ? `(lambda __cf_value: ${changed} if __cf_value == ${value} else __cf_value)(`
+      : typed
+        ? `(<T,>(__cf_value: T): T => (__cf_value === (${value} as unknown) ? (${changed} as unknown as T) : __cf_value))(`
+        : `((__cf_value) => (__cf_value === ${value} ? ${changed} : __cf_value))(`;
+}
+
+/**
+ * A literal gold's strings never write, computed by a function gold adds (scule's titleCase joins words): every value
+ * a `return` in gold's added lines gives back is changed when it is the literal, so only the output equal to it changes.
+ */
+function returnWrappers(file: TParsedFile, literal: string, contains: boolean, added: { has(row: number): boolean }): { offset: number; text: string }[] {
+  const open = wrapperOpen(file.path, literal, contains);
+  const out: { offset: number; text: string }[] = [];
+  walk(file.root, (node) => {
+    if (node.type === "comment") return false;
+    if (node.type !== "return_statement") return;
+    const value = node.children.find((c) => c.named && c.type !== "comment");
+    if (value && added.has(value.row) && added.has(rowOf(file.source, value.end))) out.push({ offset: value.start, text: open }, { offset: value.end, text: ")" });
+  });
+  return out;
+}
+
 /** A name an agent might have chosen instead, in the dependency's own case convention. */
 export function renamedIdentifier(name: string, python = false): string {
   if (/^[A-Z0-9_]+$/.test(name)) return `${name}_ALT`;
@@ -245,7 +478,7 @@ const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? fa
  * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
-export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match">, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
+export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
   if (dep.kind === "name") {
     const renamed = renamedIdentifier(dep.value, splitDiff(gold).some((f) => f.path.endsWith(".py") && !isTest(f.path)));
     const external = externalBindings(gold);
@@ -272,10 +505,33 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
   }
   if (dep.kind === "literal") {
     const raw = dep.value;
-    const inStrings = (edit: (text: string) => string) => rewriteAdded(gold, isTest, (seg) => (seg.kind === "string" ? edit(seg.text) : seg.text));
+    // A docstring that shows the literal is prose: the literal is changed at its producer, never there.
+    const docs = new Map(parsed.filter((f) => !isTest(f.path)).map((f) => [f.path, docstringRows(f)] as const));
+    // Where gold's file is parsed, the tree says what is string text (never a docstring, never an f-string's `{…}`
+    // code): the lexer over the diff loses a triple quote opened on a removed line. Elsewhere the lexer.
+    const codeFiles = parsed.filter((f) => !isTest(f.path));
+    const inStrings = (edit: (text: string) => string, quoted = false) => rewriteAdded(gold, isTest, (seg, before, path, row) => {
+      if (seg.kind !== "string" || docs.get(path)?.has(row)) return seg.text;
+      if (!(path.endsWith(".py") && /(?<![A-Za-z0-9_])(?:[fF][rRbB]?|[rRbB][fF])$/.test(before))) return edit(seg.text);
+      return seg.text.split(/(\{\{|\}\}|\{[^{}]*\})/).map((piece, i) => (i % 2 === 1 ? piece : edit(piece))).join("");
+    }, quoted ? undefined : new Map(codeFiles.map((f) => [f.path, treeStringEditor(f, edit)] as const)));
     if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
-      const direct = inStrings((text) => text.split(raw).join(`${raw}~`));
-      if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${raw}~"`, edits: direct.edits };
+      const alt = changedLiteral(raw, dep.match === "contains");
+      const direct = inStrings((text) => text.split(raw).join(alt));
+      if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${alt}"`, edits: direct.edits };
+      // Made by a template (or helper) shared with other outputs: its result changes only when it is the literal.
+      // An expected template written with placeholders (`${key}`) is a shape, not a value: its words are changed below.
+      const added = addedRows(gold);
+      const editors = new Map<string, TRowEditor>();
+      for (const file of /\$\{[^}]*\}/.test(raw) ? [] : parsed) {
+        if (isTest(file.path)) continue;
+        const inserts = producerWrappers(file, raw, dep.match === "contains", added.get(file.path) ?? new Set());
+        if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+      }
+      if (editors.size > 0) {
+        const wrapped = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
+        if (wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
+      }
     }
     if (dep.match !== "regex" && /^-?[0-9][0-9.]*$/.test(raw)) {
       const re = new RegExp(`(?<![A-Za-z0-9_.])${escape(raw)}(?![A-Za-z0-9_.])`, "g");
@@ -283,13 +539,16 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const n = rewriteAdded(gold, isTest, (seg) => (seg.kind === "code" ? seg.text.replace(re, changed) : seg.kind === "string" && seg.text.slice(1, -1) === raw ? seg.text.replace(raw, changed) : seg.text));
       if (n.edits > 0) return { ok: true, patch: n.patch, mutation: `${raw} → ${changed}`, edits: n.edits };
     }
-    // A message built from a template, or a pattern: change its longest word where gold's strings write it.
+    // A message built from a template, or a pattern: change its longest word where gold's strings write it — inside
+    // the word, so a pattern or a `contains` comparison that ends with it no longer matches either.
     const words = (raw.match(/[A-Za-z]{3,}/g) ?? []).sort((a, b) => b.length - a.length);
     for (const word of words) {
       const re = new RegExp(`(?<![A-Za-z])${escape(word)}(?![A-Za-z])`, "g");
-      const { patch, edits } = inStrings((text) => text.replace(re, `${word}~`));
-      if (edits > 0) return { ok: true, patch, mutation: `"${word}" → "${word}~" in the message`, edits };
+      const alt = `${word.slice(0, 1)}~${word.slice(1)}`;
+      const { patch, edits } = inStrings((text) => text.replace(re, alt));
+      if (edits > 0) return { ok: true, patch, mutation: `"${word}" → "${alt}" in the message`, edits };
     }
+    // (Read with its quotes: the lexer's string segments, not the tree's text pieces.)
     // A piece of a concatenated output (`] } ]`: gold's `{ [object global] }` closes with `] }`, the base's array
     // brackets add ` ]`): change the longest overlap of a string gold writes with the piece's start or end.
     const overlap = (inner: string) => {
@@ -309,12 +568,88 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         if (k > 0) return `${q}${inner}~${q}`;
         if (k < 0) return `${q}~${inner}${q}`;
         return text;
-      });
+      }, true);
       if (edits > 0) return { ok: true, patch, mutation: `the text gold writes at ${JSON.stringify(raw)}'s edge, changed`, edits };
+    }
+    // Computed by a function gold adds, written by none of its strings: changed where gold's functions return it.
+    if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
+      const added = addedRows(gold);
+      const editors = new Map<string, TRowEditor>();
+      for (const file of parsed) {
+        if (isTest(file.path) || isProse(file.path)) continue;
+        const inserts = returnWrappers(file, raw, dep.match === "contains", added.get(file.path) ?? new Set());
+        if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+      }
+      const wrapped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+      const alt = changedLiteral(raw, dep.match === "contains");
+      if (wrapped && wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `what gold's functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
+    }
+    // Computed by the base's code from what gold changes (mime-types' lookup picks video/mp4 once gold's scores say so):
+    // changed where the base's CommonJS modules that gold's diff leaves alone hand it out — the results of their
+    // exported functions — never at an inner return (the base's own helpers return the value as a key it looks up).
+    if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
+      const touched = new Set(splitDiff(gold).map((f) => f.path));
+      const sections = parsed
+        .filter((f) => !touched.has(f.path) && !isTest(f.path) && !isProse(f.path) && /\.c?js$/.test(f.path) && /\bmodule\.exports\b|(?<![\w$.])exports\.[A-Za-z_$]/.test(f.source))
+        .map((f) => appendedLineDiff(f, exportsWrapper(raw, dep.match === "contains")))
+        .filter((d): d is string => d !== null);
+      if (sections.length > 0) {
+        const patch = `${gold.replace(/\n?$/, "\n")}${sections.join("")}`;
+        return { ok: true, patch, mutation: `what the base's exported functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
+      }
     }
     return { ok: false, reason: `gold's non-test code never writes the literal ${JSON.stringify(dep.value)}` };
   }
-  return { ok: false, reason: "paths have no counterfactual yet" };
+  return movedModule(gold, dep.value, dep.file ?? null, isTest);
+}
+
+const MODULE_SUFFIXES = ["", ".js", ".ts", ".mjs", ".cjs", ".jsx", ".tsx", ".mts", ".cts", "/index.js", "/index.ts"];
+
+/** `a/b` joined with a relative specifier (`../c`), normalized; null when it climbs out of the repository. */
+function joinRelative(dir: string, spec: string): string | null {
+  const parts = dir === "" || dir === "." ? [] : dir.split("/");
+  for (const piece of spec.split("/")) {
+    if (piece === "" || piece === ".") continue;
+    if (piece === "..") { if (parts.length === 0) return null; parts.pop(); } else parts.push(piece);
+  }
+  return parts.join("/");
+}
+
+const dirOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "");
+
+/**
+ * A module path the test imports and gold adds (uuid's `../../src/max.js`): gold with that file at another path
+ * (`max_alt.js`) and gold's own code importing it from there, so only what imports the path itself breaks.
+ */
+function movedModule(gold: string, spec: string, testFile: string | null, isTest: (path: string) => boolean): TMutation {
+  if (!testFile || !spec.startsWith(".")) return { ok: false, reason: `a package path (${spec}) has no counterfactual: gold does not write it` };
+  const sections = splitDiff(gold);
+  const addedFiles = new Set(sections.filter((f) => f.lines.some((l) => l.startsWith("new file mode")) || f.lines.includes("--- /dev/null")).map((f) => f.path));
+  const resolved = joinRelative(dirOf(testFile), spec);
+  const target = resolved === null ? undefined : MODULE_SUFFIXES.map((x) => `${resolved}${x}`).find((p) => addedFiles.has(p));
+  if (!target) return { ok: false, reason: `gold adds no module at ${spec} (from ${testFile})` };
+  if (/\/index\.[^/]+$/.test(target) && !resolved!.endsWith("/index") && resolved !== target) return { ok: false, reason: `${spec} names a folder (${target}): moving its index has no counterfactual` };
+  const slash = target.lastIndexOf("/") + 1;
+  const dot = target.lastIndexOf(".");
+  const ext = dot >= slash ? target.slice(dot) : "";
+  const stem = target.slice(slash, target.length - ext.length);
+  const movedStem = renamedIdentifier(stem, true);
+  const moved = `${target.slice(0, slash)}${movedStem}${ext}`;
+  // Gold's own imports of the module (`./max.js`, or `./max` without its extension), in its non-test code, follow it.
+  const { patch } = rewriteAdded(gold, isTest, (seg, _before, path) => {
+    if (seg.kind !== "string" || seg.text.length < 3) return seg.text;
+    const q = seg.text[0]!;
+    const inner = seg.text.slice(1, -1);
+    if (!`'"\``.includes(q) || !inner.startsWith(".")) return seg.text;
+    const to = joinRelative(dirOf(path), inner);
+    if (to === target) return `${q}${inner.slice(0, inner.length - stem.length - ext.length)}${movedStem}${ext}${q}`;
+    if (to !== null && to === target.slice(0, target.length - ext.length)) return `${q}${inner.slice(0, inner.length - stem.length)}${movedStem}${q}`;
+    return seg.text;
+  });
+  const header = (p: string) => [`diff --git a/${p} b/${p}`, `+++ b/${p}`];
+  const [fromDiff, fromPlus] = header(target);
+  const out = patch.split("\n").map((l) => (l === fromDiff ? `diff --git a/${moved} b/${moved}` : l === fromPlus ? `+++ b/${moved}` : l)).join("\n");
+  return { ok: true, patch: out, mutation: `${target} moved to ${moved}`, edits: 1 };
 }
 
 /** Probes that did not pass: failed, errored, skipped or missing (a unit that no longer loads). */

@@ -1,0 +1,275 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { mutateGoldWithTrees } from "./audit-files";
+
+// A literal made by a template or helper shared with other outputs (commander-excess-args' two messages from one
+// template; humanize-natural-list's `{} and {}`) is changed only where it is produced with that value: the
+// producer's result is rewritten when it equals the literal, so the other outputs of the same template stay.
+
+/** A diff that adds `path` whole, and the file's text. */
+function newFile(path: string, text: string): { diff: string; files: Record<string, string> } {
+  const lines = text.replace(/\n$/, "").split("\n");
+  const diff = `diff --git a/${path} b/${path}\nnew file mode 100644\n--- /dev/null\n+++ b/${path}\n@@ -0,0 +1,${lines.length} @@\n${lines.map((l) => `+${l}`).join("\n")}\n`;
+  return { diff, files: { [path]: text } };
+}
+
+/** The post-image of the one file a new-file patch adds. */
+const postImage = (patch: string) => patch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).map((l) => l.slice(1)).join("\n") + "\n";
+
+const EXCESS = `function excessArguments(name, expected, receivedArgs) {
+  const s = expected === 1 ? '' : 's';
+  const forSubcommand = name ? \` for '\${name}'\` : '';
+  const details = receivedArgs.join(', ');
+  const message = \`error: too many arguments\${forSubcommand}. Expected \${expected} argument\${s} but got \${receivedArgs.length}: \${details}.\`;
+  return message;
+}
+module.exports = { excessArguments };
+`;
+
+const runJs = (source: string, call: string): string => {
+  const module = { exports: {} as Record<string, (...a: unknown[]) => string> };
+  new Function("module", "exports", source)(module, module.exports);
+  return new Function("m", `return m.${call}`)(module.exports) as string;
+};
+
+const NATURAL = `"""Lists related humanization."""
+
+from __future__ import annotations
+
+
+def natural_list(items):
+    """Natural list.
+
+    Examples:
+        >>> natural_list(["one", "two", "three"])
+        'one, two and three'
+        >>> natural_list(["one", "two"])
+        'one and two'
+    """
+    if len(items) == 1:
+        return str(items[0])
+    elif len(items) == 2:
+        return f"{str(items[0])} and {str(items[1])}"
+    else:
+        return ", ".join(str(item) for item in items[:-1]) + f" and {str(items[-1])}"
+`;
+
+const runPython = (source: string, calls: string[]): string[] =>
+  JSON.parse(execFileSync("python3", ["-c", `${source}\nimport json\nprint(json.dumps([${calls.join(", ")}]))`], { encoding: "utf8" })) as string[];
+
+describe("a literal made by a shared template, changed only where it is produced with that value", () => {
+  it("changes one of two messages one JavaScript template makes (commander-excess-args), not the other", async () => {
+    const { diff, files } = newFile("lib/command.js", EXCESS);
+    const top = "error: too many arguments. Expected 0 arguments but got 1: excess.";
+    const sub = "error: too many arguments for 'speak'. Expected 0 arguments but got 1: excess.";
+    for (const [literal, other] of [[top, sub], [sub, top]] as const) {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: literal, match: "exact" }, files);
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      const mutated = postImage(m.patch);
+      const call = (l: string) => (l === top ? `excessArguments("", 0, ["excess"])` : `excessArguments("speak", 0, ["excess"])`);
+      expect(runJs(EXCESS, call(literal))).toBe(literal);
+      expect(runJs(mutated, call(literal))).not.toBe(literal);
+      expect(runJs(mutated, call(other))).toBe(other);
+      expect(runJs(mutated, `excessArguments("", 2, ["a", "b", "c"])`)).toBe("error: too many arguments. Expected 2 arguments but got 3: a, b, c.");
+    }
+  });
+
+  it("changes one output of Python's `{} and {}` at the producer, never in the docstring (humanize-natural-list)", async () => {
+    const { diff, files } = newFile("src/humanize/lists.py", NATURAL);
+    const inputs: Record<string, string> = { "1, 2 and 3": "[1, 2, 3]", "one, two and three": '["one", "two", "three"]', "one and two": '["one", "two"]', "1 and two": '[1, "two"]', one: '["one"]' };
+    for (const literal of ["1, 2 and 3", "one, two and three", "one and two", "1 and two"]) {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: literal, match: "exact" }, files);
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      const mutated = postImage(m.patch);
+      // The docstring is prose: it keeps its examples.
+      expect(mutated).toContain("        'one, two and three'\n");
+      expect(mutated).toContain("        'one and two'\n");
+      const outputs = Object.keys(inputs);
+      const before = runPython(NATURAL, outputs.map((o) => `natural_list(${inputs[o]})`));
+      const after = runPython(mutated, outputs.map((o) => `natural_list(${inputs[o]})`));
+      expect(before).toEqual(outputs);
+      outputs.forEach((o, i) => (o === literal ? expect(after[i]).not.toBe(o) : expect(after[i]).toBe(o)));
+    }
+  });
+
+  it("changes a literal the test finds inside the output (contains) where the producer's result holds it", async () => {
+    const source = "function dropped(n) {\n  return `warning: ${n} items dropped, see the log`;\n}\nmodule.exports = { dropped };\n";
+    const { diff, files } = newFile("lib/warn.js", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "3 items dropped", match: "contains" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(runJs(postImage(m.patch), "dropped(3)")).not.toContain("3 items dropped");
+    expect(runJs(postImage(m.patch), "dropped(4)")).toBe("warning: 4 items dropped, see the log");
+  });
+
+  it("changes the words of an expected template written with placeholders, which no value equals", async () => {
+    const source = "function warn(key) {\n  console.warn(`[lib] Dropping \"${key}\" key.`);\n}\nmodule.exports = { warn };\n";
+    const { diff, files } = newFile("lib/warn.js", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: '[lib] Dropping "${key}" key.', match: "exact" }, files);
+    expect(m.ok && m.mutation).toMatch(/Dropping/);
+    expect(m.ok && postImage(m.patch)).not.toContain("__cf_value");
+  });
+
+  it("changes a literal gold's function computes (no string writes it) where it returns it, never in the README (scule-title-case)", async () => {
+    // scule-title-case (held-out 2): the mutation changed the README's example output, so no probe failed ("refuted").
+    const source = `const upperFirst = (s) => s[0].toUpperCase() + s.slice(1);
+function titleCase(str) {
+  return str
+    .split("-")
+    .filter(Boolean)
+    .map((p) => (/^(a|is)$/i.test(p) ? p.toLowerCase() : upperFirst(p)))
+    .join(" ");
+}
+module.exports = { titleCase };
+`;
+    const code = newFile("src/index.js", source);
+    const readme = newFile("README.md", "```js\ntitleCase(\"this-IS-a-title\");\n// \"This is a Title\"\n```\n");
+    const m = await mutateGoldWithTrees(readme.diff + code.diff, { kind: "literal", value: "This is a Title", match: "exact" }, code.files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(m.patch).toContain('+// "This is a Title"');
+    const mutated = postImage(m.patch.slice(m.patch.indexOf("diff --git a/src/index.js")));
+    expect(runJs(source, 'titleCase("this-IS-a-title")')).toBe("This is a Title");
+    expect(runJs(mutated, 'titleCase("this-IS-a-title")')).not.toBe("This is a Title");
+    expect(runJs(mutated, 'titleCase("foo-bar")')).toBe("Foo Bar");
+  });
+
+  it("changes a literal the base's code computes from gold's data where the base returns it, in a file gold leaves alone (mime-types-mp4)", async () => {
+    // mime-types-mp4 (held-out 2): gold adds only type scores; the base's lookup() then returns video/mp4. It was
+    // "gold's non-test code never writes the literal" (error).
+    // The base's helper returns the chosen type, which the base then looks up as a key: a counterfactual that changed
+    // every return of the base made the module fail to load (no report at all).
+    const base = `var scores = require("./score");
+var db = { "application/mp4": { source: "iana" }, "audio/mp4": { source: "iana" }, "video/mp4": { source: "iana" }, "text/xml": {}, "application/xml": {} };
+var extensions = { mp4: ["application/mp4", "audio/mp4", "video/mp4"], xml: ["text/xml", "application/xml"] };
+function preferred(list) {
+  return list.slice().sort(function (a, b) { return scores(b) - scores(a); })[0];
+}
+var types = {};
+Object.keys(extensions).forEach(function (ext) { var t = preferred(extensions[ext]); types[ext] = db[t].source ? t : t; });
+function lookup(ext) {
+  return types[ext] || false;
+}
+exports.lookup = lookup;
+`;
+    const score = "var TYPE = { application: 1, default: 0 };\nmodule.exports = function (t) { return TYPE[t.split('/')[0]] || TYPE.default; };\n";
+    const gold = score.replace("application: 1, ", "application: 1, video: 3, ");
+    const diff = `diff --git a/score.js b/score.js\n--- a/score.js\n+++ b/score.js\n@@ -1,2 +1,2 @@\n-${score.split("\n")[0]}\n+${gold.split("\n")[0]}\n ${score.split("\n")[1]}\n`;
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "video/mp4", match: "exact" }, { "index.js": base, "score.js": gold });
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-mime-"));
+    try {
+      writeFileSync(path.join(dir, "index.js"), base);
+      writeFileSync(path.join(dir, "score.js"), score);
+      execFileSync("git", ["init", "-q"], { cwd: dir });
+      writeFileSync(path.join(dir, "cf.patch"), m.patch);
+      execFileSync("git", ["apply", "cf.patch"], { cwd: dir });
+      const lookup = (ext: string) => execFileSync("node", ["-e", `console.log(require("./index.js").lookup(${JSON.stringify(ext)}))`], { cwd: dir, encoding: "utf8" }).trim();
+      expect(lookup("mp4")).toBe("video/mp4~");
+      expect(lookup("xml")).toBe("application/xml");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("changes a pattern's word in a Python f-string's text, never in its `{…}` code or a docstring (packaging-invalid-interpreter-tag)", async () => {
+    // packaging-invalid-interpreter-tag: `{interpreter!r}` became `{i~nterpreter!r}`, a syntax error (pytest exit 4, no report).
+    const source = `def parse(tag, interpreters):
+    """Raise when an interpreter component is not an identifier."""
+    for interpreter in interpreters:
+        if not interpreter.isidentifier():
+            raise ValueError(f"Tag {tag!r} has an invalid interpreter: {interpreter!r}")
+    return interpreters
+`;
+    const { diff, files } = newFile("src/tags.py", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "invalid interpreter", match: "regex" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const mutated = postImage(m.patch);
+    expect(mutated).toContain('"""Raise when an interpreter component is not an identifier."""');
+    const call = (src: string) => execFileSync("python3", ["-c", `${src}\ntry:\n    parse("x", ["2"])\nexcept ValueError as e:\n    print(e)`], { encoding: "utf8" }).trim();
+    expect(call(source)).toMatch(/invalid interpreter/);
+    expect(call(mutated)).not.toMatch(/invalid interpreter/);
+    expect(call(mutated)).toContain("'2'");
+  });
+
+  it("reads string text from the tree when a hunk starts inside a docstring (packaging-invalid-interpreter-tag)", async () => {
+    // The lexer over the diff never saw the docstring's opening `"""` (above the hunk), took its closing one for an
+    // opening, and changed the code after it: `for i~nterpreter in …` (pytest exit 4, no report).
+    const post = 'def parse(tag, interpreters):\n    """Parse a tag.\n\n    Raises when a component is empty.\n    Raises when an interpreter is not an identifier.\n    """\n    for interpreter in interpreters:\n        raise ValueError(f"invalid interpreter: {interpreter!r}")\n';
+    const diff = `diff --git a/src/tags.py b/src/tags.py\n--- a/src/tags.py\n+++ b/src/tags.py\n@@ -4,2 +4,5 @@\n     Raises when a component is empty.\n+    Raises when an interpreter is not an identifier.\n     """\n+    for interpreter in interpreters:\n+        raise ValueError(f"invalid interpreter: {interpreter!r}")\n`;
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "invalid interpreter", match: "regex" }, { "src/tags.py": post });
+    expect(m.ok && m.patch).toContain("+    for interpreter in interpreters:");
+    expect(m.ok && m.patch).toContain("+    Raises when an interpreter is not an identifier.");
+    expect(m.ok && m.patch).toContain('i~nterpreter: {interpreter!r}")');
+  });
+
+  it("keeps a TypeScript producer's type (ts-jest type-checks the file)", async () => {
+    const source = "export function greet(name: string): string {\n  return `hello, ${name}!`;\n}\n";
+    const { diff, files } = newFile("src/greet.ts", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "hello, world!", match: "exact" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const mutated = postImage(m.patch);
+    // The template is kept (the other greetings), and the mutated file still type-checks under strict.
+    expect(mutated).toContain("`hello, ${name}!`");
+    const host = ts.createCompilerHost({});
+    const texts: Record<string, string> = { "/v/greet.ts": `${mutated}const s: string = greet("world");\nexport default s.length;\n` };
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, version) => (texts[name] !== undefined ? ts.createSourceFile(name, texts[name]!, version) : read(name, version));
+    host.fileExists = (name) => texts[name] !== undefined || ts.sys.fileExists(name);
+    host.readFile = (name) => texts[name] ?? ts.sys.readFile(name);
+    const program = ts.createProgram(Object.keys(texts), { strict: true, noEmit: true, target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] }, host);
+    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    const js = ts.transpileModule(mutated, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+    expect(runJs(js, 'greet("world")')).not.toBe("hello, world!");
+    expect(runJs(js, 'greet("you")')).toBe("hello, you!");
+  }, 60_000);
+});
+
+describe("a module path gold adds, moved", () => {
+  it("moves the file the test imports and gold's own imports of it, so only the direct import breaks (uuid-max-constant)", async () => {
+    // uuid-max-constant: the test imports ../../src/max.js, which gold adds; it was "paths have no counterfactual yet".
+    const index = "exports.NIL = require('./nil.js');\n";
+    const diff = `diff --git a/src/index.js b/src/index.js
+--- a/src/index.js
++++ b/src/index.js
+@@ -1 +1,2 @@
+ exports.NIL = require('./nil.js');
++exports.MAX = require('./max.js');
+diff --git a/src/max.js b/src/max.js
+new file mode 100644
+index 0000000..58951f6
+--- /dev/null
++++ b/src/max.js
+@@ -0,0 +1 @@
++module.exports = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+`;
+    const m = await mutateGoldWithTrees(diff, { kind: "path", value: "../../src/max.js", match: null, file: "test/unit/version.test.js" }, {});
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-path-"));
+    try {
+      execFileSync("mkdir", ["-p", path.join(dir, "src"), path.join(dir, "test/unit")]);
+      writeFileSync(path.join(dir, "src/index.js"), index);
+      writeFileSync(path.join(dir, "src/nil.js"), "module.exports = '00000000-0000-0000-0000-000000000000';\n");
+      execFileSync("git", ["init", "-q"], { cwd: dir });
+      writeFileSync(path.join(dir, "cf.patch"), m.patch);
+      execFileSync("git", ["apply", "cf.patch"], { cwd: dir });
+      const node = (code: string) => execFileSync("node", ["-e", code], { cwd: path.join(dir, "test/unit"), encoding: "utf8" }).trim();
+      expect(node("console.log(require('../../src/index.js').MAX)")).toBe("ffffffff-ffff-ffff-ffff-ffffffffffff");
+      expect(() => node("require('../../src/max.js')")).toThrow(/Cannot find module/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const other = await mutateGoldWithTrees(diff, { kind: "path", value: "../../src/nil.js", match: null, file: "test/unit/version.test.js" }, {});
+    expect(other.ok).toBe(false);
+  });
+});
