@@ -94,7 +94,9 @@ export const test = base.extend<TFixtures>({
 export async function openFamily(page: Page, family: TSeededFamily): Promise<string> {
   await page.goto("/suites");
   await page.getByRole("link", { name: family.suiteName }).click();
-  await page.getByRole("link", { name: family.title }).click();
+  // Exact: the gate dashboard's cells are links named "<title>: <stage> <status>", and with the
+  // suite page a prerendered shell the list and the dashboard can arrive together.
+  await page.getByRole("link", { name: family.title, exact: true }).click();
   await expect(page.getByRole("navigation", { name: "Family" })).toBeVisible();
   return new URL(page.url()).pathname.replace(/\/$/, "");
 }
