@@ -8,6 +8,7 @@ import { databaseAuditCache } from "@/lib/oracle-audit/definition-cache";
 import { loadReusable } from "@/lib/oracle-audit/load-reusable";
 import { staticAudit, type TStaticAuditSources } from "@/lib/oracle-audit/static-audit";
 import { counterfactualOutcome } from "@/lib/oracle-audit/counterfactual";
+import { dependencyKey } from "@/lib/oracle-audit/findings";
 import { mutateGoldWithTrees } from "@/lib/oracle-audit/audit-files";
 import { isAuditedSource } from "@/lib/oracle-audit/extract";
 import { languageOf } from "@/lib/oracle-audit/languages";
@@ -91,7 +92,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
       drafts.set(f.dependencyKey, { dependencyKey: f.dependencyKey, mutation: earlier.mutation, patch: earlier.patch, predictedProbeTestIds: [...f.probeTestIds], outcome: earlier.outcome, message: earlier.message, failedProbeTestIds: earlier.failedProbeTestIds });
       continue;
     }
-    const dep = tests.find((t) => t.file === f.file)?.dependencies.find((d) => `${d.kind}:${d.module ?? ""}:${d.value}` === f.dependencyKey);
+    const dep = tests.find((t) => t.file === f.file)?.dependencies.find((d) => dependencyKey(d) === f.dependencyKey);
     // Renamed where gold's syntax trees have the identifier, never the same spelling on a built-in or another object.
     goldChanged ??= (await sources.gold()).changed;
     const mutation = await mutateGoldWithTrees(input.goldPatch, { kind: f.kind, value: f.name, match: dep?.match ?? null, file: f.file }, goldChanged, (p) => testFiles.includes(p) || (languageOf(p)?.isTestFile(p) ?? false));
