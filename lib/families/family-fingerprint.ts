@@ -46,6 +46,18 @@ export async function familyFingerprints(familyIds: readonly string[]): Promise<
   return new Map(rows.map((r) => [r.id, r.fingerprint]));
 }
 
+// The family's header (get-family.ts) also shows its suite's name; Suite carries no counting
+// trigger (a rename would count for every family of the suite), so the name itself, read in the
+// same statement, is part of this fingerprint. Which suite the family is in is a TaskFamily column.
+const SUMMARY_SQL = `SELECT ${FINGERPRINT} || '/' || s.name AS fingerprint
+  FROM "TaskFamily" f JOIN "Suite" s ON s.id = f."suiteId" WHERE f.id = $1`;
+
+/** familyFingerprint and the name of the family's suite, in one statement: everything GET /api/families/<id> is computed from; "" for no such family. */
+export async function familySummaryFingerprint(familyId: string): Promise<string> {
+  const rows = await db().$queryRawUnsafe<{ fingerprint: string }[]>(SUMMARY_SQL, familyId);
+  return rows[0]?.fingerprint ?? "";
+}
+
 const SUITE_SQL = `SELECT s.name, f.id, CASE WHEN f.id IS NULL THEN NULL ELSE ${FINGERPRINT} END AS fingerprint
   FROM "Suite" s LEFT JOIN "TaskFamily" f ON f."suiteId" = s.id WHERE s.id = $1 ORDER BY f.id`;
 

@@ -11,6 +11,9 @@ import { getSuiteDashboard, getSuiteDashboardJson } from "@/lib/suites/suite-das
 import { FINGERPRINT_TABLES, familyFingerprint, familyFingerprints } from "./family-fingerprint";
 import { computeGateReport, getGateReport, getGateReportJson } from "./get-gate-report";
 import { DETAILS, getStageReport, getStageReportJson } from "./get-stage-report";
+import { getFamily, getFamilyJson } from "./get-family";
+import { listRuns, listRunsJson } from "@/lib/runs/list-runs";
+import { toJsonText } from "@/lib/http/respond";
 
 // The gate report is cached per family behind a fingerprint of the rows it is
 // computed from: a row the loaders read but the fingerprint misses would leave
@@ -323,5 +326,72 @@ describe("what else answers from the family's fingerprint (the dashboard, the st
     expect(paths).not.toEqual(before);
     expect(paths).toEqual(await uncached(() => getStageReport(family.id, "paths")));
     expect(await getSuiteDashboard(suite.id)).toEqual(await uncached(() => getSuiteDashboard(suite.id)));
+  });
+});
+
+describe("GET /api/families/<id> and /runs answer the family's cached JSON text (issue 24 item 4)", () => {
+  const texts = () => Promise.all([getFamilyJson(family.id), listRunsJson(family.id)]);
+  const computed = () => uncached(async () => [toJsonText(await getFamily(family.id)), toJsonText(await listRuns(family.id))]);
+
+  it("reads only tables the fingerprint covers, and the suite's name, which the family's summary fingerprint reads itself", async () => {
+    queries.length = 0;
+    await uncached(() => getFamilyJson(family.id));
+    const summary = tablesIn(queries);
+    for (const table of ["TaskFamily", "Suite", "User", "FamilyCurator"]) expect(summary).toContain(table);
+    expect([...summary].filter((table) => !FINGERPRINT_TABLES.includes(table) && table !== "Suite")).toEqual([]);
+    queries.length = 0;
+    await uncached(() => listRunsJson(family.id));
+    const runs = tablesIn(queries);
+    for (const table of ["Run", "Probe", "ProbeAtom", "Atom", "Patch", "Turn"]) expect(runs).toContain(table);
+    expect([...runs].filter((table) => !FINGERPRINT_TABLES.includes(table))).toEqual([]);
+  });
+
+  it("answers in 1 statement each while nothing changed, the text of what is computed now", async () => {
+    await texts();
+    queries.length = 0;
+    const [summary, runs] = await texts();
+    expect(queries).toHaveLength(2);
+    expect([summary, runs]).toEqual(await computed());
+    expect(JSON.parse(runs).runs.length).toBeGreaterThan(0);
+    await expect(getFamilyJson("no-such-family")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(listRunsJson("no-such-family")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("after a change to each table they read, answers the text of what is computed now", async () => {
+    queries.length = 0;
+    await computed();
+    const read = [...tablesIn(queries)].filter((table) => table !== "Suite").sort();
+    expect(read).toEqual(expect.arrayContaining(["Atom", "FamilyCurator", "Run", "ProbeAtom", "Turn", "User"]));
+    // A write to one of the family's rows in every table read (an update that changes nothing, but a write all the same).
+    for (const table of read) {
+      const before = await familyFingerprint(family.id);
+      const column = ({ ProbeAtom: "probeId", FamilyCurator: "familyId" } as Record<string, string>)[table] ?? "id";
+      const written = await db().$executeRawUnsafe(`UPDATE "${table}" SET "${column}" = "${column}" WHERE ctid IN (SELECT ctid FROM "${table}" WHERE ${ROWS_OF_FAMILY[table]} LIMIT 1)`, family.id);
+      expect(written, table).toBe(1);
+      expect(await familyFingerprint(family.id), table).not.toBe(before);
+      expect(await texts(), table).toEqual(await computed());
+    }
+    const probe = await db().probe.findFirstOrThrow({ where: { familyId: family.id, atoms: { some: {} } }, select: { id: true, testId: true, atoms: { select: { atomId: true }, take: 1 } } });
+    const curator = await db().familyCurator.findFirstOrThrow({ where: { familyId: family.id }, select: { userId: true } });
+    // Changes each text shows: [what, the write, 0 the summary or 1 the runs].
+    const writes: Array<[string, () => Promise<unknown>, 0 | 1]> = [
+      ["the family's title", () => db().taskFamily.update({ where: { id: family.id }, data: { title: "Retitled" } }), 0],
+      ["the suite's name", () => db().suite.update({ where: { id: suite.id }, data: { name: "Suite, renamed for the summary" } }), 0],
+      ["a curator's name", () => db().user.update({ where: { id: curator.userId }, data: { name: "Curator renamed" } }), 0],
+      ["a curator leaving", () => db().familyCurator.deleteMany({ where: { familyId: family.id, userId: curator.userId } }), 0],
+      ["an atom added", () => db().atom.create({ data: { familyId: family.id, key: "AZ9", statement: "added", position: 99 } }), 0],
+      ["a run's status", () => db().run.updateMany({ where: { familyId: family.id, kind: "calibrate" }, data: { status: "queued" } }), 1],
+      ["a probe's test", () => db().probe.update({ where: { id: probe.id }, data: { testId: `${probe.testId}-renamed` } }), 1],
+      ["a probe's atom's key", () => db().atom.update({ where: { id: probe.atoms[0]!.atomId }, data: { key: "AZ8" } }), 1],
+      ["a probe's atoms", () => db().probeAtom.deleteMany({ where: { probeId: probe.id } }), 1],
+    ];
+    let last = await texts();
+    for (const [what, write, shows] of writes) {
+      await write();
+      const now = await texts();
+      expect(now[shows], what).not.toBe(last[shows]);
+      expect(now, what).toEqual(await computed());
+      last = now;
+    }
   });
 });

@@ -1,6 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { frozenPackageHash } from "@/lib/family-guard/frozen-package";
+import { notFound } from "@/lib/errors/app-error";
+import { toJsonText } from "@/lib/http/respond";
+import { familySummaryFingerprint } from "./family-fingerprint";
+import { cachedTextByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
 
 export const familySummarySelect = {
   id: true,
@@ -26,4 +30,21 @@ export async function getFamily(familyId: string) {
   // The package it is frozen in, for the read-only notice every tab's header shows ("" if not found).
   const frozenIn = family.frozen ? await frozenPackageHash(familyId) : null;
   return { ...rest, frozenIn, curators: curators.map((c) => c.user), counts: _count };
+}
+
+/**
+ * The family as the JSON text GET /api/families/<id> answers with: kept while the family's
+ * fingerprint and its suite's name stand (family-fingerprint.ts), so one statement per request.
+ * The same for every role the route admits (curator, lead, admin), so not keyed by role or user.
+ */
+export async function getFamilyJson(familyId: string): Promise<string> {
+  const compute = async () => {
+    const family = await getFamily(familyId);
+    if (!family) throw notFound("Task family", familyId);
+    return toJsonText(family);
+  };
+  if (fingerprintCacheOff()) return compute();
+  const fingerprint = await familySummaryFingerprint(familyId);
+  if (fingerprint === "") throw notFound("Task family", familyId);
+  return cachedTextByFingerprint("family-summary-json", familyId, fingerprint, compute);
 }

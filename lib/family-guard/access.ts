@@ -11,10 +11,15 @@ import { frozenFamilyError } from "./frozen-error";
 export async function assertFamilyAccess(tx: DbOrTx, user: TSessionUser, familyId: string) {
   const family = await tx.taskFamily.findUnique({ where: { id: familyId }, select: { id: true, frozen: true } });
   if (!family) throw notFound("Task family", familyId);
+  assertMayOpenFamilies(user);
+  return family;
+}
+
+/** The role half of assertFamilyAccess, for a route that learns the family exists otherwise (its fingerprint read). */
+export function assertMayOpenFamilies(user: TSessionUser) {
   if (!user.roles.some((r) => r === "curator" || r === "lead" || r === "admin")) {
     throw new AppError("FORBIDDEN", "Only curators, leads and admins can open a task family.");
   }
-  return family;
 }
 
 /** The one check every construction mutation makes: a frozen family answers 409 naming its package. */

@@ -1,10 +1,8 @@
 import { route } from "@/lib/http/route";
+import { jsonText } from "@/lib/http/respond";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
-import { getFamily } from "@/lib/families/get-family";
-import { notFound } from "@/lib/errors/app-error";
+import { getFamilyJson } from "@/lib/families/get-family";
 
-export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ params }) => {
-  const family = await getFamily(params.familyId);
-  if (!family) throw notFound("Task family", params.familyId);
-  return family;
-});
+export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ params }) =>
+  jsonText(await getFamilyJson(params.familyId)),
+);

@@ -1,14 +1,16 @@
 import { route } from "@/lib/http/route";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZRunActionSchema } from "@/lib/schemas/runs";
-import { listRuns } from "@/lib/runs/list-runs";
+import { jsonText } from "@/lib/http/respond";
+import { listRunsJson } from "@/lib/runs/list-runs";
 import { requestCalibration, requestSingleRun, rerunFailed } from "@/lib/runs/request-runs";
-import { assertFamilyAccess } from "@/lib/family-guard/access";
+import { assertFamilyAccess, assertMayOpenFamilies } from "@/lib/family-guard/access";
 import { db } from "@/lib/db";
 
 export const GET = route({ roles: ["curator", "lead", "admin"], params: ZFamilyParamsSchema }, async ({ user, params }) => {
-  await assertFamilyAccess(db(), user, params.familyId);
-  return listRuns(params.familyId);
+  assertMayOpenFamilies(user);
+  // The family's existence is its fingerprint's (404 when there is none): one statement while nothing changed.
+  return jsonText(await listRunsJson(params.familyId));
 });
 
 export const POST = route(
