@@ -12,7 +12,8 @@ import { FINGERPRINT_TABLES, familyFingerprint, familyFingerprints } from "./fam
 import { computeGateReport, getGateReport, getGateReportJson } from "./get-gate-report";
 import { DETAILS, getStageReport, getStageReportJson } from "./get-stage-report";
 import { getFamily, getFamilyJson } from "./get-family";
-import { listRuns, listRunsJson } from "@/lib/runs/list-runs";
+import { listRuns } from "@/lib/runs/list-runs";
+import { listRunsJson } from "@/lib/families/list-runs-json";
 import { toJsonText } from "@/lib/http/respond";
 
 // The gate report is cached per family behind a fingerprint of the rows it is

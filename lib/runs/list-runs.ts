@@ -2,10 +2,6 @@ import "server-only";
 import { db } from "@/lib/db";
 import { loadMatrixInput } from "./load-current-content";
 import { currentContent } from "./matrix";
-import { notFound } from "@/lib/errors/app-error";
-import { toJsonText } from "@/lib/http/respond";
-import { familyFingerprint } from "@/lib/families/family-fingerprint";
-import { cachedTextByFingerprint, fingerprintCacheOff } from "@/lib/families/fingerprint-cache";
 
 export const runRowSelect = {
   id: true, kind: true, patchRole: true, patchId: true, historyRevisionId: true, repeat: true, status: true, attempt: true,
@@ -49,18 +45,6 @@ export async function listRuns(familyId: string) {
       };
     }),
   };
-}
-
-/**
- * listRuns as the JSON text GET /api/families/<id>/runs answers with: kept while the family's
- * fingerprint stands (it counts Run, Probe, ProbeAtom, Atom, Patch and what loadMatrixInput
- * reads), so one statement per request. The same for every role the route admits, so not keyed by role.
- */
-export async function listRunsJson(familyId: string): Promise<string> {
-  if (fingerprintCacheOff()) return toJsonText(await listRuns(familyId));
-  const fingerprint = await familyFingerprint(familyId);
-  if (fingerprint === "") throw notFound("Task family", familyId);
-  return cachedTextByFingerprint("family-runs-json", familyId, fingerprint, async () => toJsonText(await listRuns(familyId)));
 }
 
 export async function getRun(runId: string) {

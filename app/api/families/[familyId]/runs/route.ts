@@ -2,7 +2,7 @@ import { route } from "@/lib/http/route";
 import { ZFamilyParamsSchema } from "@/lib/schemas/common";
 import { ZRunActionSchema } from "@/lib/schemas/runs";
 import { jsonText } from "@/lib/http/respond";
-import { listRunsJson } from "@/lib/runs/list-runs";
+import { listRunsJson } from "@/lib/families/list-runs-json";
 import { requestCalibration, requestSingleRun, rerunFailed } from "@/lib/runs/request-runs";
 import { assertFamilyAccess, assertMayOpenFamilies } from "@/lib/family-guard/access";
 import { db } from "@/lib/db";
