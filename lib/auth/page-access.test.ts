@@ -27,4 +27,10 @@ describe("page access", () => {
   it("leaves the API, sign-in, the forbidden page and the start page to themselves", () => {
     for (const path of ["/api/suites", "/api/families/f1", "/signin", "/forbidden", "/", "/robots.txt", "/suitesX", "/families-x"]) expect(pageRoles(path)).toBeNull();
   });
+
+  it("reads a path as the router does: percent-encoded letters and doubled slashes do not dodge the table", () => {
+    expect(pageRoles("/%66amilies/f1/atoms")).toEqual(["curator", "lead", "admin"]);
+    expect(pageRoles("//families//f1")).toEqual(["curator", "lead", "admin"]);
+    expect(pageDecision("/families/f1/%72eviews", ["curator"])).toEqual({ kind: "forbidden" });
+  });
 });

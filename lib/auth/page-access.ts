@@ -25,8 +25,21 @@ const RULES: readonly Rule[] = [
  * alone: the API, sign-in, the forbidden page, the start page that redirects by role.
  */
 export function pageRoles(pathname: string): readonly TRole[] | null {
-  for (const rule of RULES) if (rule.pattern.test(pathname)) return rule.roles;
+  const path = routedPath(pathname);
+  for (const rule of RULES) if (rule.pattern.test(path)) return rule.roles;
   return null;
+}
+
+/** The path as the router matches it: each segment decoded (`%66amilies` is `families`), empty segments dropped. */
+function routedPath(pathname: string): string {
+  const segments = pathname.split("/").filter((s) => s !== "").map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s; // proxy.ts answers a badly encoded path with a 400 before asking
+    }
+  });
+  return `/${segments.join("/")}`;
 }
 
 export type TPageDecision = { kind: "open" } | { kind: "signin" } | { kind: "forbidden" };
