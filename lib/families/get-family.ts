@@ -2,9 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { frozenPackageHash } from "@/lib/family-guard/frozen-package";
 import { notFound } from "@/lib/errors/app-error";
-import { toJsonText } from "@/lib/http/respond";
 import { familySummaryFingerprint } from "./family-fingerprint";
-import { cachedTextByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
+import { familyJsonText } from "./family-json-text";
 
 export const familySummarySelect = {
   id: true,
@@ -37,14 +36,11 @@ export async function getFamily(familyId: string) {
  * fingerprint and its suite's name stand (family-fingerprint.ts), so one statement per request.
  * The same for every role the route admits (curator, lead, admin), so not keyed by role or user.
  */
-export async function getFamilyJson(familyId: string): Promise<string> {
+export function getFamilyJson(familyId: string): Promise<string> {
   const compute = async () => {
     const family = await getFamily(familyId);
     if (!family) throw notFound("Task family", familyId);
-    return toJsonText(family);
+    return family;
   };
-  if (fingerprintCacheOff()) return compute();
-  const fingerprint = await familySummaryFingerprint(familyId);
-  if (fingerprint === "") throw notFound("Task family", familyId);
-  return cachedTextByFingerprint("family-summary-json", familyId, fingerprint, compute);
+  return familyJsonText("family-summary-json", familyId, compute, familySummaryFingerprint);
 }

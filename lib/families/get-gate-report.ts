@@ -1,9 +1,8 @@
 import "server-only";
 import { buildGateReport } from "@/lib/gates/report";
 import { familyFingerprint } from "./family-fingerprint";
-import { cachedByFingerprint, cachedTextByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
-import { notFound } from "@/lib/errors/app-error";
-import { toJsonText } from "@/lib/http/respond";
+import { cachedByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
+import { familyJsonText } from "./family-json-text";
 import { loadFamilyFacts } from "./load-family-facts";
 import type { TGateReport } from "@/lib/gates/types";
 
@@ -21,11 +20,8 @@ export async function getGateReport(familyId: string, fingerprint?: string): Pro
 }
 
 /** The report as the JSON text GET /api/families/<id>/gates answers with: shared while the fingerprint stands, neither copied nor serialized per request. */
-export async function getGateReportJson(familyId: string): Promise<string> {
-  if (fingerprintCacheOff()) return toJsonText(await computeGateReport(familyId));
-  const fingerprint = await familyFingerprint(familyId);
-  if (fingerprint === "") throw notFound("Task family", familyId);
-  return cachedTextByFingerprint("gate-report-json", familyId, fingerprint, async () => toJsonText(await getGateReport(familyId, fingerprint)));
+export function getGateReportJson(familyId: string): Promise<string> {
+  return familyJsonText("gate-report-json", familyId, (fingerprint) => (fingerprint === undefined ? computeGateReport(familyId) : getGateReport(familyId, fingerprint)));
 }
 
 /** The report computed now, without the cache (for comparison: bench/platform.ts). */

@@ -6,8 +6,8 @@ import type { TStageKey } from "@/lib/gates/stages";
 import type { TGateStatus, TStageReport } from "@/lib/gates/types";
 import { loadReplayMatrix } from "@/lib/histories/load-replay-matrix";
 import { familyFingerprint } from "./family-fingerprint";
-import { cachedByFingerprint, cachedTextByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
-import { toJsonText } from "@/lib/http/respond";
+import { cachedByFingerprint, fingerprintCacheOff } from "./fingerprint-cache";
+import { familyJsonText } from "./family-json-text";
 import { getGateReport } from "./get-gate-report";
 
 /** What a stage's panel shows beside its gates, read only for that stage. */
@@ -61,11 +61,8 @@ export async function getStageReport<S extends TStageKey>(familyId: string, stag
 }
 
 /** getStageReport as the JSON text its route answers with: shared while the fingerprint stands, neither copied nor serialized per request. */
-export async function getStageReportJson(familyId: string, stage: TStageKey): Promise<string> {
-  if (fingerprintCacheOff()) return toJsonText(await computeStageView(familyId, stage));
-  const fingerprint = await familyFingerprint(familyId);
-  if (fingerprint === "") throw notFound("Task family", familyId);
-  return cachedTextByFingerprint(`stage-view-json:${stage}`, familyId, fingerprint, async () => toJsonText(await computeStageView(familyId, stage, fingerprint)));
+export function getStageReportJson(familyId: string, stage: TStageKey): Promise<string> {
+  return familyJsonText(`stage-view-json:${stage}`, familyId, (fingerprint) => computeStageView(familyId, stage, fingerprint));
 }
 
 async function computeStageView<S extends TStageKey>(familyId: string, stage: S, fingerprint?: string): Promise<TStageView<S>> {
