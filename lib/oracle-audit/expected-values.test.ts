@@ -124,3 +124,31 @@ describe("a bound on a count the test keeps itself", () => {
     expect(literals(await classified(base, gold, tests, "Add subsets, hashing at most 14 times here."))["14"]).toBe("specified");
   });
 });
+
+describe("a string the code transforms before it is output is no piece of output (branch recall5)", () => {
+  // Prompted by semver-bump-prerelease (held-out 2): gold's new `string += ".0"` is returned as it is, but the base
+  // writes `".0"` too — only as `prerelease = str(token) + ".0"` followed by `prerelease = cls._increment_string(
+  // prerelease)`, so the base never outputs `.0`; and the base's docstrings show `.0` only inside version numbers.
+  const base = {
+    "pkg/__init__.py": "from .version import parse, Version\n",
+    "pkg/version.py": "def _increment(text):\n    return text[:-1] + str(int(text[-1]) + 1)\n\n\nclass Version:\n    \"\"\"A version such as 1.0.0.\n\n    .. versionadded:: 2.10.0\n\n    >>> str(parse('1.0.0'))\n    '1.0.0'\n    \"\"\"\n    def __init__(self, text):\n        self.text = text\n    def __eq__(self, other):\n        return self.text == other.text\n    def bump(self, token=\"rc\"):\n        if self.text[-1].isdigit():\n            pre = self.text\n        else:\n            pre = str(token) + \".0\"\n\n        pre = _increment(pre)\n        return Version(pre)\n    def build(self, token=\"build\"):\n        tag = str(token) + \".0\"\n        tag = _increment(tag)\n        return Version(self.text + \"+\" + tag)\n\n\ndef parse(text):\n    return Version(text)\n",
+  };
+  const gold = {
+    "pkg/version.py": base["pkg/version.py"].replace(
+      "        if self.text[-1].isdigit():\n            pre = self.text\n        else:\n            pre = str(token) + \".0\"\n\n        pre = _increment(pre)\n        return Version(pre)\n",
+      "        string = self.text\n        if string[-1].isdigit():\n            string = _increment(string)\n        else:\n            string += \".0\"\n        return Version(string)\n",
+    ),
+  };
+  const tests = {
+    "tests/test_bump.py": "from pkg import parse\n\n\ndef test_bump():\n    v = parse(\"1.2.3-rc1\")\n    expected = parse(\"1.2.3-rc1.0\")\n    assert v.bump() == expected\n",
+  };
+  it("is hidden when only gold outputs the piece and no history states it", async () => {
+    expect(literals(await classified(base, gold, tests, "Make bump always return a newer version."))["1.2.3-rc1.0"]).toBe("hidden");
+    expect(literals(await classified(base, gold, tests, "bump appends `.0` to a prerelease that does not end in a number."))["1.2.3-rc1.0"]).toBe("inferable");
+  });
+  it("stays computed when the base outputs the string as it is somewhere the test can reach", async () => {
+    const emits = { ...base, "pkg/version.py": base["pkg/version.py"].replace("        tag = _increment(tag)\n", "") };
+    const goldEmits = { "pkg/version.py": gold["pkg/version.py"].replace("        tag = _increment(tag)\n", "") };
+    expect(literals(await classified(emits, goldEmits, tests, "Make bump always return a newer version."))["1.2.3-rc1.0"]).toBe("visible");
+  });
+});
