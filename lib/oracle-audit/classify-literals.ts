@@ -238,9 +238,12 @@ function goldPieces(dep: TDependency, extraction: TTestExtraction, ctx: TClassif
   for (const piece of candidates) {
     const p = piece.trim();
     if (p.length < 2 || !/[\p{L}\p{N}]/u.test(p) || p === dep.value) continue;
-    if (ctx.base.stringSet.has(p) || ctx.base.keys.has(p) || ctx.base.matchWords.has(p)) continue;
-    // The base's documentation already shows it as the base's output (a docstring's `'rc.1'`).
-    if (ctx.base.docs.some((d) => holdsPiece(d, p))) continue;
+    // A string the base (or gold) writes only to transform it before use is no output of its own (recall5).
+    if ((ctx.base.stringSet.has(p) && !ctx.base.transient.has(p)) || ctx.base.keys.has(p) || ctx.base.matchWords.has(p)) continue;
+    if (own.transient.has(p)) continue;
+    // The base's documentation already shows it as the base's output (a docstring's `'rc.1'`); a piece of two
+    // characters (`.0`) stands in any version or decimal prose writes (`versionadded:: 2.10.0`), so it shows nothing.
+    if (p.length >= 3 && ctx.base.docs.some((d) => holdsPiece(d, p))) continue;
     if (!holdsPiece(dep.value, p)) continue;
     if (extraction.suppliedLiterals.some((s) => holdsPiece(s, p))) continue;
     pieces.push(p);

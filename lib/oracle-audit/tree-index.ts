@@ -30,6 +30,8 @@ export interface TTreeIndex {
   matchWords: Set<string>;
   /** Documentation strings: what the code is shown to give (docstring examples). */
   docs: string[];
+  /** Strings every file holding them writes only to transform them before use: no output as they are. */
+  transient: Set<string>;
   classes: Map<string, { heritage: string[]; externalHeritage: boolean; methods: Set<string> }>;
 }
 
@@ -39,7 +41,7 @@ export function indexTree(tree: TTreeDefinitions): TTreeIndex {
   for (const f of tree.files) for (let d = dirname(f); d; d = dirname(d)) dirs.add(d);
   const idx: TTreeIndex = {
     files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
-    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), typeNames: new Set(), matchWords: new Set(), docs: [], classes: new Map(),
+    strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), typeNames: new Set(), matchWords: new Set(), docs: [], transient: new Set(), classes: new Map(),
   };
   for (const d of tree.definitions) {
     d.names.forEach((n) => idx.names.add(n));
@@ -55,6 +57,12 @@ export function indexTree(tree: TTreeDefinitions): TTreeIndex {
     for (const c of d.classes) idx.classes.set(c.name, { heritage: c.heritage, externalHeritage: c.externalHeritage, methods: new Set(c.methods) });
   }
   idx.strings = [...idx.stringSet.keys()];
+  const produced = new Set<string>();
+  for (const d of tree.definitions) {
+    const t = new Set(d.transient ?? []);
+    for (const x of d.strings) if (!t.has(x)) produced.add(x);
+  }
+  for (const d of tree.definitions) for (const x of d.transient ?? []) if (!produced.has(x)) idx.transient.add(x);
   return idx;
 }
 
@@ -84,7 +92,10 @@ function ownOf(base: TTreeDefinitions, gold: TTreeDefinitions): TTreeDefinitions
     definitions: gold.definitions.map((d) => {
       const b = byFile.get(d.file);
       if (!b) return d;
-      const strings = new Set(b.strings);
+      // A string the base writes only to transform it, which gold now outputs as it is, is gold's own.
+      const baseTransient = new Set(b.transient ?? []);
+      const goldTransient = new Set(d.transient ?? []);
+      const strings = new Set(b.strings.filter((x) => !baseTransient.has(x) || goldTransient.has(x)));
       const templates = new Set(b.templates.map(key));
       const keys = new Set(b.keys ?? []);
       const words = new Set(b.matchWords ?? []);

@@ -108,6 +108,8 @@ export interface TFileDefinitions {
   typeNames?: string[];
   /** Documentation strings (Python docstrings): examples of what the code gives, not producers. */
   docs?: string[];
+  /** Strings the code writes only to transform before anything reads them (`x = "a" + t; x = f(x)`): no output as they are. */
+  transient?: string[];
   /** Re-exports everything of another module (`export *`). */
   reexportsAll: boolean;
   /**

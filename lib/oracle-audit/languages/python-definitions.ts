@@ -1,7 +1,7 @@
 // Pure: Python definitions over tree-sitter's python tree: the names a module defines and re-exports, the strings,
 // numbers and templates it writes (its docstrings apart), and module resolution.
 import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath } from "../language";
-import { field, fields, named, textOf, walk } from "../syntax";
+import { descendants, field, fields, named, textOf, walk } from "../syntax";
 import type { TFileDefinitions, TParsedFile, TSyntaxNode } from "../types";
 import { dotted, fstringParts, isPythonSupportModule, pythonString } from "./python-syntax";
 
@@ -14,6 +14,9 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   const numbers = new Set<string>();
   const properties = new Set<string>();
   const docs: string[] = [];
+  // Strings every occurrence of which the code transforms before anything reads them (`x = … "s" …; x = f(x)`).
+  const transient = new Set<string>();
+  const produced = new Set<string>();
   const importedFrom = new Map<string, string>();
   const nonLibrary = isNonLibraryPath(file.path) || isPythonSupportModule(file.path);
   const inFunction = (ancestors: TSyntaxNode[]) => ancestors.some((a) => a.type === "function_definition" || a.type === "lambda");
@@ -161,6 +164,7 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         const v = pythonString(source, node);
         if (v !== null) {
           strings.add(v);
+          (transformedBeforeUse(source, node, ancestors) ? transient : produced).add(v);
           // "{} of {}".format(…) and "%s: %s" % (…) are templates too.
           if (/\{[^{}]*\}|%[sdrifx]/.test(v)) defs.templates.push(v.split(/\{[^{}]*\}|%[-+ #0]*\d*(?:\.\d+)?[sdrifx]/));
         } else defs.templates.push(fstringParts(source, node));
@@ -178,7 +182,52 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   defs.numbers = [...numbers];
   defs.properties = [...properties];
   if (docs.length > 0) defs.docs = docs;
+  const onlyTransient = [...transient].filter((v) => !produced.has(v));
+  if (onlyTransient.length > 0) defs.transient = onlyTransient;
   return defs;
+}
+
+const PASS_THROUGH = new Set(["binary_operator", "parenthesized_expression", "concatenated_string"]);
+const SCOPES = new Set(["function_definition", "lambda", "class_definition", "module"]);
+const LOOPS = new Set(["for_statement", "while_statement"]);
+
+/**
+ * A string written into a local variable (`x = str(token) + ".0"`, `x += ".0"`, in any branch) that the next
+ * statement reading the variable rebinds to a call taking it (`x = increment(x)`): the code transforms it before
+ * anything reads it, so it is an input of that call, not a piece of output (prompted by semver-bump-prerelease).
+ */
+function transformedBeforeUse(source: string, node: TSyntaxNode, ancestors: TSyntaxNode[]): boolean {
+  let i = ancestors.length - 1;
+  let below: TSyntaxNode = node;
+  while (i >= 0 && PASS_THROUGH.has(ancestors[i]!.type)) below = ancestors[i--]!;
+  const assignment = ancestors[i];
+  if (!assignment || (assignment.type !== "assignment" && assignment.type !== "augmented_assignment") || field(assignment, "right") !== below) return false;
+  const left = field(assignment, "left");
+  const statement = ancestors[i - 1];
+  if (left?.type !== "identifier" || statement?.type !== "expression_statement" || named(statement).length !== 1) return false;
+  const variable = textOf(source, left);
+  let current: TSyntaxNode = statement;
+  for (let j = i - 2; j >= 0; j--) {
+    const parent = ancestors[j]!;
+    if (LOOPS.has(parent.type)) return false;
+    if (parent.type === "block" || parent.type === "module") {
+      const siblings = named(parent);
+      for (const next of siblings.slice(siblings.indexOf(current) + 1)) {
+        const reads = descendants(next).some((n) => n.type === "identifier" && textOf(source, n) === variable);
+        if (!reads) continue;
+        const a = named(next)[0];
+        if (next.type !== "expression_statement" || a?.type !== "assignment") return false;
+        const l = field(a, "left");
+        const r = field(a, "right");
+        if (l?.type !== "identifier" || textOf(source, l) !== variable || r?.type !== "call") return false;
+        const args = field(r, "arguments");
+        return args !== null && named(args).some((x) => x.type === "identifier" && textOf(source, x) === variable);
+      }
+    }
+    if (SCOPES.has(parent.type)) return false;
+    current = parent;
+  }
+  return false;
 }
 
 export function resolvePythonModule(specifier: string, fromFile: string, files: ReadonlySet<string>): string | null {
