@@ -152,3 +152,23 @@ describe("a string the code transforms before it is output is no piece of output
     expect(literals(await classified(emits, goldEmits, tests, "Make bump always return a newer version."))["1.2.3-rc1.0"]).toBe("visible");
   });
 });
+
+describe("parameter names a helper compares element by element with the function's signature (branch recall5)", () => {
+  // Prompted by tabulate-break-long-words (held-out 4): test_api.py passes `[("headers", ()), …, ("wrap", True)]` to its
+  // own `_check_signature`, which does `for (e, ev), (a, av) in zip(expected_sig, signature(fn).parameters.items()):
+  // assert e == a and ev == av.default` — the names were not extracted, and a name spelled as a string that only
+  // gold's code defines (a new keyword) was "computed by the behaviour".
+  const base = {
+    "pkg/__init__.py": "from .table import table\n",
+    "pkg/table.py": "def table(rows, headers=(), width=None):\n    return str(rows)\n",
+  };
+  const gold = { "pkg/table.py": "def table(rows, headers=(), width=None, wrap_words=True):\n    return str(rows) if wrap_words else repr(rows)\n" };
+  const tests = {
+    "tests/test_api.py": "from inspect import signature\n\nfrom pkg import table\n\n\ndef _check_signature(function, expected_sig):\n    actual_sig = signature(function)\n    assert len(actual_sig.parameters) == len(expected_sig)\n    for (e, ev), (a, av) in zip(expected_sig, actual_sig.parameters.items()):\n        assert e == a and ev == av.default\n\n\ndef test_table_signature():\n    expected_sig = [\n        (\"rows\", None),\n        (\"headers\", ()),\n        (\"width\", None),\n        (\"wrap_words\", True),\n    ]\n    _check_signature(table, expected_sig)\n",
+  };
+  it("extracts them; a name only gold defines is hidden unless the history gives it, the base's stay visible", async () => {
+    const found = literals(await classified(base, gold, tests, "Add a keyword argument to table(), last in the signature, that turns word wrapping off."));
+    expect(found).toMatchObject({ rows: "visible", headers: "visible", width: "visible", wrap_words: "hidden" });
+    expect(literals(await classified(base, gold, tests, "Add `wrap_words=True` to table(), last in the signature."))["wrap_words"]).toBe("specified");
+  });
+});
