@@ -266,6 +266,8 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   const fixed = fixedPointOutput(dep, extraction, ctx, text);
   if (fixed) return fixed;
   if (NUMBER.test(dep.value)) return computed;
+  const parameter = parameterNameOutput(dep, ctx, text);
+  if (parameter) return parameter;
   const pieces = goldPieces(dep, extraction, ctx);
   if (pieces.length === 0) return computed;
   const at = (() => {
@@ -279,6 +281,27 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   const unstated = pieces.filter((p) => !holdsPiece(text, p));
   if (unstated.length === 0) return { category: "inferable", reason: `computed from data gold writes (${pieces.map((p) => JSON.stringify(p)).join(", ")}), which the history states`, ...evidence, history: excerptOf(text, pieces) };
   return { category: "hidden", reason: `gold's new code writes ${unstated.map((p) => JSON.stringify(p)).join(", ")}, which this output holds; the history never states it`, ...evidence };
+}
+
+/**
+ * A compared string spelled as a parameter gold adds to a function's signature, that no function of the base takes
+ * (what `inspect.signature(fn).parameters` yields: a test's `("wrap_words", True)` rows): gold's name, given as data.
+ * Specified when the history gives the identifier, hidden otherwise. Prompted by tabulate-break-long-words (recall5).
+ */
+function parameterNameOutput(dep: TDependency, ctx: TClassificationContext, text: string): TVerdict | null {
+  const v = dep.value;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v) || ctx.base.keys.has(v)) return null;
+  for (const d of ctx.base.byFile.values()) for (const ps of Object.values(d.params)) if (ps.includes(v)) return null;
+  let at: string | null = null;
+  for (const d of ctx.gold.byFile.values()) {
+    const before = ctx.base.byFile.get(d.file)?.params ?? {};
+    for (const [fn, ps] of Object.entries(d.params)) if (ps.includes(v) && !(before[fn] ?? []).includes(v)) at = `${d.file}#${fn}`;
+  }
+  if (at === null) return null;
+  const [file, fn] = at.split("#") as [string, string];
+  const evidence = { gold: { file, line: null }, producer: `${fn}(…, ${v}=…)`, definedAt: { file, line: null } };
+  if (mentionsIdentifier(text, v) || mentionsLiteral(text, v, "exact")) return { category: "specified", reason: "the history states the parameter's name", ...evidence, history: excerptOf(text, [v]) };
+  return { category: "hidden", reason: `gold adds the parameter ${v} to ${fn}, which the test compares by name; the history never states it`, ...evidence };
 }
 
 /**

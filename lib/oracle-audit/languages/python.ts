@@ -2,7 +2,7 @@
 // imported modules, pytest.raises(X, match=…), literals in assert comparisons.
 import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
-import { field, fields, lineOf, named, textOf, walk } from "../syntax";
+import { descendants, field, fields, lineOf, named, textOf, walk } from "../syntax";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractPythonDefinitions, resolvePythonModule } from "./python-definitions";
 import { builtExpected, countedInTest } from "./python-expected";
@@ -21,12 +21,19 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const asserted = new Set<TSyntaxNode>();
   let activeConstant: string | undefined;
   let activeRow = false;
+  // A name a function takes as a parameter is, inside it, that parameter, not a constant of the same spelling
+  // elsewhere in the file (a helper's `expected_sig` beside the test's own `expected_sig = […]`; recall5).
+  const boundAsParameter = (name: string, ancestors: TSyntaxNode[]) => {
+    const fn = ancestors.findLast((a) => a.type === "function_definition");
+    const ps = fn ? field(fn, "parameters") : null;
+    return ps !== null && named(ps).some((p) => textOf(source, p.type === "identifier" ? p : (field(p, "name") ?? named(p)[0] ?? p)) === name);
+  };
   walk(root, (node, ancestors) => {
     if (node.type === "assignment") {
       const left = field(node, "left");
       const right = field(node, "right");
       if (left?.type === "identifier" && right && ["string", "concatenated_string", "integer", "float", "list", "tuple", "dictionary"].includes(right.type)) constants.set(textOf(source, left), right);
-    } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "assignment" && field(ancestors.at(-1)!, "left") === node)) {
+    } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "assignment" && field(ancestors.at(-1)!, "left") === node) && !boundAsParameter(textOf(source, node), ancestors)) {
       uses.set(textOf(source, node), (uses.get(textOf(source, node)) ?? 0) + 1);
     }
   });
@@ -78,6 +85,26 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     }
     return null;
   };
+  /** The parameter a loop variable runs over: `for x in p`, `for a, b in p`, `for (e, ev), … in zip(p, …)`, `enumerate(p)`. */
+  const loopedParameter = (name: string, ancestors: TSyntaxNode[], fnIndex: number): string | null => {
+    const binds = (n: TSyntaxNode) => descendants(n).some((x) => x.type === "identifier" && textOf(source, x) === name);
+    for (let i = ancestors.length - 1; i > fnIndex; i--) {
+      const loop = ancestors[i]!;
+      if (loop.type !== "for_statement") continue;
+      const left = field(loop, "left");
+      let iterable = field(loop, "right");
+      if (!left || !iterable || !binds(left)) continue;
+      const combinator = iterable.type === "call" ? dotted(source, field(iterable, "function")) : "";
+      if (combinator === "zip" || combinator === "enumerate") {
+        const args = named(field(iterable, "arguments") ?? iterable).filter((a) => a.type !== "keyword_argument");
+        const parts = ["pattern_list", "tuple_pattern", "tuple", "list_pattern"].includes(left.type) ? named(left) : [left];
+        const at = parts.findIndex(binds);
+        iterable = combinator === "zip" ? (args[at] ?? null) : at === 1 ? (args[0] ?? null) : null;
+      }
+      return iterable?.type === "identifier" ? textOf(source, iterable) : null;
+    }
+    return null;
+  };
   // Dictionaries, lists and tuples are read with an explicit stack (no recursion on deep nesting).
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, via = "assert") => {
     const work: { node: TSyntaxNode; match: TLiteralMatch; constant?: string; row?: boolean }[] = [{ node: start, match: startMatch }];
@@ -93,14 +120,19 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         // A parameter compared: a parametrized test's values, or a helper's argument at each call.
         const fnIndex = ancestors.findLastIndex((a) => a.type === "function_definition");
         const fnNode = fnIndex === -1 ? null : ancestors[fnIndex]!;
-        const paramIndex = fnNode ? parameterNames(fnNode).indexOf(name) : -1;
+        // A loop variable over a parameter (`for x in expected`, `for (e, ev), (a, av) in zip(expected, …)`):
+        // comparing it compares each element of what the parameter holds (recall5).
+        const direct = fnNode ? parameterNames(fnNode).indexOf(name) : -1;
+        const looped = fnNode && direct === -1 ? loopedParameter(name, ancestors, fnIndex) : null;
+        const paramIndex = direct !== -1 ? direct : looped ? parameterNames(fnNode!).indexOf(looped) : -1;
         if (fnNode && paramIndex !== -1) {
           const fnName = textOf(source, field(fnNode, "name")!);
-          const rows = parametrizedValues(ancestors[fnIndex - 1] ?? null, name);
+          const param = parameterNames(fnNode)[paramIndex]!;
+          const rows = parametrizedValues(ancestors[fnIndex - 1] ?? null, param);
           if (rows) for (const r of rows) work.push({ node: r, match, row: true });
           else if (!fnName.startsWith("test")) {
             const flows = helperFlows.get(fnName) ?? [];
-            if (!flows.some((f) => f.index === paramIndex)) flows.push({ index: paramIndex, name, match, via });
+            if (!flows.some((f) => f.index === paramIndex)) flows.push({ index: paramIndex, name: param, match, via });
             helperFlows.set(fnName, flows);
           }
           continue;
@@ -238,7 +270,16 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         return;
       }
       case "assert_statement": {
-        for (const cmp of named(node)) {
+        // `assert a == b and c == d`: both comparisons hold (recall5).
+        const comparisons: TSyntaxNode[] = [];
+        const pending = [...named(node)];
+        while (pending.length > 0) {
+          const n = pending.pop()!;
+          if (n.type === "parenthesized_expression") pending.push(...named(n));
+          else if (n.type === "boolean_operator" && n.children.some((c) => !c.named && textOf(source, c) === "and")) pending.push(...named(n));
+          else comparisons.push(n);
+        }
+        for (const cmp of comparisons.reverse()) {
           if (cmp.type !== "comparison_operator") continue;
           const ops = cmp.children.filter((c) => !c.named).map((c) => textOf(source, c));
           const operands = named(cmp);
