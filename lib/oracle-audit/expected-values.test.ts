@@ -172,3 +172,28 @@ describe("parameter names a helper compares element by element with the function
     expect(literals(await classified(base, gold, tests, "Add `wrap_words=True` to table(), last in the signature."))["wrap_words"]).toBe("specified");
   });
 });
+
+describe("an output the test's own callback builds from an argument gold adds to it (branch recall5)", () => {
+  // Prompted by defu-merger-namespace (held-out 3): `defu.extend((obj, key, val, namespace) => { obj[key] = namespace +
+  // ':' + … })`, where gold's code calls the merger with a fourth argument the base never passes; the expected
+  // `':A,B'` and `'foo.bar:X,Y'` hold that argument's value, and were "computed by the behaviour" (visible).
+  const base = {
+    "package.json": "{\"name\":\"m\",\"main\":\"src/merge.ts\",\"devDependencies\":{\"vitest\":\"1\"}}",
+    "src/merge.ts": "type Merger = (obj: any, key: string, value: any) => any\nfunction _merge(a: any, b: any, merger?: Merger): any {\n  const obj = Object.assign({}, b)\n  for (const key in a) {\n    if (merger && merger(obj, key, a[key])) continue\n    obj[key] = typeof a[key] === 'object' && obj[key] ? _merge(a[key], obj[key], merger) : a[key]\n  }\n  return obj\n}\nexport function extend(merger?: Merger) {\n  return (a: any, b: any) => _merge(a, b, merger)\n}\nconst merge = Object.assign(extend(), { extend })\nexport default merge\n",
+  };
+  const gold = {
+    "src/merge.ts": "type Merger = (obj: any, key: string, value: any, path: string) => any\nfunction _merge(a: any, b: any, path: string, merger?: Merger): any {\n  const obj = Object.assign({}, b)\n  for (const key in a) {\n    if (merger && merger(obj, key, a[key], path)) continue\n    obj[key] = typeof a[key] === 'object' && obj[key] ? _merge(a[key], obj[key], (path ? `${path}.` : '') + key, merger) : a[key]\n  }\n  return obj\n}\nexport function extend(merger?: Merger) {\n  return (a: any, b: any) => _merge(a, b, '', merger)\n}\nconst merge = Object.assign(extend(), { extend })\nexport default merge\n",
+  };
+  const tests = {
+    "test/merge.test.ts": "import { expect, it } from 'vitest'\nimport merge from '../src/merge'\n\nit('custom merger with a path', () => {\n  const ext = merge.extend((obj, key, val, path) => {\n    if (key === 'list') {\n      obj[key] = path + ':' + [...val, ...obj[key]].sort().join(',')\n      return true\n    }\n  })\n  expect(ext({ list: ['A'], foo: { bar: { list: ['X'] } } }, { list: ['B'], foo: { bar: { list: ['Y'] } } })).toEqual({ list: ':A,B', foo: { bar: { list: 'foo.bar:X,Y' } } })\n})\n\nit('plain merge', () => {\n  expect(merge({ a: 'x' }, { b: 'y' })).toEqual({ a: 'x', b: 'y' })\n})\n",
+  };
+  it("is gold's: hidden unless the history gives the argument's values", async () => {
+    const found = literals(await classified(base, gold, tests, "Pass a fourth argument to a custom merger made with `merge.extend`: the path of the object being merged."));
+    expect(found).toMatchObject({ ":A,B": "hidden", "foo.bar:X,Y": "hidden" });
+  });
+  it("is inferable when the history shows the argument's values by example, specified when it states the output", async () => {
+    const found = literals(await classified(base, gold, tests, "Pass a fourth argument, the dotted path of the object being merged, to a custom merger made with `merge.extend`: `''` at the top level and `'foo.bar'` for the object at `foo.bar`."));
+    expect(found).toMatchObject({ ":A,B": "inferable", "foo.bar:X,Y": "inferable" });
+    expect(literals(await classified(base, gold, tests, "A merger given to `merge.extend` gets the path as a fourth argument; the test expects `':A,B'` and `'foo.bar:X,Y'`."))[":A,B"]).toBe("specified");
+  });
+});
