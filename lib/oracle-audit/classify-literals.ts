@@ -268,6 +268,8 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   if (NUMBER.test(dep.value)) return computed;
   const parameter = parameterNameOutput(dep, ctx, text);
   if (parameter) return parameter;
+  const fromCallback = callbackArgumentOutput(dep, extraction, ctx, text);
+  if (fromCallback) return fromCallback;
   const pieces = goldPieces(dep, extraction, ctx);
   if (pieces.length === 0) return computed;
   const at = (() => {
@@ -302,6 +304,37 @@ function parameterNameOutput(dep: TDependency, ctx: TClassificationContext, text
   const evidence = { gold: { file, line: null }, producer: `${fn}(…, ${v}=…)`, definedAt: { file, line: null } };
   if (mentionsIdentifier(text, v) || mentionsLiteral(text, v, "exact")) return { category: "specified", reason: "the history states the parameter's name", ...evidence, history: excerptOf(text, [v]) };
   return { category: "hidden", reason: `gold adds the parameter ${v} to ${fn}, which the test compares by name; the history never states it`, ...evidence };
+}
+
+/**
+ * An output the test's own callback builds (`merge.extend((obj, key, val, path) => … path + ':' + …)`) from an argument
+ * gold's code passes it and the base's never did (the base calls that parameter with fewer arguments): the output holds
+ * gold's new value. Specified when the history states the output; inferable when it shows the argument's values by
+ * example (written as code, a whole piece of one of the test's outputs: `'foo.bar'`); hidden otherwise. Prompted by
+ * defu-merger-namespace (recall5).
+ */
+function callbackArgumentOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  if (dep.testLine == null) return null;
+  for (const cb of extraction.callbacks ?? []) {
+    if (cb.testLine !== dep.testLine) continue;
+    for (const d of ctx.gold.byFile.values()) {
+      const param = d.params[cb.owner]?.[cb.position];
+      const before = ctx.base.byFile.get(d.file);
+      if (!param || !before?.params[cb.owner]) continue;
+      const goldCalls = d.parameterCalls?.[param] ?? 0;
+      const baseCalls = before.parameterCalls?.[param] ?? 0;
+      const fresh = cb.params.slice(baseCalls, goldCalls).filter((p) => cb.reads.includes(p));
+      if (goldCalls <= baseCalls || fresh.length === 0) continue;
+      const evidence = { gold: { file: d.file, line: null }, producer: `${param}(…) called with ${goldCalls} arguments (the base passes ${baseCalls})`, definedAt: { file: d.file, line: null } };
+      if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+      const outputs = extraction.dependencies.filter((o) => o.kind === "literal" && o.match === "exact" && o.testLine === dep.testLine).map((o) => o.value);
+      const examples = [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.trim().replace(/^(['"])(.*)$/s, "$2"))
+        .filter((v) => v.length >= 3 && /[\p{L}\p{N}]/u.test(v) && !extraction.suppliedLiterals.includes(v) && outputs.some((o) => o !== v && holdsPiece(o, v)));
+      if (examples.length > 0) return { category: "inferable", reason: `made with the argument ${fresh[0]} gold passes to the test's callback, whose values the history shows (${examples[0]})`, ...evidence, history: excerptOf(text, examples) };
+      return { category: "hidden", reason: `made with the argument ${fresh[0]} gold's code now passes to the test's callback (the base passes ${baseCalls}); the history never shows its values`, ...evidence };
+    }
+  }
+  return null;
 }
 
 /**

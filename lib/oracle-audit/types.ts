@@ -72,6 +72,11 @@ export interface TTestExtraction {
   dependencies: TDependency[];
   /** Every literal the test file itself writes outside its assertions (a test-supplied value). */
   suppliedLiterals: string[];
+  /**
+   * Functions the test writes and hands to a call (`merge.extend((obj, key, val, path) => …)`): the callee's name,
+   * the argument's position, the callback's parameters and which of them its body reads, and the test it stands in.
+   */
+  callbacks?: { owner: string; position: number; params: string[]; reads: string[]; testLine: number | null }[];
 }
 
 export interface TDefinedClass {
@@ -108,6 +113,8 @@ export interface TFileDefinitions {
   typeNames?: string[];
   /** Documentation strings (Python docstrings): examples of what the code gives, not producers. */
   docs?: string[];
+  /** How many arguments the code passes, at most, where it calls one of its functions' parameters (`merger(a, b, c)`). */
+  parameterCalls?: Record<string, number>;
   /** Strings the code writes only to transform before anything reads them (`x = "a" + t; x = f(x)`): no output as they are. */
   transient?: string[];
   /** Re-exports everything of another module (`export *`). */

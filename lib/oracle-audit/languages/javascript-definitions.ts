@@ -86,6 +86,15 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         return;
       }
       case "call_expression": {
+        // A call of a function's own parameter (`merger(obj, key, val)`): how many arguments callbacks get (recall5).
+        const called = field(node, "function");
+        if (called?.type === "identifier") {
+          const name = textOf(source, called);
+          if (ancestors.some((a) => FUNCTIONS.has(a.type) && parameterNames(source, a).includes(name))) {
+            const calls = (defs.parameterCalls ??= {});
+            calls[name] = Math.max(calls[name] ?? 0, args(node).length);
+          }
+        }
         // Object.assign(module.exports, require("./more")) / Object.assign(fn, other): the target gains the other's exports.
         const fn = field(node, "function");
         if (fn && textOf(source, fn).replace(/\s+/g, "") === "Object.assign") {
@@ -308,6 +317,14 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   if (typeNames.size > 0) defs.typeNames = [...typeNames];
   for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
   return defs;
+}
+
+/** A function node's parameter names, as written (`a = 1`, `b?: T` read as `a`, `b`). */
+export function parameterNames(source: string, fn: TSyntaxNode): string[] {
+  const list = field(fn, "parameters");
+  if (list) return named(list).filter((p) => p.type !== "comment").map((p) => textOf(source, p).replace(/[=:?].*$/s, "").replace(/^\.\.\./, "").trim());
+  const single = field(fn, "parameter");
+  return single ? [textOf(source, single)] : [];
 }
 
 const FUNCTIONS = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "arrow_function", "method_definition", "generator_function"]);

@@ -5,7 +5,7 @@ import type { TLanguage } from "../language";
 import { field, lineOf, named, textOf, walk } from "../syntax";
 import { importReaders } from "./import-readers";
 import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
-import { extractJavaScriptDefinitions, resolveScriptModule } from "./javascript-definitions";
+import { extractJavaScriptDefinitions, parameterNames, resolveScriptModule } from "./javascript-definitions";
 import { args, isInsideImport, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
 import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
@@ -105,6 +105,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const instances = new Map<string, string>();
   const state = extractionState();
   const { deps, tests, supplied, literalNodes, constants, uses, comparedUses, fromConstant } = state;
+  const callbacks: NonNullable<TTestExtraction["callbacks"]> = [];
   const assertionLiterals = new Set<TSyntaxNode>();
   /** Object literals assigned to a variable (const, let or var): tables a loop may run over. */
   const tables = new Map<string, TSyntaxNode>();
@@ -601,6 +602,19 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           if (spec !== null) push(node, ancestors, { kind: "path", value: spec, module: null, via: "mock" });
           return;
         }
+        // A function the test hands to the code (recall5): which of its parameters its body reads.
+        const owner = chain.at(-1) ?? base;
+        if (owner && owner !== "()" && testName(source, node, TEST_FUNCS) === null && testName(source, node, SUITE_FUNCS) === null) {
+          list.forEach((a, position) => {
+            const cb = unwrap(a);
+            if (cb.type !== "arrow_function" && cb.type !== "function_expression" && cb.type !== "function") return;
+            const params = parameterNames(source, cb);
+            const body = field(cb, "body");
+            const used = new Set<string>();
+            if (body) walk(body, (n) => { if (n.type === "identifier") used.add(textOf(source, n)); });
+            callbacks.push({ owner, position, params, reads: params.filter((p) => used.has(p)), testLine: enclosingCase(ancestors)?.line ?? null });
+          });
+        }
         const helper = fn?.type === "identifier" ? helperFlows.get(textOf(source, fn)) : undefined;
         if (helper) for (const f of helper) if (list[f.index]) literal(list[f.index]!, ancestors, f.match, f.via);
         const name = testName(source, node, TEST_FUNCS);
@@ -747,7 +761,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     const lines = readers.get(local);
     if (lines && lines.length > 0) d.readIn = lines;
   }
-  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied] };
+  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(callbacks.length > 0 ? { callbacks } : {}) };
 }
 
 export { extractJavaScriptDefinitions, resolveScriptModule };
