@@ -101,3 +101,19 @@ describe("a positional argument on a method of an object the test builds in a ho
     expect(categories(await audit(base, gold, tests, "shop.pick() takes a 'preferred' list.", ids), "pick#1")).toEqual(["specified"]);
   });
 });
+
+describe("a new argument whose value does not decide what the test expects (branch recall5)", () => {
+  // negotiator-preferred-encodings (held-out 4): under `gzip;q=0.8, …` the test expects `encoding(['gzip', 'deflate'],
+  // ['deflate'])` and `encoding(['gzip', 'deflate'], ['gzip'])` alike to give 'gzip' (quality decides): the base, which
+  // ignores the argument, gives the same, so those tests pass without it. Predicted 3 probes, labelled 1.
+  const base = { "index.js": "module.exports = Shop;\nfunction Shop(req) {\n  this.req = req;\n}\nShop.prototype.pick = function pick(available) {\n  return this.req.q ? this.req.q : available[0];\n};\n" };
+  const gold = { "index.js": base["index.js"].replace("function pick(available) {\n  return this.req.q ? this.req.q : available[0];", "function pick(available, preferred) {\n  return this.req.q ? this.req.q : (preferred || available)[0];") };
+  const tests = {
+    "test/pick.js": "var assert = require('assert')\nvar Shop = require('..')\n\ndescribe('pick', function () {\n  when({}, function () {\n    it('prefers', function () {\n      assert.strictEqual(this.shop.pick(['a', 'b'], ['b']), 'b')\n      assert.strictEqual(this.shop.pick(['a', 'b'], ['a']), 'a')\n    })\n  })\n  when({ q: 'a' }, function () {\n    it('quality first', function () {\n      assert.strictEqual(this.shop.pick(['a', 'b'], ['b']), 'a')\n      assert.strictEqual(this.shop.pick(['b']), 'a')\n    })\n    it('prefers under quality', function () {\n      assert.strictEqual(this.shop.pick(['a', 'b'], ['a']), 'a')\n      assert.strictEqual(this.shop.pick(['b'], ['b']), 'a')\n    })\n  })\n})\n\nfunction when(req, fn) {\n  describe('with ' + JSON.stringify(req), function () {\n    before(function () {\n      this.shop = new Shop(req)\n    })\n    fn()\n  })\n}\n",
+  };
+  const ids = ["test/pick.js::pick with {} prefers", "test/pick.js::pick with {\"q\":\"a\"} quality first", "test/pick.js::pick with {\"q\":\"a\"} prefers under quality"];
+  it("blocks only the tests where another value of it, or none, is expected to give something else", async () => {
+    const h = await audit(base, gold, tests, "Shop picks by preference.", ids);
+    expect(h.findings.find((f) => f.name === "pick#1")?.probeTestIds).toEqual(["test/pick.js::pick with {} prefers"]);
+  });
+});
