@@ -49,6 +49,11 @@ export interface TDependency {
   browserOnly?: boolean;
   /** An option passed as `false`, `0`, `null`, `undefined` or `''`: what an option the code does not read already is. */
   falsy?: boolean;
+  /**
+   * A positional argument whose value the test shows does not decide the result: in the same suite it expects the same
+   * output from the same call with that argument omitted or different (the base, ignoring it, gives the same).
+   */
+  undecided?: boolean;
 }
 
 export interface TTestCase {

@@ -106,6 +106,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const state = extractionState();
   const { deps, tests, supplied, literalNodes, constants, uses, comparedUses, fromConstant } = state;
   const callbacks: NonNullable<TTestExtraction["callbacks"]> = [];
+  /** Positional-argument dependencies and the call that passes them (for `undecided`, after the walk). */
+  const argumentCalls = new Map<TDependency, { call: TSyntaxNode; index: number }>();
   const assertionLiterals = new Set<TSyntaxNode>();
   /** Object literals assigned to a variable (const, let or var): tables a loop may run over. */
   const tables = new Map<string, TSyntaxNode>();
@@ -689,7 +691,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
                 if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option", ...(falsy ? { falsy } : {}) });
                 if (value && unwrap(value).type === "object") selectors(unwrap(value), ancestors);
               }
-            } else push(arg, ancestors, { kind: "name", value: `${target.fn.split(".").at(-1)}#${index}`, module: target.module, owner: target.fn, via: "argument" });
+            } else {
+              push(arg, ancestors, { kind: "name", value: `${target.fn.split(".").at(-1)}#${index}`, module: target.module, owner: target.fn, via: "argument" });
+              if (lists.length === 0) argumentCalls.set(deps.at(-1)!, { call: node, index });
+            }
           });
         }
         return;
@@ -755,6 +760,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (open) t.suites = [open.name, ...t.suites];
     }
   }
+  markUndecided(root, source, argumentCalls);
   const dependencies = keptDependencies(state, inputs);
   const readers = importReaders(root, source, new Set(importLocals.values()), enclosingCase);
   for (const [d, local] of importLocals) {
@@ -778,3 +784,42 @@ export const javascript: TLanguage = {
   resolveModule: resolveScriptModule,
   isExternal: (specifier) => !specifier.startsWith(".") && !specifier.startsWith("/"),
 };
+
+const squeeze = (source: string, n: TSyntaxNode) => textOf(source, n).replace(/\s+/g, "");
+
+/**
+ * Marks a positional argument `undecided` where the test shows its value does not decide the result: in the same suite
+ * (the call that holds the test, a describe or a helper with its own setup) another exact assertion expects the same
+ * output from the same call with every other argument equal and this one omitted or different. (Prompted by
+ * negotiator-preferred-encodings, recall5: under `gzip;q=0.8` the test expects 'gzip' whatever is preferred.)
+ */
+function markUndecided(root: TSyntaxNode, source: string, argumentCalls: Map<TDependency, { call: TSyntaxNode; index: number }>): void {
+  if (argumentCalls.size === 0) return;
+  const compared: { call: TSyntaxNode; callee: string; args: string[]; expected: string; suite: number }[] = [];
+  walk(root, (node, ancestors) => {
+    if (node.type !== "call_expression") return;
+    const { base, chain } = callee(source, node);
+    const list = args(node);
+    let pair: [TSyntaxNode | undefined, TSyntaxNode | undefined] = [undefined, undefined];
+    const method = (chain[0] === "strict" ? chain[1] : chain[0]) ?? "";
+    if (base !== null && ASSERTERS.has(base) && (chain.length === 0 || EXACT_ASSERT.has(method)) && !method.startsWith("not")) pair = [list[0], list[1]];
+    const fn = field(node, "function");
+    const object = fn?.type === "member_expression" ? field(fn, "object") : null;
+    const matcher = fn?.type === "member_expression" ? textOf(source, field(fn, "property") ?? fn) : "";
+    if (object?.type === "call_expression" && textOf(source, field(object, "function") ?? object) === "expect" && EXPECT_EXACT.has(matcher)) pair = [args(object)[0], list[0]];
+    let [actual, expected] = pair.map((n) => (n ? unwrap(n) : undefined));
+    if (actual?.type !== "call_expression" && expected?.type === "call_expression") [actual, expected] = [expected, actual];
+    if (actual?.type !== "call_expression" || !expected) return;
+    const testAt = ancestors.findLastIndex((a) => a.type === "call_expression" && testName(source, a, TEST_FUNCS) !== null);
+    const suite = testAt > 0 ? ancestors.slice(0, testAt).findLast((a) => a.type === "call_expression") : undefined;
+    compared.push({ call: actual, callee: squeeze(source, field(actual, "function") ?? actual), args: args(actual).map((a) => squeeze(source, a)), expected: squeeze(source, expected), suite: suite ? suite.start : -1 });
+  });
+  for (const [d, { call, index }] of argumentCalls) {
+    const own = compared.find((c) => c.call === call);
+    if (!own) continue;
+    const alike = compared.some((c) => c !== own && c.suite === own.suite && c.callee === own.callee && c.expected === own.expected
+      && (c.args.length === index ? own.args.length === index + 1 : c.args.length === own.args.length && c.args[index] !== own.args[index])
+      && c.args.every((a, i) => i === index || a === own.args[i]));
+    if (alike) d.undecided = true;
+  }
+}
