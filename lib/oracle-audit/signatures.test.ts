@@ -117,3 +117,19 @@ describe("a new argument whose value does not decide what the test expects (bran
     expect(h.findings.find((f) => f.name === "pick#1")?.probeTestIds).toEqual(["test/pick.js::pick with {} prefers"]);
   });
 });
+
+describe("a suite a helper names from the call's own string argument (branch recall5)", () => {
+  // negotiator-preferred-encodings (held-out 4): `whenAcceptEncoding('gzip, deflate', fn)` names its describe
+  // `!h ? 'when no Accept-Encoding' : 'when Accept-Encoding: ' + h`; read as "any text", a test of one suite mapped to
+  // the same-named test of every other suite of the helper.
+  const base = { "index.js": "module.exports = Shop;\nfunction Shop(req) {\n  this.req = req;\n}\nShop.prototype.pick = function pick(available) {\n  return available[0];\n};\n" };
+  const gold = { "index.js": base["index.js"].replace("function pick(available) {\n  return available[0];", "function pick(available, preferred) {\n  return (preferred || available)[0];") };
+  const tests = {
+    "test/pick.js": "var assert = require('assert')\nvar Shop = require('..')\n\ndescribe('pick', function () {\n  when('a', function () {\n    it('prefers', function () {\n      assert.strictEqual(this.shop.pick(['a', 'b'], ['b']), 'b')\n    })\n  })\n  when('b', function () {\n    it('prefers', function () {\n      assert.strictEqual(this.shop.pick(['a']), 'a')\n    })\n  })\n})\n\nfunction when(kind, fn) {\n  var title = !kind\n    ? 'with nothing'\n    : 'with ' + kind\n  describe(title, function () {\n    before(function () {\n      this.shop = new Shop({ kind: kind })\n    })\n    fn()\n  })\n}\n",
+  };
+  const ids = ["test/pick.js::pick with a prefers", "test/pick.js::pick with b prefers"];
+  it("maps its tests to that suite's ids only", async () => {
+    const h = await audit(base, gold, tests, "Shop picks by preference.", ids);
+    expect(h.findings.find((f) => f.name === "pick#1")?.probeTestIds).toEqual(["test/pick.js::pick with a prefers"]);
+  });
+});
