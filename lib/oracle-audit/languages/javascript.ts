@@ -163,18 +163,31 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   });
   // Helpers that wrap their callback in a suite (`function whenAcceptEncoding(h, fn) { describe('when ' + h, …fn()…) }`):
   // a call of one is a suite, named as the helper names it (built at run time: any text where a value goes).
-  const helperSuites = new Map<string, string>();
+  const helperSuites = new Map<string, { title: string; fn: TSyntaxNode; describe: TSyntaxNode }>();
   walk(root, (node) => {
     if (node.type !== "function_declaration" || !field(node, "name")) return;
-    let title: string | null = null;
+    let found: { title: string; describe: TSyntaxNode } | null = null;
     walk(node, (n) => {
-      if (title === null && n.type === "call_expression") title = testName(source, n, SUITE_FUNCS);
+      const t = found === null && n.type === "call_expression" ? testName(source, n, SUITE_FUNCS) : null;
+      if (t !== null) found = { title: t, describe: n };
     });
-    if (title !== null) helperSuites.set(textOf(source, field(node, "name")!), title);
+    if (found !== null) helperSuites.set(textOf(source, field(node, "name")!), { ...(found as { title: string; describe: TSyntaxNode }), fn: node });
   });
   const helperSuite = (call: TSyntaxNode) => {
     const f = field(call, "function");
-    return f?.type === "identifier" ? (helperSuites.get(textOf(source, f)) ?? null) : null;
+    const helper = f?.type === "identifier" ? helperSuites.get(textOf(source, f)) : undefined;
+    if (!helper) return null;
+    // The title the helper builds from this call's own string arguments (`'when Accept-Encoding: ' + h`, through a
+    // local `var description = !h ? … : …`): the suite's real name, so its tests map to their own ids (recall5).
+    const env = new Map<string, string>();
+    const params = parameterNames(source, helper.fn);
+    args(call).forEach((a, i) => {
+      const v = stringValue(source, unwrap(a));
+      if (v !== null && params[i]) env.set(params[i]!, v);
+    });
+    const first = args(helper.describe)[0];
+    const built = first ? evaluateTitle(source, first, env, helper.fn) : null;
+    return built !== null ? built.replace(/\$\{/g, "$ {") : helper.title;
   };
   /** The class of an instance the test holds (a variable or `this.x`), when its constructor is imported. */
   const instanceOf = (object: TSyntaxNode): string | undefined => {
@@ -822,4 +835,54 @@ function markUndecided(root: TSyntaxNode, source: string, argumentCalls: Map<TDe
       && c.args.every((a, i) => i === index || a === own.args[i]));
     if (alike) d.undecided = true;
   }
+}
+
+/**
+ * A helper's suite title evaluated for one call: strings, the call's string arguments (`env`), `+`, a local variable
+ * bound once in the helper, and `c ? a : b` whose condition is a (negated) known string's truthiness. Null otherwise.
+ */
+function evaluateTitle(source: string, node: TSyntaxNode, env: Map<string, string>, scope: TSyntaxNode, depth = 0): string | null {
+  if (depth > 20) return null;
+  const n = unwrap(node);
+  const literal = stringValue(source, n);
+  if (literal !== null) return literal;
+  if (n.type === "identifier") {
+    const name = textOf(source, n);
+    if (env.has(name)) return env.get(name)!;
+    let init: TSyntaxNode | null = null;
+    let count = 0;
+    walk(scope, (x) => {
+      if (x.type === "variable_declarator" && field(x, "name")?.type === "identifier" && textOf(source, field(x, "name")!) === name) {
+        count++;
+        init = field(x, "value");
+      }
+    });
+    return count === 1 && init ? evaluateTitle(source, init, env, scope, depth + 1) : null;
+  }
+  if (n.type === "binary_expression" && textOf(source, field(n, "operator") ?? n) === "+") {
+    const l = field(n, "left");
+    const r = field(n, "right");
+    const a = l ? evaluateTitle(source, l, env, scope, depth + 1) : null;
+    const b = r ? evaluateTitle(source, r, env, scope, depth + 1) : null;
+    return a !== null && b !== null ? a + b : null;
+  }
+  if (n.type === "ternary_expression") {
+    const truth = truthOf(source, field(n, "condition"), env);
+    const branch = truth === null ? null : field(n, truth ? "consequence" : "alternative");
+    return branch ? evaluateTitle(source, branch, env, scope, depth + 1) : null;
+  }
+  return null;
+}
+
+function truthOf(source: string, node: TSyntaxNode | null, env: Map<string, string>): boolean | null {
+  if (!node) return null;
+  const n = unwrap(node);
+  if (n.type === "unary_expression" && textOf(source, n).trim().startsWith("!")) {
+    const inner = field(n, "argument");
+    const t = truthOf(source, inner, env);
+    return t === null ? null : !t;
+  }
+  if (n.type === "identifier" && env.has(textOf(source, n))) return env.get(textOf(source, n))! !== "";
+  const literal = stringValue(source, n);
+  return literal !== null ? literal !== "" : null;
 }
