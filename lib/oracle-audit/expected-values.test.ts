@@ -197,3 +197,18 @@ describe("an output the test's own callback builds from an argument gold adds to
     expect(literals(await classified(base, gold, tests, "A merger given to `merge.extend` gets the path as a fourth argument; the test expects `':A,B'` and `'foo.bar:X,Y'`."))[":A,B"]).toBe("specified");
   });
 });
+
+describe("a string the code transforms before it is output, in JavaScript (branch recall5)", () => {
+  // The Python rule above (semver-bump-prerelease), for `let pre = token + '.0'; pre = increment(pre)`.
+  const base = {
+    "package.json": "{\"name\":\"v\",\"main\":\"index.js\"}",
+    "index.js": "function increment(text) {\n  return text.slice(0, -1) + String(Number(text.slice(-1)) + 1)\n}\nfunction bump(version, token = 'rc') {\n  let pre\n  if (/\\d$/.test(version)) {\n    pre = version\n  } else {\n    pre = token + '.0'\n  }\n  pre = increment(pre)\n  return pre\n}\nmodule.exports = { bump }\n",
+  };
+  const gold = {
+    "index.js": base["index.js"].replace("  let pre\n  if (/\\d$/.test(version)) {\n    pre = version\n  } else {\n    pre = token + '.0'\n  }\n  pre = increment(pre)\n  return pre\n", "  let pre = version\n  if (/\\d$/.test(pre)) {\n    pre = increment(pre)\n  } else {\n    pre += '.0'\n  }\n  return pre\n"),
+  };
+  const tests = { "test/bump.test.js": "const assert = require('assert')\nconst { bump } = require('..')\n\nit('bumps a prerelease', () => {\n  assert.strictEqual(bump('1.2.3-rc1'), '1.2.3-rc1.0')\n})\n" };
+  it("is hidden when only gold outputs the piece and no history states it", async () => {
+    expect(literals(await classified(base, gold, tests, "Make bump always return a newer version."))["1.2.3-rc1.0"]).toBe("hidden");
+  });
+});
