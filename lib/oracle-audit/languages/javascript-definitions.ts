@@ -18,6 +18,9 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   const matchWords = new Set<string>();
   const typeNames = new Set<string>();
   const charCodes = charCodeNumbers(root, source);
+  // Strings every occurrence of which the code transforms before anything reads them (`x = … 's' …; x = f(x)`).
+  const transient = new Set<string>();
+  const produced = new Set<string>();
   const imported = new Map<string, boolean>();
   const define = (name: string, node: TSyntaxNode) => {
     names.add(name);
@@ -243,7 +246,10 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       // Literals of examples and scripts are not what the library produces.
       case "string": {
         const v = stringValue(source, node);
-        if (v !== null && !nonLibrary) strings.add(v);
+        if (v !== null && !nonLibrary) {
+          strings.add(v);
+          (transformedBeforeUse(source, node, ancestors) ? transient : produced).add(v);
+        }
         // A string literal type (`Omit<typeof X, "posix" | "matchesGlob">`): a name the code's types spell.
         // Only keys of another value's type (`Omit<typeof X, …>`, `Pick<typeof X, …>`), not a discriminant (`type: 'entries'`).
         if (v !== null && !nonLibrary && ancestors.at(-1)?.type === "literal_type" && /^[A-Za-z_$][\w$]*$/.test(v)) {
@@ -316,7 +322,57 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   if (matchWords.size > 0) defs.matchWords = [...matchWords];
   if (typeNames.size > 0) defs.typeNames = [...typeNames];
   for (const s of defs.strings) if (/%[sdifjoO]/.test(s)) defs.templates.push(s.split(/%[sdifjoO]/));
+  const onlyTransient = [...transient].filter((v) => !produced.has(v));
+  if (onlyTransient.length > 0) defs.transient = onlyTransient;
   return defs;
+}
+
+const PASS_THROUGH = new Set(["binary_expression", "parenthesized_expression"]);
+const LOOPS = new Set(["for_statement", "for_in_statement", "while_statement", "do_statement"]);
+
+/**
+ * A string written into a local variable (`let pre = token + '.0'`, `pre = …`, `pre += '.0'`, in any branch) that the
+ * next statement reading the variable rebinds to a call taking it (`pre = increment(pre)`): an input of that call,
+ * not a piece of output (as Python's, prompted by semver-bump-prerelease; recall5).
+ */
+function transformedBeforeUse(source: string, node: TSyntaxNode, ancestors: TSyntaxNode[]): boolean {
+  let i = ancestors.length - 1;
+  let below: TSyntaxNode = node;
+  while (i >= 0 && PASS_THROUGH.has(ancestors[i]!.type)) below = ancestors[i--]!;
+  const holder = ancestors[i];
+  if (!holder) return false;
+  let variable: string | null = null;
+  let statementAt = -1;
+  if (holder.type === "variable_declarator" && field(holder, "value") === below && field(holder, "name")?.type === "identifier") {
+    variable = textOf(source, field(holder, "name")!);
+    statementAt = i - 1;
+  } else if ((holder.type === "assignment_expression" || holder.type === "augmented_assignment_expression") && field(holder, "right") === below && field(holder, "left")?.type === "identifier") {
+    variable = textOf(source, field(holder, "left")!);
+    statementAt = ancestors[i - 1]?.type === "expression_statement" ? i - 1 : -1;
+  }
+  if (variable === null || statementAt < 0) return false;
+  let current: TSyntaxNode = ancestors[statementAt]!;
+  for (let j = statementAt - 1; j >= 0; j--) {
+    const parent = ancestors[j]!;
+    if (LOOPS.has(parent.type)) return false;
+    if (parent.type === "statement_block" || parent.type === "program") {
+      const siblings = named(parent);
+      for (const next of siblings.slice(siblings.indexOf(current) + 1)) {
+        let reads = false;
+        walk(next, (n) => { if (n.type === "identifier" && textOf(source, n) === variable) reads = true; });
+        if (!reads) continue;
+        const a = named(next)[0];
+        if (next.type !== "expression_statement" || a?.type !== "assignment_expression") return false;
+        const l = field(a, "left");
+        const r = field(a, "right");
+        if (l?.type !== "identifier" || textOf(source, l) !== variable || r?.type !== "call_expression") return false;
+        return args(r).some((x) => x.type === "identifier" && textOf(source, x) === variable);
+      }
+    }
+    if (FUNCTIONS.has(parent.type) || parent.type === "program" || parent.type === "class_body") return false;
+    current = parent;
+  }
+  return false;
 }
 
 /** A function node's parameter names, as written (`a = 1`, `b?: T` read as `a`, `b`). */
