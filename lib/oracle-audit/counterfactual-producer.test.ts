@@ -273,3 +273,68 @@ index 0000000..58951f6
     expect(other.ok).toBe(false);
   });
 });
+
+describe("an argument gold adds, dropped where the test passes it (negotiator-preferred-encodings)", () => {
+  // negotiator: gold adds `preferred` as argument 2 of Negotiator.prototype.encoding and .encodings, and encoding
+  // hands it on to encodings. The dependency `encoding#1` was "no counterfactual: gold's non-test code never writes
+  // encoding#1". Without it, the method behaves as if the caller had not passed it; gold's own calls keep it.
+  const NEG = `function order(list, preferred) {
+  return preferred ? list.slice().sort(function (a, b) { return preferred.indexOf(b) - preferred.indexOf(a); }) : list;
+}
+function Neg() {}
+Neg.prototype.encoding = function encoding(available, preferred) {
+  var set = this.encodings(available, preferred);
+  return set && set[0];
+};
+Neg.prototype.encodings = function encodings(available, preferred) {
+  return order(available, preferred);
+};
+module.exports = { Neg };
+`;
+  const runNeg = (source: string) => {
+    const module = { exports: {} as { Neg: new () => { encoding(a: string[], p?: string[]): string; encodings(a: string[], p?: string[]): string[] } } };
+    new Function("module", "exports", source)(module, module.exports);
+    const n = new module.exports.Neg();
+    return { one: n.encoding(["gzip", "br"], ["br"]), all: n.encodings(["gzip", "br"], ["br"]) };
+  };
+
+  it("drops the owner's argument for outside callers only: encoding#1 changes encoding, not encodings", async () => {
+    const { diff, files } = newFile("index.js", NEG);
+    expect(runNeg(postImage(diff))).toEqual({ one: "br", all: ["br", "gzip"] });
+    const m = await mutateGoldWithTrees(diff, { kind: "name", value: "encoding#1", match: null, file: "test/encoding.js" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(runNeg(postImage(m.patch))).toEqual({ one: "gzip", all: ["br", "gzip"] });
+  });
+
+  it("keeps the argument gold's own code passes: encodings#1 changes encodings, not encoding (which hands it on)", async () => {
+    const { diff, files } = newFile("index.js", NEG);
+    const m = await mutateGoldWithTrees(diff, { kind: "name", value: "encodings#1", match: null, file: "test/encoding.js" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(runNeg(postImage(m.patch))).toEqual({ one: "br", all: ["gzip", "br"] });
+  });
+
+  it("does the same in Python, counting a method's arguments after self", async () => {
+    const PY = `def pick(items, preferred=None):
+    """The first item, or the first preferred one."""
+    if preferred:
+        return preferred[0]
+    return items[0]
+
+
+class Box:
+    def first(self, items, preferred=None):
+        return pick(items, preferred)
+`;
+    const { diff, files } = newFile("box.py", PY);
+    const calls = ["pick([1, 2], [2])", "Box().first([1, 2], [2])"];
+    expect(runPython(postImage(diff), calls)).toEqual([2, 2]);
+    const pick = await mutateGoldWithTrees(diff, { kind: "name", value: "pick#1", match: null, file: "tests/test_box.py" }, files);
+    expect(pick.ok).toBe(true);
+    if (pick.ok) expect(runPython(postImage(pick.patch), calls)).toEqual([1, 2]);
+    const first = await mutateGoldWithTrees(diff, { kind: "name", value: "first#1", match: null, file: "tests/test_box.py" }, files);
+    expect(first.ok).toBe(true);
+    if (first.ok) expect(runPython(postImage(first.patch), calls)).toEqual([2, 1]);
+  });
+});

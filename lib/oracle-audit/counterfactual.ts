@@ -463,6 +463,88 @@ function returnWrappers(file: TParsedFile, literal: string, contains: boolean, a
   return out;
 }
 
+const FUNCTION_NODES = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "generator_function", "arrow_function", "method_definition", "function_definition"]);
+
+/** The name a function node is defined under: its own, or the variable, property or key it is assigned to. */
+function definedName(node: TSyntaxNode, parent: TSyntaxNode | undefined, source: string): string | null {
+  const text = (n: TSyntaxNode | null) => (n ? source.slice(n.start, n.end) : null);
+  const own = text(field(node, "name"));
+  if (own) return own;
+  if (!parent) return null;
+  if (parent.type === "variable_declarator") return text(field(parent, "name"));
+  if (parent.type === "pair") return text(field(parent, "key"))?.replace(/^["']|["']$/g, "") ?? null;
+  if (parent.type === "assignment_expression") {
+    const left = field(parent, "left");
+    return left?.type === "member_expression" ? text(field(left, "property")) : text(left);
+  }
+  return null;
+}
+
+/** The plain name a parameter node binds (null for a destructuring pattern or a rest parameter). */
+function parameterName(node: TSyntaxNode, source: string): string | null {
+  const text = (n: TSyntaxNode | null) => (n ? source.slice(n.start, n.end) : null);
+  if (node.type === "identifier") return text(node);
+  const inner = field(node, "left") ?? field(node, "pattern") ?? field(node, "name") ?? (node.type === "typed_parameter" ? node.children.find((c) => c.type === "identifier") ?? null : null);
+  return inner?.type === "identifier" ? text(inner) : null;
+}
+
+/**
+ * Gold's added function `owner` with its argument at `position` (0-based, as callers count it) dropped for callers
+ * outside gold's code: at the body's start the parameter is reset to undefined / None unless gold's own call passed it
+ * (gold's added calls of `owner` mark their argument on the way in), so only the tests that pass it see a change.
+ */
+function droppedArgument(file: TParsedFile, owner: string, position: number, added: ReadonlySet<number>): { offset: number; text: string }[] | string {
+  const python = file.path.endsWith(".py");
+  const typed = /\.(c|m)?tsx?$/.test(file.path);
+  const { source } = file;
+  const flag = python ? `__import__("builtins")` : typed ? `(globalThis as any)` : "globalThis";
+  const out: { offset: number; text: string }[] = [];
+  let why = "";
+  walk(file.root, (node, ancestors) => {
+    if (node.type === "comment") return false;
+    if (FUNCTION_NODES.has(node.type) && definedName(node, ancestors.at(-1), source) === owner && added.has(node.row)) {
+      const params = field(node, "parameters")?.children.filter((c) => c.named && c.type !== "comment") ?? [];
+      const inClass = python && ancestors.some((a) => a.type === "class_definition");
+      const first = params[0] ? parameterName(params[0], source) : null;
+      const param = params[position + (inClass && (first === "self" || first === "cls") ? 1 : 0)];
+      const name = param ? parameterName(param, source) : null;
+      const body = field(node, "body");
+      if (!name || !body) {
+        why = `${owner}'s argument ${position + 1} is not a plain parameter`;
+        return;
+      }
+      if (python) {
+        const statement = body.children.find((c) => c.named && c.type !== "comment");
+        if (!statement || !added.has(statement.row) || !/^(expression_statement|return_statement|assignment|pass_statement)$/.test(statement.type)) {
+          why = `${owner}'s body does not open with a simple statement on an added line`;
+          return;
+        }
+        out.push({ offset: statement.start, text: `${name} = ${name} if getattr(${flag}, "__cf_keep", False) else None; setattr(${flag}, "__cf_keep", False); ` });
+      } else if (body.type === "statement_block" && added.has(body.row)) {
+        out.push({ offset: body.start + 1, text: ` if (${flag}.__cf_keep !== true) { ${name} = undefined; } ${flag}.__cf_keep = false;` });
+      } else {
+        why = `${owner}'s body does not open on an added line`;
+      }
+      return;
+    }
+    if ((node.type === "call_expression" || node.type === "call") && added.has(node.row)) {
+      const callee = field(node, "function");
+      const calleeName = callee?.type === "member_expression" ? field(callee, "property") : callee?.type === "attribute" ? field(callee, "attribute") : callee;
+      if (!calleeName || source.slice(calleeName.start, calleeName.end) !== owner) return;
+      const args = (field(node, "arguments")?.children ?? []).filter((c) => c.named && c.type !== "comment" && c.type !== "keyword_argument");
+      const arg = args[position];
+      if (!arg || !added.has(arg.row)) return;
+      out.push(
+        python
+          ? { offset: arg.start, text: `(setattr(${flag}, "__cf_keep", True), ` }
+          : { offset: arg.start, text: `(${flag}.__cf_keep = true, ` },
+        python ? { offset: arg.end, text: `)[1]` } : { offset: arg.end, text: ")" },
+      );
+    }
+  });
+  return out.some((o) => o.text.includes("__cf_keep !== true") || o.text.includes("else None")) ? out : why || `gold adds no function ${owner} with an argument ${position + 1}`;
+}
+
 /** A name an agent might have chosen instead, in the dependency's own case convention. */
 export function renamedIdentifier(name: string, python = false): string {
   if (/^[A-Z0-9_]+$/.test(name)) return `${name}_ALT`;
@@ -479,6 +561,23 @@ const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? fa
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
 export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
+  const argument = dep.kind === "name" ? /^([A-Za-z_$][\w$]*)#(\d+)$/.exec(dep.value) : null;
+  if (argument) {
+    // `fn#N`: gold adds argument N to fn. Without it fn behaves as if the caller had not passed it.
+    const [, owner, n] = argument;
+    const added = addedRows(gold);
+    const editors = new Map<string, TRowEditor>();
+    const reasons: string[] = [];
+    for (const file of parsed) {
+      if (isTest(file.path) || isProse(file.path)) continue;
+      const inserts = droppedArgument(file, owner!, Number(n), added.get(file.path) ?? new Set());
+      if (typeof inserts === "string") reasons.push(inserts);
+      else if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+    }
+    const dropped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+    if (dropped && dropped.edits > 0) return { ok: true, patch: dropped.patch, mutation: `${owner}'s argument ${Number(n) + 1} dropped for callers outside gold`, edits: dropped.edits };
+    return { ok: false, reason: reasons.find((r) => !r.startsWith("gold adds no")) ?? `gold adds no function ${owner} with an argument ${Number(n) + 1}` };
+  }
   if (dep.kind === "name") {
     const renamed = renamedIdentifier(dep.value, splitDiff(gold).some((f) => f.path.endsWith(".py") && !isTest(f.path)));
     const external = externalBindings(gold);
