@@ -338,3 +338,29 @@ class Box:
     if (first.ok) expect(runPython(postImage(first.patch), calls)).toEqual([2, 1]);
   });
 });
+
+describe("a literal gold writes as an object's key, changed there (js-yaml-null-empty-style)", () => {
+  // js-yaml: the test dumps with `styles: { '!!null': 'empty' }`; gold adds the style as a key of the type's
+  // `represent` table (`empty: function () { return ''; }`). No string of gold writes "empty", so the mutation
+  // wrapped gold's returns (none gives "empty" back): "refuted", 0 of 1 probes fail.
+  const NULLS = `var represent = {
+  lowercase: function () { return 'null'; },
+  empty:     function () { return '';     }
+};
+module.exports = function dump(style) { return represent[style] ? represent[style]() : 'null'; };
+`;
+  const run = (source: string) => {
+    const module = { exports: (() => "") as (style: string) => string };
+    new Function("module", "exports", source)(module, module.exports);
+    return [module.exports("empty"), module.exports("lowercase")];
+  };
+
+  it("changes the key, so the style is no longer found, and leaves the other keys", async () => {
+    const { diff, files } = newFile("lib/type/null.js", NULLS);
+    expect(run(postImage(diff))).toEqual(["", "null"]);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "empty", match: null, file: "test/issues/0570.js" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(run(postImage(m.patch))).toEqual(["null", "null"]);
+  });
+});

@@ -274,6 +274,34 @@ function insertionEditor(source: string, inserts: readonly { offset: number; tex
   };
 }
 
+/** Replacements at offsets of a file's post-image (each within one row), as a row editor. */
+function replacementEditor(source: string, edits: readonly { start: number; end: number; text: string }[]): TRowEditor {
+  const byRow = new Map<number, { col: number; length: number; text: string }[]>();
+  for (const e of edits) {
+    const row = rowOf(source, e.start);
+    const col = e.start - (source.lastIndexOf("\n", e.start - 1) + 1);
+    byRow.set(row, [...(byRow.get(row) ?? []), { col, length: e.end - e.start, text: e.text }]);
+  }
+  return (row, body) => {
+    let out = body;
+    for (const { col, length, text } of [...(byRow.get(row) ?? [])].sort((a, b) => b.col - a.col)) out = out.slice(0, col) + text + out.slice(col + length);
+    return out;
+  };
+}
+
+/** The keys of gold's added object literals (a property's or a method's name) spelled `key`, replaced by `quoted`. */
+function keyEdits(file: TParsedFile, key: string, quoted: string, added: ReadonlySet<number>): { start: number; end: number; text: string }[] {
+  const out: { start: number; end: number; text: string }[] = [];
+  walk(file.root, (node, ancestors) => {
+    if (node.type === "comment") return false;
+    if (node.type !== "property_identifier" || !added.has(node.row) || file.source.slice(node.start, node.end) !== key) return;
+    const parent = ancestors.at(-1);
+    const inObject = parent && ((parent.type === "pair" && field(parent, "key") === node) || (parent.type === "method_definition" && field(parent, "name") === node && ancestors.at(-2)?.type === "object"));
+    if (inObject) out.push({ start: node.start, end: node.end, text: quoted });
+  });
+  return out;
+}
+
 /** One line, appended to a CommonJS module, that wraps each function it exports so its result changes where it is (or holds) the literal. */
 function exportsWrapper(literal: string, contains: boolean): string {
   const value = JSON.stringify(literal);
@@ -618,6 +646,19 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const alt = changedLiteral(raw, dep.match === "contains");
       const direct = inStrings((text) => text.split(raw).join(alt));
       if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${alt}"`, edits: direct.edits };
+      // A name the test hands in as a string (a style, an option value) that gold writes as an object's key
+      // (`empty: function () …`, `empty() {…}`): the key is the literal's producer.
+      if (dep.match !== "contains" && /^[A-Za-z_$][\w$]*$/.test(raw)) {
+        const added = addedRows(gold);
+        const editors = new Map<string, TRowEditor>();
+        for (const file of parsed) {
+          if (isTest(file.path) || isProse(file.path) || file.path.endsWith(".py")) continue;
+          const inserts = keyEdits(file, raw, JSON.stringify(alt), added.get(file.path) ?? new Set());
+          if (inserts.length > 0) editors.set(file.path, replacementEditor(file.source, inserts));
+        }
+        const keyed = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+        if (keyed && keyed.edits > 0) return { ok: true, patch: keyed.patch, mutation: `the key ${raw} → "${alt}"`, edits: keyed.edits };
+      }
       // Made by a template (or helper) shared with other outputs: its result changes only when it is the literal.
       // An expected template written with placeholders (`${key}`) is a shape, not a value: its words are changed below.
       const added = addedRows(gold);
