@@ -364,3 +364,46 @@ module.exports = function dump(style) { return represent[style] ? represent[styl
     expect(run(postImage(m.patch))).toEqual(["null", "null"]);
   });
 });
+
+describe("a literal a function gold changes computes, changed at that function's result (humanize-intcomma-ndigits)", () => {
+  // humanize: gold adds `ndigits` to the base's intcomma, which formats with "{0:.{1}f}" and returns through the base's
+  // own, unchanged `return new` (a context line, recursing through `intcomma(new)`). "14,308.40" is written by no
+  // string and returned at no return gold adds: "no counterfactual". Wrapped at the module's end, the function's
+  // result changes only where it is the literal.
+  const BASE = `import re
+
+
+def intcomma(value):
+    """Commas every three digits."""
+    orig = str(value)
+    new = re.sub(r"^(-?\\d+)(\\d{3})", r"\\g<1>,\\g<2>", orig)
+    if orig == new:
+        return new
+    else:
+        return intcomma(new)
+`;
+  const GOLD = BASE.replace("def intcomma(value):", "def intcomma(value, ndigits=None):").replace("    orig = str(value)\n", "    if ndigits:\n        orig = \"{0:.{1}f}\".format(value, ndigits)\n    else:\n        orig = str(value)\n");
+
+  it("changes 14,308.40 and leaves the function's other results", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-fn-"));
+    try {
+      const sh = (args: string[]) => execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: dir, encoding: "utf8" });
+      sh(["init", "-q"]);
+      writeFileSync(path.join(dir, "number.py"), BASE);
+      sh(["add", "."]);
+      sh(["commit", "-qm", "base"]);
+      writeFileSync(path.join(dir, "number.py"), GOLD);
+      const diff = sh(["diff"]);
+      sh(["checkout", "-q", "number.py"]);
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "14,308.40", match: null, file: "tests/test_number.py" }, { "number.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      writeFileSync(path.join(dir, "cf.patch"), m.patch);
+      sh(["apply", "cf.patch"]);
+      const out = execFileSync("python3", ["-c", "import json, number\nprint(json.dumps([number.intcomma(14308.40, 2), number.intcomma(14308.40, 3), number.intcomma(14308.4), number.intcomma(100)]))"], { cwd: dir, encoding: "utf8" });
+      expect(JSON.parse(out)).toEqual(["14,308.40~", "14,308.400", "14,308.4", "100"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -724,6 +724,33 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const alt = changedLiteral(raw, dep.match === "contains");
       if (wrapped && wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `what gold's functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
     }
+    // Computed by a Python function gold changes and handed out at a return gold leaves as it was (humanize's intcomma
+    // formats with gold's "{0:.{1}f}" and returns through the base's `return new`): each module-level function whose
+    // lines gold's diff touches is wrapped at the module's end, so its result changes only where it is the literal
+    // (a recursive call goes through the wrapper too; the outermost result then no longer equals it).
+    if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
+      const added = addedRows(gold);
+      const sections: string[] = [];
+      for (const file of parsed) {
+        if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
+        const rows = added.get(file.path);
+        if (!rows || rows.size === 0) continue;
+        const names = file.root.children
+          .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
+          .filter((n): n is TSyntaxNode => n?.type === "function_definition")
+          .filter((n) => [...rows].some((r) => r >= n.row && r <= rowOf(file.source, n.end)))
+          .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end));
+        if (names.length === 0) continue;
+        const open = wrapperOpen(file.path, raw, dep.match === "contains");
+        const line = names.map((n) => `${n} = (lambda __cf_f: __import__("functools").wraps(__cf_f)(lambda *__cf_a, **__cf_k: ${open}__cf_f(*__cf_a, **__cf_k))))(${n})`).join("; ");
+        const section = appendedLineDiff(file, line);
+        if (section) sections.push(section);
+      }
+      if (sections.length > 0) {
+        const patch = `${gold.replace(/\n?$/, "\n")}${sections.join("")}`;
+        return { ok: true, patch, mutation: `what the functions gold changes return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
+      }
+    }
     // Computed by the base's code from what gold changes (mime-types' lookup picks video/mp4 once gold's scores say so):
     // changed where the base's CommonJS modules that gold's diff leaves alone hand it out — the results of their
     // exported functions — never at an inner return (the base's own helpers return the value as a key it looks up).
