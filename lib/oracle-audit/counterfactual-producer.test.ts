@@ -407,3 +407,18 @@ def intcomma(value):
     }
   });
 });
+
+describe("a number gold neither writes nor returns (more-itertools-powerset-of-sets `14`)", () => {
+  // The test bounds how often gold calls the test's own __hash__ (`assertLessEqual(hash_count, 14)`); gold's generator
+  // yields sets and returns nothing, so no value of gold is 14. There is no written value to change: the reason says so.
+  it("says why there is no counterfactual", async () => {
+    const GOLD = `def powerset_of_sets(iterable):
+    sets = tuple(map(set, dict.fromkeys(map(frozenset, zip(iterable)))))
+    for r in range(len(sets) + 1):
+        yield from starmap(set().union, combinations(sets, r))
+`;
+    const { diff, files } = newFile("more_itertools/more.py", GOLD);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "14", match: null, file: "tests/test_more.py" }, files);
+    expect(m).toEqual({ ok: false, reason: expect.stringMatching(/never writes the number 14, and a number is changed only where gold writes it/) });
+  });
+});

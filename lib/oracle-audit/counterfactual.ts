@@ -765,6 +765,9 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         return { ok: true, patch, mutation: `what the base's exported functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
       }
     }
+    if (/^-?[0-9][0-9.]*$/.test(raw)) {
+      return { ok: false, reason: `gold's non-test code never writes the number ${raw}, and a number is changed only where gold writes it: one that gold's behaviour produces (a count of its calls, a size) has no text to change` };
+    }
     return { ok: false, reason: `gold's non-test code never writes the literal ${JSON.stringify(dep.value)}` };
   }
   return movedModule(gold, dep.value, dep.file ?? null, isTest);
