@@ -1,7 +1,8 @@
 // Pure: the counterfactual of one hidden dependency — gold with that one name renamed
 // (where gold's added non-test lines write it as code: its definition and references, never
-// a built-in's or a package's member of the same spelling) or that one literal changed at its
-// producer — and the verdict from the probes that then fail. Given gold's files parsed by
+// a built-in's or a package's member of the same spelling), that one argument gold adds dropped for
+// callers outside gold, or that one literal changed at its producer (a string, an object's key, a
+// function's result) — and the verdict from the probes that then fail. Given gold's files parsed by
 // tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
 import { languageOf } from "./languages";
 import { field, walk } from "./syntax";
