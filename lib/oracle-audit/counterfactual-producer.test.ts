@@ -273,3 +273,152 @@ index 0000000..58951f6
     expect(other.ok).toBe(false);
   });
 });
+
+describe("an argument gold adds, dropped where the test passes it (negotiator-preferred-encodings)", () => {
+  // negotiator: gold adds `preferred` as argument 2 of Negotiator.prototype.encoding and .encodings, and encoding
+  // hands it on to encodings. The dependency `encoding#1` was "no counterfactual: gold's non-test code never writes
+  // encoding#1". Without it, the method behaves as if the caller had not passed it; gold's own calls keep it.
+  const NEG = `function order(list, preferred) {
+  return preferred ? list.slice().sort(function (a, b) { return preferred.indexOf(b) - preferred.indexOf(a); }) : list;
+}
+function Neg() {}
+Neg.prototype.encoding = function encoding(available, preferred) {
+  var set = this.encodings(available, preferred);
+  return set && set[0];
+};
+Neg.prototype.encodings = function encodings(available, preferred) {
+  return order(available, preferred);
+};
+module.exports = { Neg };
+`;
+  const runNeg = (source: string) => {
+    const module = { exports: {} as { Neg: new () => { encoding(a: string[], p?: string[]): string; encodings(a: string[], p?: string[]): string[] } } };
+    new Function("module", "exports", source)(module, module.exports);
+    const n = new module.exports.Neg();
+    return { one: n.encoding(["gzip", "br"], ["br"]), all: n.encodings(["gzip", "br"], ["br"]) };
+  };
+
+  it("drops the owner's argument for outside callers only: encoding#1 changes encoding, not encodings", async () => {
+    const { diff, files } = newFile("index.js", NEG);
+    expect(runNeg(postImage(diff))).toEqual({ one: "br", all: ["br", "gzip"] });
+    const m = await mutateGoldWithTrees(diff, { kind: "name", value: "encoding#1", match: null, file: "test/encoding.js" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(runNeg(postImage(m.patch))).toEqual({ one: "gzip", all: ["br", "gzip"] });
+  });
+
+  it("keeps the argument gold's own code passes: encodings#1 changes encodings, not encoding (which hands it on)", async () => {
+    const { diff, files } = newFile("index.js", NEG);
+    const m = await mutateGoldWithTrees(diff, { kind: "name", value: "encodings#1", match: null, file: "test/encoding.js" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(runNeg(postImage(m.patch))).toEqual({ one: "br", all: ["gzip", "br"] });
+  });
+
+  it("does the same in Python, counting a method's arguments after self", async () => {
+    const PY = `def pick(items, preferred=None):
+    """The first item, or the first preferred one."""
+    if preferred:
+        return preferred[0]
+    return items[0]
+
+
+class Box:
+    def first(self, items, preferred=None):
+        return pick(items, preferred)
+`;
+    const { diff, files } = newFile("box.py", PY);
+    const calls = ["pick([1, 2], [2])", "Box().first([1, 2], [2])"];
+    expect(runPython(postImage(diff), calls)).toEqual([2, 2]);
+    const pick = await mutateGoldWithTrees(diff, { kind: "name", value: "pick#1", match: null, file: "tests/test_box.py" }, files);
+    expect(pick.ok).toBe(true);
+    if (pick.ok) expect(runPython(postImage(pick.patch), calls)).toEqual([1, 2]);
+    const first = await mutateGoldWithTrees(diff, { kind: "name", value: "first#1", match: null, file: "tests/test_box.py" }, files);
+    expect(first.ok).toBe(true);
+    if (first.ok) expect(runPython(postImage(first.patch), calls)).toEqual([2, 1]);
+  });
+});
+
+describe("a literal gold writes as an object's key, changed there (js-yaml-null-empty-style)", () => {
+  // js-yaml: the test dumps with `styles: { '!!null': 'empty' }`; gold adds the style as a key of the type's
+  // `represent` table (`empty: function () { return ''; }`). No string of gold writes "empty", so the mutation
+  // wrapped gold's returns (none gives "empty" back): "refuted", 0 of 1 probes fail.
+  const NULLS = `var represent = {
+  lowercase: function () { return 'null'; },
+  empty:     function () { return '';     }
+};
+module.exports = function dump(style) { return represent[style] ? represent[style]() : 'null'; };
+`;
+  const run = (source: string) => {
+    const module = { exports: (() => "") as (style: string) => string };
+    new Function("module", "exports", source)(module, module.exports);
+    return [module.exports("empty"), module.exports("lowercase")];
+  };
+
+  it("changes the key, so the style is no longer found, and leaves the other keys", async () => {
+    const { diff, files } = newFile("lib/type/null.js", NULLS);
+    expect(run(postImage(diff))).toEqual(["", "null"]);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "empty", match: null, file: "test/issues/0570.js" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(run(postImage(m.patch))).toEqual(["null", "null"]);
+  });
+});
+
+describe("a literal a function gold changes computes, changed at that function's result (humanize-intcomma-ndigits)", () => {
+  // humanize: gold adds `ndigits` to the base's intcomma, which formats with "{0:.{1}f}" and returns through the base's
+  // own, unchanged `return new` (a context line, recursing through `intcomma(new)`). "14,308.40" is written by no
+  // string and returned at no return gold adds: "no counterfactual". Wrapped at the module's end, the function's
+  // result changes only where it is the literal.
+  const BASE = `import re
+
+
+def intcomma(value):
+    """Commas every three digits."""
+    orig = str(value)
+    new = re.sub(r"^(-?\\d+)(\\d{3})", r"\\g<1>,\\g<2>", orig)
+    if orig == new:
+        return new
+    else:
+        return intcomma(new)
+`;
+  const GOLD = BASE.replace("def intcomma(value):", "def intcomma(value, ndigits=None):").replace("    orig = str(value)\n", "    if ndigits:\n        orig = \"{0:.{1}f}\".format(value, ndigits)\n    else:\n        orig = str(value)\n");
+
+  it("changes 14,308.40 and leaves the function's other results", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-fn-"));
+    try {
+      const sh = (args: string[]) => execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: dir, encoding: "utf8" });
+      sh(["init", "-q"]);
+      writeFileSync(path.join(dir, "number.py"), BASE);
+      sh(["add", "."]);
+      sh(["commit", "-qm", "base"]);
+      writeFileSync(path.join(dir, "number.py"), GOLD);
+      const diff = sh(["diff"]);
+      sh(["checkout", "-q", "number.py"]);
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "14,308.40", match: null, file: "tests/test_number.py" }, { "number.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      writeFileSync(path.join(dir, "cf.patch"), m.patch);
+      sh(["apply", "cf.patch"]);
+      const out = execFileSync("python3", ["-c", "import json, number\nprint(json.dumps([number.intcomma(14308.40, 2), number.intcomma(14308.40, 3), number.intcomma(14308.4), number.intcomma(100)]))"], { cwd: dir, encoding: "utf8" });
+      expect(JSON.parse(out)).toEqual(["14,308.40~", "14,308.400", "14,308.4", "100"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a number gold neither writes nor returns (more-itertools-powerset-of-sets `14`)", () => {
+  // The test bounds how often gold calls the test's own __hash__ (`assertLessEqual(hash_count, 14)`); gold's generator
+  // yields sets and returns nothing, so no value of gold is 14. There is no written value to change: the reason says so.
+  it("says why there is no counterfactual", async () => {
+    const GOLD = `def powerset_of_sets(iterable):
+    sets = tuple(map(set, dict.fromkeys(map(frozenset, zip(iterable)))))
+    for r in range(len(sets) + 1):
+        yield from starmap(set().union, combinations(sets, r))
+`;
+    const { diff, files } = newFile("more_itertools/more.py", GOLD);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "14", match: null, file: "tests/test_more.py" }, files);
+    expect(m).toEqual({ ok: false, reason: expect.stringMatching(/never writes the number 14, and a number is changed only where gold writes it/) });
+  });
+});

@@ -1,7 +1,8 @@
 // Pure: the counterfactual of one hidden dependency — gold with that one name renamed
 // (where gold's added non-test lines write it as code: its definition and references, never
-// a built-in's or a package's member of the same spelling) or that one literal changed at its
-// producer — and the verdict from the probes that then fail. Given gold's files parsed by
+// a built-in's or a package's member of the same spelling), that one argument gold adds dropped for
+// callers outside gold, or that one literal changed at its producer (a string, an object's key, a
+// function's result) — and the verdict from the probes that then fail. Given gold's files parsed by
 // tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
 import { languageOf } from "./languages";
 import { field, walk } from "./syntax";
@@ -274,6 +275,34 @@ function insertionEditor(source: string, inserts: readonly { offset: number; tex
   };
 }
 
+/** Replacements at offsets of a file's post-image (each within one row), as a row editor. */
+function replacementEditor(source: string, edits: readonly { start: number; end: number; text: string }[]): TRowEditor {
+  const byRow = new Map<number, { col: number; length: number; text: string }[]>();
+  for (const e of edits) {
+    const row = rowOf(source, e.start);
+    const col = e.start - (source.lastIndexOf("\n", e.start - 1) + 1);
+    byRow.set(row, [...(byRow.get(row) ?? []), { col, length: e.end - e.start, text: e.text }]);
+  }
+  return (row, body) => {
+    let out = body;
+    for (const { col, length, text } of [...(byRow.get(row) ?? [])].sort((a, b) => b.col - a.col)) out = out.slice(0, col) + text + out.slice(col + length);
+    return out;
+  };
+}
+
+/** The keys of gold's added object literals (a property's or a method's name) spelled `key`, replaced by `quoted`. */
+function keyEdits(file: TParsedFile, key: string, quoted: string, added: ReadonlySet<number>): { start: number; end: number; text: string }[] {
+  const out: { start: number; end: number; text: string }[] = [];
+  walk(file.root, (node, ancestors) => {
+    if (node.type === "comment") return false;
+    if (node.type !== "property_identifier" || !added.has(node.row) || file.source.slice(node.start, node.end) !== key) return;
+    const parent = ancestors.at(-1);
+    const inObject = parent && ((parent.type === "pair" && field(parent, "key") === node) || (parent.type === "method_definition" && field(parent, "name") === node && ancestors.at(-2)?.type === "object"));
+    if (inObject) out.push({ start: node.start, end: node.end, text: quoted });
+  });
+  return out;
+}
+
 /** One line, appended to a CommonJS module, that wraps each function it exports so its result changes where it is (or holds) the literal. */
 function exportsWrapper(literal: string, contains: boolean): string {
   const value = JSON.stringify(literal);
@@ -463,6 +492,88 @@ function returnWrappers(file: TParsedFile, literal: string, contains: boolean, a
   return out;
 }
 
+const FUNCTION_NODES = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "generator_function", "arrow_function", "method_definition", "function_definition"]);
+
+/** The name a function node is defined under: its own, or the variable, property or key it is assigned to. */
+function definedName(node: TSyntaxNode, parent: TSyntaxNode | undefined, source: string): string | null {
+  const text = (n: TSyntaxNode | null) => (n ? source.slice(n.start, n.end) : null);
+  const own = text(field(node, "name"));
+  if (own) return own;
+  if (!parent) return null;
+  if (parent.type === "variable_declarator") return text(field(parent, "name"));
+  if (parent.type === "pair") return text(field(parent, "key"))?.replace(/^["']|["']$/g, "") ?? null;
+  if (parent.type === "assignment_expression") {
+    const left = field(parent, "left");
+    return left?.type === "member_expression" ? text(field(left, "property")) : text(left);
+  }
+  return null;
+}
+
+/** The plain name a parameter node binds (null for a destructuring pattern or a rest parameter). */
+function parameterName(node: TSyntaxNode, source: string): string | null {
+  const text = (n: TSyntaxNode | null) => (n ? source.slice(n.start, n.end) : null);
+  if (node.type === "identifier") return text(node);
+  const inner = field(node, "left") ?? field(node, "pattern") ?? field(node, "name") ?? (node.type === "typed_parameter" ? node.children.find((c) => c.type === "identifier") ?? null : null);
+  return inner?.type === "identifier" ? text(inner) : null;
+}
+
+/**
+ * Gold's added function `owner` with its argument at `position` (0-based, as callers count it) dropped for callers
+ * outside gold's code: at the body's start the parameter is reset to undefined / None unless gold's own call passed it
+ * (gold's added calls of `owner` mark their argument on the way in), so only the tests that pass it see a change.
+ */
+function droppedArgument(file: TParsedFile, owner: string, position: number, added: ReadonlySet<number>): { offset: number; text: string }[] | string {
+  const python = file.path.endsWith(".py");
+  const typed = /\.(c|m)?tsx?$/.test(file.path);
+  const { source } = file;
+  const flag = python ? `__import__("builtins")` : typed ? `(globalThis as any)` : "globalThis";
+  const out: { offset: number; text: string }[] = [];
+  let why = "";
+  walk(file.root, (node, ancestors) => {
+    if (node.type === "comment") return false;
+    if (FUNCTION_NODES.has(node.type) && definedName(node, ancestors.at(-1), source) === owner && added.has(node.row)) {
+      const params = field(node, "parameters")?.children.filter((c) => c.named && c.type !== "comment") ?? [];
+      const inClass = python && ancestors.some((a) => a.type === "class_definition");
+      const first = params[0] ? parameterName(params[0], source) : null;
+      const param = params[position + (inClass && (first === "self" || first === "cls") ? 1 : 0)];
+      const name = param ? parameterName(param, source) : null;
+      const body = field(node, "body");
+      if (!name || !body) {
+        why = `${owner}'s argument ${position + 1} is not a plain parameter`;
+        return;
+      }
+      if (python) {
+        const statement = body.children.find((c) => c.named && c.type !== "comment");
+        if (!statement || !added.has(statement.row) || !/^(expression_statement|return_statement|assignment|pass_statement)$/.test(statement.type)) {
+          why = `${owner}'s body does not open with a simple statement on an added line`;
+          return;
+        }
+        out.push({ offset: statement.start, text: `${name} = ${name} if getattr(${flag}, "__cf_keep", False) else None; setattr(${flag}, "__cf_keep", False); ` });
+      } else if (body.type === "statement_block" && added.has(body.row)) {
+        out.push({ offset: body.start + 1, text: ` if (${flag}.__cf_keep !== true) { ${name} = undefined; } ${flag}.__cf_keep = false;` });
+      } else {
+        why = `${owner}'s body does not open on an added line`;
+      }
+      return;
+    }
+    if ((node.type === "call_expression" || node.type === "call") && added.has(node.row)) {
+      const callee = field(node, "function");
+      const calleeName = callee?.type === "member_expression" ? field(callee, "property") : callee?.type === "attribute" ? field(callee, "attribute") : callee;
+      if (!calleeName || source.slice(calleeName.start, calleeName.end) !== owner) return;
+      const args = (field(node, "arguments")?.children ?? []).filter((c) => c.named && c.type !== "comment" && c.type !== "keyword_argument");
+      const arg = args[position];
+      if (!arg || !added.has(arg.row)) return;
+      out.push(
+        python
+          ? { offset: arg.start, text: `(setattr(${flag}, "__cf_keep", True), ` }
+          : { offset: arg.start, text: `(${flag}.__cf_keep = true, ` },
+        python ? { offset: arg.end, text: `)[1]` } : { offset: arg.end, text: ")" },
+      );
+    }
+  });
+  return out.some((o) => o.text.includes("__cf_keep !== true") || o.text.includes("else None")) ? out : why || `gold adds no function ${owner} with an argument ${position + 1}`;
+}
+
 /** A name an agent might have chosen instead, in the dependency's own case convention. */
 export function renamedIdentifier(name: string, python = false): string {
   if (/^[A-Z0-9_]+$/.test(name)) return `${name}_ALT`;
@@ -479,6 +590,23 @@ const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? fa
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
 export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
+  const argument = dep.kind === "name" ? /^([A-Za-z_$][\w$]*)#(\d+)$/.exec(dep.value) : null;
+  if (argument) {
+    // `fn#N`: gold adds argument N to fn. Without it fn behaves as if the caller had not passed it.
+    const [, owner, n] = argument;
+    const added = addedRows(gold);
+    const editors = new Map<string, TRowEditor>();
+    const reasons: string[] = [];
+    for (const file of parsed) {
+      if (isTest(file.path) || isProse(file.path)) continue;
+      const inserts = droppedArgument(file, owner!, Number(n), added.get(file.path) ?? new Set());
+      if (typeof inserts === "string") reasons.push(inserts);
+      else if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+    }
+    const dropped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+    if (dropped && dropped.edits > 0) return { ok: true, patch: dropped.patch, mutation: `${owner}'s argument ${Number(n) + 1} dropped for callers outside gold`, edits: dropped.edits };
+    return { ok: false, reason: reasons.find((r) => !r.startsWith("gold adds no")) ?? `gold adds no function ${owner} with an argument ${Number(n) + 1}` };
+  }
   if (dep.kind === "name") {
     const renamed = renamedIdentifier(dep.value, splitDiff(gold).some((f) => f.path.endsWith(".py") && !isTest(f.path)));
     const external = externalBindings(gold);
@@ -519,6 +647,19 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const alt = changedLiteral(raw, dep.match === "contains");
       const direct = inStrings((text) => text.split(raw).join(alt));
       if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${alt}"`, edits: direct.edits };
+      // A name the test hands in as a string (a style, an option value) that gold writes as an object's key
+      // (`empty: function () …`, `empty() {…}`): the key is the literal's producer.
+      if (dep.match !== "contains" && /^[A-Za-z_$][\w$]*$/.test(raw)) {
+        const added = addedRows(gold);
+        const editors = new Map<string, TRowEditor>();
+        for (const file of parsed) {
+          if (isTest(file.path) || isProse(file.path) || file.path.endsWith(".py")) continue;
+          const inserts = keyEdits(file, raw, JSON.stringify(alt), added.get(file.path) ?? new Set());
+          if (inserts.length > 0) editors.set(file.path, replacementEditor(file.source, inserts));
+        }
+        const keyed = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+        if (keyed && keyed.edits > 0) return { ok: true, patch: keyed.patch, mutation: `the key ${raw} → "${alt}"`, edits: keyed.edits };
+      }
       // Made by a template (or helper) shared with other outputs: its result changes only when it is the literal.
       // An expected template written with placeholders (`${key}`) is a shape, not a value: its words are changed below.
       const added = addedRows(gold);
@@ -584,6 +725,33 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const alt = changedLiteral(raw, dep.match === "contains");
       if (wrapped && wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `what gold's functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
     }
+    // Computed by a Python function gold changes and handed out at a return gold leaves as it was (humanize's intcomma
+    // formats with gold's "{0:.{1}f}" and returns through the base's `return new`): each module-level function whose
+    // lines gold's diff touches is wrapped at the module's end, so its result changes only where it is the literal
+    // (a recursive call goes through the wrapper too; the outermost result then no longer equals it).
+    if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
+      const added = addedRows(gold);
+      const sections: string[] = [];
+      for (const file of parsed) {
+        if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
+        const rows = added.get(file.path);
+        if (!rows || rows.size === 0) continue;
+        const names = file.root.children
+          .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
+          .filter((n): n is TSyntaxNode => n?.type === "function_definition")
+          .filter((n) => [...rows].some((r) => r >= n.row && r <= rowOf(file.source, n.end)))
+          .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end));
+        if (names.length === 0) continue;
+        const open = wrapperOpen(file.path, raw, dep.match === "contains");
+        const line = names.map((n) => `${n} = (lambda __cf_f: __import__("functools").wraps(__cf_f)(lambda *__cf_a, **__cf_k: ${open}__cf_f(*__cf_a, **__cf_k))))(${n})`).join("; ");
+        const section = appendedLineDiff(file, line);
+        if (section) sections.push(section);
+      }
+      if (sections.length > 0) {
+        const patch = `${gold.replace(/\n?$/, "\n")}${sections.join("")}`;
+        return { ok: true, patch, mutation: `what the functions gold changes return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
+      }
+    }
     // Computed by the base's code from what gold changes (mime-types' lookup picks video/mp4 once gold's scores say so):
     // changed where the base's CommonJS modules that gold's diff leaves alone hand it out — the results of their
     // exported functions — never at an inner return (the base's own helpers return the value as a key it looks up).
@@ -597,6 +765,9 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         const patch = `${gold.replace(/\n?$/, "\n")}${sections.join("")}`;
         return { ok: true, patch, mutation: `what the base's exported functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
       }
+    }
+    if (/^-?[0-9][0-9.]*$/.test(raw)) {
+      return { ok: false, reason: `gold's non-test code never writes the number ${raw}, and a number is changed only where gold writes it: one that gold's behaviour produces (a count of its calls, a size) has no text to change` };
     }
     return { ok: false, reason: `gold's non-test code never writes the literal ${JSON.stringify(dep.value)}` };
   }
