@@ -206,6 +206,27 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       // jest 28 with the repository's babel config (BABEL_ENV=commonjsNode, as its `test` script); Babel 7 at its newest (the pinned 7.18 core
       // is refused by the newer plugins preset-env pulls in).
       return { setupCommand: only(["jest@28.1.3", "babel-jest@28.1.3", "@babel/core@7", "@babel/preset-env@7", "jest-junit@16.0.0"]), testCommand: (tests) => `BABEL_ENV=commonjsNode ${JEST(tests)}`, resultFormat: "junit" };
+    // --- held-out set 5 (branch label5). On analyzer 9 only the termcolor cases have blocking hidden findings, so only
+    // termcolor's recipe has been run here; the others are written from each repository's own test scripts, untried.
+    case "termcolor/termcolor":
+      // src layout, no build step (hatch-vcs writes no module termcolor imports); the tests need pytest alone.
+      return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
+    case "martinblech/xmltodict":
+      return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
+    case "jazzband/prettytable":
+      // The package reads its version with importlib.metadata (PackageNotFoundError when not installed): a dist-info
+      // beside the sources on PYTHONPATH gives it one. prettytable-csv-fields' file also imports pytest_lazy_fixtures.
+      return { setupCommand: "mkdir -p src/prettytable-0.dist-info && printf 'Metadata-Version: 2.1\\nName: prettytable\\nVersion: 0\\n' > src/prettytable-0.dist-info/METADATA", testCommand: pytest("src"), resultFormat: "junit" };
+    case "unjs/knitwork":
+    case "unjs/citty":
+      return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "fastify/deepmerge":
+    case "fastify/secure-json-parse":
+      // Their devDependencies carry linters and type-test tools the tests never load: tape and what the tests require.
+      return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["tape"])), testCommand: (tests) => `./node_modules/.bin/tape ${tests.join(" ")}`, resultFormat: "tap" };
+    case "jshttp/content-disposition":
+      // node:test with no dependencies (the base's test script is `node --test`).
+      return { setupCommand: null, testCommand: (tests) => `node --test --test-reporter=junit --test-reporter-destination="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     default:
       return { notRunnable: `no recipe for ${c.repo}` };
   }
