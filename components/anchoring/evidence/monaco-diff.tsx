@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import type * as MonacoApi from "monaco-editor";
 import styles from "../anchoring.module.css";
+import { takeBootedMonaco, takeBootedWorker } from "./evidence-boot";
 
 type Monaco = typeof MonacoApi;
 type DiffEditor = MonacoApi.editor.IStandaloneDiffEditor;
@@ -33,6 +34,9 @@ let preloadStarted = false;
 function preloadEditorWorker(url: string): void {
   if (preloadStarted || typeof Worker === "undefined") return;
   preloadStarted = true;
+  // Started by the page's boot script while the shell was parsed (evidence-boot.ts), if it ran.
+  preloadedWorker = takeBootedWorker();
+  if (preloadedWorker) return;
   try {
     const absolute = new URL(url, document.baseURI).href;
     const source = `importScripts(${JSON.stringify(absolute)});globalThis.postMessage({ type: 'vscode-worker-ready' });`;
@@ -98,6 +102,15 @@ function loadAmd(base: string): Promise<Monaco> {
   const w = window as unknown as MonacoWindow;
   // Another editor of this page (the verifier's, the histories') may have loaded it already.
   if (w.monaco?.editor) return Promise.resolve(w.monaco);
+  // The evidence page's boot script started loading it while the shell was parsed (evidence-boot.ts).
+  const booted = takeBootedMonaco(base);
+  if (booted) {
+    return booted.then((main) => {
+      const monaco = (main as Monaco | undefined)?.editor ? (main as Monaco) : w.monaco;
+      if (!monaco?.editor) throw new Error("Monaco's editor did not load");
+      return monaco;
+    });
+  }
   return new Promise<Monaco>((resolve, reject) => {
     const start = () => {
       const amd = w.require;
@@ -161,9 +174,32 @@ type Props = {
   onUnavailable: (reason: string) => void;
 };
 
+/**
+ * A read-only side-by-side view: what reading a diff needs, without the editor features that
+ * cost the first diff its time (issue 24) — folding and sticky scroll (their models are computed
+ * over the whole file), occurrence and selection highlights, links.
+ */
 const OPTIONS: MonacoApi.editor.IStandaloneDiffEditorConstructionOptions = {
   readOnly: true, originalEditable: false, renderSideBySide: true, automaticLayout: true, minimap: { enabled: false }, scrollBeyondLastLine: false,
+  folding: false, stickyScroll: { enabled: false }, occurrencesHighlight: "off", selectionHighlight: false, links: false, renderValidationDecorations: "off",
 };
+
+/**
+ * Files of up to this many lines on both sides get their diff without Monaco's 5 s time limit: the
+ * limit is checked with Date.now() for every cell of the line-level comparison, which made that
+ * check the largest cost of a small file's first diff (bench anchoring); above it the limit stays,
+ * so a huge file still gets an answer in time.
+ */
+const UNLIMITED_DIFF_LINES = 3000;
+
+function diffOptionsFor(original: string, modified: string): MonacoApi.editor.IDiffEditorOptions {
+  const lines = (text: string) => {
+    let count = 1;
+    for (let at = text.indexOf("\n"); at !== -1 && count <= UNLIMITED_DIFF_LINES; at = text.indexOf("\n", at + 1)) count++;
+    return count;
+  };
+  return lines(original) <= UNLIMITED_DIFF_LINES && lines(modified) <= UNLIMITED_DIFF_LINES ? { maxComputationTime: 0 } : {};
+}
 
 export function MonacoDiff({ monacoBase, original, modified, language, line, onSelection, onUnavailable }: Props) {
   const [monaco, setMonaco] = useState<Monaco | null>(null);
@@ -187,10 +223,15 @@ export function MonacoDiff({ monacoBase, original, modified, language, line, onS
   useEffect(() => {
     const element = host.current;
     if (!monaco || !element) return;
-    const editor = monaco.editor.createDiffEditor(element, OPTIONS);
+    mark("specpath:diff-editor-create");
+    const editor = monaco.editor.createDiffEditor(element, { ...OPTIONS, ...diffOptionsFor(original, modified) });
+    mark("specpath:diff-editor-created");
     const models = { original: monaco.editor.createModel(original, language), modified: monaco.editor.createModel(modified, language) };
+    mark("specpath:models-created");
     const ready = () => {
       mark("specpath:diff-ready");
+      // The frame after the diff's decorations are in: the first diff painted (bench anchoring).
+      requestAnimationFrame(() => setTimeout(() => mark("specpath:diff-painted"), 0));
       setDiffReady(true);
     };
     const modifiedEditor = editor.getModifiedEditor();
