@@ -11,7 +11,7 @@ import { DiffFileList } from "./diff-file-list";
 import { DiffFileViewer } from "./diff-file-viewer";
 import { EvidenceText } from "./evidence-text";
 import { evidenceOpenUrl, takeBootedEvidence } from "./evidence-boot";
-import { preloadMonaco } from "./monaco-diff";
+import { mark, preloadMonaco } from "./monaco-diff";
 import { SliceAction } from "./slice-action";
 import { UpstreamField } from "./upstream-field";
 import styles from "../anchoring.module.css";
@@ -78,6 +78,7 @@ async function fetchEvidence(queryClient: QueryClient, familyId: string, wantedP
   if (queryClient.getQueryData(queryKeys.evidence(familyId))) return api<Evidence>(`/api/families/${familyId}/evidence`);
   const url = evidenceOpenUrl(familyId, wantedPath);
   const { opened, ...evidence } = await readApi<Evidence & { opened: DiffFileView | null }>(await (takeBootedEvidence(url) ?? fetch(url)));
+  mark("specpath:evidence-received");
   if (opened && queryClient.getQueryData(queryKeys.diffFile(familyId, opened.file.id)) === undefined) {
     queryClient.setQueryData(queryKeys.diffFile(familyId, opened.file.id), opened);
   }

@@ -72,6 +72,12 @@ type AmdRequire = ((deps: string[], onLoad: (...modules: unknown[]) => void, onE
 type MonacoWindow = { monaco?: Monaco; require?: AmdRequire };
 
 let loading: { base: string; promise: Promise<Monaco> } | null = null;
+let loaded: { base: string; monaco: Monaco } | null = null;
+
+/** Monaco from `base` if it has loaded already: a viewer shown then makes its editor in its first commit, not after a re-render. */
+function loadedMonaco(base: string): Monaco | null {
+  return loaded?.base === base ? loaded.monaco : null;
+}
 
 /** Monaco's AMD loader (vs/loader.js), then vs/editor/editor.main — once per page, whoever asks first (the preload, or a viewer). */
 function initMonaco(base: string): Promise<Monaco> {
@@ -86,6 +92,7 @@ function initMonaco(base: string): Promise<Monaco> {
       withoutLanguageServices(monaco);
       handOverPreloadedWorker();
       mark("specpath:monaco-loaded");
+      loaded = { base, monaco };
       return monaco;
     } finally {
       clearTimeout(timer);
@@ -157,7 +164,7 @@ function withoutLanguageServices(monaco: unknown): void {
 }
 
 /** A User Timing mark (the evidence-view bench reads them to say where the time went); first one of a name per page load. */
-function mark(name: string): void {
+export function mark(name: string): void {
   if (typeof performance !== "undefined" && performance.getEntriesByName(name).length === 0) performance.mark(name);
 }
 
@@ -202,7 +209,7 @@ function diffOptionsFor(original: string, modified: string): MonacoApi.editor.ID
 }
 
 export function MonacoDiff({ monacoBase, original, modified, language, line, onSelection, onUnavailable }: Props) {
-  const [monaco, setMonaco] = useState<Monaco | null>(null);
+  const [monaco, setMonaco] = useState<Monaco | null>(() => loadedMonaco(monacoBase));
   const [diffReady, setDiffReady] = useState(false);
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<{ editor: DiffEditor; monaco: Monaco } | null>(null);
@@ -212,6 +219,8 @@ export function MonacoDiff({ monacoBase, original, modified, language, line, onS
 
   useEffect(() => {
     let cancelled = false;
+    const ready = loadedMonaco(monacoBase);
+    if (ready) return setMonaco(ready); // the same value as the first state: no re-render
     initMonaco(monacoBase).then(
       (loaded) => !cancelled && setMonaco(loaded),
       (error: unknown) => !cancelled && onUnavailable(`the diff editor could not be loaded (${error instanceof Error ? error.message : String(error)})`),
