@@ -1,7 +1,9 @@
 /**
  * Source-anchoring figures: listing candidates from a 2,000-commit repository with
  * import-local, beside plain `git log --numstat` over the same history; and opening the
- * evidence view of a 40-file, 10,000-line PR in Chromium until its first diff is interactive.
+ * evidence view of a 40-file, 10,000-line PR in Chromium until its first diff is interactive,
+ * broken down on the page's clock (shell HTML, JS chunks, the first file's API answer in bytes and
+ * ms, Monaco's code, the diff editor, the models, the diff in the worker, its first paint).
  * Run: npx tsx bench/anchoring.ts (the evidence view starts a studio, which builds it if needed;
  * set BENCH_STUDIO_URL to use a running one, BENCH_SKIP_BROWSER=1 to skip that figure).
  */
