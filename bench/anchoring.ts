@@ -1,7 +1,9 @@
 /**
  * Source-anchoring figures: listing candidates from a 2,000-commit repository with
  * import-local, beside plain `git log --numstat` over the same history; and opening the
- * evidence view of a 40-file, 10,000-line PR in Chromium until its first diff is interactive.
+ * evidence view of a 40-file, 10,000-line PR in Chromium until its first diff is interactive,
+ * broken down on the page's clock (shell HTML, JS chunks, the first file's API answer in bytes and
+ * ms, Monaco's code, the diff editor, the models, the diff in the worker, its first paint).
  * Run: npx tsx bench/anchoring.ts (the evidence view starts a studio, which builds it if needed;
  * set BENCH_STUDIO_URL to use a running one, BENCH_SKIP_BROWSER=1 to skip that figure).
  */
@@ -278,21 +280,33 @@ async function evidenceViewRows(): Promise<BenchRow[]> {
         const listed = performance.now() - started;
         await page.locator('[data-testid="monaco-diff"][data-diff-ready="true"]').waitFor({ timeout: 120_000 });
         const interactive = (performance.now() - started) / 1000;
-        // Where the time went, on the page's own clock (ms since navigation start; User Timing marks from monaco-diff.tsx).
-        // A string, not a function: tsx would wrap a function's inner helpers in its own __name, absent in the page.
+        // Where the time went, on the page's own clock (ms since navigation start): resource timings and the
+        // User Timing marks of monaco-diff.tsx. A string, not a function: tsx would wrap a function's inner
+        // helpers in its own __name, absent in the page.
+        await page.waitForFunction(`performance.getEntriesByName("specpath:diff-painted").length > 0`, undefined, { timeout: 10_000 }).catch(() => undefined);
         const phases = (await page.evaluate(`(() => {
           const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
           const nav = performance.getEntriesByType("navigation")[0];
-          const contents = performance.getEntriesByType("resource").find((e) => e.name.includes("/diff-files/") && e.name.includes("contents=1"));
+          const resources = performance.getEntriesByType("resource");
+          const sum = (list, key) => list.reduce((n, e) => n + (e[key] || 0), 0);
+          const last = (list) => list.reduce((n, e) => Math.max(n, e.responseEnd), 0);
+          const chunks = resources.filter((e) => e.name.includes("/_next/static/") && e.name.endsWith(".js"));
+          const monacoUpTo = at("specpath:monaco-loaded");
+          const monaco = resources.filter((e) => e.name.includes("/evidence/monaco/") && e.startTime <= monacoUpTo);
+          // The first file's texts: with the evidence (?open=) since issue 24, else their own request (?contents=1).
+          const api = resources.find((e) => e.name.includes("/evidence?open=")) ?? resources.find((e) => e.name.includes("/diff-files/") && e.name.includes("contents=1"));
           return {
-            html: nav?.responseEnd ?? NaN,
+            html: nav?.responseEnd ?? NaN, htmlKb: (nav?.decodedBodySize ?? NaN) / 1024,
+            chunks: last(chunks), chunkCount: chunks.length, chunkKb: sum(chunks, "decodedBodySize") / 1024,
             hydrated: nav?.domContentLoadedEventEnd ?? NaN,
-            contents: contents?.responseEnd ?? NaN,
-            monaco: at("specpath:monaco-loaded"),
-            mounted: at("specpath:diff-editor-mounted"),
-            ready: at("specpath:diff-ready"),
+            apiStart: api?.startTime ?? NaN, api: api?.responseEnd ?? NaN, apiKb: (api?.decodedBodySize ?? NaN) / 1024, received: at("specpath:evidence-received"),
+            monacoFiles: monaco.length, monacoKb: sum(monaco, "decodedBodySize") / 1024,
+            monacoStart: monaco.reduce((n, e) => Math.min(n, e.startTime), Infinity),
+            monaco: monacoUpTo,
+            create: at("specpath:diff-editor-create"), created: at("specpath:diff-editor-created"), models: at("specpath:models-created"),
+            mounted: at("specpath:diff-editor-mounted"), ready: at("specpath:diff-ready"), painted: at("specpath:diff-painted"),
           };
-        })()`)) as Record<"html" | "hydrated" | "contents" | "monaco" | "mounted" | "ready", number>;
+        })()`)) as Record<string, number>;
         return { listed: listed / 1000, interactive, phases };
       };
       const cold = await open(); // Monaco's files are not in the browser cache yet
@@ -301,7 +315,9 @@ async function evidenceViewRows(): Promise<BenchRow[]> {
       const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const interactive = mid(warm.map((w) => w.interactive));
       const listed = mid(warm.map((w) => w.listed));
-      const phase = (key: keyof (typeof warm)[number]["phases"]) => mid(warm.map((w) => w.phases[key]));
+      const phase = (key: string) => mid(warm.map((w) => w.phases[key]!));
+      const span = (from: string, to: string) => mid(warm.map((w) => w.phases[to]! - w.phases[from]!));
+      const kb = (key: string) => `${Math.round(phase(key))} kB`;
       return [
         {
           name: `evidence view of a ${VIEW_FILES}-file, ${(VIEW_FILES * VIEW_LINES_PER_FILE).toLocaleString("en")}-line PR: first file's diff interactive in Monaco (median of 5, warm cache) ${goal(interactive, 1, "s")}`,
@@ -310,18 +326,25 @@ async function evidenceViewRows(): Promise<BenchRow[]> {
           baseline: { name: "file list rendered in the same load", value: listed },
           ratio: interactive / listed,
         },
-        { name: "  where it went (page clock, median): page HTML received", value: phase("html"), unit: "ms" },
-        { name: "  … DOMContentLoaded (scripts run, hydration under way; the diff worker and the file's contents are requested at hydration)", value: phase("hydrated"), unit: "ms" },
-        { name: "  … the first file's texts received (GET …/diff-files/<id>?contents=1)", value: phase("contents"), unit: "ms" },
-        { name: "  … Monaco's code loaded and run (main thread)", value: phase("monaco"), unit: "ms" },
-        { name: "  … diff editor mounted", value: phase("mounted"), unit: "ms" },
-        { name: "  … diff computed in the (preloaded) worker: interactive", value: phase("ready"), unit: "ms" },
+        { name: `  where it went (page clock: ms since navigation start, medians): shell HTML received (${kb("htmlKb")})`, value: phase("html"), unit: "ms" },
+        { name: `  … JS chunks received (${Math.round(phase("chunkCount"))} files, ${kb("chunkKb")}; warm: from the browser cache)`, value: phase("chunks"), unit: "ms" },
+        { name: "  … DOMContentLoaded (scripts run, hydration under way)", value: phase("hydrated"), unit: "ms" },
+        { name: `  … the first file's texts received (${kb("apiKb")} of JSON; requested at ${Math.round(phase("apiStart"))} ms)`, value: phase("api"), unit: "ms",
+          baseline: { name: "request to answer", value: span("apiStart", "api") } },
+        { name: `  … Monaco's code loaded and run (${Math.round(phase("monacoFiles"))} files, ${kb("monacoKb")}; first requested at ${Math.round(phase("monacoStart"))} ms)`, value: phase("monaco"), unit: "ms" },
+        { name: "  … the page starts the diff editor (React has rendered the evidence with the file's viewer)", value: phase("create"), unit: "ms",
+          baseline: { name: "after the evidence was parsed", value: span("received", "create") } },
+        { name: "  … diff editor created", value: phase("created"), unit: "ms", baseline: { name: "createDiffEditor took", value: span("create", "created") } },
+        { name: "  … the file's two models created", value: phase("models"), unit: "ms", baseline: { name: "createModel ×2 took", value: span("created", "models") } },
+        { name: "  … models set, diff requested (mounted)", value: phase("mounted"), unit: "ms", baseline: { name: "setModel took", value: span("models", "mounted") } },
+        { name: "  … first diff computed in the (preloaded) worker: interactive", value: phase("ready"), unit: "ms", baseline: { name: "after mounted", value: span("mounted", "ready") } },
+        { name: "  … first diff painted (the frame after)", value: phase("painted"), unit: "ms" },
         ...(interactive > 1
           ? [{
               name: "  in the way of the goal (page clock, ms): Monaco's code after DOMContentLoaded, the diff editor's creation with the file's models after both Monaco and the texts are in, the first diff in the worker",
               value: phase("monaco") - phase("hydrated"),
               unit: "ms",
-              baseline: { name: `creation ${Math.round(phase("mounted") - Math.max(phase("monaco"), phase("contents")))} ms, first diff`, value: phase("ready") - phase("mounted") },
+              baseline: { name: `creation ${Math.round(phase("mounted") - Math.max(phase("monaco"), phase("api")))} ms, first diff`, value: phase("ready") - phase("mounted") },
             }]
           : []),
         { name: "the same, first open with Monaco not yet cached", value: cold.interactive, unit: "s" },

@@ -16,6 +16,11 @@ export async function api<T>(url: string, init: { method?: string; body?: unknow
     headers: init.body === undefined ? undefined : { "content-type": "application/json" },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
+  return readApi<T>(res);
+}
+
+/** An API response's JSON, or its error as an ApiError (for a response fetched elsewhere, e.g. by a page's boot script). */
+export async function readApi<T>(res: Response): Promise<T> {
   const data = (await res.json().catch(() => ({}))) as { error?: string; fieldErrors?: Record<string, string[]>; current?: unknown };
   if (!res.ok) throw new ApiError(res.status, data.error ?? `Request failed (${res.status})`, data.fieldErrors, data.current);
   return data as T;

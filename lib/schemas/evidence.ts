@@ -57,6 +57,11 @@ export const ZCreateAnchorSchema = z
   });
 export type TCreateAnchor = z.infer<typeof ZCreateAnchorSchema>;
 
+export const ZEvidenceQuerySchema = z.object({
+  /** Also answer, as `opened`, the view of the file the page opens first: this path, or "" for the default (pickFile). */
+  open: z.string().max(4096).optional(),
+});
+
 export const ZDiffFileQuerySchema = z.object({
   /** Skip the file contents at base and merge (the plain view needs only the hunks). */
   contents: z.enum(["0", "1"]).default("1"),

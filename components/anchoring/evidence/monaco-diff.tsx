@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import type * as MonacoApi from "monaco-editor";
 import styles from "../anchoring.module.css";
+import { takeBootedMonaco, takeBootedWorker } from "./evidence-boot";
 
 type Monaco = typeof MonacoApi;
 type DiffEditor = MonacoApi.editor.IStandaloneDiffEditor;
@@ -33,6 +34,9 @@ let preloadStarted = false;
 function preloadEditorWorker(url: string): void {
   if (preloadStarted || typeof Worker === "undefined") return;
   preloadStarted = true;
+  // Started by the page's boot script while the shell was parsed (evidence-boot.ts), if it ran.
+  preloadedWorker = takeBootedWorker();
+  if (preloadedWorker) return;
   try {
     const absolute = new URL(url, document.baseURI).href;
     const source = `importScripts(${JSON.stringify(absolute)});globalThis.postMessage({ type: 'vscode-worker-ready' });`;
@@ -68,6 +72,12 @@ type AmdRequire = ((deps: string[], onLoad: (...modules: unknown[]) => void, onE
 type MonacoWindow = { monaco?: Monaco; require?: AmdRequire };
 
 let loading: { base: string; promise: Promise<Monaco> } | null = null;
+let loaded: { base: string; monaco: Monaco } | null = null;
+
+/** Monaco from `base` if it has loaded already: a viewer shown then makes its editor in its first commit, not after a re-render. */
+function loadedMonaco(base: string): Monaco | null {
+  return loaded?.base === base ? loaded.monaco : null;
+}
 
 /** Monaco's AMD loader (vs/loader.js), then vs/editor/editor.main — once per page, whoever asks first (the preload, or a viewer). */
 function initMonaco(base: string): Promise<Monaco> {
@@ -82,6 +92,7 @@ function initMonaco(base: string): Promise<Monaco> {
       withoutLanguageServices(monaco);
       handOverPreloadedWorker();
       mark("specpath:monaco-loaded");
+      loaded = { base, monaco };
       return monaco;
     } finally {
       clearTimeout(timer);
@@ -98,6 +109,15 @@ function loadAmd(base: string): Promise<Monaco> {
   const w = window as unknown as MonacoWindow;
   // Another editor of this page (the verifier's, the histories') may have loaded it already.
   if (w.monaco?.editor) return Promise.resolve(w.monaco);
+  // The evidence page's boot script started loading it while the shell was parsed (evidence-boot.ts).
+  const booted = takeBootedMonaco(base);
+  if (booted) {
+    return booted.then((main) => {
+      const monaco = (main as Monaco | undefined)?.editor ? (main as Monaco) : w.monaco;
+      if (!monaco?.editor) throw new Error("Monaco's editor did not load");
+      return monaco;
+    });
+  }
   return new Promise<Monaco>((resolve, reject) => {
     const start = () => {
       const amd = w.require;
@@ -144,7 +164,7 @@ function withoutLanguageServices(monaco: unknown): void {
 }
 
 /** A User Timing mark (the evidence-view bench reads them to say where the time went); first one of a name per page load. */
-function mark(name: string): void {
+export function mark(name: string): void {
   if (typeof performance !== "undefined" && performance.getEntriesByName(name).length === 0) performance.mark(name);
 }
 
@@ -161,12 +181,35 @@ type Props = {
   onUnavailable: (reason: string) => void;
 };
 
+/**
+ * A read-only side-by-side view: what reading a diff needs, without the editor features that
+ * cost the first diff its time (issue 24) — folding and sticky scroll (their models are computed
+ * over the whole file), occurrence and selection highlights, links.
+ */
 const OPTIONS: MonacoApi.editor.IStandaloneDiffEditorConstructionOptions = {
   readOnly: true, originalEditable: false, renderSideBySide: true, automaticLayout: true, minimap: { enabled: false }, scrollBeyondLastLine: false,
+  folding: false, stickyScroll: { enabled: false }, occurrencesHighlight: "off", selectionHighlight: false, links: false, renderValidationDecorations: "off",
 };
 
+/**
+ * Files of up to this many lines on both sides get their diff without Monaco's 5 s time limit: the
+ * limit is checked with Date.now() for every cell of the line-level comparison, which made that
+ * check the largest cost of a small file's first diff (bench anchoring); above it the limit stays,
+ * so a huge file still gets an answer in time.
+ */
+const UNLIMITED_DIFF_LINES = 3000;
+
+function diffOptionsFor(original: string, modified: string): MonacoApi.editor.IDiffEditorOptions {
+  const lines = (text: string) => {
+    let count = 1;
+    for (let at = text.indexOf("\n"); at !== -1 && count <= UNLIMITED_DIFF_LINES; at = text.indexOf("\n", at + 1)) count++;
+    return count;
+  };
+  return lines(original) <= UNLIMITED_DIFF_LINES && lines(modified) <= UNLIMITED_DIFF_LINES ? { maxComputationTime: 0 } : {};
+}
+
 export function MonacoDiff({ monacoBase, original, modified, language, line, onSelection, onUnavailable }: Props) {
-  const [monaco, setMonaco] = useState<Monaco | null>(null);
+  const [monaco, setMonaco] = useState<Monaco | null>(() => loadedMonaco(monacoBase));
   const [diffReady, setDiffReady] = useState(false);
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<{ editor: DiffEditor; monaco: Monaco } | null>(null);
@@ -176,6 +219,8 @@ export function MonacoDiff({ monacoBase, original, modified, language, line, onS
 
   useEffect(() => {
     let cancelled = false;
+    const ready = loadedMonaco(monacoBase);
+    if (ready) return setMonaco(ready); // the same value as the first state: no re-render
     initMonaco(monacoBase).then(
       (loaded) => !cancelled && setMonaco(loaded),
       (error: unknown) => !cancelled && onUnavailable(`the diff editor could not be loaded (${error instanceof Error ? error.message : String(error)})`),
@@ -187,10 +232,15 @@ export function MonacoDiff({ monacoBase, original, modified, language, line, onS
   useEffect(() => {
     const element = host.current;
     if (!monaco || !element) return;
-    const editor = monaco.editor.createDiffEditor(element, OPTIONS);
+    mark("specpath:diff-editor-create");
+    const editor = monaco.editor.createDiffEditor(element, { ...OPTIONS, ...diffOptionsFor(original, modified) });
+    mark("specpath:diff-editor-created");
     const models = { original: monaco.editor.createModel(original, language), modified: monaco.editor.createModel(modified, language) };
+    mark("specpath:models-created");
     const ready = () => {
       mark("specpath:diff-ready");
+      // The frame after the diff's decorations are in: the first diff painted (bench anchoring).
+      requestAnimationFrame(() => setTimeout(() => mark("specpath:diff-painted"), 0));
       setDiffReady(true);
     };
     const modifiedEditor = editor.getModifiedEditor();

@@ -93,6 +93,39 @@ describe("evidence view", () => {
     expect(body.hunks[1]!.lines.find((l) => l.kind === "add")).toEqual({ kind: "add", text: "LINE_38 = 'thirty-eight'", oldLine: null, newLine: 38 });
   });
 
+  it("answers, with ?open=, the evidence and the view of the file the page opens first, as the file's own route answers it", async () => {
+    const getOpen = (open: string, userId = curator.id) =>
+      callRoute(evidenceRoute.GET, { userId, params: { familyId }, path: `/api/x?open=${encodeURIComponent(open)}` });
+    const plain = await callRoute(evidenceRoute.GET, { userId: curator.id, params: { familyId } });
+    const opened = await getOpen("");
+    expect(opened.status).toBe(200);
+    const { opened: first, ...rest } = opened.json as unknown as { opened: { file: { path: string } } };
+    expect(rest).toEqual(plain.json);
+    // Without a path: the first source file in the slice, texts included.
+    expect(first).toEqual((await getFile(files["src/calc.py"]!.id)).json);
+    expect(first).toMatchObject({ original: CALC_BASE, modified: CALC_MERGE });
+    expect(((await getOpen("tests/test_calc.py")).json as unknown as typeof opened.json & { opened: { file: { path: string }; modified: string } }).opened)
+      .toMatchObject({ file: { path: "tests/test_calc.py" }, modified: TEST });
+    expect(((await getOpen("no/such/file.py")).json as unknown as { opened: { file: { path: string } } }).opened.file.path).toBe("src/calc.py");
+    // A reviewer gets neither the evidence nor a file of it.
+    const reviewer = await makeUser(["reviewer"]);
+    expect((await getOpen("", reviewer.id)).status).toBe(403);
+    expect((await callRoute(fileRoute.GET, { userId: reviewer.id, params: { familyId, fileId: files["src/calc.py"]!.id }, path: "/api/x?contents=1" })).status).toBe(403);
+    expect((await callRoute(fileRoute.GET, { userId: curator.id, params: { familyId: "nosuchfamily", fileId: files["src/calc.py"]!.id } })).status).toBe(404);
+  });
+
+  it("gives a file's view as it stands after a change, though its answer is kept", async () => {
+    const readme = files["README.md"]!;
+    expect((await getFile(readme.id)).json).toMatchObject({ file: { kind: "other", version: readme.version } });
+    const changed = await patchFile(readme.id, { version: readme.version, kind: "test" });
+    expect(changed.status).toBe(200);
+    expect((await getFile(readme.id)).json).toMatchObject({ file: { kind: "test", version: readme.version + 1 } });
+    const back = await patchFile(readme.id, { version: readme.version + 1, kind: "other" });
+    expect(back.json).toMatchObject({ kind: "other", version: readme.version + 2 });
+    readme.version += 2;
+    expect((await getFile(readme.id)).json).toMatchObject({ file: { kind: "other", version: readme.version } });
+  });
+
   it("shows a binary file as binary, never as text", async () => {
     const res = await getFile(files["docs/logo.png"]!.id);
     expect(res.json).toMatchObject({ hunks: [], original: null, modified: null, contentNote: "Binary file: its contents are not shown.", file: { binary: true } });

@@ -1,15 +1,16 @@
 import { route } from "@/lib/http/route";
-import { db } from "@/lib/db";
-import { assertFamilyAccess } from "@/lib/family-guard/access";
+import { jsonText } from "@/lib/http/respond";
+import { assertMayOpenFamilies } from "@/lib/family-guard/access";
 import { ZDiffFileParamsSchema, ZDiffFileQuerySchema, ZUpdateDiffFileSchema } from "@/lib/schemas/evidence";
-import { getDiffFile } from "@/lib/anchoring/evidence/get-diff-file";
+import { diffFileJsonText } from "@/lib/families/evidence-json-text";
 import { updateDiffFile } from "@/lib/anchoring/evidence/update-diff-file";
 
 export const GET = route(
   { roles: ["curator", "lead", "admin"], params: ZDiffFileParamsSchema, query: ZDiffFileQuerySchema },
   async ({ user, params, query }) => {
-    await assertFamilyAccess(db(), user, params.familyId);
-    return getDiffFile(params.familyId, params.fileId, { contents: query.contents === "1" });
+    // The family's existence is read with its fingerprint (404 when there is none).
+    assertMayOpenFamilies(user);
+    return jsonText(await diffFileJsonText(params.familyId, params.fileId, query.contents === "1"));
   },
 );
 
