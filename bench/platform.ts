@@ -222,7 +222,7 @@ export async function run(): Promise<BenchRow[]> {
         rows.push({ name: `  ${label} p50`, value: json.p50, unit: "ms", baseline: { name: "static p50", value: file.p50 }, ratio: json.p50 / Math.max(file.p50, 0.01) });
         rows.push({ name: `  ${label} throughput`, value: json.rps, unit: "req/s", baseline: { name: "static", value: file.rps }, ratio: json.rps / file.rps });
       }
-      rows.push(...(await apiLayerRows(BASE, cookie, familyId, (url, headers) => load(url, headers, 4))));
+      rows.push(...(await apiLayerRows(BASE, cookie, familyId, (url, headers) => load(url, headers, 3))));
     } finally {
       await stopStudio(warm.child);
     }

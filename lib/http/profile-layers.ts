@@ -2,7 +2,8 @@ import "server-only";
 // The bench's layered profile of a family API (bench/api-layers.ts): the same request
 // answered after each part of what GET /api/families/<id> does — nothing (Next's own
 // work), the session cookie decoded, the user and roles looked up, the role checked, the
-// fingerprint statement, the whole route() wrapper — so each part's cost per request shows
+// fingerprint statement (one per request, then shared by the requests in flight), the whole
+// route() wrapper — so each part's cost per request shows
 // beside the static file and the real route. Open only when the server was started with
 // STUDIO_BENCH_PROFILE=1 (bench/platform.ts does), a 404 otherwise. Every layer answers
 // filler text of the requested size, never family data: the first layers check nothing.
@@ -13,13 +14,13 @@ import { notFound } from "@/lib/errors/app-error";
 import { decodeSessionToken } from "@/lib/auth/session-token";
 import { loadSessionUser } from "@/lib/auth/current-user";
 import { hasAnyRole } from "@/lib/auth/roles";
-import { familySummaryFingerprint } from "@/lib/families/family-fingerprint";
+import { familySummaryFingerprint, ownSummaryFingerprint } from "@/lib/families/family-fingerprint";
 import { assertMayOpenFamilies } from "@/lib/family-guard/access";
 import { ZIdSchema } from "@/lib/schemas/common";
 import { errorResponse, jsonText } from "./respond";
 import { route } from "./route";
 
-export const PROFILE_LAYERS = ["bare", "token", "session", "role", "fingerprint", "route"] as const;
+export const PROFILE_LAYERS = ["bare", "token", "session", "role", "fingerprint", "shared-fingerprint", "route"] as const;
 type TLayer = (typeof PROFILE_LAYERS)[number];
 
 const MAX_FILLER = 1024 * 1024;
@@ -59,8 +60,9 @@ export async function profileLayer(req: NextRequest, context: Context): Promise<
     if (upTo >= 2) {
       const user = await loadSessionUser(token.sub);
       if (!user) return unauthenticated();
-      if (upTo >= 3 && !(hasAnyRole(user.roles, FAMILY_ROLES) && user.roles.length > 0)) return forbidden();
-      if (upTo >= 4 && (await familySummaryFingerprint(familyId)) === "") return errorResponse(notFound("Task family", familyId));
+      if (upTo >= 3 && !hasAnyRole(user.roles, FAMILY_ROLES)) return forbidden();
+      const fingerprint = upTo === 4 ? ownSummaryFingerprint : familySummaryFingerprint;
+      if (upTo >= 4 && (await fingerprint(familyId)) === "") return errorResponse(notFound("Task family", familyId));
     }
   }
   return jsonText(filler(req));
