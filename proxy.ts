@@ -25,10 +25,18 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     throw error;
   }
   const decision = pageDecision(pathname, user?.roles ?? null);
-  if (decision.kind === "open") return NextResponse.next();
+  if (decision.kind === "open") return NextResponse.next({ headers: { "cache-control": PAGE_CACHE_CONTROL } });
   const to = new URL(decision.kind === "signin" ? "/signin" : "/forbidden", request.url);
   return NextResponse.redirect(to, { headers: { "cache-control": "no-store" } });
 }
+
+/**
+ * A page this proxy opened for one person's role. Next marks a prerendered shell `s-maxage=…`, so a
+ * shared cache in front of the studio (a CDN, a reverse proxy) would hand it on to the next person
+ * without asking this proxy; private and never stored, like Next's own dynamic pages. Next keeps a
+ * Cache-Control it finds on the response (send-payload.ts), so this one is what the browser gets.
+ */
+const PAGE_CACHE_CONTROL = "private, no-cache, no-store, max-age=0, must-revalidate";
 
 export const config = {
   // Static build assets are served from fixed names; everything else is checked.

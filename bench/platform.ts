@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
+import { apiLayerRows } from "./api-layers";
 import { apiProfileRows } from "./api-profile";
 import { goal } from "./goal";
 import { printRows, type BenchRow } from "./types";
@@ -16,6 +17,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3360);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 4360);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = 6;
+// BENCH_PLATFORM_QUICK=1: only the family APIs, one page and the layered profile, for iterating on them.
+const QUICK = process.env.BENCH_PLATFORM_QUICK === "1";
 
 function startStudio(dataDir: string, extraEnv: Record<string, string> = {}): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
@@ -61,9 +64,9 @@ async function sessionCookie(): Promise<string> {
   return session.split(";")[0]!;
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
+async function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS) {
   const times: number[] = [];
-  const instance = autocannon({ url, connections: 50, duration: SECONDS, headers }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
+  const instance = autocannon({ url, connections: 50, duration: seconds, headers }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
   instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   const result = await instance;
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx responses under load`);
@@ -78,6 +81,21 @@ async function measure(url: string, cookie: string) {
   const json = await load(`${BASE}${url}`, { cookie });
   const bytes = Buffer.byteLength(await (await fetch(`${BASE}${url}`, { headers: { cookie } })).text());
   return { file, json, bytes, ratio: json.p95 / Math.max(file.p95, 0.01) };
+}
+
+/**
+ * The cold start queued the demo family's calibration; its workers share the machine's cores
+ * and each finished run changes the family's fingerprint, so the figures wait (up to 4 min)
+ * until no run is queued or running.
+ */
+async function runsSettled(get: <T>(url: string) => Promise<T>, familyId: string): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    const { counts } = await get<{ counts: Record<string, number> }>(`/api/families/${familyId}/runs`);
+    if (!counts.queued && !counts.running) return;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  console.warn("\n[bench] the demo family's runs are still going after 4 min; measuring anyway");
 }
 
 const GATE_ROUNDS = 15;
@@ -144,14 +162,15 @@ export async function gateReportRows(): Promise<BenchRow[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const gateRows = [...(await gateReportRows()), ...(await apiProfileRows())];
+  const gateRows = QUICK ? [] : [...(await gateReportRows()), ...(await apiProfileRows())];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "specpath-bench-"));
   fs.chmodSync(dataDir, 0o755);
   try {
     const cold = startStudio(dataDir);
     const coldSeconds = await cold.ready;
     await stopStudio(cold.child);
-    const warm = startStudio(dataDir);
+    // The layered profile's route answers only on a server started so (lib/http/profile-layers.ts).
+    const warm = startStudio(dataDir, { STUDIO_BENCH_PROFILE: "1" });
     const warmSeconds = await warm.ready;
     let targets: Array<[string, string]> = [];
     const rows: BenchRow[] = [
@@ -176,6 +195,8 @@ export async function run(): Promise<BenchRow[]> {
       const familyId = dashboard.rows[0]?.id;
       if (!familyId) throw new Error("the demo suite has no family");
 
+      await runsSettled(get, familyId);
+
       // Interleaved: the static file before each figure, so each ratio compares two loads of the same minute.
       targets = [
         ["GET /api/suites", "/api/suites"],
@@ -190,6 +211,7 @@ export async function run(): Promise<BenchRow[]> {
         ["page /families/<id>/atoms (atoms tab)", `/families/${familyId}/atoms`],
         ["page /families/<id>/histories (histories tab)", `/families/${familyId}/histories`],
       ];
+      if (QUICK) targets = targets.filter(([label]) => /families\/<id>(\/runs)?$|overview/.test(label));
       for (const [label, url] of targets) {
         const { file, json, bytes, ratio } = await measure(url, cookie);
         cached.set(url, json.p95);
@@ -200,10 +222,12 @@ export async function run(): Promise<BenchRow[]> {
         rows.push({ name: `  ${label} p50`, value: json.p50, unit: "ms", baseline: { name: "static p50", value: file.p50 }, ratio: json.p50 / Math.max(file.p50, 0.01) });
         rows.push({ name: `  ${label} throughput`, value: json.rps, unit: "req/s", baseline: { name: "static", value: file.rps }, ratio: json.rps / file.rps });
       }
+      rows.push(...(await apiLayerRows(BASE, cookie, familyId, (url, headers) => load(url, headers, 3))));
     } finally {
       await stopStudio(warm.child);
     }
 
+    if (QUICK) return rows;
     // What the gate report's cache (lib/families/get-gate-report.ts) saves: the pages that read it, computed on every request.
     const uncached = startStudio(dataDir, { STUDIO_GATE_REPORT_CACHE: "off" });
     await uncached.ready;

@@ -11,6 +11,10 @@ import "server-only";
 // counted — so even a reader inside a transaction that later rolls back reads a fingerprint
 // no committed state will have. One statement, a few index rows, no family row read.
 import { db } from "@/lib/db";
+import { createReadAfterArrival } from "./read-after-arrival";
+
+// Under load the requests of one family share a fingerprint statement, never one sent before they arrived.
+const readAfterArrival = createReadAfterArrival();
 
 /**
  * Every table the family's computed views read; each carries the counting triggers (a test
@@ -35,14 +39,14 @@ const MANY_SQL = `SELECT f.id, ${FINGERPRINT} AS fingerprint FROM "TaskFamily" f
 
 /** The fingerprint of the family's inputs as they stand (read before the facts: a change in between only makes the next request recompute); "" for no such family. */
 export async function familyFingerprint(familyId: string): Promise<string> {
-  const rows = await db().$queryRawUnsafe<{ fingerprint: string }[]>(SQL, familyId);
+  const rows = await readAfterArrival(`family:${familyId}`, () => db().$queryRawUnsafe<{ fingerprint: string }[]>(SQL, familyId));
   return rows[0]?.fingerprint ?? "";
 }
 
 /** familyFingerprint of each family, in one statement; a family that does not exist is missing from the map. */
 export async function familyFingerprints(familyIds: readonly string[]): Promise<Map<string, string>> {
   if (familyIds.length === 0) return new Map();
-  const rows = await db().$queryRawUnsafe<{ id: string; fingerprint: string }[]>(MANY_SQL, [...familyIds]);
+  const rows = await readAfterArrival(`families:${familyIds.join(",")}`, () => db().$queryRawUnsafe<{ id: string; fingerprint: string }[]>(MANY_SQL, [...familyIds]));
   return new Map(rows.map((r) => [r.id, r.fingerprint]));
 }
 
@@ -53,7 +57,12 @@ const SUMMARY_SQL = `SELECT ${FINGERPRINT} || '/' || s.name AS fingerprint
   FROM "TaskFamily" f JOIN "Suite" s ON s.id = f."suiteId" WHERE f.id = $1`;
 
 /** familyFingerprint and the name of the family's suite, in one statement: everything GET /api/families/<id> is computed from; "" for no such family. */
-export async function familySummaryFingerprint(familyId: string): Promise<string> {
+export function familySummaryFingerprint(familyId: string): Promise<string> {
+  return readAfterArrival(`summary:${familyId}`, () => ownSummaryFingerprint(familyId));
+}
+
+/** familySummaryFingerprint in a statement of its own, shared with no other request (the bench's profile compares the two). */
+export async function ownSummaryFingerprint(familyId: string): Promise<string> {
   const rows = await db().$queryRawUnsafe<{ fingerprint: string }[]>(SUMMARY_SQL, familyId);
   return rows[0]?.fingerprint ?? "";
 }
@@ -67,7 +76,7 @@ const SUITE_SQL = `SELECT s.name, f.id, CASE WHEN f.id IS NULL THEN NULL ELSE ${
  * such suite.
  */
 export async function suiteFingerprint(suiteId: string): Promise<string | null> {
-  const rows = await db().$queryRawUnsafe<{ name: string; id: string | null; fingerprint: string | null }[]>(SUITE_SQL, suiteId);
+  const rows = await readAfterArrival(`suite:${suiteId}`, () => db().$queryRawUnsafe<{ name: string; id: string | null; fingerprint: string | null }[]>(SUITE_SQL, suiteId));
   if (rows.length === 0) return null;
   return JSON.stringify([rows[0]!.name, ...rows.filter((r) => r.id !== null).map((r) => `${r.id}=${r.fingerprint}`)]);
 }

@@ -2,13 +2,17 @@
 // nothing changed on bad input, and the audit event written with the change.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@/lib/testing/db";
-import { callRoute, makeAtom, makeFamily, makeUser } from "@/lib/testing/factories";
+import { NextRequest } from "next/server";
+import { callRoute, makeAtom, makeFamily, makeUser, sessionCookie } from "@/lib/testing/factories";
 import { db } from "@/lib/db";
 import * as suites from "@/app/api/suites/route";
 import * as atom from "@/app/api/families/[familyId]/atoms/[atomId]/route";
 import * as atoms from "@/app/api/families/[familyId]/atoms/route";
 import * as users from "@/app/api/admin/users/[userId]/route";
 import * as audit from "@/app/api/audit-log/route";
+import * as family from "@/app/api/families/[familyId]/route";
+import * as familyRuns from "@/app/api/families/[familyId]/runs/route";
+import { proxy } from "@/proxy";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret";
 
@@ -42,6 +46,28 @@ describe("access", () => {
     const changed = await callRoute(users.PATCH, { method: "PATCH", userId: admin.id, params: { userId: person.id }, body: { roles: ["reviewer", "curator"], version: 1 } });
     expect(changed.status).toBe(200);
     expect((await callRoute(suites.GET, { userId: person.id })).status).toBe(200);
+  });
+
+  it("refuses a demoted curator at once, on the same cookie, though every cache just answered them", async () => {
+    const person = await makeUser(["curator"]);
+    const { id: familyId } = await makeFamily({ curatorIds: [person.id] });
+    const cookie = await sessionCookie(person.id); // one cookie throughout: its decoded token stays cached
+    const get = (handler: typeof family.GET, path: string) =>
+      handler(new NextRequest(new URL(path, "http://localhost:3000"), { headers: { cookie } }), { params: Promise.resolve({ familyId }) });
+    const page = () => proxy(new NextRequest(new URL(`/families/${familyId}`, "http://localhost:3000"), { headers: { cookie } }));
+    // Answered from the caches: the token, the user and roles (2 s), the family's JSON text behind its fingerprint.
+    for (let i = 0; i < 2; i++) {
+      expect((await get(family.GET, `/api/families/${familyId}`)).status).toBe(200);
+      expect((await get(familyRuns.GET, `/api/families/${familyId}/runs`)).status).toBe(200);
+      expect((await page()).headers.get("x-middleware-next")).toBe("1");
+    }
+    const admin = await makeUser(["admin"]);
+    const changed = await callRoute(users.PATCH, { method: "PATCH", userId: admin.id, params: { userId: person.id }, body: { roles: ["reviewer"], version: 1 } });
+    expect(changed.status).toBe(200);
+    expect((await get(family.GET, `/api/families/${familyId}`)).status).toBe(403);
+    expect((await get(familyRuns.GET, `/api/families/${familyId}/runs`)).status).toBe(403);
+    const refused = await page();
+    expect(new URL(refused.headers.get("location")!).pathname).toBe("/forbidden");
   });
 });
 

@@ -57,6 +57,19 @@ describe("page proxy", () => {
     expect(passes(await ask(`/signin`))).toBe(true);
   });
 
+  it("marks every page it opens private and unstored, so no shared cache hands it on past the role check", async () => {
+    for (const [path, userId] of [[`/families/${family.id}`, curator.id], [`/families/${family.id}/runs`, curator.id], [`/suites/${family.suiteId}`, curator.id], ["/inbox", reviewer.id]] as const) {
+      for (const rsc of [false, true]) {
+        const res = await ask(path, userId, rsc);
+        expect(passes(res), path).toBe(true);
+        const cacheControl = res.headers.get("cache-control") ?? "";
+        expect(cacheControl, path).toMatch(/\bprivate\b/);
+        expect(cacheControl, path).toMatch(/\bno-store\b/);
+        expect(cacheControl, path).not.toMatch(/s-maxage|public/);
+      }
+    }
+  });
+
   it("refuses a page with the database notice (503) when it cannot tell who is signed in, never opens it unchecked", async () => {
     const holder = globalThis as unknown as { studioPrisma?: unknown };
     const real = holder.studioPrisma;
