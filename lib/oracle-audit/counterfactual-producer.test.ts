@@ -504,7 +504,7 @@ module.exports = { merge: (a, b, m) => merge(a, b, m) };
       const source = readFileSync(path.join(dir, "merge.js"), "utf8");
       const module = { exports: {} as Record<string, (...a: unknown[]) => unknown> };
       new Function("module", "exports", source)(module, module.exports);
-      const named = module.exports.merge!({ modules: "X", foo: { bar: { modules: "Y" } } }, {}, (obj: Record<string, unknown>, key: string, val: unknown, ns: string) => {
+      const named = module.exports.merge!({ modules: "X", foo: { bar: { modules: "Y" } } }, { foo: { bar: {} } }, (obj: Record<string, unknown>, key: string, val: unknown, ns: string) => {
         if (key === "modules") { obj[key] = `${ns}:${String(val)}`; return true; }
         return false;
       });
