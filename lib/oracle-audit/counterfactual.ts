@@ -2,7 +2,7 @@
 // (where gold's added non-test lines write it as code: its definition and references, never
 // a built-in's or a package's member of the same spelling), that one argument gold adds dropped for
 // callers outside gold, or that one literal changed at its producer (a string, an object's key, a
-// function's result) — and the verdict from the probes that then fail. Given gold's files parsed by
+// function's result, a parameter name gold adds to a signature, an argument gold adds to its call of a callback) — and the verdict from the probes that then fail. Given gold's files parsed by
 // tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
 import { languageOf } from "./languages";
 import { field, walk } from "./syntax";
