@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ts from "typescript";
@@ -420,5 +420,98 @@ describe("a number gold neither writes nor returns (more-itertools-powerset-of-s
     const { diff, files } = newFile("more_itertools/more.py", GOLD);
     const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "14", match: null, file: "tests/test_more.py" }, files);
     expect(m).toEqual({ ok: false, reason: expect.stringMatching(/never writes the number 14, and a number is changed only where gold writes it/) });
+  });
+});
+
+/** Base and gold of one file in a scratch repository: gold's diff, and `check` run on the counterfactual applied. */
+function inScratch<T>(file: string, base: string, gold: string, body: (diff: string, apply: (patch: string) => void, dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "cf6-"));
+  const sh = (args: string[]) => execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: dir, encoding: "utf8" });
+  sh(["init", "-q"]);
+  writeFileSync(path.join(dir, file), base);
+  sh(["add", "."]);
+  sh(["commit", "-qm", "base"]);
+  writeFileSync(path.join(dir, file), gold);
+  const diff = sh(["diff"]);
+  sh(["checkout", "-q", file]);
+  const apply = (patch: string) => { writeFileSync(path.join(dir, "cf.patch"), patch); sh(["apply", "cf.patch"]); };
+  return body(diff, apply, dir).finally(() => rmSync(dir, { recursive: true, force: true }));
+}
+
+describe("a parameter name gold adds to a signature the test compares (tabulate-break-long-words, branch cf6)", () => {
+  // The test compares `inspect.signature(table).parameters` with names as strings (`("break_long_words", True)`): the
+  // literal's producer is gold's parameter. Renamed in gold's functions (definition, references in their scope, gold's
+  // own keyword uses), the signature differs; callers outside gold that pass the keyword still reach it.
+  const BASE = `import textwrap
+
+
+def _wrap(text, width):
+    return textwrap.wrap(text, width)
+
+
+def table(rows, width=3):
+    return "|".join("/".join(_wrap(r, width)) for r in rows)
+`;
+  const GOLD = BASE
+    .replace("def _wrap(text, width):\n    return textwrap.wrap(text, width)", "def _wrap(text, width, break_long_words=True):\n    return textwrap.wrap(text, width, break_long_words=break_long_words)")
+    .replace("def table(rows, width=3):\n    return \"|\".join(\"/\".join(_wrap(r, width)) for r in rows)", "def table(rows, width=3, break_long_words=True):\n    return \"|\".join(\"/\".join(_wrap(r, width, break_long_words=break_long_words)) for r in rows)");
+
+  it("renames the parameter, so the signature differs, and keeps the keyword working for outside callers", async () => {
+    await inScratch("table.py", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "break_long_words", match: "exact", file: "test/test_api.py" }, { "table.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/break_long_words → break_long_words_alt/);
+      apply(m.patch);
+      const out = execFileSync("python3", ["-c", [
+        "import inspect, json, table",
+        "print(json.dumps([list(inspect.signature(table.table).parameters), type(table.table) is type(lambda: None), table.table(['abcdef'], break_long_words=False), table.table(['abcdef']), table.table(['abcdef'], 3, True)]))",
+      ].join("\n")], { cwd: dir, encoding: "utf8" });
+      expect(JSON.parse(out)).toEqual([["rows", "width", "break_long_words_alt"], true, "abcdef", "abc/def", "abc/def"]);
+    });
+  });
+});
+
+describe("an output the test's callback builds from an argument gold adds to its call (defu-merger-namespace, branch cf6)", () => {
+  // The test's callback reads the 4th argument gold's `merger(obj, key, val, namespace)` now passes: the output's
+  // producer is that argument, so it is changed there, at gold's call of the callback, and nowhere else.
+  const BASE = `function merge(a, b, merger) {
+  const obj = Object.assign({}, b);
+  for (const key of Object.keys(a)) {
+    const val = a[key];
+    if (merger && merger(obj, key, val)) {
+      continue;
+    }
+    obj[key] = val && typeof val === "object" && obj[key] ? merge(val, obj[key], merger) : val;
+  }
+  return obj;
+}
+module.exports = { merge: (a, b, m) => merge(a, b, m) };
+`;
+  const GOLD = BASE
+    .replace("function merge(a, b, merger) {", "function merge(a, b, namespace, merger) {")
+    .replace("merger(obj, key, val))", "merger(obj, key, val, namespace))")
+    .replace("merge(val, obj[key], merger)", "merge(val, obj[key], (namespace ? namespace + \".\" : \"\") + key, merger)")
+    .replace("merge(a, b, m)", "merge(a, b, \"\", m)");
+
+  it("changes the new argument at gold's call of the callback, so only a callback reading it sees another text", async () => {
+    await inScratch("merge.js", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "foo.bar:X", match: "exact", file: "test/merge.test.js" }, { "merge.js": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/argument 4 gold passes to merger/);
+      apply(m.patch);
+      const source = readFileSync(path.join(dir, "merge.js"), "utf8");
+      const module = { exports: {} as Record<string, (...a: unknown[]) => unknown> };
+      new Function("module", "exports", source)(module, module.exports);
+      const named = module.exports.merge!({ modules: "X", foo: { bar: { modules: "Y" } } }, { foo: { bar: {} } }, (obj: Record<string, unknown>, key: string, val: unknown, ns: string) => {
+        if (key === "modules") { obj[key] = `${ns}:${String(val)}`; return true; }
+        return false;
+      });
+      expect(named).toEqual({ modules: "~:X", foo: { bar: { modules: "foo.bar~:Y" } } });
+      // A callback that ignores the argument, and no callback, see gold's behaviour.
+      expect(module.exports.merge!({ a: 1, n: { b: 2 } }, { c: 3 }, () => false)).toEqual({ c: 3, a: 1, n: { b: 2 } });
+      expect(module.exports.merge!({ a: 1 }, { c: 3 })).toEqual({ c: 3, a: 1 });
+    });
   });
 });

@@ -2,7 +2,7 @@
 // (where gold's added non-test lines write it as code: its definition and references, never
 // a built-in's or a package's member of the same spelling), that one argument gold adds dropped for
 // callers outside gold, or that one literal changed at its producer (a string, an object's key, a
-// function's result) — and the verdict from the probes that then fail. Given gold's files parsed by
+// function's result, a parameter name gold adds to a signature, an argument gold adds to its call of a callback) — and the verdict from the probes that then fail. Given gold's files parsed by
 // tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
 import { languageOf } from "./languages";
 import { field, walk } from "./syntax";
@@ -574,6 +574,134 @@ function droppedArgument(file: TParsedFile, owner: string, position: number, add
   return out.some((o) => o.text.includes("__cf_keep !== true") || o.text.includes("else None")) ? out : why || `gold adds no function ${owner} with an argument ${position + 1}`;
 }
 
+/** The plain name a call's callee is (`merger(…)`, not `obj.merger(…)`), or the attribute / property of a member callee. */
+function calleeName(call: TSyntaxNode, source: string, plainOnly: boolean): string | null {
+  const callee = field(call, "function");
+  if (!callee) return null;
+  if (callee.type === "identifier") return source.slice(callee.start, callee.end);
+  if (plainOnly) return null;
+  const member = callee.type === "member_expression" ? field(callee, "property") : callee.type === "attribute" ? field(callee, "attribute") : null;
+  return member ? source.slice(member.start, member.end) : null;
+}
+
+/**
+ * Python: a parameter `name` gold adds (on an added row) to its functions' signatures, renamed in those functions —
+ * the parameter, the references to it in the function's scope (never a keyword it passes on to another callee, never
+ * an attribute of the same spelling) — and as a keyword in gold's own calls of those functions. Null when some
+ * occurrence stands on a line gold does not add (renaming it there would break gold, not the dependency).
+ */
+function parameterRenames(files: readonly TParsedFile[], name: string, renamed: string, added: ReadonlyMap<string, ReadonlySet<number>>): { edits: Map<string, { start: number; end: number; text: string }[]>; owners: Map<string, string[]> } | null {
+  const edits = new Map<string, { start: number; end: number; text: string }[]>();
+  const owners = new Map<string, string[]>();
+  const allOwners = new Set<string>();
+  const push = (file: string, node: TSyntaxNode) => edits.set(file, [...(edits.get(file) ?? []).filter((e) => e.start !== node.start), { start: node.start, end: node.end, text: renamed }]);
+  let broken = false;
+  for (const file of files) {
+    const rows = added.get(file.path) ?? new Set<number>();
+    const { source } = file;
+    walk(file.root, (node, ancestors) => {
+      if (node.type === "comment") return false;
+      if (node.type !== "function_definition") return;
+      const params = field(node, "parameters")?.children.filter((c) => c.named && c.type !== "comment") ?? [];
+      const param = params.find((p) => parameterName(p, source) === name);
+      if (!param || !rows.has(param.row)) return;
+      const fn = source.slice(field(node, "name")!.start, field(node, "name")!.end);
+      const parent = ancestors.at(-1);
+      const moduleLevel = parent?.type === "module" || (parent?.type === "decorated_definition" && ancestors.at(-2)?.type === "module");
+      allOwners.add(fn);
+      if (moduleLevel) owners.set(file.path, [...(owners.get(file.path) ?? []), fn]);
+      walk(node, (n, up) => {
+        if (n.type === "comment") return false;
+        if (n.type !== "identifier" || source.slice(n.start, n.end) !== name) return;
+        const p = up.at(-1);
+        if (p?.type === "keyword_argument" && field(p, "name") === n) return;
+        if (p?.type === "attribute" && field(p, "attribute") === n) return;
+        if (!rows.has(n.row)) broken = true;
+        else push(file.path, n);
+      });
+      return false;
+    });
+  }
+  if (allOwners.size === 0 || broken) return null;
+  // Gold's own calls of those functions pass the keyword by its new name.
+  for (const file of files) {
+    const rows = added.get(file.path) ?? new Set<number>();
+    walk(file.root, (node) => {
+      if (node.type === "comment") return false;
+      if (node.type !== "call" || !allOwners.has(calleeName(node, file.source, false) ?? "")) return;
+      for (const arg of field(node, "arguments")?.children ?? []) {
+        const key = arg.type === "keyword_argument" ? field(arg, "name") : null;
+        if (key && file.source.slice(key.start, key.end) === name && rows.has(key.row)) push(file.path, key);
+      }
+    });
+  }
+  return { edits, owners };
+}
+
+/** Arguments a base call of `callee` passes, counted from gold's removed lines of a file (the largest count; null: no such call). */
+function removedCallArity(lines: readonly string[], callee: string): number | null {
+  let best: number | null = null;
+  const re = new RegExp(`(?<![\\w$.])${escape(callee)}\\s*\\(`, "g");
+  for (const line of lines) {
+    for (const m of line.matchAll(re)) {
+      let depth = 1;
+      let commas = 0;
+      let any = false;
+      let quote: string | null = null;
+      let i = m.index! + m[0].length;
+      for (; i < line.length && depth > 0; i++) {
+        const c = line[i]!;
+        if (quote) { if (c === "\\") i++; else if (c === quote) quote = null; continue; }
+        if (c === '"' || c === "'" || c === "`") { quote = c; any = true; continue; }
+        if ("([{".includes(c)) depth++;
+        else if (")]}".includes(c)) depth--;
+        else if (c === "," && depth === 1) commas++;
+        if (depth > 0 && !/\s/.test(c)) any = true;
+      }
+      if (depth !== 0) continue;
+      const n = any ? commas + 1 : 0;
+      best = best === null ? n : Math.max(best, n);
+    }
+  }
+  return best;
+}
+
+/**
+ * An output the test's own callback builds from an argument gold adds to its call (defu's `merger(obj, key, val,
+ * namespace)`, where the base passed three): at each call gold adds of a function its caller hands in (a parameter of
+ * an enclosing function), the arguments beyond those the base's call passed are changed — a string gets `~`, a number
+ * 1 more — so only a callback that reads them builds another text.
+ */
+function callbackArguments(file: TParsedFile, removed: readonly string[], added: ReadonlySet<number>): { inserts: { offset: number; text: string }[]; described: string[] } {
+  const { source } = file;
+  const python = file.path.endsWith(".py");
+  const typed = /\.(c|m)?tsx?$/.test(file.path);
+  const open = python
+    ? `(lambda __cf_value: __cf_value + "~" if isinstance(__cf_value, str) else __cf_value + 1 if type(__cf_value) in (int, float) else __cf_value)(`
+    : typed
+      ? `(<T,>(__cf_value: T): T => (typeof __cf_value === "string" ? ((__cf_value + "~") as unknown as T) : typeof __cf_value === "number" ? ((__cf_value + 1) as unknown as T) : __cf_value))(`
+      : `((__cf_value) => (typeof __cf_value === "string" ? __cf_value + "~" : typeof __cf_value === "number" ? __cf_value + 1 : __cf_value))(`;
+  const inserts: { offset: number; text: string }[] = [];
+  const described: string[] = [];
+  walk(file.root, (node, ancestors) => {
+    if (node.type === "comment") return false;
+    if ((node.type !== "call_expression" && node.type !== "call") || !added.has(node.row)) return;
+    const callee = calleeName(node, source, true);
+    if (!callee) return;
+    const handedIn = ancestors.some((a) => FUNCTION_NODES.has(a.type) && (field(a, "parameters")?.children ?? []).some((p) => p.named && parameterName(p, source) === callee));
+    if (!handedIn) return;
+    const args = (field(node, "arguments")?.children ?? []).filter((c) => c.named && c.type !== "comment" && c.type !== "keyword_argument");
+    const before = removedCallArity(removed, callee);
+    if (before === null || before >= args.length) return;
+    for (const [i, arg] of args.entries()) {
+      if (i < before || !added.has(arg.row) || !added.has(rowOf(source, arg.end))) continue;
+      inserts.push({ offset: arg.start, text: open }, { offset: arg.end, text: ")" });
+      described.push(`argument ${i + 1} gold passes to ${callee} (${source.slice(arg.start, arg.end)})`);
+    }
+  });
+  return { inserts, described };
+}
+
 /** A name an agent might have chosen instead, in the dependency's own case convention. */
 export function renamedIdentifier(name: string, python = false): string {
   if (/^[A-Z0-9_]+$/.test(name)) return `${name}_ALT`;
@@ -711,6 +839,48 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         return text;
       }, true);
       if (edits > 0) return { ok: true, patch, mutation: `the text gold writes at ${JSON.stringify(raw)}'s edge, changed`, edits };
+    }
+    // A name the test reads from a signature gold changes (`inspect.signature(fn).parameters`, compared as strings): its
+    // producer is the parameter gold adds. Renamed in gold's functions and gold's calls of them, so the signature differs;
+    // each module-level one is wrapped at the module's end to take the old keyword still, so a test that passes it (a
+    // dependency of its own) keeps working and only what reads the signature's names sees another name.
+    if (dep.match !== "regex" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(raw)) {
+      const py = parsed.filter((f) => f.path.endsWith(".py") && !isTest(f.path) && !isProse(f.path));
+      const renamed = renamedIdentifier(raw, true);
+      const found = py.length > 0 ? parameterRenames(py, raw, renamed, addedRows(gold)) : null;
+      if (found) {
+        const editors = new Map([...found.edits].map(([file, edits]) => [file, replacementEditor(py.find((f) => f.path === file)!.source, edits)] as const));
+        const renamedGold = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
+        const sections = [...found.owners].flatMap(([file, fns]) => {
+          const line = fns.map((fn) => `${fn} = (lambda __cf_f: __import__("functools").wraps(__cf_f)(lambda *__cf_a, **__cf_k: __cf_f(*__cf_a, **{(${JSON.stringify(renamed)} if __cf_n == ${JSON.stringify(raw)} else __cf_n): __cf_v for __cf_n, __cf_v in __cf_k.items()})))(${fn})`).join("; ");
+          // The appended section's context is the file as renamed (its last lines may be gold's, renamed).
+          const parsedFile = py.find((f) => f.path === file)!;
+          const source = [...(found.edits.get(file) ?? [])].sort((a, b) => b.start - a.start).reduce((s, e) => s.slice(0, e.start) + e.text + s.slice(e.end), parsedFile.source);
+          const section = appendedLineDiff({ ...parsedFile, source }, line);
+          return section ? [section] : [];
+        });
+        if (renamedGold.edits > 0) {
+          const patch = sections.length > 0 ? `${renamedGold.patch.replace(/\n?$/, "\n")}${sections.join("")}` : renamedGold.patch;
+          const owners = [...new Set([...found.owners.values()].flat())];
+          return { ok: true, patch, mutation: `the parameter gold adds, ${raw} → ${renamed}${owners.length > 0 ? ` in ${owners.join(", ")} (the old keyword still taken from outside callers)` : ""}`, edits: renamedGold.edits + sections.length };
+        }
+      }
+    }
+    // Made by the test's own callback from an argument gold adds to its call of it: changed at that call.
+    if (dep.match !== "regex" && raw.length > 0) {
+      const added = addedRows(gold);
+      const removedBy = new Map(splitDiff(gold).map((f) => [f.path, f.lines.filter((l) => l.startsWith("-") && !l.startsWith("---")).map((l) => l.slice(1))] as const));
+      const editors = new Map<string, TRowEditor>();
+      const described: string[] = [];
+      for (const file of parsed) {
+        if (isTest(file.path) || isProse(file.path)) continue;
+        const found = callbackArguments(file, removedBy.get(file.path) ?? [], added.get(file.path) ?? new Set());
+        if (found.inserts.length === 0) continue;
+        editors.set(file.path, insertionEditor(file.source, found.inserts));
+        described.push(...found.described);
+      }
+      const changed = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+      if (changed && changed.edits > 0) return { ok: true, patch: changed.patch, mutation: `${[...new Set(described)].join(", ")}, changed (a string gets "~", a number 1 more)`, edits: changed.edits };
     }
     // Computed by a function gold adds, written by none of its strings: changed where gold's functions return it.
     if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
