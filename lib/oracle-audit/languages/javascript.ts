@@ -787,11 +787,16 @@ export { extractJavaScriptDefinitions, resolveScriptModule };
 export { regexWords, stringValue } from "./javascript-syntax";
 
 export const isScriptTestFile = (path: string) => /(^|\/)(__tests__|tests?|spec)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path);
+/** A helper module beside the tests (`test/_utils.ts`, `test/helpers/table.js`), which tests import: read for its definitions. */
+export const isScriptSupportModule = (path: string) =>
+  isScriptTestFile(path) && !/\.(test|spec|test-d)\.[cm]?[jt]sx?$/.test(path)
+  && /(^|\/)(_[^/]*|(helpers?|utils?|support|fixtures?|common|setup)(\.[^/]*)?)$|(^|\/)(helpers?|utils?|support|fixtures?)\//.test(path);
 
 export const javascript: TLanguage = {
   ...sourceLanguage("javascript"),
   unit: "test file",
   isTestFile: isScriptTestFile,
+  isSupportModule: isScriptSupportModule,
   extractTests: (file) => extractJavaScriptTests(file, "javascript"),
   extractDefinitions: extractJavaScriptDefinitions,
   resolveModule: resolveScriptModule,
