@@ -133,3 +133,23 @@ describe("a suite a helper names from the call's own string argument (branch rec
     expect(h.findings.find((f) => f.name === "pick#1")?.probeTestIds).toEqual(["test/pick.js::pick with a prefers"]);
   });
 });
+
+describe("an option of a factory the test configures, then calls (branch gaps5)", () => {
+  // deepmerge-only-defined-properties (held-out 5): `const merge = deepmergeDefault({ onlyDefinedProperties: true })`,
+  // `merge(a, b)`: the option object is the factory's first argument, so it was never read (only later positions were).
+  const base = { "index.js": "module.exports = function factory(options) {\n  const all = options && options.all;\n  return function merge(a, b) { return all ? [a, b] : Object.assign({}, a, b); };\n};\n" };
+  const gold = { "index.js": base["index.js"].replace("const all = options && options.all;", "const all = options && options.all;\n  const onlyDefined = options && options.onlyDefined;") };
+  const tests = { "test/only.test.js": "const test = require('tape').test\nconst factory = require('../index')\n\ntest('only defined', function (t) {\n  const merge = factory({ onlyDefined: true, all: false })\n  t.same(merge({ a: 1 }, { a: undefined }), { a: 1 })\n  t.end()\n})\n\ntest('a table', function (t) {\n  const rows = []\n  const config = Object.freeze({ shape: 1 })\n  t.same(rows, [])\n  t.same(config, { shape: 1 })\n  t.end()\n})\n" };
+  it("is extracted on the factory and judged by what the base reads", async () => {
+    const h = await audit(base, gold, tests, "Merging can skip undefined values.", ["only defined", "a table"]);
+    expect(categories(h, "onlyDefined")).toEqual(["hidden"]);
+    expect(categories(h, "all")).toEqual(["visible"]);
+    expect(h.findings.map((f) => `${f.name}:${f.owner}:${f.probeTestIds.join(",")}`)).toEqual(["onlyDefined:factory:only defined"]);
+    expect(categories(await audit(base, gold, tests, "The factory takes an `onlyDefined` option.", ["only defined", "a table"]), "onlyDefined")).toEqual(["specified"]);
+  });
+  it("leaves a first argument that is data alone (a call whose result is not called)", async () => {
+    const data = { "test/data.test.js": "const test = require('tape').test\nconst factory = require('../index')\n\ntest('data', function (t) {\n  const out = factory({ onlyDefined: true })\n  t.same(out, {})\n  t.end()\n})\n" };
+    const h = await audit(base, gold, data, "Merging can skip undefined values.", ["data"]);
+    expect(categories(h, "onlyDefined")).toEqual([]);
+  });
+});
