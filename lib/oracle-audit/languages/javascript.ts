@@ -117,7 +117,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   /** Choices taken only in a browser (`typeof window === 'undefined' ? 'global' : 'Window'`): never run under Node. */
   const browserOnly = new Set<TSyntaxNode>();
   const reassigned = new Set<string>();
+  /** Local names the file calls as functions (`merge(a, b)`): a variable bound to a factory's result. */
+  const calledLocals = new Set<string>();
   walk(root, (node, ancestors) => {
+    if (node.type === "call_expression" && field(node, "function")?.type === "identifier") calledLocals.add(textOf(source, field(node, "function")!));
     if (node.type === "assignment_expression" || node.type === "augmented_assignment_expression") {
       const left = field(node, "left");
       if (left?.type === "identifier") reassigned.add(textOf(source, left));
@@ -693,9 +696,14 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           // `fn(...input)`, `input` a field of a local table's rows: each row's array is the call's argument list.
           const spread = list.length === 1 && list[0]!.type === "spread_element" ? named(list[0]!)[0] : undefined;
           const lists = spread?.type === "identifier" ? spreadRows(textOf(source, spread), ancestors) : [];
+          // A factory the test configures, then calls (`const merge = factory({ opt: true })`, `merge(a, b)`): its first
+          // argument is an options object, not the data the tested function works on (gaps5).
+          const declarator = ancestors.slice().reverse().find((a) => a.type !== "await_expression" && a.type !== "parenthesized_expression");
+          const boundTo = declarator?.type === "variable_declarator" && unwrap(field(declarator, "value") ?? declarator) === node ? field(declarator, "name") : null;
+          const factory = boundTo?.type === "identifier" && calledLocals.has(textOf(source, boundTo));
           for (const row of lists.length > 0 ? lists : [list]) row.forEach((arg, index) => {
-            if (index === 0) return;
             const inner = unwrap(arg);
+            if (index === 0 && !(factory && inner.type === "object")) return;
             if (inner.type === "object") {
               for (const pair of named(inner)) {
                 const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
