@@ -153,3 +153,23 @@ describe("an option of a factory the test configures, then calls (branch gaps5)"
     expect(categories(h, "onlyDefined")).toEqual([]);
   });
 });
+
+describe("a method of an instance a Python test makes, or a module-level helper returns (branch gaps5)", () => {
+  // prettytable-formatted-string (held-out 5): `t = helper_table()` (a helper that returns `PrettyTable(…)`), then
+  // `t.get_formatted_string("csv")`: no method of `t` was extracted, so a method gold adds was never judged.
+  const base = { "pkg/__init__.py": "class Table:\n    def __init__(self, cols):\n        self.cols = cols\n\n    def get_string(self):\n        return 'x'\n" };
+  const gold = { "pkg/__init__.py": base["pkg/__init__.py"] + "\n    def get_formatted_string(self, fmt='text'):\n        return self.get_string()\n" };
+  const tests = { "tests/test_table.py": "from pkg import Table\n\n\ndef helper_table():\n    t = Table(['a'])\n    return t\n\n\ndef test_fmt():\n    t = helper_table()\n    assert t.get_formatted_string() == t.get_string()\n\n\ndef test_plain():\n    table = Table(['a'])\n    assert table.get_string() == 'x'\n" };
+  const ids = ["tests/test_table.py::test_fmt", "tests/test_table.py::test_plain"];
+  it("is judged as the class's method, mapped to the tests that call it", async () => {
+    const h = await audit(base, gold, tests, "Tables can be written in a format chosen by name.", ids);
+    expect(categories(h, "get_formatted_string")).toEqual(["hidden"]);
+    expect(categories(h, "get_string")).toEqual(["visible"]);
+    expect(h.findings.map((f) => `${f.name}:${f.probeTestIds.join(",")}`)).toEqual(["get_formatted_string:tests/test_table.py::test_fmt"]);
+    expect(categories(await audit(base, gold, tests, "Add `Table.get_formatted_string(fmt)`.", ids), "get_formatted_string")).toEqual(["specified"]);
+  });
+  it("reads no method of a name bound to two different things", async () => {
+    const two = { "tests/test_table.py": tests["tests/test_table.py"].replace("table = Table(['a'])\n    assert table.get_string() == 'x'", "t = str(1)\n    assert t.get_formatted_string() == 'x'") };
+    expect(categories(await audit(base, gold, two, "Tables can be written in a format chosen by name.", ids), "get_formatted_string")).toEqual([]);
+  });
+});
