@@ -51,6 +51,21 @@ function callee(source: string, call: TSyntaxNode): { base: string | null; chain
   }
 }
 
+/** Title arguments of test calls made inside a loop (for, for…of, `.forEach`/`.map` callbacks), marked per parse. */
+const LOOP_TITLES = new WeakSet<TSyntaxNode>();
+const LOOP_TYPES = new Set(["for_statement", "for_in_statement", "while_statement", "do_statement"]);
+function markLoopTitles(source: string, root: TSyntaxNode): void {
+  walk(root, (node, ancestors) => {
+    if (node.type !== "call_expression" || unwrap(args(node)[0] ?? node).type !== "call_expression") return;
+    const { base } = callee(source, node);
+    if (!base || !TEST_FUNCS.has(base)) return;
+    const inLoop = ancestors.some((a, i) => LOOP_TYPES.has(a.type)
+      || ((a.type === "arrow_function" || a.type === "function_expression") && ancestors[i - 1]?.type === "arguments" && ancestors[i - 2]?.type === "call_expression"
+        && /\.(forEach|map)$/.test(textOf(source, field(ancestors[i - 2]!, "function") ?? ancestors[i - 2]!))));
+    if (inLoop) LOOP_TITLES.add(args(node)[0]!);
+  });
+}
+
 /**
  * A test's name as written: a string, or — built at run time (`t.input + ' filter'`, a template) — its fixed
  * text with `${…}` where a value goes, which probe matching reads as "any text".
@@ -58,6 +73,9 @@ function callee(source: string, call: TSyntaxNode): { base: string | null; chain
 function nameOf(source: string, node: TSyntaxNode): string | null {
   const fixed = stringValue(source, node);
   if (fixed !== null) return fixed;
+  // A title a call computes for each row of a loop (`for (const t of rows) it(title(t.code), …)`): any text under its
+  // suites, so it maps to every id the runner recorded at that test site (gaps5).
+  if (LOOP_TITLES.has(node)) return "${x}";
   const parts: string[] = [];
   const work = [node];
   while (work.length > 0) {
@@ -101,6 +119,7 @@ function browserBranch(source: string, ternary: TSyntaxNode): TSyntaxNode | null
 
 export function extractJavaScriptTests(file: TParsedFile, language = "javascript"): TTestExtraction {
   const { source, root } = file;
+  markLoopTitles(source, root);
   const bindings = new Map<string, Binding>();
   const instances = new Map<string, string>();
   const state = extractionState();
