@@ -173,3 +173,17 @@ describe("a method of an instance a Python test makes, or a module-level helper 
     expect(categories(await audit(base, gold, two, "Tables can be written in a format chosen by name.", ids), "get_formatted_string")).toEqual([]);
   });
 });
+
+describe("a one-word method the history writes as a verb form (branch gaps5)", () => {
+  // The synthetic corpus's bank case: with instance methods now read (`acct = Account(…)`, `acct.withdraw(30)`), the
+  // history's "withdrawing beyond it fails" gives the operation's verb, which names the method.
+  const base = { "bank/__init__.py": "", "bank/account.py": "class Account:\n    def __init__(self, owner):\n        self.balance = 0\n" };
+  const gold = { "bank/account.py": base["bank/account.py"] + "\n    def withdraw(self, amount):\n        self.balance -= amount\n" };
+  const tests = { "tests/test_account.py": "from bank.account import Account\n\n\ndef test_withdraw():\n    acct = Account('ann')\n    acct.withdraw(30)\n    assert acct.balance == -30\n" };
+  it("is inferable from the verb's -ing / -s / -ed form, hidden when the history has no form of it", async () => {
+    expect(categories(await audit(base, gold, tests, "Withdrawing beyond the balance is allowed."), "withdraw")).toEqual(["inferable"]);
+    expect(categories(await audit(base, gold, tests, "An owner withdraws money."), "withdraw")).toEqual(["inferable"]);
+    expect(categories(await audit(base, gold, tests, "Money can be taken out."), "withdraw")).toEqual(["hidden"]);
+    expect(categories(await audit(base, gold, tests, "Money can be taken out; the withdrawal is final."), "withdraw")).toEqual(["hidden"]);
+  });
+});
