@@ -187,3 +187,13 @@ describe("a one-word method the history writes as a verb form (branch gaps5)", (
     expect(categories(await audit(base, gold, tests, "Money can be taken out; the withdrawal is final."), "withdraw")).toEqual(["hidden"]);
   });
 });
+
+describe("a one-word switch the test sets is not named by a verb form (branch gaps5)", () => {
+  it("stays hidden: 'can be cached' describes the switch, it does not name it", async () => {
+    const base = { "src/fetch.ts": "export function fetchJson(url: string) {\n  return url;\n}\n" };
+    const gold = { "src/fetch.ts": base["src/fetch.ts"] + "fetchJson.cache = false;\n" };
+    const tests = { "test/fetch.test.ts": "import { it, expect } from 'vitest';\nimport { fetchJson } from '../src/fetch';\nit('caches', () => {\n  fetchJson.cache = true;\n  expect(fetchJson('a')).toBe('a');\n});\n" };
+    const h = await audit(base, gold, tests, "Results can be cached by a switch on the function.");
+    expect(categories(h, "cache")).toEqual(["hidden"]);
+  });
+});
