@@ -258,6 +258,8 @@ function goldPieces(dep: TDependency, extraction: TTestExtraction, ctx: TClassif
  */
 function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
   const computed: TVerdict = { category: "visible", reason: "computed by the behaviour: no source holds this literal" };
+  const joined = joinedOutput(dep, extraction, ctx, text);
+  if (joined) return joined;
   // Only an output compared whole: a substring the test looks for in a computed output (`'"msg": "hello"' in …`,
   // the synthetic corpus labels it computed by json.dumps) is left as before.
   if (dep.match !== "exact" || dep.value.length > 200) return computed;
@@ -283,6 +285,36 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   const unstated = pieces.filter((p) => !holdsPiece(text, p));
   if (unstated.length === 0) return { category: "inferable", reason: `computed from data gold writes (${pieces.map((p) => JSON.stringify(p)).join(", ")}), which the history states`, ...evidence, history: excerptOf(text, pieces) };
   return { category: "hidden", reason: `gold's new code writes ${unstated.map((p) => JSON.stringify(p)).join(", ")}, which this output holds; the history never states it`, ...evidence };
+}
+
+/**
+ * An output made of the test's own inputs and a separator (`install, i, add` from `name: 'install', alias: ['i',
+ * 'add']`), where gold's code adds a join with that separator (a file of gold writes `.join(", ")` more often than the
+ * base's same file): the fixed parts — the separator, and the order of the pieces — are gold's. Specified when the
+ * history states the output; inferable when it shows the format by an example (a code span of words joined by that
+ * separator); hidden otherwise. Where gold adds no such join, the base's joins make it (computed). Prompted by
+ * citty-subcommand-aliases (gaps5).
+ */
+function joinedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  if ((dep.match !== "exact" && dep.match !== "contains") || dep.value.length > 200) return null;
+  const inputs = new Set(extraction.suppliedLiterals);
+  for (const d of ctx.gold.byFile.values()) {
+    const before = ctx.base.byFile.get(d.file)?.joins ?? [];
+    for (const sep of new Set(d.joins ?? [])) {
+      if (/[\p{L}\p{N}]/u.test(sep)) continue;
+      const count = (list: readonly string[]) => list.filter((j) => j === sep).length;
+      if (count(d.joins ?? []) <= count(before)) continue;
+      const parts = dep.value.split(sep);
+      if (parts.length < 2 || !parts.every((p) => p !== "" && inputs.has(p))) continue;
+      const evidence = { gold: { file: d.file, line: null }, producer: `.join(${JSON.stringify(sep)}) in gold's ${d.file}`, definedAt: { file: d.file, line: null } };
+      if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+      const examples = [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.trim().replace(/^(['"])(.*)\1$/s, "$2"))
+        .filter((v) => v.split(sep).length >= 2 && v.split(sep).every((p) => /^[\p{L}\p{N}_-]+$/u.test(p)));
+      if (examples.length > 0) return { category: "inferable", reason: `joined by gold's new code with ${JSON.stringify(sep)}, a format the history shows (${examples[0]})`, ...evidence, history: excerptOf(text, examples) };
+      return { category: "hidden", reason: `the test's inputs joined by gold's new code with ${JSON.stringify(sep)}; the history never states the format`, ...evidence };
+    }
+  }
+  return null;
 }
 
 /**

@@ -259,6 +259,14 @@ function interfaceOf(dep: TDependency, ctx: TClassificationContext): string | nu
   return null;
 }
 
+/** The -ing / -s / -ed form of a one-word lowercase name (`withdrawing`, `merges`, `merged`) the text writes as a word. */
+function verbFormIn(text: string, name: string): string | null {
+  if (!/^[a-z]{4,}$/.test(name)) return null;
+  const stem = name.endsWith("e") ? name.slice(0, -1) : name;
+  const m = new RegExp(`(?<![\\p{L}\\p{N}_])(${name}s|${name}es|${stem}ing|${stem}ed)(?![\\p{L}\\p{N}_])`, "iu").exec(text);
+  return m ? m[1]! : null;
+}
+
 function classifyName(dep: TDependency, file: string, ctx: TClassificationContext, text: string): TVerdict {
   const introduced = nameIntroduced(dep, file, ctx, text);
   if (!("introduced" in introduced)) return introduced;
@@ -302,6 +310,13 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   // The base's own types spell the name (`Omit<typeof NodePath, "posix" | "matchesGlob">`): the code base already
   // names the one it lacks (pathe-matches-glob, held-out 4). A runtime string of that spelling is no such mention.
   if (asCode && ctx.base.typeNames.has(dep.value)) return { category: "inferable", reason: `the base's types name ${dep.value} (a string literal type)`, definedAt, gold };
+  // A one-word method of a class the test calls, which the history writes as a verb form (`withdraw`: "withdrawing",
+  // "withdraws"): the history gives the operation's verb, which names the method (gaps5; the synthetic corpus's bank case).
+  // Only a member the test calls (an operation, named by its verb); a switch the test sets or reads (`fn.cache = true`)
+  // is named by what it holds, which "can be cached" does not give.
+  const called = dep.text !== undefined && new RegExp(`\\.${dep.value}\\s*\\(`).test(dep.text);
+  const verb = called ? verbFormIn(text, dep.value) : null;
+  if (dep.via === "property" && dep.owner !== null && verb) return { category: "inferable", reason: `the history writes the verb ${verb}, which names the method ${dep.value}`, definedAt, gold, history: excerptOf(text, [verb]) };
   return { category: "hidden", reason: `gold introduces ${dep.value}; the history never states it${identifierWords(dep.value).length > 1 ? " (in any case convention)" : ""}`, definedAt, gold };
 }
 

@@ -212,3 +212,20 @@ describe("a string the code transforms before it is output, in JavaScript (branc
     expect(literals(await classified(base, gold, tests, "Make bump always return a newer version."))["1.2.3-rc1.0"]).toBe("hidden");
   });
 });
+
+describe("an output joined from the test's inputs by a join gold adds (branch gaps5)", () => {
+  // citty-subcommand-aliases (held-out 5): `expect(usage).toContain("install, i, add")`, made by gold's new
+  // `[name, ...aliases].join(", ")` from the test's own names; the separator and the order are gold's fixed parts.
+  // The base already joins other things with ", " in the same file (`-a, --arg`): one join more is gold's.
+  const base = { "src/usage.ts": "export function usage(cmd: { name: string; alias?: string[]; args?: string[] }) {\n  const args = (cmd.args ?? []).map((a) => `--${a}`).join(\", \");\n  return `${cmd.name} ${args}`;\n}\n" };
+  const gold = { "src/usage.ts": "export function usage(cmd: { name: string; alias?: string[]; args?: string[] }) {\n  const args = (cmd.args ?? []).map((a) => `--${a}`).join(\", \");\n  const label = [cmd.name, ...(cmd.alias ?? [])].join(\", \");\n  return `${label} ${args}`;\n}\n" };
+  const tests = { "test/usage.test.ts": "import { it, expect } from 'vitest';\nimport { usage } from '../src/usage';\nit('lists aliases', () => {\n  const out = usage({ name: 'install', alias: ['i', 'add'] });\n  expect(out).toContain('install, i, add');\n  expect(out).toContain('install');\n});\n" };
+  it("is gold's: hidden unless the history states it or shows the format by an example", async () => {
+    expect(literals(await classified(base, gold, tests, "The usage lists each command's aliases beside its name."))["install, i, add"]).toBe("hidden");
+    expect(literals(await classified(base, gold, tests, "The usage lists `install, i, add`."))["install, i, add"]).toBe("specified");
+    expect(literals(await classified(base, gold, tests, "The usage lists the name, then its aliases, as in `build, b`."))["install, i, add"]).toBe("inferable");
+  });
+  it("is the base's when the base's join is all there is (gold adds none)", async () => {
+    expect(literals(await classified(gold, {}, tests, "The usage lists each command's aliases beside its name."))["install, i, add"]).toBe("visible");
+  });
+});

@@ -263,3 +263,18 @@ describe("names an ES module imports and exports again", () => {
     expect(await hiddenOf(base, {}, tests)).toEqual([]);
   });
 });
+
+describe("a script helper module beside the tests (branch gaps5)", () => {
+  // Prompted by held-out-5's knitwork-dynamic-type-import: `import { genTestTitle } from "./_utils"` read "gold's
+  // test/_utils.ts does not define genTestTitle", since a script under a test folder was never read for definitions.
+  const base = {
+    "src/index.ts": "export function gen(a: string) {\n  return a;\n}\n",
+    "test/_utils.ts": "export function genTitle(code: string) {\n  return code.replace(/\\n/g, ' ');\n}\n",
+    "test/helpers/table.js": "exports.rows = [];\n",
+  };
+  const tests = { "test/a.test.ts": `import { it, expect } from "vitest";\nimport { gen } from "../src";\nimport { genTitle } from "./_utils";\nimport { rows } from "./helpers/table.js";\nit(genTitle("x"), () => { expect(gen("x") + rows.length).toBe("x0"); });\n` };
+  it("is read for definitions, as Python's support modules are; a test file is not", async () => {
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+    expect(await hiddenOf({ ...base, "test/b.test.ts": "export const only = 1;\n" }, {}, { "test/a.test.ts": `import { it, expect } from "vitest";\nimport { only } from "./b.test";\nit("x", () => { expect(only).toBe(1); });\n` })).toEqual(["name:only"]);
+  });
+});

@@ -170,3 +170,25 @@ describe("a test file another test file loads", () => {
     expect(finding.informational).toBe(false);
   });
 });
+
+describe("a test titled by a call inside a loop over a table (branch gaps5)", () => {
+  // knitwork-dynamic-type-import (held-out 5): `for (const t of tests) { it(genTestTitle(t.code), …) }` — the title is
+  // computed at run time, so the finding mapped to no probe and read "informational" though 5 recorded ids fail.
+  const base = { "src/index.ts": "export function gen(a: string) {\n  return a;\n}\n" };
+  const gold = { "src/index.ts": base["src/index.ts"] + "export function genType(a: string) {\n  return `typeof ${a}`;\n}\n" };
+  const body = (loop: boolean) => `import { it, expect, describe } from "vitest";\nimport { gen, genType } from "../src";\nconst title = (s: string) => s.replace(/\\n/g, " ");\nconst rows = [{ code: "typeof a" }, { code: "typeof b" }];\ndescribe("genType", () => {\n${loop ? "  for (const t of rows) {\n    it(title(t.code), () => {\n      expect(genType(t.code.slice(7))).toBe(t.code);\n    });\n  }\n" : "  it(title('typeof a'), () => {\n    expect(genType('a')).toBe('typeof a');\n  });\n"}});\ndescribe("gen", () => {\n  it("keeps", () => {\n    expect(gen("x")).toBe("x");\n  });\n});\n`;
+  const ids = ["test/a.test.ts::genType > typeof a", "test/a.test.ts::genType > typeof b", "test/a.test.ts::gen > keeps"];
+  const findingsOf = async (loop: boolean) => {
+    const a = await auditFiles({
+      base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...gold }), testFiles: { "test/a.test.ts": body(loop) },
+      histories: [{ revisionId: "r", condition: "direct", text: "Write the type of a value." }], probeTestIds: ids,
+    });
+    return a.histories[0]!.findings.filter((f) => f.kind === "name").map((f) => `${f.name}:${f.informational ? "informational" : "blocking"}:${f.probeTestIds.join(",")}`);
+  };
+  it("maps to every recorded id of that test site (the loop's suite), and blocks", async () => {
+    expect(await findingsOf(true)).toEqual(["genType:blocking:test/a.test.ts::genType > typeof a,test/a.test.ts::genType > typeof b"]);
+  });
+  it("a call title outside a loop is not read as any title of its suite", async () => {
+    expect((await findingsOf(false)).join()).not.toContain("genType > typeof");
+  });
+});

@@ -133,3 +133,67 @@ describe("a suite a helper names from the call's own string argument (branch rec
     expect(h.findings.find((f) => f.name === "pick#1")?.probeTestIds).toEqual(["test/pick.js::pick with a prefers"]);
   });
 });
+
+describe("an option of a factory the test configures, then calls (branch gaps5)", () => {
+  // deepmerge-only-defined-properties (held-out 5): `const merge = deepmergeDefault({ onlyDefinedProperties: true })`,
+  // `merge(a, b)`: the option object is the factory's first argument, so it was never read (only later positions were).
+  const base = { "index.js": "module.exports = function factory(options) {\n  const all = options && options.all;\n  return function merge(a, b) { return all ? [a, b] : Object.assign({}, a, b); };\n};\n" };
+  const gold = { "index.js": base["index.js"].replace("const all = options && options.all;", "const all = options && options.all;\n  const onlyDefined = options && options.onlyDefined;") };
+  const tests = { "test/only.test.js": "const test = require('tape').test\nconst factory = require('../index')\n\ntest('only defined', function (t) {\n  const merge = factory({ onlyDefined: true, all: false })\n  t.same(merge({ a: 1 }, { a: undefined }), { a: 1 })\n  t.end()\n})\n\ntest('a table', function (t) {\n  const rows = []\n  const config = Object.freeze({ shape: 1 })\n  t.same(rows, [])\n  t.same(config, { shape: 1 })\n  t.end()\n})\n" };
+  it("is extracted on the factory and judged by what the base reads", async () => {
+    const h = await audit(base, gold, tests, "Merging can skip undefined values.", ["only defined", "a table"]);
+    expect(categories(h, "onlyDefined")).toEqual(["hidden"]);
+    expect(categories(h, "all")).toEqual(["visible"]);
+    expect(h.findings.map((f) => `${f.name}:${f.owner}:${f.probeTestIds.join(",")}`)).toEqual(["onlyDefined:factory:only defined"]);
+    expect(categories(await audit(base, gold, tests, "The factory takes an `onlyDefined` option.", ["only defined", "a table"]), "onlyDefined")).toEqual(["specified"]);
+  });
+  it("leaves a first argument that is data alone (a call whose result is not called)", async () => {
+    const data = { "test/data.test.js": "const test = require('tape').test\nconst factory = require('../index')\n\ntest('data', function (t) {\n  const out = factory({ onlyDefined: true })\n  t.same(out, {})\n  t.end()\n})\n" };
+    const h = await audit(base, gold, data, "Merging can skip undefined values.", ["data"]);
+    expect(categories(h, "onlyDefined")).toEqual([]);
+  });
+});
+
+describe("a method of an instance a Python test makes, or a module-level helper returns (branch gaps5)", () => {
+  // prettytable-formatted-string (held-out 5): `t = helper_table()` (a helper that returns `PrettyTable(…)`), then
+  // `t.get_formatted_string("csv")`: no method of `t` was extracted, so a method gold adds was never judged.
+  const base = { "pkg/__init__.py": "class Table:\n    def __init__(self, cols):\n        self.cols = cols\n\n    def get_string(self):\n        return 'x'\n" };
+  const gold = { "pkg/__init__.py": base["pkg/__init__.py"] + "\n    def get_formatted_string(self, fmt='text'):\n        return self.get_string()\n" };
+  const tests = { "tests/test_table.py": "from pkg import Table\n\n\ndef helper_table():\n    t = Table(['a'])\n    return t\n\n\ndef test_fmt():\n    t = helper_table()\n    assert t.get_formatted_string() == t.get_string()\n\n\ndef test_plain():\n    table = Table(['a'])\n    assert table.get_string() == 'x'\n" };
+  const ids = ["tests/test_table.py::test_fmt", "tests/test_table.py::test_plain"];
+  it("is judged as the class's method, mapped to the tests that call it", async () => {
+    const h = await audit(base, gold, tests, "Tables can be written in a format chosen by name.", ids);
+    expect(categories(h, "get_formatted_string")).toEqual(["hidden"]);
+    expect(categories(h, "get_string")).toEqual(["visible"]);
+    expect(h.findings.map((f) => `${f.name}:${f.probeTestIds.join(",")}`)).toEqual(["get_formatted_string:tests/test_table.py::test_fmt"]);
+    expect(categories(await audit(base, gold, tests, "Add `Table.get_formatted_string(fmt)`.", ids), "get_formatted_string")).toEqual(["specified"]);
+  });
+  it("reads no method of a name bound to two different things", async () => {
+    const two = { "tests/test_table.py": tests["tests/test_table.py"].replace("table = Table(['a'])\n    assert table.get_string() == 'x'", "t = str(1)\n    assert t.get_formatted_string() == 'x'") };
+    expect(categories(await audit(base, gold, two, "Tables can be written in a format chosen by name.", ids), "get_formatted_string")).toEqual([]);
+  });
+});
+
+describe("a one-word method the history writes as a verb form (branch gaps5)", () => {
+  // The synthetic corpus's bank case: with instance methods now read (`acct = Account(…)`, `acct.withdraw(30)`), the
+  // history's "withdrawing beyond it fails" gives the operation's verb, which names the method.
+  const base = { "bank/__init__.py": "", "bank/account.py": "class Account:\n    def __init__(self, owner):\n        self.balance = 0\n" };
+  const gold = { "bank/account.py": base["bank/account.py"] + "\n    def withdraw(self, amount):\n        self.balance -= amount\n" };
+  const tests = { "tests/test_account.py": "from bank.account import Account\n\n\ndef test_withdraw():\n    acct = Account('ann')\n    acct.withdraw(30)\n    assert acct.balance == -30\n" };
+  it("is inferable from the verb's -ing / -s / -ed form, hidden when the history has no form of it", async () => {
+    expect(categories(await audit(base, gold, tests, "Withdrawing beyond the balance is allowed."), "withdraw")).toEqual(["inferable"]);
+    expect(categories(await audit(base, gold, tests, "An owner withdraws money."), "withdraw")).toEqual(["inferable"]);
+    expect(categories(await audit(base, gold, tests, "Money can be taken out."), "withdraw")).toEqual(["hidden"]);
+    expect(categories(await audit(base, gold, tests, "Money can be taken out; the withdrawal is final."), "withdraw")).toEqual(["hidden"]);
+  });
+});
+
+describe("a one-word switch the test sets is not named by a verb form (branch gaps5)", () => {
+  it("stays hidden: 'can be cached' describes the switch, it does not name it", async () => {
+    const base = { "src/fetch.ts": "export function fetchJson(url: string) {\n  return url;\n}\n" };
+    const gold = { "src/fetch.ts": base["src/fetch.ts"] + "fetchJson.cache = false;\n" };
+    const tests = { "test/fetch.test.ts": "import { it, expect } from 'vitest';\nimport { fetchJson } from '../src/fetch';\nit('caches', () => {\n  fetchJson.cache = true;\n  expect(fetchJson('a')).toBe('a');\n});\n" };
+    const h = await audit(base, gold, tests, "Results can be cached by a switch on the function.");
+    expect(categories(h, "cache")).toEqual(["hidden"]);
+  });
+});

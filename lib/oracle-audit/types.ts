@@ -118,6 +118,8 @@ export interface TFileDefinitions {
   typeNames?: string[];
   /** Documentation strings (Python docstrings): examples of what the code gives, not producers. */
   docs?: string[];
+  /** The separator of each `.join(sep)` the code writes, one entry per call (`[name, ...aliases].join(", ")`; gaps5). */
+  joins?: string[];
   /** How many arguments the code passes, at most, where it calls one of its functions' parameters (`merger(a, b, c)`). */
   parameterCalls?: Record<string, number>;
   /** Strings the code writes only to transform before anything reads them (`x = "a" + t; x = f(x)`): no output as they are. */

@@ -98,6 +98,12 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
             calls[name] = Math.max(calls[name] ?? 0, args(node).length);
           }
         }
+        // `list.join(", ")`: a separator the code joins values with, once per call (gaps5).
+        const joined = field(node, "function");
+        if (joined?.type === "member_expression" && field(joined, "property") && textOf(source, field(joined, "property")!) === "join") {
+          const sep = args(node)[0] ? stringValue(source, args(node)[0]!) : null;
+          if (sep !== null && sep !== "") (defs.joins ??= []).push(sep);
+        }
         // Object.assign(module.exports, require("./more")) / Object.assign(fn, other): the target gains the other's exports.
         const fn = field(node, "function");
         if (fn && textOf(source, fn).replace(/\s+/g, "") === "Object.assign") {

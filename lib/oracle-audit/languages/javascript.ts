@@ -51,6 +51,21 @@ function callee(source: string, call: TSyntaxNode): { base: string | null; chain
   }
 }
 
+/** Title arguments of test calls made inside a loop (for, for…of, `.forEach`/`.map` callbacks), marked per parse. */
+const LOOP_TITLES = new WeakSet<TSyntaxNode>();
+const LOOP_TYPES = new Set(["for_statement", "for_in_statement", "while_statement", "do_statement"]);
+function markLoopTitles(source: string, root: TSyntaxNode): void {
+  walk(root, (node, ancestors) => {
+    if (node.type !== "call_expression" || unwrap(args(node)[0] ?? node).type !== "call_expression") return;
+    const { base } = callee(source, node);
+    if (!base || !TEST_FUNCS.has(base)) return;
+    const inLoop = ancestors.some((a, i) => LOOP_TYPES.has(a.type)
+      || ((a.type === "arrow_function" || a.type === "function_expression") && ancestors[i - 1]?.type === "arguments" && ancestors[i - 2]?.type === "call_expression"
+        && /\.(forEach|map)$/.test(textOf(source, field(ancestors[i - 2]!, "function") ?? ancestors[i - 2]!))));
+    if (inLoop) LOOP_TITLES.add(args(node)[0]!);
+  });
+}
+
 /**
  * A test's name as written: a string, or — built at run time (`t.input + ' filter'`, a template) — its fixed
  * text with `${…}` where a value goes, which probe matching reads as "any text".
@@ -58,6 +73,9 @@ function callee(source: string, call: TSyntaxNode): { base: string | null; chain
 function nameOf(source: string, node: TSyntaxNode): string | null {
   const fixed = stringValue(source, node);
   if (fixed !== null) return fixed;
+  // A title a call computes for each row of a loop (`for (const t of rows) it(title(t.code), …)`): any text under its
+  // suites, so it maps to every id the runner recorded at that test site (gaps5).
+  if (LOOP_TITLES.has(node)) return "${x}";
   const parts: string[] = [];
   const work = [node];
   while (work.length > 0) {
@@ -101,6 +119,7 @@ function browserBranch(source: string, ternary: TSyntaxNode): TSyntaxNode | null
 
 export function extractJavaScriptTests(file: TParsedFile, language = "javascript"): TTestExtraction {
   const { source, root } = file;
+  markLoopTitles(source, root);
   const bindings = new Map<string, Binding>();
   const instances = new Map<string, string>();
   const state = extractionState();
@@ -117,7 +136,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   /** Choices taken only in a browser (`typeof window === 'undefined' ? 'global' : 'Window'`): never run under Node. */
   const browserOnly = new Set<TSyntaxNode>();
   const reassigned = new Set<string>();
+  /** Local names the file calls as functions (`merge(a, b)`): a variable bound to a factory's result. */
+  const calledLocals = new Set<string>();
   walk(root, (node, ancestors) => {
+    if (node.type === "call_expression" && field(node, "function")?.type === "identifier") calledLocals.add(textOf(source, field(node, "function")!));
     if (node.type === "assignment_expression" || node.type === "augmented_assignment_expression") {
       const left = field(node, "left");
       if (left?.type === "identifier") reassigned.add(textOf(source, left));
@@ -693,9 +715,14 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           // `fn(...input)`, `input` a field of a local table's rows: each row's array is the call's argument list.
           const spread = list.length === 1 && list[0]!.type === "spread_element" ? named(list[0]!)[0] : undefined;
           const lists = spread?.type === "identifier" ? spreadRows(textOf(source, spread), ancestors) : [];
+          // A factory the test configures, then calls (`const merge = factory({ opt: true })`, `merge(a, b)`): its first
+          // argument is an options object, not the data the tested function works on (gaps5).
+          const declarator = ancestors.slice().reverse().find((a) => a.type !== "await_expression" && a.type !== "parenthesized_expression");
+          const boundTo = declarator?.type === "variable_declarator" && unwrap(field(declarator, "value") ?? declarator) === node ? field(declarator, "name") : null;
+          const factory = boundTo?.type === "identifier" && calledLocals.has(textOf(source, boundTo));
           for (const row of lists.length > 0 ? lists : [list]) row.forEach((arg, index) => {
-            if (index === 0) return;
             const inner = unwrap(arg);
+            if (index === 0 && !(factory && inner.type === "object")) return;
             if (inner.type === "object") {
               for (const pair of named(inner)) {
                 const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
@@ -787,11 +814,16 @@ export { extractJavaScriptDefinitions, resolveScriptModule };
 export { regexWords, stringValue } from "./javascript-syntax";
 
 export const isScriptTestFile = (path: string) => /(^|\/)(__tests__|tests?|spec)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path);
+/** A helper module beside the tests (`test/_utils.ts`, `test/helpers/table.js`), which tests import: read for its definitions. */
+export const isScriptSupportModule = (path: string) =>
+  isScriptTestFile(path) && !/\.(test|spec|test-d)\.[cm]?[jt]sx?$/.test(path)
+  && /(^|\/)(_[^/]*|(helpers?|utils?|support|fixtures?|common|setup)(\.[^/]*)?)$|(^|\/)(helpers?|utils?|support|fixtures?)\//.test(path);
 
 export const javascript: TLanguage = {
   ...sourceLanguage("javascript"),
   unit: "test file",
   isTestFile: isScriptTestFile,
+  isSupportModule: isScriptSupportModule,
   extractTests: (file) => extractJavaScriptTests(file, "javascript"),
   extractDefinitions: extractJavaScriptDefinitions,
   resolveModule: resolveScriptModule,

@@ -38,6 +38,46 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     }
   });
 
+  // Instances the test makes (gaps5): `t = Table(…)`, or `t = helper_table()` where a module-level helper of the file
+  // returns such a call (directly or through a local). A local bound to two different things anywhere is left out.
+  const calleeOf = (n: TSyntaxNode | null) => (n?.type === "call" && field(n, "function")?.type === "identifier" ? textOf(source, field(n, "function")!) : null);
+  const helperMakes = new Map<string, string>();
+  for (const top of named(root)) {
+    const fn = top.type === "decorated_definition" ? field(top, "definition") : top;
+    const name = fn?.type === "function_definition" ? field(fn, "name") : null;
+    if (!fn || !name) continue;
+    const made = new Map<string, string | null>();
+    const returned = new Set<string | null>();
+    walk(fn, (n) => {
+      if (n !== fn && (n.type === "function_definition" || n.type === "class_definition")) return false;
+      if (n.type === "assignment" && field(n, "left")?.type === "identifier") {
+        const local = textOf(source, field(n, "left")!);
+        const c = calleeOf(field(n, "right"));
+        made.set(local, made.has(local) && made.get(local) !== c ? null : c);
+      }
+      if (n.type === "return_statement") {
+        const e = named(n)[0] ?? null;
+        returned.add(e?.type === "identifier" ? (made.get(textOf(source, e)) ?? null) : calleeOf(e));
+      }
+      return;
+    });
+    const only = returned.size === 1 ? [...returned][0] : null;
+    if (only) helperMakes.set(textOf(source, name), only);
+  }
+  const instanceClass = new Map<string, string | null>();
+  walk(root, (n) => {
+    if (n.type !== "assignment" || field(n, "left")?.type !== "identifier") return;
+    const local = textOf(source, field(n, "left")!);
+    const c = calleeOf(field(n, "right"));
+    const cls = c === null ? null : (helperMakes.get(c) ?? c);
+    instanceClass.set(local, instanceClass.has(local) && instanceClass.get(local) !== cls ? null : cls);
+  });
+  /** The imported class a local is an instance of (a class by Python's naming: a capitalised name). */
+  const classOfInstance = (local: string) => {
+    const cls = instanceClass.get(local);
+    return cls && names.has(cls) && /^[A-Z]/.test(original.get(cls) ?? cls) ? cls : null;
+  };
+
   const enclosingCase = (ancestors: TSyntaxNode[]) => {
     const fn = ancestors.findLast((a) => a.type === "function_definition");
     const name = fn ? field(fn, "name") : null;
@@ -205,6 +245,8 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           push(node, ancestors, { kind: "name", value: textOf(source, attr), module: names.get(objectText)!, owner: objectText, via: "property" });
           return false;
         }
+        const cls = object.type === "identifier" && !modules.has(objectText) ? classOfInstance(objectText) : null;
+        if (cls) push(node, ancestors, { kind: "name", value: textOf(source, attr), module: names.get(cls)!, owner: original.get(cls) ?? cls, via: "property" });
         return;
       }
       case "call": {

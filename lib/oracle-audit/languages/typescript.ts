@@ -1,12 +1,13 @@
 // Pure: TypeScript and TSX use the JavaScript extractor over their own grammars.
 import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
-import { extractJavaScriptDefinitions, extractJavaScriptTests, isScriptTestFile, resolveScriptModule } from "./javascript";
+import { extractJavaScriptDefinitions, extractJavaScriptTests, isScriptSupportModule, isScriptTestFile, resolveScriptModule } from "./javascript";
 
 export const typescript: TLanguage = {
   ...sourceLanguage("typescript"),
   unit: "test file",
   isTestFile: isScriptTestFile,
+  isSupportModule: isScriptSupportModule,
   extractTests: (file) => extractJavaScriptTests(file, "typescript"),
   extractDefinitions: extractJavaScriptDefinitions,
   resolveModule: resolveScriptModule,

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
 import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
@@ -17,6 +18,23 @@ function spellings(value: string): string[] {
   const esc = value.replace(/[\u0000-\u0008\u000b-\u001f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const ascii = esc.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
   return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n")];
+}
+
+/** The relative module specifiers a JS/TS test file imports or requires (`./x`, `../index`), as written. */
+function relativeImports(text: string): string[] {
+  const out = new Set<string>();
+  for (const re of [/\bfrom\s*['"](\.{1,2}\/[^'"]*|\.{1,2})['"]/g, /\brequire\s*\(\s*['"](\.{1,2}\/[^'"]*|\.{1,2})['"]\s*\)/g, /\bimport\s*\(?\s*['"](\.{1,2}\/[^'"]*)['"]/g]) {
+    for (const m of text.matchAll(re)) out.add(m[1]!);
+  }
+  return [...out];
+}
+
+/** The paths of a tree a relative specifier can load from `from` (Node's and TypeScript's extension and index lookup). */
+function resolveRelative(from: string, spec: string, paths: ReadonlySet<string>): string | null {
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+  const stem = base.replace(/\.[cm]?js$/, "");
+  const tries = [base, ...[".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"].flatMap((e) => [stem + e, `${base}/index${e}`])];
+  return tries.find((p) => paths.has(p)) ?? null;
 }
 
 describe("real oracle corpus: case files", () => {
@@ -94,6 +112,17 @@ describe("real oracle corpus: case files", () => {
           expect(keepLines(loaded.wholeTests[t.path]!, t.keep)).toBe(loaded.testFiles[t.path]);
           const parsed = await parseSource(t.path, loaded.testFiles[t.path]!);
           expect(parsed.ok && !parsed.file.hasError, `${t.path}: the kept lines do not parse`).toBe(true);
+        }
+        // Every file a hidden test loads by a relative path is one the audit reads (a source of the case, or another of its tests):
+        // a helper left out (a test folder is not read from a folder source) makes the helper's names "not defined by gold".
+        const goldPaths = new Set(loaded.goldPaths);
+        for (const t of c.tests) {
+          if (c.language === "python") continue;
+          for (const spec of relativeImports(loaded.testFiles[t.path]!)) {
+            const target = resolveRelative(t.path, spec, goldPaths);
+            if (target === null) continue; // a built file (no path of the tree): nothing the case could name
+            expect(target in loaded.goldSources || testPaths.has(target), `${c.id}: ${t.path} imports ${spec} (${target}), which is not among the case's sources`).toBe(true);
+          }
         }
         for (const l of c.dependencies) {
           const text = loaded.testFiles[l.file]!;
