@@ -18,10 +18,10 @@ export type { TCorpusSet };
 const SET_NAMES: Record<TCorpusSet, string> = {
   development: "development set (rules tuned on its misses)",
   "held-out": "first held-out set (labelled before the audit ran; tuned on since its first run)",
-  "held-out-2": "held-out set 2 (new repositories, labelled before the audit ran)",
-  "held-out-3": "held-out set 3 (new repositories, labelled before the audit ran)",
-  "held-out-4": "held-out set 4 (new repositories, labelled before the audit ran)",
-  "held-out-5": "held-out set 5 (new repositories, labelled before the audit ran)",
+  "held-out-2": "held-out set 2 (new repositories, labelled before the audit ran; tuned on since its first run)",
+  "held-out-3": "held-out set 3 (new repositories, labelled before the audit ran; tuned on since its first run)",
+  "held-out-4": "held-out set 4 (new repositories, labelled before the audit ran; tuned on since its first run)",
+  "held-out-5": "held-out set 5 (new repositories, labelled before the audit ran; tuned on since its first run)",
 };
 
 export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: number; recall: number }, set: TCorpusSet = "development"): BenchRow[] {
