@@ -275,16 +275,25 @@ async function bareTestTimes(tmp: string, repo: PoolRepo, patches: PoolPatches, 
  * from the first start to the last end. "Σ bare / cores" assumes perfect scaling; two node processes
  * at once do not scale perfectly here, and no sandbox can beat what the bare commands do side by side.
  * The fresh-cache floor adds the one-time setup done bare once: clone, checkout and the setup command.
+ * Measured next to the calibrations they bound (this machine's load changes from minute to minute).
  */
-async function measuredFloor(tmp: string, repo: PoolRepo, patches: PoolPatches, runs: CheckedRun[], histories: Map<string, string>, slots: number) {
+async function bareSetup(tmp: string, repo: PoolRepo) {
   const work = path.join(tmp, "floor");
   const home = path.join(work, "home");
   for (const dir of ["home", "reports"]) fs.mkdirSync(path.join(work, dir), { recursive: true });
   const env = cleanEnv(home);
   const base = path.join(work, "base");
-  progress("measured floor: one-time setup, bare", 0, runs.length);
+  progress("measured floor: one-time setup, bare", 0, 1);
   const setup = await sh("/bin/sh", ["-c", `git clone --quiet "${repo.dir}" "${base}" && cd "${base}" && git -c advice.detachedHead=false checkout --quiet --detach ${repo.baseCommit} && ${POOL_SETUP_COMMAND} >/dev/null 2>&1`], { cwd: work, env });
+  progressDone();
   if (setup.code !== 0) throw new Error(`measured floor: the bare setup failed: ${setup.stderr}`);
+  return { work, home, base, setupSeconds: setup.ms / 1000 };
+}
+
+/** The calibration's test commands in a tree each (from the bare setup's checkout); `pass` runs them all bare, `slots` at once. */
+async function floorTrees(prepared: Awaited<ReturnType<typeof bareSetup>>, patches: PoolPatches, runs: CheckedRun[], histories: Map<string, string>, slots: number) {
+  const { work, home, base } = prepared;
+  const env = cleanEnv(home);
   // One tree per run (untimed), as the studio gives each run its own workspace.
   fs.writeFileSync(path.join(work, "hidden.diff"), patches.hiddenTests);
   const trees: string[] = [];
@@ -344,17 +353,7 @@ async function measuredFloor(tmp: string, repo: PoolRepo, patches: PoolPatches, 
     }));
     return { wallSeconds, testMs };
   };
-  // Bare (the floor) and weighted (each command's tree in a run's cgroups: one process's CPU weight,
-  // the CPU quota), alternating A B B A, so what the CPU weight costs on this machine right now shows.
-  const bare: Awaited<ReturnType<typeof all>>[] = [];
-  const weighted: Awaited<ReturnType<typeof all>>[] = [];
-  for (const mode of ["bare", "weighted", "weighted", "bare"] as const) {
-    const label = `measured floor: the same test commands ${mode === "bare" ? "bare" : "in run cgroups"}, ${slots} at once`;
-    (mode === "bare" ? bare : weighted).push(await all(mode === "weighted", label));
-  }
-  fs.rmSync(work, { recursive: true, force: true });
-  const mean = (xs: { wallSeconds: number }[]) => xs.reduce((a, x) => a + x.wallSeconds, 0) / xs.length;
-  return { setupSeconds: setup.ms / 1000, wallSeconds: mean(bare), weightedSeconds: mean(weighted), testMs: runs.map((_, i) => bare.reduce((a, b) => a + b.testMs[i]!, 0) / bare.length) };
+  return { pass: (weighted: boolean) => all(weighted, `measured floor: the same test commands ${weighted ? "in run cgroups" : "bare"}, ${slots} at once`) };
 }
 
 /** What the machine gives right now: one bare 1 s CPU burn alone, then two at once (2 = perfect scaling). */
@@ -397,6 +396,8 @@ export async function run(): Promise<BenchRow[]> {
 
     // 1. Calibration on the studio: 2 runs at once, fresh cache (one mirror clone, one npm ci).
     worker = await startWorker({ concurrency: 2, ...workerOptions });
+    // The fresh-cache floor's one-time part, done bare just before the calibration it bounds.
+    const setupBare = await bareSetup(tmp, repo);
     const launchersBefore = launcherStats(); // the process-wide counts include earlier sections
     const started = performance.now();
     const requestedAt = Date.now();
@@ -408,6 +409,17 @@ export async function run(): Promise<BenchRow[]> {
     const launchersAfter = launcherStats();
     const launchersCold = { created: launchersAfter.created - launchersBefore.created, taken: launchersAfter.taken - launchersBefore.taken };
 
+    // (c) the measured floor, which the goals compare against: the same 33 test commands bare, 2 at
+    // once, measured just before and just after the prepared calibration (A B | calibration | B A; B:
+    // the same in run cgroups), since this machine's load moves from minute to minute.
+    const histories = new Map<string, string>();
+    const verifier = await db().verifier.findUniqueOrThrow({ where: { familyId: family.id } });
+    for (const h of await db().history.findMany({ where: { familyId: family.id }, include: { revisions: { include: { turns: { orderBy: { index: "asc" } } } } } })) {
+      histories.set(h.condition, renderHistory(h.revisions[0]?.turns ?? [], protocolOf(verifier.protocol)).content);
+    }
+    const floorRuns = await floorTrees(setupBare, patches, await loadRuns(family.id, batch.batchId), histories, 2);
+    const floorPasses = { bare: [await floorRuns.pass(false)], weighted: [await floorRuns.pass(true)] };
+
     // The same calibration again once the workspace is prepared, as it is after "Collect tests":
     // 33 new runs on the cached mirror and workspace. Run reuse must not answer them: the test
     // command gets a trailing comment, so the verifier's digest — and every run's content key —
@@ -418,6 +430,8 @@ export async function run(): Promise<BenchRow[]> {
     if (warmBatch.created !== CALIBRATION_RUNS) throw new Error(`the warm calibration made ${warmBatch.created} new runs, expected ${CALIBRATION_RUNS} (run reuse answered the rest)`);
     await waitForRuns({ familyId: family.id, batchId: warmBatch.batchId }, CALIBRATION_RUNS, "calibration again, workspace prepared", logs);
     const warmSeconds = (performance.now() - warmStarted) / 1000;
+    floorPasses.weighted.push(await floorRuns.pass(true));
+    floorPasses.bare.push(await floorRuns.pass(false));
     await worker.stop();
     worker = null;
 
@@ -458,19 +472,19 @@ export async function run(): Promise<BenchRow[]> {
     const outside = outsideExecuteRun(runs, requestedAt, 2);
 
     // (a) the same 33 runs in a plain script, one after another.
-    const histories = new Map<string, string>();
-    const verifier = await db().verifier.findUniqueOrThrow({ where: { familyId: family.id } });
-    for (const h of await db().history.findMany({ where: { familyId: family.id }, include: { revisions: { include: { turns: { orderBy: { index: "asc" } } } } } })) {
-      histories.set(h.condition, renderHistory(h.revisions[0]?.turns ?? [], protocolOf(verifier.protocol)).content);
-    }
     const script = await runScript(tmp, repo, patches, runs, histories);
     const scriptSeconds = script.seconds;
 
     // (b) the floor: the same 33 test commands (each run's own patch and history), timed bare in
     // the plain script one after another, spread over every core.
     const floorSeconds = script.testMs.reduce((a, b) => a + b, 0) / 1000 / CORES;
-    // (c) the measured floor, which the goals compare against: the same 33 test commands bare, 2 at once.
-    const measured = await measuredFloor(tmp, repo, patches, runs, histories, 2);
+    const meanWall = (xs: { wallSeconds: number }[]) => xs.reduce((a, x) => a + x.wallSeconds, 0) / xs.length;
+    const measured = {
+      setupSeconds: setupBare.setupSeconds,
+      wallSeconds: meanWall(floorPasses.bare),
+      weightedSeconds: meanWall(floorPasses.weighted),
+      testMs: runs.map((_, i) => floorPasses.bare.reduce((a, b) => a + b.testMs[i]!, 0) / floorPasses.bare.length),
+    };
     const floor = measured.wallSeconds;
     const freshFloor = measured.setupSeconds + measured.wallSeconds;
     // For comparison: the gold tests alone, 33 × in one prepared checkout.
@@ -533,7 +547,7 @@ export async function run(): Promise<BenchRow[]> {
         ratio: floor / floorSeconds,
       },
       {
-        name: "  the same test commands bare but each in fresh run cgroups (one process's CPU weight beside the machine's other processes, the CPU quota), 2 at once: what the CPU-weight guarantee costs on this machine now (alternating A B B A with the floor, means of 2)",
+        name: "  the same test commands bare but each in fresh run cgroups (one process's CPU weight beside the machine's other processes, the CPU quota), 2 at once: what the CPU-weight guarantee costs on this machine now (A B before the prepared calibration, B A after it, means of 2)",
         value: measured.weightedSeconds,
         unit: "s",
         baseline: { name: "measured floor", value: floor },
@@ -601,11 +615,11 @@ export async function run(): Promise<BenchRow[]> {
       ] as const).map(([what, pick]) => ({ name: `    of which ${what} (median)`, value: medianOf(cached.map((r) => pick(r.timings))), unit: "ms" })),
       { name: `    sandbox starts of the fresh-cache calibration from a pre-joined launcher (lib/runner/launcher-pool.ts; the others joined their cgroups on the way: setup, or no launcher ready), of ${launchersCold.created} made meanwhile`, value: launchersCold.taken, unit: "" },
       {
-        name: "  studio, for comparison: Σ test command inside the sandbox / 2 pollers (fresh-cache calibration)",
-        value: sumOf("testMs") / 2,
+        name: "  studio, for comparison: Σ test command inside the sandbox / 2 pollers (the prepared calibration)",
+        value: warmTest,
         unit: "s",
         baseline: { name: "the same Σ of the measured floor's bare commands, 2 at once / 2", value: measured.testMs.reduce((a, b) => a + b, 0) / 1000 / 2 },
-        ratio: sumOf("testMs") / 2 / (measured.testMs.reduce((a, b) => a + b, 0) / 1000 / 2),
+        ratio: warmTest / (measured.testMs.reduce((a, b) => a + b, 0) / 1000 / 2),
       },
       { name: "  bare test command (node --test, JUnit), gold, one prepared checkout, median", value: sortedBare[Math.floor(sortedBare.length / 2)] ?? 0, unit: "ms" },
       {
