@@ -291,7 +291,7 @@ async function bareSetup(tmp: string, repo: PoolRepo) {
 }
 
 /** The calibration's test commands in a tree each (from the bare setup's checkout); `pass` runs them all bare, `slots` at once. */
-async function floorTrees(prepared: Awaited<ReturnType<typeof bareSetup>>, patches: PoolPatches, runs: CheckedRun[], histories: Map<string, string>, slots: number) {
+async function floorTrees(prepared: Awaited<ReturnType<typeof bareSetup>>, patches: PoolPatches, runs: CheckedRun[], histories: Map<string, string>) {
   const { work, home, base } = prepared;
   const env = cleanEnv(home);
   // One tree per run (untimed), as the studio gives each run its own workspace.
@@ -334,7 +334,7 @@ async function floorTrees(prepared: Awaited<ReturnType<typeof bareSetup>>, patch
     }
   };
   /** Every run's test command, `slots` at once, first start to last end. */
-  const all = async (weighted: boolean, label: string) => {
+  const all = async (weighted: boolean, slots: number, label: string) => {
     const testMs: number[] = [];
     let next = 0;
     let done = 0;
@@ -353,7 +353,7 @@ async function floorTrees(prepared: Awaited<ReturnType<typeof bareSetup>>, patch
     }));
     return { wallSeconds, testMs };
   };
-  return { pass: (weighted: boolean) => all(weighted, `measured floor: the same test commands ${weighted ? "in run cgroups" : "bare"}, ${slots} at once`) };
+  return { pass: (weighted: boolean, slots: number) => all(weighted, slots, `measured floor: the same test commands ${weighted ? "in run cgroups" : "bare"}, ${slots} at once`) };
 }
 
 /** What the machine gives right now: one bare 1 s CPU burn alone, then two at once (2 = perfect scaling). */
@@ -417,8 +417,9 @@ export async function run(): Promise<BenchRow[]> {
     for (const h of await db().history.findMany({ where: { familyId: family.id }, include: { revisions: { include: { turns: { orderBy: { index: "asc" } } } } } })) {
       histories.set(h.condition, renderHistory(h.revisions[0]?.turns ?? [], protocolOf(verifier.protocol)).content);
     }
-    const floorRuns = await floorTrees(setupBare, patches, await loadRuns(family.id, batch.batchId), histories, 2);
-    const floorPasses = { bare: [await floorRuns.pass(false)], weighted: [await floorRuns.pass(true)] };
+    const floorRuns = await floorTrees(setupBare, patches, await loadRuns(family.id, batch.batchId), histories);
+    // Also one at a time (S), for an ideal floor (Σ / cores) of the same moment: A B S | calibration | S B A.
+    const floorPasses = { bare: [await floorRuns.pass(false, 2)], weighted: [await floorRuns.pass(true, 2)], sequential: [await floorRuns.pass(false, 1)] };
 
     // The same calibration again once the workspace is prepared, as it is after "Collect tests":
     // 33 new runs on the cached mirror and workspace. Run reuse must not answer them: the test
@@ -430,8 +431,9 @@ export async function run(): Promise<BenchRow[]> {
     if (warmBatch.created !== CALIBRATION_RUNS) throw new Error(`the warm calibration made ${warmBatch.created} new runs, expected ${CALIBRATION_RUNS} (run reuse answered the rest)`);
     await waitForRuns({ familyId: family.id, batchId: warmBatch.batchId }, CALIBRATION_RUNS, "calibration again, workspace prepared", logs);
     const warmSeconds = (performance.now() - warmStarted) / 1000;
-    floorPasses.weighted.push(await floorRuns.pass(true));
-    floorPasses.bare.push(await floorRuns.pass(false));
+    floorPasses.sequential.push(await floorRuns.pass(false, 1));
+    floorPasses.weighted.push(await floorRuns.pass(true, 2));
+    floorPasses.bare.push(await floorRuns.pass(false, 2));
     await worker.stop();
     worker = null;
 
@@ -483,6 +485,7 @@ export async function run(): Promise<BenchRow[]> {
       setupSeconds: setupBare.setupSeconds,
       wallSeconds: meanWall(floorPasses.bare),
       weightedSeconds: meanWall(floorPasses.weighted),
+      idealSeconds: meanWall(floorPasses.sequential) / CORES,
       testMs: runs.map((_, i) => floorPasses.bare.reduce((a, b) => a + b.testMs[i]!, 0) / floorPasses.bare.length),
     };
     const floor = measured.wallSeconds;
@@ -543,11 +546,18 @@ export async function run(): Promise<BenchRow[]> {
         name: `measured floor: the same ${CALIBRATION_RUNS} test commands (each run's patch and history, a tree each) run bare, 2 at once as the pool runs them, first start to last end — the floor the goals compare against`,
         value: floor,
         unit: "s",
-        baseline: { name: `ideal floor: Σ the same ${CALIBRATION_RUNS} test commands run bare one after another (the plain script's) / ${CORES} cores`, value: floorSeconds },
+        baseline: { name: `ideal floor: Σ the same ${CALIBRATION_RUNS} test commands run bare one after another (the plain script's, measured minutes later) / ${CORES} cores`, value: floorSeconds },
         ratio: floor / floorSeconds,
       },
       {
-        name: "  the same test commands bare but each in fresh run cgroups (one process's CPU weight beside the machine's other processes, the CPU quota), 2 at once: what the CPU-weight guarantee costs on this machine now (A B before the prepared calibration, B A after it, means of 2)",
+        name: `  the measured floor against the ideal floor of the same moment: the same commands one at a time (A B S before the prepared calibration, S B A after it), Σ / ${CORES} cores: what ${CORES} at once lose to imperfect scaling`,
+        value: floor,
+        unit: "s",
+        baseline: { name: "ideal floor, same moment", value: measured.idealSeconds },
+        ratio: floor / measured.idealSeconds,
+      },
+      {
+        name: "  the same test commands bare but each in fresh run cgroups (one process's CPU weight beside the machine's other processes, the CPU quota), 2 at once: what the CPU-weight guarantee costs on this machine now (means of 2)",
         value: measured.weightedSeconds,
         unit: "s",
         baseline: { name: "measured floor", value: floor },
@@ -567,7 +577,7 @@ export async function run(): Promise<BenchRow[]> {
         ratio: studioSeconds / freshFloor,
       },
       {
-        name: `  the same calibration again with the workspace already prepared (as after Collect tests; 33 new runs, no run reuse), / measured floor ${goal(warmSeconds / floor, 1.1, "×")} (/ ideal floor: ${(warmSeconds / floorSeconds).toFixed(2)}×); ${warmInTheWay}`,
+        name: `  the same calibration again with the workspace already prepared (as after Collect tests; 33 new runs, no run reuse), / measured floor ${goal(warmSeconds / floor, 1.1, "×")} (/ the plain script's ideal floor: ${(warmSeconds / floorSeconds).toFixed(2)}×; / the ideal floor of the same moment: ${(warmSeconds / measured.idealSeconds).toFixed(2)}×); ${warmInTheWay}`,
         value: warmSeconds,
         unit: "s",
         baseline: { name: "measured floor", value: floor },
