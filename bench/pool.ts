@@ -53,6 +53,8 @@ import {
 } from "./fixtures/pool-family";
 import { perRunPhases, requestPhases } from "./calibration-phases";
 import { launcherStats } from "@/lib/runner/launcher-pool";
+import { createRunCgroup } from "@/lib/runner/cgroup";
+import { defaultLimits } from "@/lib/runner/sandbox";
 import { goal } from "./goal";
 import { printRows, type BenchRow } from "./types";
 
@@ -266,6 +268,94 @@ async function bareTestTimes(tmp: string, repo: PoolRepo, patches: PoolPatches, 
   return times;
 }
 
+// ── (c) the measured floor ─────────────────────────────────────────────────────
+/**
+ * The floor this machine really has: the same test commands as the calibration (each run's own
+ * patch and history, in a tree of its own), run bare, `slots` at once as the pool runs them, timed
+ * from the first start to the last end. "Σ bare / cores" assumes perfect scaling; two node processes
+ * at once do not scale perfectly here, and no sandbox can beat what the bare commands do side by side.
+ * The fresh-cache floor adds the one-time setup done bare once: clone, checkout and the setup command.
+ * Measured next to the calibrations they bound (this machine's load changes from minute to minute).
+ */
+async function bareSetup(tmp: string, repo: PoolRepo) {
+  const work = path.join(tmp, "floor");
+  const home = path.join(work, "home");
+  for (const dir of ["home", "reports"]) fs.mkdirSync(path.join(work, dir), { recursive: true });
+  const env = cleanEnv(home);
+  const base = path.join(work, "base");
+  progress("measured floor: one-time setup, bare", 0, 1);
+  const setup = await sh("/bin/sh", ["-c", `git clone --quiet "${repo.dir}" "${base}" && cd "${base}" && git -c advice.detachedHead=false checkout --quiet --detach ${repo.baseCommit} && ${POOL_SETUP_COMMAND} >/dev/null 2>&1`], { cwd: work, env });
+  progressDone();
+  if (setup.code !== 0) throw new Error(`measured floor: the bare setup failed: ${setup.stderr}`);
+  return { work, home, base, setupSeconds: setup.ms / 1000 };
+}
+
+/** The calibration's test commands in a tree each (from the bare setup's checkout); `pass` runs them all bare, `slots` at once. */
+async function floorTrees(prepared: Awaited<ReturnType<typeof bareSetup>>, patches: PoolPatches, runs: CheckedRun[], histories: Map<string, string>) {
+  const { work, home, base } = prepared;
+  const env = cleanEnv(home);
+  // One tree per run (untimed), as the studio gives each run its own workspace.
+  fs.writeFileSync(path.join(work, "hidden.diff"), patches.hiddenTests);
+  const trees: string[] = [];
+  for (const [i, r] of runs.entries()) {
+    const tree = path.join(work, `run-${i}`);
+    const steps = [`cp -a --reflink=auto "${base}" "${tree}"`, `cd "${tree}"`, `git apply "${path.join(work, "hidden.diff")}"`];
+    if (r.patchName) {
+      fs.writeFileSync(path.join(work, `${i}.diff`), patches.byName[r.patchName as keyof PoolPatches["byName"]]!);
+      steps.push(`git apply "${path.join(work, `${i}.diff`)}"`);
+    }
+    if (r.condition) {
+      fs.writeFileSync(path.join(work, `${i}.md`), histories.get(r.condition) ?? "");
+      steps.push(`cp "${path.join(work, `${i}.md`)}" HISTORY.md`);
+    }
+    const made = await sh("/bin/sh", ["-c", steps.join(" && ")], { cwd: work, env });
+    if (made.code !== 0) throw new Error(`measured floor: cannot prepare run ${i}: ${made.stderr}`);
+    trees.push(tree);
+  }
+  const report = (i: number) => path.join(work, "reports", `${i}.xml`);
+  const env0 = (i: number) => cleanEnv(home, { SPECPATH_REPORT: report(i) });
+  /** One bare test command; `weighted`: in fresh run cgroups (joined before the clock starts), as a sandboxed run's tree. */
+  const once = async (i: number, weighted: boolean): Promise<number> => {
+    fs.rmSync(report(i), { force: true });
+    if (!weighted) return (await sh("/bin/sh", ["-c", POOL_TEST_COMMAND], { cwd: trees[i]!, env: env0(i) })).ms;
+    const cgroup = await createRunCgroup(defaultLimits(120_000));
+    if (!cgroup) throw new Error("measured floor: no writable cgroup for the weighted variant");
+    try {
+      const child = spawn("/bin/sh", ["-c", `read go; exec /bin/sh -c "$SPECPATH_FLOOR_COMMAND"`], { cwd: trees[i]!, env: { ...env0(i), SPECPATH_FLOOR_COMMAND: POOL_TEST_COMMAND }, stdio: ["pipe", "ignore", "pipe"] });
+      for (const file of cgroup.procsFiles) fs.writeFileSync(file, String(child.pid));
+      const closed = new Promise<number | null>((resolve, reject) => { child.once("error", reject); child.once("close", resolve); });
+      const t0 = performance.now();
+      child.stdin!.end("go\n");
+      const code = await closed;
+      if (code !== 0 && code !== 1) throw new Error(`measured floor, weighted: exit ${code}`);
+      return performance.now() - t0;
+    } finally {
+      await cgroup.remove();
+    }
+  };
+  /** Every run's test command, `slots` at once, first start to last end. */
+  const all = async (weighted: boolean, slots: number, label: string) => {
+    const testMs: number[] = [];
+    let next = 0;
+    let done = 0;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: slots }, async () => {
+      for (let i = next++; i < trees.length; i = next++) {
+        testMs[i] = await once(i, weighted);
+        progress(label, ++done, trees.length);
+      }
+    }));
+    const wallSeconds = (performance.now() - started) / 1000;
+    progressDone();
+    checkOutcomes(label, runs.map((r, i) => {
+      const signature = fs.existsSync(report(i)) ? signatureOfReport(fs.readFileSync(report(i), "utf8")) : "";
+      return { ...r, signature, status: signature === "111111" ? "passed" : "failed" };
+    }));
+    return { wallSeconds, testMs };
+  };
+  return { pass: (weighted: boolean, slots: number) => all(weighted, slots, `measured floor: the same test commands ${weighted ? "in run cgroups" : "bare"}, ${slots} at once`) };
+}
+
 /** What the machine gives right now: one bare 1 s CPU burn alone, then two at once (2 = perfect scaling). */
 async function parallelismNow(home: string): Promise<number> {
   const burn = "const s=process.cpuUsage();let x=1;for(;;){for(let i=0;i<20000;i++)x=(x*31+i)%1000003;const u=process.cpuUsage(s);if(u.user+u.system>=1e6)break}";
@@ -306,6 +396,8 @@ export async function run(): Promise<BenchRow[]> {
 
     // 1. Calibration on the studio: 2 runs at once, fresh cache (one mirror clone, one npm ci).
     worker = await startWorker({ concurrency: 2, ...workerOptions });
+    // The fresh-cache floor's one-time part, done bare just before the calibration it bounds.
+    const setupBare = await bareSetup(tmp, repo);
     const launchersBefore = launcherStats(); // the process-wide counts include earlier sections
     const started = performance.now();
     const requestedAt = Date.now();
@@ -317,6 +409,18 @@ export async function run(): Promise<BenchRow[]> {
     const launchersAfter = launcherStats();
     const launchersCold = { created: launchersAfter.created - launchersBefore.created, taken: launchersAfter.taken - launchersBefore.taken };
 
+    // (c) the measured floor, which the goals compare against: the same 33 test commands bare, 2 at
+    // once, measured just before and just after the prepared calibration (A B | calibration | B A; B:
+    // the same in run cgroups), since this machine's load moves from minute to minute.
+    const histories = new Map<string, string>();
+    const verifier = await db().verifier.findUniqueOrThrow({ where: { familyId: family.id } });
+    for (const h of await db().history.findMany({ where: { familyId: family.id }, include: { revisions: { include: { turns: { orderBy: { index: "asc" } } } } } })) {
+      histories.set(h.condition, renderHistory(h.revisions[0]?.turns ?? [], protocolOf(verifier.protocol)).content);
+    }
+    const floorRuns = await floorTrees(setupBare, patches, await loadRuns(family.id, batch.batchId), histories);
+    // Also one at a time (S), for an ideal floor (Σ / cores) of the same moment: A B S | calibration | S B A.
+    const floorPasses = { bare: [await floorRuns.pass(false, 2)], weighted: [await floorRuns.pass(true, 2)], sequential: [await floorRuns.pass(false, 1)] };
+
     // The same calibration again once the workspace is prepared, as it is after "Collect tests":
     // 33 new runs on the cached mirror and workspace. Run reuse must not answer them: the test
     // command gets a trailing comment, so the verifier's digest — and every run's content key —
@@ -327,6 +431,9 @@ export async function run(): Promise<BenchRow[]> {
     if (warmBatch.created !== CALIBRATION_RUNS) throw new Error(`the warm calibration made ${warmBatch.created} new runs, expected ${CALIBRATION_RUNS} (run reuse answered the rest)`);
     await waitForRuns({ familyId: family.id, batchId: warmBatch.batchId }, CALIBRATION_RUNS, "calibration again, workspace prepared", logs);
     const warmSeconds = (performance.now() - warmStarted) / 1000;
+    floorPasses.sequential.push(await floorRuns.pass(false, 1));
+    floorPasses.weighted.push(await floorRuns.pass(true, 2));
+    floorPasses.bare.push(await floorRuns.pass(false, 2));
     await worker.stop();
     worker = null;
 
@@ -367,17 +474,22 @@ export async function run(): Promise<BenchRow[]> {
     const outside = outsideExecuteRun(runs, requestedAt, 2);
 
     // (a) the same 33 runs in a plain script, one after another.
-    const histories = new Map<string, string>();
-    const verifier = await db().verifier.findUniqueOrThrow({ where: { familyId: family.id } });
-    for (const h of await db().history.findMany({ where: { familyId: family.id }, include: { revisions: { include: { turns: { orderBy: { index: "asc" } } } } } })) {
-      histories.set(h.condition, renderHistory(h.revisions[0]?.turns ?? [], protocolOf(verifier.protocol)).content);
-    }
     const script = await runScript(tmp, repo, patches, runs, histories);
     const scriptSeconds = script.seconds;
 
     // (b) the floor: the same 33 test commands (each run's own patch and history), timed bare in
     // the plain script one after another, spread over every core.
     const floorSeconds = script.testMs.reduce((a, b) => a + b, 0) / 1000 / CORES;
+    const meanWall = (xs: { wallSeconds: number }[]) => xs.reduce((a, x) => a + x.wallSeconds, 0) / xs.length;
+    const measured = {
+      setupSeconds: setupBare.setupSeconds,
+      wallSeconds: meanWall(floorPasses.bare),
+      weightedSeconds: meanWall(floorPasses.weighted),
+      idealSeconds: meanWall(floorPasses.sequential) / CORES,
+      testMs: runs.map((_, i) => floorPasses.bare.reduce((a, b) => a + b.testMs[i]!, 0) / floorPasses.bare.length),
+    };
+    const floor = measured.wallSeconds;
+    const freshFloor = measured.setupSeconds + measured.wallSeconds;
     // For comparison: the gold tests alone, 33 × in one prepared checkout.
     const bareMs = await bareTestTimes(tmp, repo, patches, CALIBRATION_RUNS);
 
@@ -426,23 +538,50 @@ export async function run(): Promise<BenchRow[]> {
     const warmSum = (pick: (t: Record<string, number>) => number) => warmRuns.reduce((sum, r) => sum + pick(r.timings), 0) / 1000 / 2;
     const warmTest = warmSum((t) => t.testMs ?? 0);
     const warmOverhead = warmSum((t) => (t.totalMs ?? 0) - (t.testMs ?? 0));
-    const warmInTheWay = `in the way, × floor: the test commands in the sandbox ${(warmTest / floorSeconds).toFixed(2)}, the runs' overhead outside them ${(warmOverhead / floorSeconds).toFixed(2)}, the studio outside executeRun ${((warmSeconds - warmTest - warmOverhead) / floorSeconds).toFixed(2)}`;
-    const coldInTheWay = `in the way: the one-time mirror clone + npm ci alone is ${(oneTimeSetupMs / 1000 / floorSeconds).toFixed(2)}× the floor, so the floor-bound best is ${(1 + oneTimeSetupMs / 1000 / floorSeconds).toFixed(2)}×`;
+    const warmInTheWay = `in the way, × measured floor: the test commands in the sandbox ${(warmTest / floor).toFixed(2)}, the runs' overhead outside them ${(warmOverhead / floor).toFixed(2)}, the studio outside executeRun ${((warmSeconds - warmTest - warmOverhead) / floor).toFixed(2)}`;
+    const coldInTheWay = `in the way, × measured floor: the one-time mirror clone + workspace (npm ci) ${(oneTimeSetupMs / 1000 / freshFloor).toFixed(2)} (bare: ${(measured.setupSeconds / freshFloor).toFixed(2)}), the rest ${((studioSeconds - oneTimeSetupMs / 1000) / freshFloor).toFixed(2)} (bare: ${(measured.wallSeconds / freshFloor).toFixed(2)})`;
     return [
       { name: `machine load (1-min load average, ${CORES} cores) when the section started; at its end ${loadEnd[0]!.toFixed(2)}`, value: loadStart[0]!, unit: "" },
       {
-        name: `calibration, ${CALIBRATION_RUNS} runs (3 gold, base, 3 negatives, 1 alternative, 5 × 5 replay), studio: 1 in-process worker × 2 pollers, fresh cache ${goal(studioSeconds / floorSeconds, 1.3, "×")}; ${coldInTheWay}`,
-        value: studioSeconds,
+        name: `measured floor: the same ${CALIBRATION_RUNS} test commands (each run's patch and history, a tree each) run bare, 2 at once as the pool runs them, first start to last end — the floor the goals compare against`,
+        value: floor,
         unit: "s",
-        baseline: { name: `physical floor: Σ the same ${CALIBRATION_RUNS} test commands run bare (the plain script's) / ${CORES} cores`, value: floorSeconds },
-        ratio: studioSeconds / floorSeconds,
+        baseline: { name: `ideal floor: Σ the same ${CALIBRATION_RUNS} test commands run bare one after another (the plain script's, measured minutes later) / ${CORES} cores`, value: floorSeconds },
+        ratio: floor / floorSeconds,
       },
       {
-        name: `  the same calibration again with the workspace already prepared (as after Collect tests; 33 new runs, no run reuse) ${goal(warmSeconds / floorSeconds, 1.1, "×")}; ${warmInTheWay}`,
+        name: `  the measured floor against the ideal floor of the same moment: the same commands one at a time (A B S before the prepared calibration, S B A after it), Σ / ${CORES} cores: what ${CORES} at once lose to imperfect scaling`,
+        value: floor,
+        unit: "s",
+        baseline: { name: "ideal floor, same moment", value: measured.idealSeconds },
+        ratio: floor / measured.idealSeconds,
+      },
+      {
+        name: "  the same test commands bare but each in fresh run cgroups (one process's CPU weight beside the machine's other processes, the CPU quota), 2 at once: what the CPU-weight guarantee costs on this machine now (means of 2)",
+        value: measured.weightedSeconds,
+        unit: "s",
+        baseline: { name: "measured floor", value: floor },
+        ratio: measured.weightedSeconds / floor,
+      },
+      {
+        name: `  fresh-cache measured floor: + the one-time setup done bare once (git clone, checkout, ${POOL_SETUP_COMMAND})`,
+        value: freshFloor,
+        unit: "s",
+        baseline: { name: "the bare setup alone", value: measured.setupSeconds },
+      },
+      {
+        name: `calibration, ${CALIBRATION_RUNS} runs (3 gold, base, 3 negatives, 1 alternative, 5 × 5 replay), studio: 1 in-process worker × 2 pollers, fresh cache, / fresh-cache measured floor ${goal(studioSeconds / freshFloor, 1.3, "×")} (/ ideal floor + bare setup: ${(studioSeconds / (floorSeconds + measured.setupSeconds)).toFixed(2)}×); ${coldInTheWay}`,
+        value: studioSeconds,
+        unit: "s",
+        baseline: { name: "fresh-cache measured floor", value: freshFloor },
+        ratio: studioSeconds / freshFloor,
+      },
+      {
+        name: `  the same calibration again with the workspace already prepared (as after Collect tests; 33 new runs, no run reuse), / measured floor ${goal(warmSeconds / floor, 1.1, "×")} (/ the plain script's ideal floor: ${(warmSeconds / floorSeconds).toFixed(2)}×; / the ideal floor of the same moment: ${(warmSeconds / measured.idealSeconds).toFixed(2)}×); ${warmInTheWay}`,
         value: warmSeconds,
         unit: "s",
-        baseline: { name: "physical floor", value: floorSeconds },
-        ratio: warmSeconds / floorSeconds,
+        baseline: { name: "measured floor", value: floor },
+        ratio: warmSeconds / floor,
       },
       {
         name: "    the same, result saved behind the slot's next run (now) against saved in line before the next claim (as before), mean of 2 each, A B B A",
@@ -486,11 +625,11 @@ export async function run(): Promise<BenchRow[]> {
       ] as const).map(([what, pick]) => ({ name: `    of which ${what} (median)`, value: medianOf(cached.map((r) => pick(r.timings))), unit: "ms" })),
       { name: `    sandbox starts of the fresh-cache calibration from a pre-joined launcher (lib/runner/launcher-pool.ts; the others joined their cgroups on the way: setup, or no launcher ready), of ${launchersCold.created} made meanwhile`, value: launchersCold.taken, unit: "" },
       {
-        name: "  studio, for comparison: Σ test command inside the sandbox / 2 pollers",
-        value: sumOf("testMs") / 2,
+        name: "  studio, for comparison: Σ test command inside the sandbox / 2 pollers (the prepared calibration)",
+        value: warmTest,
         unit: "s",
-        baseline: { name: "floor", value: floorSeconds },
-        ratio: sumOf("testMs") / 2 / floorSeconds,
+        baseline: { name: "the same Σ of the measured floor's bare commands, 2 at once / 2", value: measured.testMs.reduce((a, b) => a + b, 0) / 1000 / 2 },
+        ratio: warmTest / (measured.testMs.reduce((a, b) => a + b, 0) / 1000 / 2),
       },
       { name: "  bare test command (node --test, JUnit), gold, one prepared checkout, median", value: sortedBare[Math.floor(sortedBare.length / 2)] ?? 0, unit: "ms" },
       {

@@ -40,6 +40,12 @@ const RESTORE_ROUNDS = 15;
 const LAUNCHER_ROUNDS = 25;
 /** CPU time of the CPU-bound run: long enough that start-up costs vanish, so what is left is the sandbox's share of the CPU. */
 const CPU_BURN_MS = 1500;
+/**
+ * The CPU-bound run's layers, paired and interleaved (every variant once per round, order rotating:
+ * A B C … / B C … A): bwrap with the view and namespaces, then the run's cgroup (CPU quota and weight),
+ * then rlimits + overlay + the disk watch, then the real runSandboxed (launcher, output cap).
+ */
+const CPU_LAYERS = ["bare", "+ namespaces", "+ cgroup", "+ disk watch", "runSandboxed"] as const;
 
 const median = (xs: number[]) => quantile(xs, 0.5);
 function quantile(xs: number[], q: number): number {
@@ -150,7 +156,7 @@ export async function run(): Promise<BenchRow[]> {
     await mkdir(layerScratch);
     const profile = sandbox === "bwrap" ? await profileLayers({ dir: bare, scratch: layerScratch, command: NODE_TEST_COMMAND, format: "junit" }, LAYER_ROUNDS) : null;
     const startProfile = sandbox === "bwrap" ? await profileLayers({ dir: bare, scratch: layerScratch, command: "true", format: null }, START_ROUNDS) : null;
-    const cpuProfile = sandbox === "bwrap" ? await profileLayers(await cpuBoundTree(path.join(tmp, "burn"), CPU_BURN_MS), CPU_ROUNDS, ["bare", "runSandboxed"]) : null;
+    const cpuProfile = sandbox === "bwrap" ? await profileLayers(await cpuBoundTree(path.join(tmp, "burn"), CPU_BURN_MS), CPU_ROUNDS, [...CPU_LAYERS]) : null;
     const anatomy = sandbox === "bwrap" ? await startupAnatomy(layerScratch, ANATOMY_ROUNDS) : null;
     // The recipe's restore steps, staged (now) beside the portable script (every studio run before).
     const baseTree = path.join(tmp, "base-tree");
@@ -235,7 +241,12 @@ export async function run(): Promise<BenchRow[]> {
         ? [{
             name: `CPU-bound run (node burning ${CPU_BURN_MS} ms of CPU) in the sandbox / bare, median of ${CPU_ROUNDS} interleaved ${goal(cpuRatio, 1.05, "×")}`,
             value: cpuProfile.medians.runSandboxed, unit: "ms", baseline: { name: "bare", value: cpuProfile.medians.bare }, ratio: cpuRatio,
-          }]
+          },
+          ...CPU_LAYERS.slice(1).map((l, i) => ({
+            name: `  CPU-bound, ${l === "runSandboxed" ? "runSandboxed (launcher, output cap, report)" : l === "+ namespaces" ? "bwrap: environment + view + namespaces" : l === "+ disk watch" ? "+ rlimits + overlay + disk watch" : "+ cgroup (CPU quota, weight, memory, pids)"}: cost over ${CPU_LAYERS[i]} (median of the paired differences)`,
+            value: cpuProfile.costs[l] ?? 0, unit: "ms", baseline: { name: "cumulative median", value: cpuProfile.medians[l] }, ratio: cpuProfile.medians[l] / cpuProfile.medians.bare,
+          })),
+          { name: "  CPU-bound, noise now: spread of the bare runs (p75 − p25)", value: cpuProfile.bareSpread, unit: "ms" }]
         : []),
       ...(startProfile ? layerRows("layer profile, start-up alone (`true`)", startProfile) : []),
       ...(anatomy ? anatomyRows(anatomy) : []),
