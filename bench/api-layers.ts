@@ -1,11 +1,11 @@
 // Where a family API's time goes under 50 connections (issue 24 item 4): the same request
-// answered after each part of GET /api/families/<id> (lib/http/profile-layers.ts, open only on a
+// answered after each part of GET /api/families/<id> (lib/families/profile-layers.ts, open only on a
 // server started with STUDIO_BENCH_PROFILE=1), beside the static file and the real route. With the
 // server saturated, 1 / throughput is the server's time per request, so each layer's increment over
 // the one before is what that part costs.
 import type { BenchRow } from "./types";
 
-// The layers of lib/http/profile-layers.ts, in order.
+// The layers of lib/families/profile-layers.ts, in order.
 const PROFILE_LAYER_LABELS: ReadonlyArray<readonly [string, string]> = [
   ["bare", "bare route handler, same bytes (Next's own work + proxy)"],
   ["token", "+ session cookie decoded (getToken, cached decrypt)"],

@@ -169,7 +169,7 @@ export async function run(): Promise<BenchRow[]> {
     const cold = startStudio(dataDir);
     const coldSeconds = await cold.ready;
     await stopStudio(cold.child);
-    // The layered profile's route answers only on a server started so (lib/http/profile-layers.ts).
+    // The layered profile's route answers only on a server started so (lib/families/profile-layers.ts).
     const warm = startStudio(dataDir, { STUDIO_BENCH_PROFILE: "1" });
     const warmSeconds = await warm.ready;
     let targets: Array<[string, string]> = [];

@@ -14,11 +14,11 @@ import { notFound } from "@/lib/errors/app-error";
 import { decodeSessionToken } from "@/lib/auth/session-token";
 import { loadSessionUser } from "@/lib/auth/current-user";
 import { hasAnyRole } from "@/lib/auth/roles";
-import { familySummaryFingerprint, ownSummaryFingerprint } from "@/lib/families/family-fingerprint";
+import { familySummaryFingerprint, ownSummaryFingerprint } from "./family-fingerprint";
 import { assertMayOpenFamilies } from "@/lib/family-guard/access";
 import { ZIdSchema } from "@/lib/schemas/common";
-import { errorResponse, jsonText } from "./respond";
-import { route } from "./route";
+import { errorResponse, jsonText } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
 export const PROFILE_LAYERS = ["bare", "token", "session", "role", "fingerprint", "shared-fingerprint", "route"] as const;
 type TLayer = (typeof PROFILE_LAYERS)[number];
