@@ -552,6 +552,24 @@ module.exports = { renderUsage };
     });
   });
 
+  it("changes Python's separator object (`\", \".join(names)`) the same way", async () => {
+    const PY_BASE = `def usage(name, aliases):
+    return "  " + name
+`;
+    const PY_GOLD = `def usage(name, aliases):
+    return "  " + ", ".join([name] + list(aliases))
+`;
+    await inScratch("usage.py", PY_BASE, PY_GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "build, b", match: "contains", file: "tests/test_usage.py" }, { "usage.py": PY_GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/separator/);
+      apply(m.patch);
+      const out = execFileSync("python3", ["-c", "import usage; print(usage.usage('build', ['b']))"], { cwd: dir, encoding: "utf8" });
+      expect(out.trim()).toBe("build,~ b");
+    });
+  });
+
   it("leaves a literal that no separator of gold's added joins splits to the other producers", async () => {
     await inScratch("usage.js", BASE, GOLD, async (diff) => {
       const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "install|i", match: "contains", file: "test/main.test.ts" }, { "usage.js": GOLD });
