@@ -17,10 +17,10 @@
  *   npx tsx bench/oracle-audit-counterfactuals.ts
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { copyFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { mutateGoldWithTrees } from "../lib/oracle-audit/audit-files";
 import { judgeCounterfactual } from "../lib/oracle-audit/counterfactual";
 import { CORPUS_SETS, loadCorpus, mirrorOf, type TCorpusSet, type TLoadedCase } from "../lib/oracle-audit/real-corpus/load";
@@ -68,6 +68,9 @@ function pythonTestDeps(): { dir: string } | { reason: string } {
       if (wheel) execFileSync("python3", ["-m", "zipfile", "-e", path.join("/opt/pypi/files", wheel), `${dir}.part`], { stdio: "ignore" });
       execFileSync("bash", ["-c", `rm -rf "${dir}" && mv "${dir}.part" "${dir}"`]);
     }
+    // pytest.lazy_fixture for pytest 8+ (prettytable's tests; pytest-lazy-fixture 0.6.3 fails on pytest 8, and PyPI's
+    // pytest-lazy-fixtures is not reachable): a small plugin the recipe loads with `-p cf_lazy_fixture` (branch cf7).
+    copyFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "python", "cf_lazy_fixture.py"), path.join(dir, "cf_lazy_fixture.py"));
     const runtimes = (process.env.SPECPATH_SANDBOX_RUNTIMES ?? "").split(":").filter(Boolean);
     if (!runtimes.includes(dir)) process.env.SPECPATH_SANDBOX_RUNTIMES = [...runtimes, dir].join(":");
     return { dir };
@@ -213,10 +216,16 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
     case "martinblech/xmltodict":
       return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
-    case "jazzband/prettytable":
+    case "jazzband/prettytable": {
       // The package reads its version with importlib.metadata (PackageNotFoundError when not installed): a dist-info
       // beside the sources on PYTHONPATH gives it one. prettytable-csv-fields' file also imports pytest_lazy_fixtures.
-      return { setupCommand: "mkdir -p src/prettytable-0.dist-info && printf 'Metadata-Version: 2.1\\nName: prettytable\\nVersion: 0\\n' > src/prettytable-0.dist-info/METADATA", testCommand: pytest("src"), resultFormat: "junit" };
+      // The tests' module-level `pytest.lazy_fixture(…)` (pytest-lazy-fixture, not installed) stopped collection, so no
+      // test ran ("empty collection", one id `::tests.test_prettytable`): the deps' cf_lazy_fixture plugin gives it (cf7).
+      const deps = pythonTestDeps();
+      if ("reason" in deps) return { notRunnable: deps.reason };
+      const run = pytest(`src:${deps.dir}`);
+      return { setupCommand: "mkdir -p src/prettytable-0.dist-info && printf 'Metadata-Version: 2.1\\nName: prettytable\\nVersion: 0\\n' > src/prettytable-0.dist-info/METADATA", testCommand: (tests) => run(["-p", "cf_lazy_fixture", ...tests]), resultFormat: "junit" };
+    }
     case "unjs/knitwork":
     case "unjs/citty":
       return { setupCommand: NPM, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };

@@ -515,3 +515,65 @@ module.exports = { merge: (a, b, m) => merge(a, b, m) };
     });
   });
 });
+
+describe("the test's inputs joined by a separator gold adds (citty-subcommand-aliases, branch cf7)", () => {
+  // `install, i, add` is the test's own `name: "install", alias: ["i", "add"]` joined by the `.join(", ")` gold adds:
+  // the hidden part is the separator (and the order), so it is changed there, only in the join calls gold adds —
+  // never in the base's joins, never in a string, and every output of gold's join sees it.
+  const BASE = `function renderUsage(cmd) {
+  const names = Object.keys(cmd.subCommands);
+  const lines = names.map((name) => "  " + name);
+  return ["USAGE", ...lines].join("\\n") + "\\n" + names.join(", ");
+}
+module.exports = { renderUsage };
+`;
+  const GOLD = BASE.replace(
+    `const lines = names.map((name) => "  " + name);`,
+    `const lines = names.map((name) => {
+    const alias = [].concat(cmd.subCommands[name].alias || []);
+    return "  " + [name, ...alias].join(", ");
+  });`,
+  );
+
+  it("changes the separator of gold's added join, so the joined output differs and the base's joins stay", async () => {
+    await inScratch("usage.js", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "install, i, add", match: "contains", file: "test/main.test.ts" }, { "usage.js": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/separator/);
+      apply(m.patch);
+      const source = readFileSync(path.join(dir, "usage.js"), "utf8");
+      const out = runJs(source, `renderUsage({ subCommands: { install: { alias: ["i", "add"] }, build: {} } })`);
+      expect(out).not.toContain("install, i, add");
+      expect(out).toContain("install,~ i,~ add");
+      // The base's `.join("\\n")` and `names.join(", ")` are the base's: unchanged.
+      expect(out).toMatch(/^USAGE\n/);
+      expect(out.endsWith("install, build")).toBe(true);
+    });
+  });
+
+  it("changes Python's separator object (`\", \".join(names)`) the same way", async () => {
+    const PY_BASE = `def usage(name, aliases):
+    return "  " + name
+`;
+    const PY_GOLD = `def usage(name, aliases):
+    return "  " + ", ".join([name] + list(aliases))
+`;
+    await inScratch("usage.py", PY_BASE, PY_GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "build, b", match: "contains", file: "tests/test_usage.py" }, { "usage.py": PY_GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/separator/);
+      apply(m.patch);
+      const out = execFileSync("python3", ["-c", "import usage; print(usage.usage('build', ['b']))"], { cwd: dir, encoding: "utf8" });
+      expect(out.trim()).toBe("build,~ b");
+    });
+  });
+
+  it("leaves a literal that no separator of gold's added joins splits to the other producers", async () => {
+    await inScratch("usage.js", BASE, GOLD, async (diff) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "install|i", match: "contains", file: "test/main.test.ts" }, { "usage.js": GOLD });
+      if (m.ok) expect(m.mutation).not.toMatch(/separator/);
+    });
+  });
+});

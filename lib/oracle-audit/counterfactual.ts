@@ -492,6 +492,40 @@ function returnWrappers(file: TParsedFile, literal: string, contains: boolean, a
   return out;
 }
 
+/**
+ * The separators of the `.join(sep)` calls gold adds (JavaScript `list.join(", ")`, Python `", ".join(list)`) that split
+ * `literal` into two or more non-empty pieces: an output made of the test's own inputs and gold's separator
+ * (citty-subcommand-aliases' `install, i, add`; gaps5's `joins`). Each such separator string is changed in place; a
+ * separator of letters, digits or only whitespace is none.
+ */
+function joinSeparatorEdits(file: TParsedFile, literal: string, added: ReadonlySet<number>): { start: number; end: number; text: string; sep: string }[] {
+  const { source } = file;
+  const out: { start: number; end: number; text: string; sep: string }[] = [];
+  const text = (n: TSyntaxNode | null) => (n ? source.slice(n.start, n.end) : "");
+  walk(file.root, (node) => {
+    if (node.type === "comment") return false;
+    if (node.type !== "call_expression" && node.type !== "call") return;
+    const callee = field(node, "function");
+    if (!callee || (callee.type !== "member_expression" && callee.type !== "attribute")) return;
+    if (text(field(callee, callee.type === "attribute" ? "attribute" : "property")) !== "join") return;
+    // Python writes the separator as the object (`", ".join(xs)`), JavaScript as the first argument.
+    const sepNode = callee.type === "attribute"
+      ? field(callee, "object")
+      : field(node, "arguments")?.children.find((c) => c.named && c.type !== "comment") ?? null;
+    if (!sepNode || sepNode.type !== "string" || !added.has(sepNode.row)) return;
+    const raw = text(sepNode);
+    const quote = raw[0];
+    if (!quote || !`'"`.includes(quote) || raw.at(-1) !== quote || raw.length < 3) return;
+    const sep = raw.slice(1, -1);
+    // Whitespace alone splits any sentence (scule's titleCase joins words with " "): no separator of inputs.
+    if (sep.includes("\\") || /[\p{L}\p{N}]/u.test(sep) || sep.trim() === "") return;
+    const pieces = literal.split(sep);
+    if (pieces.length < 2 || pieces.some((p) => p === "")) return;
+    out.push({ start: sepNode.start, end: sepNode.end, text: `${quote}${changedLiteral(sep, true)}${quote}`, sep });
+  });
+  return out;
+}
+
 const FUNCTION_NODES = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "generator_function", "arrow_function", "method_definition", "function_definition"]);
 
 /** The name a function node is defined under: its own, or the variable, property or key it is assigned to. */
@@ -865,6 +899,22 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
           return { ok: true, patch, mutation: `the parameter gold adds, ${raw} → ${renamed}${owners.length > 0 ? ` in ${owners.join(", ")} (the old keyword still taken from outside callers)` : ""}`, edits: renamedGold.edits + sections.length };
         }
       }
+    }
+    // The test's own inputs joined by a separator gold adds (`[name, ...alias].join(", ")`): the separator is gold's,
+    // so it is changed at the join calls gold adds, and only there (branch cf7).
+    if (dep.match !== "regex" && raw.length > 0) {
+      const added = addedRows(gold);
+      const editors = new Map<string, TRowEditor>();
+      const seps = new Set<string>();
+      for (const file of parsed) {
+        if (isTest(file.path) || isProse(file.path)) continue;
+        const edits = joinSeparatorEdits(file, raw, added.get(file.path) ?? new Set());
+        if (edits.length === 0) continue;
+        editors.set(file.path, replacementEditor(file.source, edits));
+        for (const e of edits) seps.add(e.sep);
+      }
+      const joined = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+      if (joined && joined.edits > 0) return { ok: true, patch: joined.patch, mutation: `the separator of the join calls gold adds, ${[...seps].map((sep) => `${JSON.stringify(sep)} → ${JSON.stringify(changedLiteral(sep, true))}`).join(", ")}`, edits: joined.edits };
     }
     // Made by the test's own callback from an argument gold adds to its call of it: changed at that call.
     if (dep.match !== "regex" && raw.length > 0) {
