@@ -236,6 +236,35 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     case "jshttp/content-disposition":
       // node:test with no dependencies (the base's test script is `node --test`).
       return { setupCommand: null, testCommand: (tests) => `node --test --test-reporter=junit --test-reporter-destination="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    // --- held-out set 6 (branch label6). On analyzer 10 blocking hidden findings exist for tomli-w, nth-check,
+    // media-typer, process-warning and vary only: those recipes were run; the others are written from each
+    // repository's own test scripts, untried.
+    case "hukkin/tomli-w":
+      // src layout, no build step; tests/test_invalid.py needs pytest alone.
+      return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
+    case "madzak/python-json-logger":
+      // unittest tests, collected by pytest (src layout); xmlrunner is optional (the file catches its ImportError).
+      return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
+    case "fb55/nth-check":
+      // jest 27 + ts-jest from the base's package.json (`jest` block: preset ts-jest), as fb55/entities.
+      return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: JEST, resultFormat: "junit" };
+    case "jsdom/whatwg-mimetype":
+      return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: JEST, resultFormat: "junit" };
+    case "jshttp/media-typer":
+    case "jshttp/vary":
+    case "jshttp/type-is":
+    case "jshttp/accepts": {
+      // Old mocha (2.x / 6.x) with linters and coverage tools beside it: mocha 10 and what the tests require (vary's
+      // supertest, the packages' own dependencies); accepts' tests run with `--require should`, as its test script.
+      const packages = testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["mocha"]).map((p) => (/^mocha@/.test(p) ? "mocha@10.8.2" : p));
+      const should = c.repo === "jshttp/accepts";
+      return { setupCommand: only(should ? [...packages, "should"] : packages), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${should ? "--require should " : ""}${tests.join(" ")}`, resultFormat: "junit" };
+    }
+    case "fastify/process-warning":
+      // node-tap 16 (the base's test:unit is `tap`). The test files are required by one node process, which prints one
+      // plain TAP stream (tap's own runner would wrap every file in a subtest named by its path; one `node` per file
+      // gives two streams, and the second is not read: first run, "1 of 2 probes match no executed test").
+      return { setupCommand: only(["tap@^16.3.0"]), testCommand: (tests) => `node -e '${tests.map((t) => `require("./${t}");`).join(" ")}'`, resultFormat: "tap" };
     default:
       return { notRunnable: `no recipe for ${c.repo}` };
   }
