@@ -224,3 +224,19 @@ describe("a keyword gold starts reading from **kwargs (branch gaps6)", () => {
     expect(categories(h, "extra")).toEqual(["specified"]);
   });
 });
+
+describe("an option of a function destructured from a factory's result (branch gaps6)", () => {
+  // Prompted by held-out 6 (`const { create } = build()`, then `create(name, code, msg, { unlimited: true })`): the
+  // functions destructured from a call of the repository's export are called as the module's own, so their option
+  // keys are extracted and judged like any option; a factory from a package is not the repository's to change.
+  const base = { "index.js": "function build() {\n  const codes = {};\n  function create(name, code, message) { codes[code] = message; return codes[code]; }\n  function emit(code) { return codes[code]; }\n  return { create, emit };\n}\nmodule.exports = build;\n" };
+  const gold = { "index.js": base["index.js"].replace("function create(name, code, message) {", "function create(name, code, message, { unlimited = false } = {}) {\n    if (typeof unlimited !== 'boolean') throw new Error('bad');").replace("return { create, emit }", "return { create, emit, unlimited: false }") };
+  const tests = { "test/unlimited.test.js": "const test = require('tap').test\nconst build = require('..')\nconst { make } = require('other-lib')\n\ntest('unlimited', t => {\n  const { create, emit: fire } = build()\n  create('W', 'C', 'msg', { unlimited: true, verbose: false })\n  t.equal(fire('C'), 'msg')\n  const { run } = make()\n  run('x', { unlimited: true })\n  t.end()\n})\n" };
+  it("is extracted on the destructured function and hidden where gold adds it", async () => {
+    const h = await audit(base, gold, tests, "Warnings can be emitted more than once.", ["unlimited"]);
+    expect(categories(h, "unlimited")).toEqual(["hidden"]);
+    expect(categories(h, "verbose")).toEqual(["visible"]);
+    expect(h.findings.map((f) => `${f.name}:${f.owner}:${f.probeTestIds.join(",")}`)).toEqual(["unlimited:create:unlimited"]);
+    expect(categories(await audit(base, gold, tests, "create takes an `unlimited` option.", ["unlimited"]), "unlimited")).toEqual(["specified"]);
+  });
+});

@@ -612,6 +612,20 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           const ctor = field(inner, "constructor");
           if (ctor?.type === "identifier" && bindings.has(textOf(source, ctor))) instances.set(textOf(source, target), textOf(source, ctor));
         }
+        // `const { create, emit } = build()`, `build` a repository module's export: the functions destructured from
+        // its result are called as the module's own (`create(name, code, msg, { unlimited: true })`), so their
+        // arguments and option keys are recorded on them (gaps6, held-out 6's process-warning).
+        if (target.type === "object_pattern" && inner.type === "call_expression") {
+          const fn = field(inner, "function");
+          const binding = fn?.type === "identifier" ? bindings.get(textOf(source, fn)) : undefined;
+          if (binding && /^[./]/.test(binding.module)) {
+            for (const prop of named(target)) {
+              const key = prop.type === "shorthand_property_identifier_pattern" ? prop : prop.type === "pair_pattern" ? field(prop, "key") : null;
+              const local = prop.type === "pair_pattern" ? field(prop, "value") : prop;
+              if (key && local && (local.type === "identifier" || local.type === "shorthand_property_identifier_pattern")) bindImport(binding.module, textOf(source, local), textOf(source, key));
+            }
+          }
+        }
         // What a repository function returns (a factory's instance): its members are judged by name.
         if (target.type === "identifier" && inner.type === "call_expression") {
           const fn = field(inner, "function");
