@@ -225,7 +225,10 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
     if (ctx.gold.properties.has(name) || ctx.gold.names.has(name)) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
     return { category: "visible", reason: "no source reads this option (it changes nothing gold knows of)" };
   }
-  if (dep.owner !== null && (dep.via === "property" || dep.via === "method")) {
+  // A member of a whole module bound to a class's name (`MIMEType.parse`), where a tree defines that class: a static
+  // member of the class the module exports, judged as the class's (gaps6).
+  const staticMember = (dep.via === "member" || dep.via === "member-call") && dep.owner !== null && dep.owner !== "default" && (ctx.gold.classes.has(dep.owner) || ctx.base.classes.has(dep.owner));
+  if (dep.owner !== null && (dep.via === "property" || dep.via === "method" || staticMember)) {
     const key = `${dep.owner}.${name}`;
     if (classHas(ctx.base, dep.owner, name)) return { category: "visible", reason: `the base defines ${key}`, base: where(ctx.base, key) };
     if (classHas(ctx.gold, dep.owner, name)) return { introduced: true, definedAt: where(ctx.gold, key) };

@@ -213,6 +213,12 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   };
   /** The class of an instance the test holds (a variable or `this.x`), when its constructor is imported. */
   const instanceOf = (object: TSyntaxNode): string | undefined => {
+    // `(new MIMEType(s)).isJavaScript()`: an instance made in place (gaps6).
+    if (object.type === "new_expression") {
+      const ctor = field(object, "constructor");
+      const local = ctor?.type === "identifier" ? textOf(source, ctor) : null;
+      return local !== null && bindings.has(local) ? local : undefined;
+    }
     const key = textOf(source, object).replace(/\s+/g, "");
     if (object.type === "identifier" && instances.has(key)) return instances.get(key);
     const ctor = assigned.get(key);
@@ -710,6 +716,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         // Arguments the base signature may lack: recorded on the callee, judged by the classifier.
         // `parse(a, b)` (imported; a default or namespace import calls the module's own export) or `mod.parse(a, b)`.
         let called: { module: string; fn: string } | null = null;
+        // A method of an instance the test made: the instance is the data it works on, so an object literal as its
+        // first argument is its options (`new MIMEType(s).isJavaScript({ allowParameters: true })`; gaps6).
+        let onInstance = false;
         if (fn?.type === "identifier" && bindings.has(textOf(source, fn))) {
           const local = textOf(source, fn);
           const binding = bindings.get(local)!;
@@ -720,8 +729,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           const binding = object?.type === "identifier" ? bindings.get(textOf(source, object)) : undefined;
           if (binding && property && (binding.imported === "*" || binding.imported === "default")) called = { module: binding.module, fn: textOf(source, property) };
           // A method of an instance the test made (`this.negotiator.encoding(a, b)`): its signature is the class's `X.m`.
-          const cls = object && property && !binding ? instanceOf(object) : undefined;
-          if (cls && !cls.endsWith("()")) called = { module: bindings.get(cls)!.module, fn: `${bindings.get(cls)!.imported === "default" || bindings.get(cls)!.imported === "*" ? cls : bindings.get(cls)!.imported}.${textOf(source, property!)}` };
+          const cls = object && property && !binding ? instanceOf(unwrap(object)) : undefined;
+          if (cls && !cls.endsWith("()")) {
+            called = { module: bindings.get(cls)!.module, fn: `${bindings.get(cls)!.imported === "default" || bindings.get(cls)!.imported === "*" ? cls : bindings.get(cls)!.imported}.${textOf(source, property!)}` };
+            onInstance = true;
+          }
         }
         // Only the repository's own functions: a package's signature is not gold's to change.
         if (called && /^[./]/.test(called.module)) {
@@ -736,7 +748,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           const factory = boundTo?.type === "identifier" && calledLocals.has(textOf(source, boundTo));
           for (const row of lists.length > 0 ? lists : [list]) row.forEach((arg, index) => {
             const inner = unwrap(arg);
-            if (index === 0 && !(factory && inner.type === "object")) return;
+            if (index === 0 && !((factory || onInstance) && inner.type === "object")) return;
             if (inner.type === "object") {
               for (const pair of named(inner)) {
                 const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
@@ -757,7 +769,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         const object = field(node, "object");
         const property = field(node, "property");
         // `this.negotiator.encoding`: a method of the instance a hook made.
-        const made = object && property && object.type === "member_expression" ? instanceOf(object) : undefined;
+        const made = object && property && (object.type === "member_expression" || unwrap(object).type === "new_expression") ? instanceOf(unwrap(object)) : undefined;
         if (made) {
           push(node, ancestors, { kind: "name", value: textOf(source, property!), module: bindings.get(made)?.module ?? null, owner: made, via: "method" });
           return;
@@ -771,7 +783,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         if (binding) {
           // A member of a default import is a property of the module's default export (owner "default"); the
           // module's exports are still where it is looked up (a CommonJS module.exports is the default as well).
-          if (binding.imported === "*" || binding.imported === "default") push(node, ancestors, { kind: "name", value: prop, module: binding.module, ...(binding.imported === "default" ? { owner: "default" } : {}), via: isCall ? "member-call" : "member" });
+          // A whole module bound to a class-like name (`const MIMEType = require("..")`): its members may be the static
+          // members of the class the module exports, so the binding is kept as their owner; the classifier judges them
+          // by that class where a tree defines it, by the module's exports otherwise (gaps6).
+          const classLike = binding.imported === "*" && /^[A-Z]/.test(local) && /[a-z]/.test(local);
+          if (binding.imported === "*" || binding.imported === "default") push(node, ancestors, { kind: "name", value: prop, module: binding.module, ...(binding.imported === "default" ? { owner: "default" } : classLike ? { owner: local } : {}), via: isCall ? "member-call" : "member" });
           else push(node, ancestors, { kind: "name", value: prop, module: binding.module, owner: binding.imported, via: "property" });
         } else if (instances.has(local)) {
           const cls = instances.get(local)!;
