@@ -130,7 +130,8 @@ function classifyPath(dep: TDependency, file: string, ctx: TClassificationContex
   return { category: "hidden", reason: `gold adds ${inGold}; the history never names it`, definedAt };
 }
 
-type TSignature = { arity: number | null | undefined; params: string[] | undefined; at: TLocation | null };
+/** `picks`: the keywords the function takes by name out of its **kwargs (Python; gaps6). */
+type TSignature = { arity: number | null | undefined; params: string[] | undefined; at: TLocation | null; picks?: string[] };
 
 /** A called function's signature in a tree: in its module (re-exports followed; the module's own export when called by its module name), else anywhere. */
 function signatureOf(tree: TTreeIndex, dep: TDependency, file: string, fn: string): TSignature {
@@ -153,9 +154,9 @@ function signatureOf(tree: TTreeIndex, dep: TDependency, file: string, fn: strin
       }
     }
   }
-  for (const d of visit) if (d.arity[fn] !== undefined) return { arity: d.arity[fn], params: d.params[fn], at: locationIn(d, fn) };
-  for (const d of visit) if (!fn.includes(".") && d.arity.default !== undefined) return { arity: d.arity.default, params: d.params.default, at: { file: d.file, line: null } };
-  for (const d of tree.byFile.values()) if (d.arity[fn] !== undefined) return { arity: d.arity[fn], params: d.params[fn], at: locationIn(d, fn) };
+  for (const d of visit) if (d.arity[fn] !== undefined) return { arity: d.arity[fn], params: d.params[fn], at: locationIn(d, fn), picks: d.kwargsKeys?.[fn] };
+  for (const d of visit) if (!fn.includes(".") && d.arity.default !== undefined) return { arity: d.arity.default, params: d.params.default, at: { file: d.file, line: null }, picks: d.kwargsKeys?.default };
+  for (const d of tree.byFile.values()) if (d.arity[fn] !== undefined) return { arity: d.arity[fn], params: d.params[fn], at: locationIn(d, fn), picks: d.kwargsKeys?.[fn] };
   return { arity: undefined, params: undefined, at: null };
 }
 
@@ -205,6 +206,10 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
       return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn), param: gold.params?.[position] ?? null };
     }
     // A keyword or option the base already accepts: a parameter of that name, **kwargs, or an option it reads.
+    // Python **kwargs: a function that picks keywords out of it by name (`kwargs.pop("prefix", "")`) and passes the rest
+    // on accepts those; a keyword gold's same function starts picking is gold's (gaps6, held-out 6's JsonFormatter).
+    const picked = languageOf(file)?.id === "python" && base.arity === null && !base.params?.includes(name) && (base.picks?.length ?? 0) > 0 && !base.picks!.includes(name) && gold.picks?.includes(name);
+    if (picked) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
     if (base.params?.includes(name) || (base.arity === null && languageOf(file)?.id === "python")) return { category: "visible", reason: `the base signature of ${fn} accepts ${name}`, base: base.at };
     // An options object passed where the base's function takes no argument at all (`parse(header)` called as
     // `parse(header, { parameters: false })`): the base reads none of its keys, whatever else it spells so.
@@ -220,7 +225,10 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
     if (ctx.gold.properties.has(name) || ctx.gold.names.has(name)) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn) };
     return { category: "visible", reason: "no source reads this option (it changes nothing gold knows of)" };
   }
-  if (dep.owner !== null && (dep.via === "property" || dep.via === "method")) {
+  // A member of a whole module bound to a class's name (`MIMEType.parse`), where a tree defines that class: a static
+  // member of the class the module exports, judged as the class's (gaps6).
+  const staticMember = (dep.via === "member" || dep.via === "member-call") && dep.owner !== null && dep.owner !== "default" && (ctx.gold.classes.has(dep.owner) || ctx.base.classes.has(dep.owner));
+  if (dep.owner !== null && (dep.via === "property" || dep.via === "method" || staticMember)) {
     const key = `${dep.owner}.${name}`;
     if (classHas(ctx.base, dep.owner, name)) return { category: "visible", reason: `the base defines ${key}`, base: where(ctx.base, key) };
     if (classHas(ctx.gold, dep.owner, name)) return { introduced: true, definedAt: where(ctx.gold, key) };

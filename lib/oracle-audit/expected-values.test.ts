@@ -229,3 +229,21 @@ describe("an output joined from the test's inputs by a join gold adds (branch ga
     expect(literals(await classified(gold, {}, tests, "The usage lists each command's aliases beside its name."))["install, i, add"]).toBe("visible");
   });
 });
+
+describe("a date-time output with a UTC offset only gold's time-zone-aware code writes (branch gaps6)", () => {
+  // Prompted by pjl-timestamp-utc (held-out 6): the base writes `datetime.utcnow()` (naive: no offset), gold
+  // `datetime.fromtimestamp(record.created, tz=timezone.utc)`; the test compares "2017-07-14T02:40:00+00:00". No source
+  // holds the literal, so it read "computed by the behaviour", though the base can never write its `+00:00`.
+  const base = { "pkg/__init__.py": "", "pkg/fmt.py": "from datetime import datetime\n\n\ndef stamp(created):\n    return datetime.utcnow().isoformat()\n" };
+  const gold = { "pkg/fmt.py": "from datetime import datetime, timezone\n\n\ndef stamp(created):\n    return datetime.fromtimestamp(created, tz=timezone.utc).isoformat()\n" };
+  const tests = { "tests/test_fmt.py": "from pkg.fmt import stamp\n\n\ndef test_stamp():\n    assert stamp(1500000000.0) == \"2017-07-14T02:40:00+00:00\"\n\n\ndef test_naive():\n    assert stamp(0.0) != \"1970-01-01T00:00:00\"\n" };
+  it("is hidden when the history never states it, inferable when it shows the offset, specified when it states it", async () => {
+    expect(literals(await classified(base, gold, tests, "Use the record's creation time for the stamp."))).toMatchObject({ "2017-07-14T02:40:00+00:00": "hidden", "1970-01-01T00:00:00": "visible" });
+    expect(literals(await classified(base, gold, tests, "Use the creation time as an aware UTC datetime, so the stamp carries an explicit offset."))["2017-07-14T02:40:00+00:00"]).toBe("inferable");
+    expect(literals(await classified(base, gold, tests, "For 1500000000.0 the stamp reads `2017-07-14T02:40:00+00:00`."))["2017-07-14T02:40:00+00:00"]).toBe("specified");
+  });
+  it("stays computed where the base already writes a time zone", async () => {
+    const aware = { ...base, "pkg/fmt.py": "from datetime import datetime, timezone\n\n\ndef stamp(created):\n    return datetime.now(timezone.utc).isoformat()\n" };
+    expect(literals(await classified(aware, gold, tests, "Use the record's creation time for the stamp."))["2017-07-14T02:40:00+00:00"]).toBe("visible");
+  });
+});

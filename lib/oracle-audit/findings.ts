@@ -196,6 +196,8 @@ export function addendumFor(c: Pick<TClassifiedDependency, "dependency" | "defin
       return `\`${fn}\` must take a ${ordinal(position)} argument${param ? ` (\`${param}\`)` : ""}.`;
     }
     if (d.owner && (d.via === "method" || d.via === "property")) return `\`${d.owner.replace(/\(\)$/, "")}\` must have \`${d.value}\`.`;
+    // A member of a whole module bound to a class-like name (`MIMEType.parse`; gaps6): the module's export has it.
+    if (d.owner && d.owner !== "default" && d.module && (d.via === "member" || d.via === "member-call")) return `\`${d.owner}\` (what \`${modulePath(d.module)}\` exports) must have \`${d.value}\`.`;
     if (d.module) return `The module \`${modulePath(definedAt?.file ?? d.module).replace(/\/$/, "")}\` must export \`${d.value}\`.`;
     return `The code must define \`${d.value}\`.`;
   }

@@ -35,3 +35,30 @@ export const canWrite = (f: TFixedPointFormats, decimals: number) => f.any || f.
 
 /** The text shows a fixed-point output by example: a number with a trailing zero after the point. */
 export const showsFixedPoint = (text: string) => trailingZeroDecimals(text).length > 0;
+
+// Time-zone offsets (gaps6). An ISO-8601 date-time with a numeric offset (`2017-07-14T02:40:00+00:00`) is what only a
+// time-zone-aware date-time writes: a naive one (`datetime.utcnow()`) has no offset to write. The offset is a part of
+// the output whose producer is the code's use of a time zone.
+
+/** An ISO-8601 date-time with a numeric UTC offset; group 1 is the offset. */
+const ISO_OFFSET = /\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?([+-]\d\d:?\d\d)(?![\d:])/;
+
+/** The UTC offset an ISO-8601 date-time in `value` carries (`+00:00`), or null. */
+export const isoOffsetOf = (value: string): string | null => ISO_OFFSET.exec(value)?.[1] ?? null;
+
+/**
+ * Names by which code makes a date-time time-zone-aware, or writes its offset: Python's `timezone` (`timezone.utc`),
+ * `tz=` / `tzinfo=`, `astimezone`, `ZoneInfo`, `pytz`, dateutil's `tzutc` / `tzoffset`; JavaScript's
+ * `getTimezoneOffset` and Intl's `timeZone`.
+ */
+const OFFSET_NAMES = ["timezone", "tzinfo", "tz", "astimezone", "ZoneInfo", "zoneinfo", "pytz", "tzutc", "tzoffset", "tzlocal", "getTimezoneOffset", "timeZone"];
+
+/** The first name or `%z` format by which code of these names, properties and strings writes a time-zone offset, or null. */
+export function offsetWriter(names: ReadonlySet<string>, properties: ReadonlySet<string>, strings: Iterable<string>): string | null {
+  for (const n of OFFSET_NAMES) if (names.has(n) || properties.has(n)) return n;
+  for (const s of strings) if (/%z/.test(s)) return "%z";
+  return null;
+}
+
+/** The text says the output carries an offset: it writes one (`+00:00`) or speaks of an aware / offset time. */
+export const showsOffset = (text: string) => ISO_OFFSET.test(text) || /[+-]\d\d:\d\d\b/.test(text) || /\b(?:time[- ]?zone[- ]aware|aware (?:UTC )?date-?times?|UTC offset|explicit offset|with (?:an? )?offset)\b/i.test(text);

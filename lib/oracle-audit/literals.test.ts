@@ -290,3 +290,18 @@ it("prevents prototype pollution", () => {
     expect(stated[template]).toBe("specified");
   });
 });
+
+describe("a pattern the base's own message already matches (branch gaps6)", () => {
+  // Prompted by held-out 6's false alarm: gold appends a word to the base's message (`… an invalid header` → `… an
+  // invalid header name`) and the test's pattern matches both. The base's own text satisfies the pattern, so however gold
+  // rewrites that message the pattern is the base's; a pattern only gold's new text matches stays gold's.
+  const base = { "index.js": "exports.append = function (h, f) { if (/[ ,;]/.test(f)) throw new TypeError('field argument contains an invalid header'); return h + f; };\n" };
+  const gold = { "index.js": "exports.append = function (h, f) { if (!/^[a-z]+$/.test(f)) throw new TypeError('field argument contains an invalid header name'); return h + f; };\n" };
+  const test = (pattern: string) => ({ "test/test.js": `var assert = require('assert');\nvar vary = require('..');\nit('rejects', function () { assert.throws(vary.append.bind(null, '', 'in\\nvalid'), ${pattern}); });\n` });
+  it("is visible when the base's message matches the pattern, though gold rewrites that message", async () => {
+    expect(literals(await classified(base, gold, test("/field.*contains.*invalid/"), "Validate field names as tokens."))).toEqual({ "field.*contains.*invalid": "visible" });
+  });
+  it("is hidden when only gold's rewritten message matches it", async () => {
+    expect(literals(await classified(base, gold, test("/invalid header name/"), "Validate field names as tokens."))).toEqual({ "invalid header name": "hidden" });
+  });
+});

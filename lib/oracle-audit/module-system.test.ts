@@ -278,3 +278,39 @@ describe("a script helper module beside the tests (branch gaps5)", () => {
     expect(await hiddenOf({ ...base, "test/b.test.ts": "export const only = 1;\n" }, {}, { "test/a.test.ts": `import { it, expect } from "vitest";\nimport { only } from "./b.test";\nit("x", () => { expect(only).toBe(1); });\n` })).toEqual(["name:only"]);
   });
 });
+
+describe("a class that is a module's whole export (branch gaps6)", () => {
+  // Prompted by held-out 6 (`module.exports = class MIMEType {…}`, the test's `const MIMEType = require("..")`): a
+  // static member called on the binding (`MIMEType.parse(s)`) and a method of an instance made in place
+  // (`new MIMEType(s).isJavaScript({ allowParameters: true })`), with its option keys, are the class's, judged by it.
+  const base = {
+    "package.json": JSON.stringify({ name: "mime", main: "lib/mime.js" }),
+    "lib/parser.js": "module.exports = function parse(s) { return String(s).split('/'); };\n",
+    // The base's module also binds `parse` (its parser): the class's static member is no module export of that name.
+    "lib/mime.js": "const parse = require('./parser');\nmodule.exports = class Mime {\n  constructor(s) { this._s = parse(s).join('/'); }\n  toString() { return this._s; }\n};\n",
+    "lib/util.js": "function helper(x) { return x; }\nmodule.exports = { helper };\n",
+  };
+  const gold = {
+    "lib/mime.js": "const parse = require('./parser');\nmodule.exports = class Mime {\n  constructor(s) { this._s = parse(s).join('/'); }\n  static parse(s) { try { return new Mime(s); } catch { return null; } }\n  isScript({ allowParams = false } = {}) { return allowParams || !this._s.includes(';'); }\n  toString() { return this._s; }\n};\n",
+    "lib/util.js": "function helper(x) { return x; }\nfunction fresh(x) { return x; }\nmodule.exports = { helper, fresh };\n",
+  };
+  const tests = {
+    "test/api.js": "const Mime = require('..');\nconst Util = require('../lib/util');\n\ndescribe('api', () => {\n  it('parses', () => {\n    expect(Mime.parse('a/b').toString()).toEqual('a/b');\n  });\n  it('scripts', () => {\n    expect((new Mime('a/b;c')).isScript({ allowParams: true })).toBe(true);\n    expect(new Mime('a/b').toString()).toBe('a/b');\n  });\n  it('helps', () => {\n    expect(Util.helper(Util.fresh({ deep: 1 }))).toBeTruthy();\n  });\n});\n",
+  };
+  it("judges its static members and its instances' methods and options by the class", async () => {
+    const audit = await auditFiles({
+      base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...gold, ...tests }), testFiles: tests,
+      histories: [{ revisionId: "r", condition: "direct", text: "Mime types can be parsed and asked whether they name scripts." }], probeTestIds: [],
+    });
+    const h = audit.histories[0]!;
+    expect(h.findings.map((f) => `${f.kind}:${f.name}@${f.owner ?? ""}`).sort()).toEqual(["name:allowParams@Mime.isScript", "name:fresh@", "name:isScript@", "name:parse@"]);
+    const addendum = (name: string) => h.findings.find((f) => f.name === name)!.addendum;
+    expect(addendum("parse")).toBe("`Mime` (what `..` exports) must have `parse`.");
+    expect(addendum("isScript")).toBe("`Mime` must have `isScript`.");
+    // The base's own members stay visible; a module exporting plain functions is still judged by its exports.
+    const visible = h.dependencies!.filter((d) => d.kind === "name" && d.category === "visible").map((d) => d.name);
+    expect(visible).toEqual(expect.arrayContaining(["toString", "helper"]));
+    // An object literal passed first to a plain function is data, not options.
+    expect(h.dependencies!.some((d) => d.name === "deep")).toBe(false);
+  });
+});

@@ -192,3 +192,24 @@ describe("a test titled by a call inside a loop over a table (branch gaps5)", ()
     expect((await findingsOf(false)).join()).not.toContain("genType > typeof");
   });
 });
+
+describe("a module function named `test`, called with data inside a test (branch gaps6)", () => {
+  // media-typer-test-function (held-out 6): `typer.test('text/html')` inside `it('should pass basic type', …)` was read
+  // as a tape subtest named "text/html", so the three plain tests that call it mapped to no probe. A function of a
+  // module the test loads is no subtest; `t.test(name, body)` of the runner's own object still is.
+  const base = { "index.js": "exports.parse = function (s) { return s.split('/'); };\n" };
+  const gold = { "index.js": base["index.js"] + "exports.test = function (s) { return typeof s === 'string' && s.includes('/'); };\n" };
+  const tests = {
+    "test/test.js": "var assert = require('assert');\nvar typer = require('..');\n\ndescribe('typer.test(string)', function () {\n  it('should pass basic type', function () {\n    assert.strictEqual(typer.test('text/html'), true);\n  });\n  it('should fail', function () {\n    assert.strictEqual(typer.test('html'), false);\n  });\n});\n",
+    "test/tape.js": "var test = require('tape');\nvar typer = require('..');\n\ntest('outer', function (t) {\n  t.test('inner', function (st) {\n    st.equal(typer.test('a/b'), true);\n    st.end();\n  });\n  t.end();\n});\n",
+  };
+  const ids = ["test/test.js::typer.test(string) should pass basic type", "test/test.js::typer.test(string) should fail", "outer", "inner"];
+  it("maps to the tests that call it, and a runner's subtest stays a subtest", async () => {
+    const a = await auditFiles({
+      base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...gold, ...tests }), testFiles: tests,
+      histories: [{ revisionId: "r", condition: "direct", text: "Tell whether a string is a media type." }], probeTestIds: ids,
+    });
+    const probes = a.histories[0]!.findings.filter((f) => f.name === "test").flatMap((f) => f.probeTestIds);
+    expect([...new Set(probes)].sort()).toEqual(["inner", "test/test.js::typer.test(string) should fail", "test/test.js::typer.test(string) should pass basic type"]);
+  });
+});

@@ -197,3 +197,46 @@ describe("a one-word switch the test sets is not named by a verb form (branch ga
     expect(categories(h, "cache")).toEqual(["hidden"]);
   });
 });
+
+describe("a keyword gold starts reading from **kwargs (branch gaps6)", () => {
+  // Prompted by held-out 6 (a formatter whose `__init__(self, *args, **kwargs)` pops its keywords one by one): a base
+  // that picks named keywords out of **kwargs and hands the rest on does not accept every keyword; one that gold's same
+  // function starts to pop is gold's. A **kwargs the base only passes on, reading no key of it, still accepts anything.
+  const base = {
+    "pkg/__init__.py": "from .fmt import Formatter, passthrough\n",
+    "pkg/fmt.py": "import logging\n\n\nclass Formatter(logging.Formatter):\n    def __init__(self, *args, **kwargs):\n        self.prefix = kwargs.pop(\"prefix\", \"\")\n        self.indent = kwargs.get(\"indent\")\n        logging.Formatter.__init__(self, *args, **kwargs)\n\n\ndef passthrough(rows, **kwargs):\n    return render(rows, **kwargs)\n\n\ndef render(rows, **kwargs):\n    return str(rows)\n",
+  };
+  const gold = { "pkg/fmt.py": base["pkg/fmt.py"].replace("        self.indent", "        self.extra = kwargs.pop(\"extra\", {})\n        self.indent").replace("    return render(rows, **kwargs)", "    width = kwargs.pop(\"width\", 0)\n    return render(rows, **kwargs)") };
+  const tests = { "tests/test_fmt.py": "from pkg import Formatter, passthrough\n\n\ndef test_extra():\n    f = Formatter(extra={'a': 1}, prefix='x', indent=2)\n    assert f is not None\n\n\ndef test_pass():\n    assert passthrough([1], width=3, depth=2) == '[1]'\n" };
+  it("is hidden when gold adds the pop and the base pops other keywords", async () => {
+    const h = await audit(base, gold, tests, "The formatter can add fields to every record.");
+    expect(categories(h, "extra")).toEqual(["hidden"]);
+    expect(categories(h, "prefix")).toEqual(["visible"]);
+    expect(categories(h, "indent")).toEqual(["visible"]);
+  });
+  it("stays visible where the base's **kwargs reads no key (it accepts anything and passes it on)", async () => {
+    const h = await audit(base, gold, tests, "The formatter can add fields to every record.");
+    expect(categories(h, "width")).toEqual(["visible"]);
+    expect(categories(h, "depth")).toEqual(["visible"]);
+  });
+  it("is specified when the history names the keyword", async () => {
+    const h = await audit(base, gold, tests, "Add a keyword argument `extra` to Formatter.");
+    expect(categories(h, "extra")).toEqual(["specified"]);
+  });
+});
+
+describe("an option of a function destructured from a factory's result (branch gaps6)", () => {
+  // Prompted by held-out 6 (`const { create } = build()`, then `create(name, code, msg, { unlimited: true })`): the
+  // functions destructured from a call of the repository's export are called as the module's own, so their option
+  // keys are extracted and judged like any option; a factory from a package is not the repository's to change.
+  const base = { "index.js": "function build() {\n  const codes = {};\n  function create(name, code, message) { codes[code] = message; return codes[code]; }\n  function emit(code) { return codes[code]; }\n  return { create, emit };\n}\nmodule.exports = build;\n" };
+  const gold = { "index.js": base["index.js"].replace("function create(name, code, message) {", "function create(name, code, message, { unlimited = false } = {}) {\n    if (typeof unlimited !== 'boolean') throw new Error('bad');").replace("return { create, emit }", "return { create, emit, unlimited: false }") };
+  const tests = { "test/unlimited.test.js": "const test = require('tap').test\nconst build = require('..')\nconst { make } = require('other-lib')\n\ntest('unlimited', t => {\n  const { create, emit: fire } = build()\n  create('W', 'C', 'msg', { unlimited: true, verbose: false })\n  t.equal(fire('C'), 'msg')\n  const { run } = make()\n  run('x', { unlimited: true })\n  t.end()\n})\n" };
+  it("is extracted on the destructured function and hidden where gold adds it", async () => {
+    const h = await audit(base, gold, tests, "Warnings can be emitted more than once.", ["unlimited"]);
+    expect(categories(h, "unlimited")).toEqual(["hidden"]);
+    expect(categories(h, "verbose")).toEqual(["visible"]);
+    expect(h.findings.map((f) => `${f.name}:${f.owner}:${f.probeTestIds.join(",")}`)).toEqual(["unlimited:create:unlimited"]);
+    expect(categories(await audit(base, gold, tests, "create takes an `unlimited` option.", ["unlimited"]), "unlimited")).toEqual(["specified"]);
+  });
+});

@@ -120,6 +120,11 @@ export interface TFileDefinitions {
   docs?: string[];
   /** The separator of each `.join(sep)` the code writes, one entry per call (`[name, ...aliases].join(", ")`; gaps5). */
   joins?: string[];
+  /**
+   * Python: keywords a function picks by name out of its `**kwargs` (`kwargs.pop("x", …)`, `.get("x")`, `kwargs["x"]`),
+   * keyed as `arity` is (a class's `__init__` under the class). Only functions that pick at least one are listed (gaps6).
+   */
+  kwargsKeys?: Record<string, string[]>;
   /** How many arguments the code passes, at most, where it calls one of its functions' parameters (`merger(a, b, c)`). */
   parameterCalls?: Record<string, number>;
   /** Strings the code writes only to transform before anything reads them (`x = "a" + t; x = f(x)`): no output as they are. */

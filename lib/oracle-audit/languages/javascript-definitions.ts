@@ -162,6 +162,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
           names.add(m);
           defs.lines[`${cls}.${m}`] ??= mName.row + 1;
           if (member.type === "method_definition" && m === "constructor") params(member, cls);
+          // A method's destructured options (`isJavaScript({ allowParameters = false } = {})`) are options it reads (gaps6).
+          else if (member.type === "method_definition") {
+            const list = field(member, "parameters");
+            if (list) walk(list, (n) => { if (n.type === "shorthand_property_identifier_pattern") properties.add(textOf(source, n)); });
+          }
         }
         defs.classes.push({ name: cls, heritage, externalHeritage: heritage.some((h) => imported.get(h) === true), methods });
         return;

@@ -61,7 +61,9 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         const list = ps ? named(ps) : [];
         const splat = list.some((p) => p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern");
         const paramNames = list.map((p) => textOf(source, p).replace(/[=:].*$/s, "").replace(/^\*+/, "").trim());
+        const picked = keywordsPicked(source, node, list);
         if (!cls && !nested) {
+          if (picked.length > 0) (defs.kwargsKeys ??= {})[n] = picked;
           defs.arity[n] = splat ? null : list.length;
           defs.params[n] = paramNames;
           for (const p of paramNames) names.add(p);
@@ -70,6 +72,7 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
           for (const p of paramNames.slice(1)) names.add(p);
           if (n === "__init__") {
             const clsName = textOf(source, field(cls, "name")!);
+            if (picked.length > 0) (defs.kwargsKeys ??= {})[clsName] = picked;
             defs.arity[clsName] = splat ? null : Math.max(0, list.length - 1);
             defs.params[clsName] = paramNames.slice(1);
           }
@@ -185,6 +188,40 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   const onlyTransient = [...transient].filter((v) => !produced.has(v));
   if (onlyTransient.length > 0) defs.transient = onlyTransient;
   return defs;
+}
+
+const PICKS = new Set(["pop", "get", "setdefault"]);
+
+/**
+ * The keywords a function picks by name out of its `**kwargs` parameter: `kwargs.pop("x", d)`, `kwargs.get("x")`,
+ * `kwargs.setdefault("x", d)`, `kwargs["x"]`, `"x" in kwargs` (gaps6). A function that picks some keywords and passes the
+ * rest on (`super().__init__(**kwargs)`) accepts exactly those, not every keyword.
+ */
+function keywordsPicked(source: string, fn: TSyntaxNode, params: TSyntaxNode[]): string[] {
+  const splat = params.find((p) => p.type === "dictionary_splat_pattern");
+  const id = splat ? named(splat).find((c) => c.type === "identifier") : undefined;
+  const body = field(fn, "body");
+  if (!id || !body) return [];
+  const dict = textOf(source, id);
+  const isDict = (n: TSyntaxNode | null) => n?.type === "identifier" && textOf(source, n) === dict;
+  const keys = new Set<string>();
+  const keyOf = (n: TSyntaxNode | undefined | null) => {
+    const v = n?.type === "string" ? pythonString(source, n) : null;
+    if (v) keys.add(v);
+  };
+  walk(body, (n) => {
+    if (n.type === "call") {
+      const f = field(n, "function");
+      const attr = f?.type === "attribute" ? field(f, "attribute") : null;
+      const args = field(n, "arguments");
+      if (f && attr && isDict(field(f, "object")) && PICKS.has(textOf(source, attr)) && args) keyOf(named(args)[0]);
+    } else if (n.type === "subscript" && isDict(field(n, "value"))) keyOf(field(n, "subscript"));
+    else if (n.type === "comparison_operator") {
+      const [a, b] = named(n);
+      if (isDict(b ?? null) && /\bin\b/.test(source.slice(a?.end ?? n.start, b?.start ?? n.end))) keyOf(a);
+    }
+  });
+  return [...keys];
 }
 
 const PASS_THROUGH = new Set(["binary_operator", "parenthesized_expression", "concatenated_string"]);
