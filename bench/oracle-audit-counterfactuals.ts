@@ -271,8 +271,14 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       // w3lib/ at the root, no dependencies; pyproject's pytest options are dropped as for every pytest case.
       return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
     case "Python-Markdown/markdown":
-      // unittest tests, collected by pytest; markdown/ at the root (importlib-metadata only before Python 3.10).
-      return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
+      // unittest tests, collected by pytest; markdown/ at the root. Extensions named by string ('footnotes') are found
+      // through the installed package's entry points: a dist-info beside the sources, its entry_points.txt written from
+      // pyproject.toml's markdown.extensions table, stands for the install (first run: "No module named 'footnotes'").
+      return {
+        setupCommand: `${python} -c "import tomllib,os; eps=tomllib.load(open('pyproject.toml','rb'))['project']['entry-points']['markdown.extensions']; os.makedirs('Markdown-0.dist-info',exist_ok=True); open('Markdown-0.dist-info/METADATA','w').write('Metadata-Version: 2.1\\nName: Markdown\\nVersion: 0\\n'); open('Markdown-0.dist-info/entry_points.txt','w').write('[markdown.extensions]\\n'+''.join(k+' = '+v+'\\n' for k,v in eps.items()))"`,
+        testCommand: pytest("."),
+        resultFormat: "junit",
+      };
     case "theskumar/python-dotenv": {
       // src layout; click is this machine's. test_cli.py's run tests call the `dotenv` console script in a
       // subprocess (tests/test_lib.py's run_dotenv): a shim on PATH runs `python -m dotenv` from the workspace's src.
@@ -563,5 +569,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { rows, ms } = await measureCounterfactuals();
   printRows("oracle-audit: counterfactuals on the real corpus", [...counterfactualRowsOf(rows), { name: "counterfactual measurement, setup included", value: ms / 1000, unit: "s" }]);
   console.log("\n### every hidden finding");
-  for (const r of rows) console.log(`- [${r.set}] ${r.caseId} ${r.finding}: ${r.verdict}${r.agrees === null ? "" : r.agrees ? ", agrees with the label" : ", DISAGREES with the label"} — ${r.reason}${r.failed && r.labelProbes && !r.agrees ? ` (failed: ${JSON.stringify(r.failed)}; labelled: ${JSON.stringify(r.labelProbes)})` : ""}`);
+  for (const r of rows) console.log(`- [${r.set}] ${r.caseId} ${r.finding}: ${r.verdict}${r.agrees === null ? "" : r.agrees ? ", agrees with the label" : ", DISAGREES with the label"} — ${r.reason}${r.failed && !r.agrees ? ` (failed: ${JSON.stringify(r.failed)}; labelled: ${r.labelProbes ? JSON.stringify(r.labelProbes) : "no hidden label"})` : ""}`);
 }
