@@ -13,6 +13,8 @@ export interface TObservedDependency {
 
 /** One finding as the audit reports it (a structural subset of TOracleFindingDraft). */
 export interface TObservedFinding {
+  /** The audit's key of the dependency (`kind:module:value`, `@owner` for a keyword or option). */
+  dependencyKey?: string;
   file: string;
   kind: string;
   name: string;
