@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
-import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";
 
@@ -13,11 +13,12 @@ const cases = readCases();
 /** Every set's cases (development and every held-out set): each is checked for well-formedness alike. */
 const everyCase = CORPUS_SETS.flatMap(([, dir]) => readCases(dir));
 
-/** The spellings a runtime value can have in source text (non-ASCII characters also as `\\uXXXX` escapes, as in `'\\u00b1'`). */
+/** The spellings a runtime value can have in source text (non-ASCII characters also as `\\uXXXX` escapes, as in `'\\u00b1'`; backslashes doubled). */
 function spellings(value: string): string[] {
   const esc = value.replace(/[\u0000-\u0008\u000b-\u001f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const ascii = esc.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n")];
+  // A backslash is written doubled inside a quoted string ('[\\]' holds one backslash).
+  return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n"), value.replace(/\\/g, "\\\\")];
 }
 
 /** The relative module specifiers a JS/TS test file imports or requires (`./x`, `../index`), as written. */
@@ -49,7 +50,7 @@ describe("real oracle corpus: case files", () => {
   });
 
   // Each newer held-out set: at least 10 PRs from 6 repositories no other set uses, JS/TS and Python, four runners or more.
-  for (const [name, dir] of [["held-out-3", HELD_OUT_3_DIR], ["held-out-4", HELD_OUT_4_DIR], ["held-out-5", HELD_OUT_5_DIR], ["held-out-6", HELD_OUT_6_DIR], ["held-out-7", HELD_OUT_7_DIR]] as const) {
+  for (const [name, dir] of [["held-out-3", HELD_OUT_3_DIR], ["held-out-4", HELD_OUT_4_DIR], ["held-out-5", HELD_OUT_5_DIR], ["held-out-6", HELD_OUT_6_DIR], ["held-out-7", HELD_OUT_7_DIR], ["held-out-8", HELD_OUT_8_DIR]] as const) {
     it(`${name} holds at least 10 PRs from 6 repositories no other set uses, in JavaScript/TypeScript and Python, under four runners or more, each with a hidden pair or as a control`, () => {
       const cases = readCases(dir);
       const earlier = new Set(CORPUS_SETS.filter(([, d]) => d !== dir).flatMap(([, d]) => readCases(d).map((c) => c.repo)));
@@ -64,7 +65,15 @@ describe("real oracle corpus: case files", () => {
         for (const l of c.dependencies) expect(l.class.full, `${c.id}: ${l.value} is hidden in the full history`).not.toBe("hidden");
         expect(hiddenPairs(c) > 0 || c.traps.some((t) => t.startsWith("control")), `${c.id}: no hidden pair and not a control`).toBe(true);
       }
-      if (name === "held-out-4" || name === "held-out-5" || name === "held-out-6" || name === "held-out-7") expect(cases.filter((c) => c.traps.some((t) => t.startsWith("control"))).length, "at least three controls").toBeGreaterThanOrEqual(3);
+      if (name === "held-out-4" || name === "held-out-5" || name === "held-out-6" || name === "held-out-7" || name === "held-out-8") expect(cases.filter((c) => c.traps.some((t) => t.startsWith("control"))).length, "at least three controls").toBeGreaterThanOrEqual(3);
+      if (name === "held-out-8") {
+        // Its brief: at least 12 PRs from 8 repositories, JavaScript, TypeScript and Python, four runners or more, and about 10–20 hidden label × history pairs.
+        expect(cases.length).toBeGreaterThanOrEqual(12);
+        expect(new Set(cases.map((c) => c.repo)).size).toBeGreaterThanOrEqual(8);
+        expect(new Set(cases.map((c) => c.language))).toEqual(new Set(["javascript", "typescript", "python"]));
+        expect(new Set(cases.map((c) => c.runner)).size).toBeGreaterThanOrEqual(4);
+        expect(cases.reduce((n, c) => n + hiddenPairs(c), 0)).toBeGreaterThanOrEqual(10);
+      }
       if (name === "held-out-7") {
         // Its brief: at least 12 PRs from 8 repositories, JavaScript, TypeScript and Python, four runners or more, and about 10–20 hidden label × history pairs.
         expect(cases.length).toBeGreaterThanOrEqual(12);
