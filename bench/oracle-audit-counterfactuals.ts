@@ -301,6 +301,35 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "fastify/fast-uri":
       return { setupCommand: only(["tape"]), testCommand: (tests) => `./node_modules/.bin/tape ${tests.join(" ")}`, resultFormat: "tap" };
+    // --- held-out set 8 (branch label8): recipes from each repository's own test scripts, the test toolchain only.
+    case "pytoolz/toolz":
+    case "r1chardj0n3s/parse":
+      // Pure Python at the root (toolz/, parse.py); the repositories' pytest options are dropped as for every pytest case.
+      return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
+    case "dgilland/pydash":
+      // src layout; tests/ is a package (`from . import helpers`), its conftest uses unittest.mock; typing_extensions is this machine's.
+      return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
+    case "tartley/colorama": {
+      // The tests import the `mock` package (not installed, PyPI not reachable): a one-line module re-exporting the
+      // standard library's unittest.mock stands for it, on PYTHONPATH beside the root (colorama/ and its tests package).
+      const run = pytest(".:.cf-mock");
+      return { setupCommand: null, testCommand: (tests) => `mkdir -p .cf-mock && printf 'from unittest.mock import *\\n' > .cf-mock/mock.py && ${run(tests)}`, resultFormat: "junit" };
+    }
+    case "fb55/domutils":
+      // jest 29 + ts-jest (package.json's `jest` block: preset ts-jest), which type-checks the spec: the test toolchain, the
+      // type packages and the packages the specs import (htmlparser2; domhandler, domelementtype as dependencies), at the base's ranges.
+      return { setupCommand: only([...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["jest", "ts-jest", "typescript", "@types/jest", "@types/node"]), "jest-junit@16.0.0"]), testCommand: JEST, resultFormat: "junit" };
+    case "jshttp/proxy-addr":
+      // The base's mocha 1.21 has no --reporter-option: mocha 10 runs the same tests (assert only), with the base's dependencies.
+      return { setupCommand: only(["mocha@10.8.2", ...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), [])]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
+    case "pillarjs/encodeurl":
+      return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
+    case "unjs/std-env":
+      // Linters, the bundler and coverage are left out: vitest alone, at the base's range (0.34 in 2023, 4.0 in 2026).
+      return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, [], ["vitest"])), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "wooorm/markdown-table":
+      // tape with the packages test.js requires (chalk, strip-ansi), at the base's ranges; no build (the tests require '.').
+      return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["tape"])), testCommand: (tests) => `./node_modules/.bin/tape ${tests.join(" ")}`, resultFormat: "tap" };
     default:
       return { notRunnable: `no recipe for ${c.repo}` };
   }
