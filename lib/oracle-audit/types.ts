@@ -140,6 +140,9 @@ export interface TFileDefinitions {
   all: string[] | null;
   /** package.json: the files its `main`, `module`, `types` and `exports` name (relative to its folder). */
   mains?: string[];
+  /** A file named like a test (`tests/test_lib.py`, `pkg/test_tools.py`), read only as the module a test imports from
+   * (gaps7): what it defines is that module's, never a source's anywhere else. */
+  testModule?: boolean;
   /** package.json: the test tools it lists (`vitest`, `jest`, `ts-jest`, …) and jest's `preset`. */
   tools?: string[];
   /** `Object.assign(Target.prototype | Target, require(spec))`: members Target gains from another module. */

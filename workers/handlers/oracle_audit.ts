@@ -10,7 +10,10 @@ import { staticAudit, type TStaticAuditSources } from "@/lib/oracle-audit/static
 import { counterfactualOutcome } from "@/lib/oracle-audit/counterfactual";
 import { dependencyKey } from "@/lib/oracle-audit/findings";
 import { mutateGoldWithTrees } from "@/lib/oracle-audit/audit-files";
-import { isAuditedSource } from "@/lib/oracle-audit/extract";
+import { isAuditedSource, isTestModuleSource } from "@/lib/oracle-audit/extract";
+
+// Sources, and files named like tests, read only as modules a test imports from (gaps7).
+const isReadSource = (p: string) => isAuditedSource(p) || isTestModuleSource(p);
 import { languageOf } from "@/lib/oracle-audit/languages";
 import { loadAuditInput } from "@/lib/oracle-audit/load-audit-input";
 import { requestCounterfactualRuns } from "@/lib/oracle-audit/request-counterfactuals";
@@ -52,7 +55,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
     base: async () => {
       const m = await mirror();
       const paths = await listTree(m.dir, await base());
-      return { files: await readFiles(m.dir, await base(), paths.filter(isAuditedSource)), paths };
+      return { files: await readFiles(m.dir, await base(), paths.filter(isReadSource)), paths };
     },
     gold: async () => {
       const m = await mirror();
@@ -64,7 +67,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
       const testFiles = await readFiles(m.dir, tree, testPaths);
       // A hidden test file too large to read is said to be not audited, never silently left out.
       const unread = testPaths.filter((p) => !(p in testFiles) && isTestCode(p)).map((file) => ({ file, reason: `it is larger than ${MAX_FILE_BYTES / 1024} KiB, more than the audit reads` }));
-      return { changed: await readFiles(m.dir, tree, changed.filter(isAuditedSource)), paths, testFiles, unread };
+      return { changed: await readFiles(m.dir, tree, changed.filter(isReadSource)), paths, testFiles, unread };
     },
   };
   const reusable = await loadReusable(input.familyId, { goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION });
