@@ -577,3 +577,52 @@ module.exports = { renderUsage };
     });
   });
 });
+
+describe("a keyword gold adds to several functions, renamed for the function the finding is about (branch gaps7)", () => {
+  // Prompted by held-out-7's w3lib-query-separator: `separator` is gold's keyword of url_query_parameter and of
+  // add_or_replace_parameter; the finding `separator` of one of them renamed every `separator` gold writes, so the
+  // other function's test failed too ("wider"). Renamed in that function (and gold's calls of it) only.
+  const BASE = `def _split(query, sep):
+    return query.split(sep)
+
+
+def url_query_parameter(url, name):
+    return dict(p.split("=") for p in _split(url, "&")).get(name)
+
+
+def add_or_replace_parameter(url, name, value):
+    return url + "&" + name + "=" + value
+`;
+  const GOLD = `def _split(query, sep):
+    return query.split(sep)
+
+
+def url_query_parameter(url, name, *, separator="&"):
+    return dict(p.split("=") for p in _split(url, separator)).get(name)
+
+
+def add_or_replace_parameter(url, name, value, *, separator="&"):
+    return url + separator + name + "=" + value
+
+
+def both(url):
+    return add_or_replace_parameter(url, "b", "2", separator=";") + str(url_query_parameter(url, "a", separator=";"))
+`;
+  it("changes only that function's keyword: its callers by the old keyword fail, the other function's keep working", async () => {
+    await inScratch("url.py", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "separator", match: null, owner: "url_query_parameter#kw", file: "tests/test_url.py" }, { "url.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      const out = execFileSync("python3", ["-c", [
+        "import json, url",
+        "r = []",
+        "try:\n    url.url_query_parameter('a=1;b=2', 'a', separator=';')\n    r.append('accepted')\nexcept TypeError:\n    r.append('refused')",
+        "r.append(url.add_or_replace_parameter('x', 'b', '2', separator=';'))",
+        "r.append(url.both('a=1'))",
+        "print(json.dumps(r))",
+      ].join("\n")], { cwd: dir, encoding: "utf8" });
+      expect(JSON.parse(out)).toEqual(["refused", "x;b=2", "a=1;b=21"]);
+    });
+  });
+});
