@@ -351,3 +351,27 @@ describe("a local name bound in several tests (branch gaps7)", () => {
     expect(l["seen"]).toBe("visible");
   });
 });
+
+describe("an output holding JSON text only gold's code writes (branch gaps7)", () => {
+  // Prompted by held-out-7's cookie-es-stringify-option: `foo=%7B%22bar%22%3A1%7D` is `{"bar":1}` encoded, made by
+  // gold's new JSON.stringify default; the base's String() writes `[object Object]`. The JSON text is a part of the
+  // output no code of the base can write (no JSON serializer the tested code reaches).
+  const base = { "src/serialize.ts": "export function serialize(name: string, value: unknown, options?: { encode?: (s: string) => string }) {\n  const encode = options?.encode || encodeURIComponent;\n  return `${name}=${encode(String(value))}`;\n}\n" };
+  const gold = { "src/serialize.ts": "export function serialize(name: string, value: unknown, options?: { encode?: (s: string) => string; coerce?: (v: unknown) => string }) {\n  const encode = options?.encode || encodeURIComponent;\n  const coerce = options?.coerce || JSON.stringify;\n  return `${name}=${encode(typeof value === 'string' ? value : coerce(value))}`;\n}\n" };
+  const tests = { "test/serialize.test.ts": "import { it, expect } from 'vitest';\nimport { serialize } from '../src/serialize';\nit('objects', () => {\n  expect(serialize('foo', { bar: 1 })).toBe('foo=%7B%22bar%22%3A1%7D');\n  expect(serialize('foo', [1, 2])).toBe('foo=%5B1%2C2%5D');\n  expect(serialize('foo', 'a b')).toBe('foo=a%20b');\n});\n" };
+  it("is gold's: hidden where the history never shows it, inferable where it names JSON", async () => {
+    const hidden = literals(await classified(base, gold, tests, "Objects should no longer come out as [object Object]."));
+    expect(hidden["foo=%7B%22bar%22%3A1%7D"]).toBe("hidden");
+    expect(hidden["foo=%5B1%2C2%5D"]).toBe("hidden");
+    expect(hidden["foo=a%20b"]).toBe("visible");
+    expect(literals(await classified(base, gold, tests, "Coerce objects to JSON by default."))["foo=%7B%22bar%22%3A1%7D"]).toBe("inferable");
+  });
+  it("stays computed where the base already serializes JSON", async () => {
+    const b = { "src/serialize.ts": base["src/serialize.ts"].replace("String(value)", "typeof value === 'object' && value && !Array.isArray(value) ? JSON.stringify(value) : String(value)") };
+    expect(literals(await classified(b, gold, tests, "Arrays too."))["foo=%5B1%2C2%5D"]).toBe("visible");
+  });
+  it("stays computed where the test's own code writes the JSON (a serializer it hands in)", async () => {
+    const t = { "test/serialize.test.ts": "import { it, expect } from 'vitest';\nimport { serialize } from '../src/serialize';\nit('custom', () => {\n  expect(serialize('foo', { bar: 1 }, { coerce: (v) => `custom:${JSON.stringify(v)}` })).toBe(\n    'foo=custom%3A%7B%22bar%22%3A1%7D',\n  );\n});\n" };
+    expect(literals(await classified(base, gold, t, "Objects should no longer come out as [object Object]."))["foo=custom%3A%7B%22bar%22%3A1%7D"]).toBe("visible");
+  });
+});

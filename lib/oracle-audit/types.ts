@@ -82,6 +82,8 @@ export interface TTestExtraction {
    * the argument's position, the callback's parameters and which of them its body reads, and the test it stands in.
    */
   callbacks?: { owner: string; position: number; params: string[]; reads: string[]; testLine: number | null }[];
+  /** Statements (first and last line) where the test's own code serializes JSON (`JSON.stringify`; gaps7). */
+  jsonSerialized?: [number, number][];
 }
 
 export interface TDefinedClass {
