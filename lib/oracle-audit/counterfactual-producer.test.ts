@@ -626,3 +626,37 @@ def both(url):
     });
   });
 });
+
+describe("an output holding JSON text a serializer gold adds writes (branch gaps7)", () => {
+  // Prompted by held-out-7's cookie-es-stringify-option: `foo=%7B%22bar%22%3A1%7D` is written by no string of gold's;
+  // its JSON text comes from the `JSON.stringify` gold adds as a default. Changed at that serializer's output.
+  const BASE = `function serialize(name, value, options) {
+  const cookie = { name, value: String(value) };
+  const encode = (options && options.encode) || encodeURIComponent;
+  return cookie.name + "=" + encode(cookie.value);
+}
+module.exports = { serialize };
+`;
+  // The base's return line stays: the JSON reaches it through the cookie's value.
+  const GOLD = `function serialize(name, value, options) {
+  const cookie = { name, value: "" };
+  const str = (options && options.stringify) || JSON.stringify;
+  cookie.value = typeof value === "string" ? value : str(value);
+  const encode = (options && options.encode) || encodeURIComponent;
+  return cookie.name + "=" + encode(cookie.value);
+}
+module.exports = { serialize };
+`;
+  it("changes what gold's JSON serializer writes, so the output differs; a caller's own serializer and strings stay", async () => {
+    await inScratch("serialize.js", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "foo=%7B%22bar%22%3A1%7D", match: "exact", file: "test/serialize.test.js" }, { "serialize.js": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      const mutated = readFileSync(path.join(dir, "serialize.js"), "utf8");
+      expect(runJs(mutated, `serialize("foo", { bar: 1 })`)).not.toBe("foo=%7B%22bar%22%3A1%7D");
+      expect(runJs(mutated, `serialize("foo", "a b")`)).toBe("foo=a%20b");
+      expect(runJs(mutated, `serialize("foo", { bar: 1 }, { stringify: String })`)).toBe("foo=%5Bobject%20Object%5D");
+    });
+  });
+});

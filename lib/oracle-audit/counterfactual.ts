@@ -4,6 +4,7 @@
 // callers outside gold, or that one literal changed at its producer (a string, an object's key, a
 // function's result, a parameter name gold adds to a signature, an argument gold adds to its call of a callback) — and the verdict from the probes that then fail. Given gold's files parsed by
 // tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
+import { jsonTextOf } from "./formats";
 import { languageOf } from "./languages";
 import { field, walk } from "./syntax";
 import type { TDependency, TParsedFile, TSyntaxNode } from "./types";
@@ -824,6 +825,13 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const alt = changedLiteral(raw, dep.match === "contains");
       const direct = inStrings((text) => text.split(raw).join(alt));
       if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${alt}"`, edits: direct.edits };
+      // An output holding JSON text (`foo=%7B%22bar%22%3A1%7D`) that a JavaScript `JSON.stringify` gold adds writes: that
+      // serializer's output gets a "~", so what it makes differs and a caller's own serializer is left alone (gaps7).
+      if (jsonTextOf(raw) !== null) {
+        const serializer = /(?<![\w$.])JSON\.stringify(?![\w$])/g;
+        const changed = rewriteAdded(gold, isTest, (seg, _before, path) => (seg.kind === "code" && !path.endsWith(".py") ? seg.text.replace(serializer, '((...__cf_a) => JSON.stringify(...__cf_a) + "~")') : seg.text));
+        if (changed.edits > 0) return { ok: true, patch: changed.patch, mutation: 'the JSON.stringify gold adds, its output + "~"', edits: changed.edits };
+      }
       // A name the test hands in as a string (a style, an option value) that gold writes as an object's key
       // (`empty: function () …`, `empty() {…}`): the key is the literal's producer.
       if (dep.match !== "contains" && /^[A-Za-z_$][\w$]*$/.test(raw)) {
