@@ -11,9 +11,6 @@ import { counterfactualOutcome } from "@/lib/oracle-audit/counterfactual";
 import { dependencyKey } from "@/lib/oracle-audit/findings";
 import { mutateGoldWithTrees } from "@/lib/oracle-audit/audit-files";
 import { isAuditedSource, isTestModuleSource } from "@/lib/oracle-audit/extract";
-
-// Sources, and files named like tests, read only as modules a test imports from (gaps7).
-const isReadSource = (p: string) => isAuditedSource(p) || isTestModuleSource(p);
 import { languageOf } from "@/lib/oracle-audit/languages";
 import { loadAuditInput } from "@/lib/oracle-audit/load-audit-input";
 import { requestCounterfactualRuns } from "@/lib/oracle-audit/request-counterfactuals";
@@ -25,6 +22,8 @@ import { isTestCode } from "@/lib/oracle-audit/audit-files";
 import type { Handler, TRunContext } from "./types";
 
 type TContext = TRunContext;
+// Sources, and files named like tests, read only as modules a test imports from (gaps7).
+const isReadSource = (p: string) => isAuditedSource(p) || isTestModuleSource(p);
 const EMPTY: TRunResultInput = { status: "passed", signature: [], probes: [], stdout: "", stderr: "", message: null, sandbox: "none", warnings: [], timings: {} };
 
 export const handleOracleAudit: Handler = async (context, runner) => {
