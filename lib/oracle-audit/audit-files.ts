@@ -2,7 +2,7 @@
 // test files): parse with tree-sitter, extract, classify. The worker feeds it from
 // git; the labeled corpus and the bench feed it from fixtures.
 import { mutateGold, type TMutation } from "./counterfactual";
-import { extractTestFile, extractTreeDefinitions, isAuditedSource, packageDefinitions } from "./extract";
+import { extractTestFile, extractTreeDefinitions, isAuditedSource, isTestModuleSource, packageDefinitions } from "./extract";
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
 import { parseSource } from "@/lib/syntax/parse-source";
@@ -18,19 +18,22 @@ export const isTestCode = (path: string) => languageOf(path) !== null || OTHER_C
 /** A tree's definitions from its files (only sources the audit reads are parsed). */
 export async function definitionsOfFiles(files: TFiles, extraPaths: readonly string[] = []): Promise<TTreeDefinitions> {
   const parsed: TParsedFile[] = [];
+  const testParsed: TParsedFile[] = [];
   const manifests: TFileDefinitions[] = [];
   for (const [path, source] of Object.entries(files)) {
-    if (!isAuditedSource(path)) continue;
+    const testModule = !isAuditedSource(path) && isTestModuleSource(path);
+    if (!isAuditedSource(path) && !testModule) continue;
     if (path.endsWith("package.json")) {
       const manifest = packageDefinitions(path, source);
       if (manifest) manifests.push(manifest);
       continue;
     }
     const outcome = await parseSource(path, source);
-    if (outcome.ok) parsed.push(outcome.file);
+    if (outcome.ok) (testModule ? testParsed : parsed).push(outcome.file);
   }
   const tree = extractTreeDefinitions([...new Set([...Object.keys(files), ...extraPaths])], parsed);
-  return { ...tree, definitions: [...tree.definitions, ...manifests] };
+  const tests = extractTreeDefinitions([], testParsed).definitions.map((d) => ({ ...d, testModule: true }));
+  return { ...tree, definitions: [...tree.definitions, ...manifests, ...tests] };
 }
 
 /** Gold's definitions: the base's for every file gold leaves alone, parsed anew for the files it changes or adds. */
@@ -74,7 +77,7 @@ export async function auditFiles(input: {
  * The counterfactual with gold's changed files parsed by tree-sitter: a name is renamed where the syntax
  * tree has it as gold's identifier (see mutateGold). `goldFiles`: the post-image of the files gold changes.
  */
-export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string }, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
+export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string; owner?: string | null }, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
   const parsed: TParsedFile[] = [];
   // Names are renamed where the tree says they are gold's; a literal is changed at its producer (a template's result),
   // and never in a docstring.

@@ -1,6 +1,6 @@
 // Pure: literals and patterns a test compares, judged by their producer: the base (visible), gold (hidden unless a
 // history states it), or nobody (computed by the behaviour, unless it holds data gold's new code writes).
-import { canWrite, fixedPointFormats, isoOffsetOf, offsetWriter, showsFixedPoint, showsOffset, trailingZeroDecimals } from "./formats";
+import { canWrite, fixedPointFormats, isoOffsetOf, jsonTextOf, jsonWriter, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
 import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import { heldByBase, indexTree, resolve, type TClassificationContext, type TProducer, type TTreeIndex, type TVerdict } from "./tree-index";
@@ -273,6 +273,8 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   if (fixed) return fixed;
   const offset = offsetOutput(dep, extraction, ctx, text);
   if (offset) return offset;
+  const json = jsonOutput(dep, extraction, ctx, text);
+  if (json) return json;
   if (NUMBER.test(dep.value)) return computed;
   const parameter = parameterNameOutput(dep, ctx, text);
   if (parameter) return parameter;
@@ -416,6 +418,32 @@ function offsetOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClass
   if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
   if (showsOffset(text)) return { category: "inferable", reason: `its offset ${offset} comes from a time-zone-aware date-time gold adds, which the history shows`, ...evidence };
   return { category: "hidden", reason: `its offset ${offset} comes from a time-zone-aware date-time gold adds (${writer}); the base writes no time zone, and the history never states it`, ...evidence };
+}
+
+/**
+ * An output holding compact JSON text (`foo=%7B%22bar%22%3A1%7D`: `{"bar":1}` URL-encoded) where only gold's new code
+ * serializes JSON (cookie-es' `options?.stringify || JSON.stringify`): the JSON text is a part of the output the base's
+ * code, reading no JSON serializer anywhere the tested code reaches, cannot write. Specified when the history states
+ * the output, inferable when it names JSON, hidden otherwise; where the base already serializes JSON, computed as
+ * before. Prompted by cookie-es-stringify-option (held-out 7, gaps7), after gaps6's UTC offsets.
+ */
+function jsonOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  const json = jsonTextOf(dep.value);
+  if (json === null) return null;
+  // The test's own code writes JSON in the statement that compares it (a serializer it hands in): it may be the producer.
+  if ((extraction.jsonSerialized ?? []).some(([from, to]) => dep.line >= from && dep.line <= to)) return null;
+  const base = baseWithin(ctx, reachableBase(ctx, extraction, dep.testLine));
+  if (jsonWriter(base.properties, base.names) !== null) return null;
+  const writerOf = (d: TFileDefinitions | undefined) => (d ? jsonWriter(new Set(d.properties), new Set(d.names)) : null);
+  const added = [...ctx.gold.byFile.values()].find((d) => writerOf(d) !== null && ctx.base.byFile.has(d.file) && writerOf(ctx.base.byFile.get(d.file)) === null)
+    ?? [...ctx.gold.byFile.values()].find((d) => writerOf(d) !== null && !ctx.base.byFile.has(d.file));
+  if (!added) return null;
+  const writer = writerOf(added)!;
+  const at = added.file;
+  const evidence = { gold: { file: at, line: null }, producer: `JSON text (${writer})`, definedAt: { file: at, line: null } };
+  if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+  if (showsJson(text)) return { category: "inferable", reason: `its JSON text ${json} comes from a JSON serializer gold adds, which the history names`, ...evidence };
+  return { category: "hidden", reason: `its JSON text ${json} comes from a JSON serializer gold adds (${writer}); the base serializes no JSON, and the history never states it`, ...evidence };
 }
 
 function fixedPointOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {

@@ -54,7 +54,8 @@ function moduleExports(tree: TTreeIndex, resolved: string, name: string): TFileD
     const file = queue.shift()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    const defs = tree.byFile.get(file);
+    // A file named like a test is read only here, as the module a test imports from (gaps7).
+    const defs = tree.byFile.get(file) ?? tree.testModules.get(file);
     if (!defs) {
       // A file the audit could not read (JSON, a parse failure): judged by the whole tree, as before.
       const anywhere = [...tree.byFile.values()].find((d) => d.names.includes(name));

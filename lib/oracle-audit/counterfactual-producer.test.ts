@@ -577,3 +577,86 @@ module.exports = { renderUsage };
     });
   });
 });
+
+describe("a keyword gold adds to several functions, renamed for the function the finding is about (branch gaps7)", () => {
+  // Prompted by held-out-7's w3lib-query-separator: `separator` is gold's keyword of url_query_parameter and of
+  // add_or_replace_parameter; the finding `separator` of one of them renamed every `separator` gold writes, so the
+  // other function's test failed too ("wider"). Renamed in that function (and gold's calls of it) only.
+  const BASE = `def _split(query, sep):
+    return query.split(sep)
+
+
+def url_query_parameter(url, name):
+    return dict(p.split("=") for p in _split(url, "&")).get(name)
+
+
+def add_or_replace_parameter(url, name, value):
+    return url + "&" + name + "=" + value
+`;
+  const GOLD = `def _split(query, sep):
+    return query.split(sep)
+
+
+def url_query_parameter(url, name, *, separator="&"):
+    return dict(p.split("=") for p in _split(url, separator)).get(name)
+
+
+def add_or_replace_parameter(url, name, value, *, separator="&"):
+    return url + separator + name + "=" + value
+
+
+def both(url):
+    return add_or_replace_parameter(url, "b", "2", separator=";") + str(url_query_parameter(url, "a", separator=";"))
+`;
+  it("changes only that function's keyword: its callers by the old keyword fail, the other function's keep working", async () => {
+    await inScratch("url.py", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "separator", match: null, owner: "url_query_parameter#kw", file: "tests/test_url.py" }, { "url.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      const out = execFileSync("python3", ["-c", [
+        "import json, url",
+        "r = []",
+        "try:\n    url.url_query_parameter('a=1;b=2', 'a', separator=';')\n    r.append('accepted')\nexcept TypeError:\n    r.append('refused')",
+        "r.append(url.add_or_replace_parameter('x', 'b', '2', separator=';'))",
+        "r.append(url.both('a=1'))",
+        "print(json.dumps(r))",
+      ].join("\n")], { cwd: dir, encoding: "utf8" });
+      expect(JSON.parse(out)).toEqual(["refused", "x;b=2", "a=1;b=21"]);
+    });
+  });
+});
+
+describe("an output holding JSON text a serializer gold adds writes (branch gaps7)", () => {
+  // Prompted by held-out-7's cookie-es-stringify-option: `foo=%7B%22bar%22%3A1%7D` is written by no string of gold's;
+  // its JSON text comes from the `JSON.stringify` gold adds as a default. Changed at that serializer's output.
+  const BASE = `function serialize(name, value, options) {
+  const cookie = { name, value: String(value) };
+  const encode = (options && options.encode) || encodeURIComponent;
+  return cookie.name + "=" + encode(cookie.value);
+}
+module.exports = { serialize };
+`;
+  // The base's return line stays: the JSON reaches it through the cookie's value.
+  const GOLD = `function serialize(name, value, options) {
+  const cookie = { name, value: "" };
+  const str = (options && options.stringify) || JSON.stringify;
+  cookie.value = typeof value === "string" ? value : str(value);
+  const encode = (options && options.encode) || encodeURIComponent;
+  return cookie.name + "=" + encode(cookie.value);
+}
+module.exports = { serialize };
+`;
+  it("changes what gold's JSON serializer writes, so the output differs; a caller's own serializer and strings stay", async () => {
+    await inScratch("serialize.js", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "foo=%7B%22bar%22%3A1%7D", match: "exact", file: "test/serialize.test.js" }, { "serialize.js": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      const mutated = readFileSync(path.join(dir, "serialize.js"), "utf8");
+      expect(runJs(mutated, `serialize("foo", { bar: 1 })`)).not.toBe("foo=%7B%22bar%22%3A1%7D");
+      expect(runJs(mutated, `serialize("foo", "a b")`)).toBe("foo=a%20b");
+      expect(runJs(mutated, `serialize("foo", { bar: 1 }, { stringify: String })`)).toBe("foo=%5Bobject%20Object%5D");
+    });
+  });
+});

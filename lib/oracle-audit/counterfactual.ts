@@ -4,6 +4,7 @@
 // callers outside gold, or that one literal changed at its producer (a string, an object's key, a
 // function's result, a parameter name gold adds to a signature, an argument gold adds to its call of a callback) — and the verdict from the probes that then fail. Given gold's files parsed by
 // tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
+import { jsonTextOf } from "./formats";
 import { languageOf } from "./languages";
 import { field, walk } from "./syntax";
 import type { TDependency, TParsedFile, TSyntaxNode } from "./types";
@@ -624,7 +625,7 @@ function calleeName(call: TSyntaxNode, source: string, plainOnly: boolean): stri
  * an attribute of the same spelling) — and as a keyword in gold's own calls of those functions. Null when some
  * occurrence stands on a line gold does not add (renaming it there would break gold, not the dependency).
  */
-function parameterRenames(files: readonly TParsedFile[], name: string, renamed: string, added: ReadonlyMap<string, ReadonlySet<number>>): { edits: Map<string, { start: number; end: number; text: string }[]>; owners: Map<string, string[]> } | null {
+function parameterRenames(files: readonly TParsedFile[], name: string, renamed: string, added: ReadonlyMap<string, ReadonlySet<number>>, only: string | null = null): { edits: Map<string, { start: number; end: number; text: string }[]>; owners: Map<string, string[]> } | null {
   const edits = new Map<string, { start: number; end: number; text: string }[]>();
   const owners = new Map<string, string[]>();
   const allOwners = new Set<string>();
@@ -640,6 +641,7 @@ function parameterRenames(files: readonly TParsedFile[], name: string, renamed: 
       const param = params.find((p) => parameterName(p, source) === name);
       if (!param || !rows.has(param.row)) return;
       const fn = source.slice(field(node, "name")!.start, field(node, "name")!.end);
+      if (only !== null && fn !== only) return;
       const parent = ancestors.at(-1);
       const moduleLevel = parent?.type === "module" || (parent?.type === "decorated_definition" && ancestors.at(-2)?.type === "module");
       allOwners.add(fn);
@@ -751,7 +753,7 @@ const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? fa
  * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
-export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
+export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string; owner?: string | null }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
   const argument = dep.kind === "name" ? /^([A-Za-z_$][\w$]*)#(\d+)$/.exec(dep.value) : null;
   if (argument) {
     // `fn#N`: gold adds argument N to fn. Without it fn behaves as if the caller had not passed it.
@@ -768,6 +770,20 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     const dropped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
     if (dropped && dropped.edits > 0) return { ok: true, patch: dropped.patch, mutation: `${owner}'s argument ${Number(n) + 1} dropped for callers outside gold`, edits: dropped.edits };
     return { ok: false, reason: reasons.find((r) => !r.startsWith("gold adds no")) ?? `gold adds no function ${owner} with an argument ${Number(n) + 1}` };
+  }
+  // A Python keyword gold adds to a function (`separator` of `url_query_parameter#kw`): renamed in that function only —
+  // its parameter, the references in its scope, gold's own calls of it by that keyword — so a caller passing the
+  // keyword fails there, and the same keyword gold adds to another function still works (gaps7).
+  const keywordOf = dep.kind === "name" && dep.owner ? /^([A-Za-z_]\w*)#kw$/.exec(dep.owner) : null;
+  if (keywordOf && /^[A-Za-z_]\w*$/.test(dep.value)) {
+    const py = parsed.filter((f) => f.path.endsWith(".py") && !isTest(f.path) && !isProse(f.path));
+    const renamed = renamedIdentifier(dep.value, true);
+    const found = py.length > 0 ? parameterRenames(py, dep.value, renamed, addedRows(gold), keywordOf[1]!) : null;
+    if (found) {
+      const editors = new Map([...found.edits].map(([file, edits]) => [file, replacementEditor(py.find((f) => f.path === file)!.source, edits)] as const));
+      const { patch, edits } = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
+      if (edits > 0) return { ok: true, patch, mutation: `${keywordOf[1]}'s keyword ${dep.value} → ${renamed} (gold's other functions keep theirs)`, edits };
+    }
   }
   if (dep.kind === "name") {
     const renamed = renamedIdentifier(dep.value, splitDiff(gold).some((f) => f.path.endsWith(".py") && !isTest(f.path)));
@@ -809,6 +825,13 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const alt = changedLiteral(raw, dep.match === "contains");
       const direct = inStrings((text) => text.split(raw).join(alt));
       if (direct.edits > 0) return { ok: true, patch: direct.patch, mutation: `"${raw}" → "${alt}"`, edits: direct.edits };
+      // An output holding JSON text (`foo=%7B%22bar%22%3A1%7D`) that a JavaScript `JSON.stringify` gold adds writes: that
+      // serializer's output gets a "~", so what it makes differs and a caller's own serializer is left alone (gaps7).
+      if (jsonTextOf(raw) !== null) {
+        const serializer = /(?<![\w$.])JSON\.stringify(?![\w$])/g;
+        const changed = rewriteAdded(gold, isTest, (seg, _before, path) => (seg.kind === "code" && !path.endsWith(".py") ? seg.text.replace(serializer, '((...__cf_a) => JSON.stringify(...__cf_a) + "~")') : seg.text));
+        if (changed.edits > 0) return { ok: true, patch: changed.patch, mutation: 'the JSON.stringify gold adds, its output + "~"', edits: changed.edits };
+      }
       // A name the test hands in as a string (a style, an option value) that gold writes as an object's key
       // (`empty: function () …`, `empty() {…}`): the key is the literal's producer.
       if (dep.match !== "contains" && /^[A-Za-z_$][\w$]*$/.test(raw)) {

@@ -24,7 +24,7 @@ export function listDependencies(input: {
   const probes = new Map(input.tests.map((t) => [t.file, new Map(t.tests.map((c) => [c.name, probesOfTest(input.probeTestIds, t.file, c).length]))]));
   // Where the base defines each name (first file wins), for the visible ones.
   const baseAt = new Map<string, string>();
-  for (const d of input.base.definitions) for (const n of d.names) if (!baseAt.has(n)) baseAt.set(n, `${d.file}${d.lines[n] ? `:${d.lines[n]}` : ""}`);
+  for (const d of input.base.definitions) if (!d.testModule) for (const n of d.names) if (!baseAt.has(n)) baseAt.set(n, `${d.file}${d.lines[n] ? `:${d.lines[n]}` : ""}`);
   const unitProbes = (file: string) => [...(probes.get(file)?.values() ?? [])].reduce((a, b) => a + b, 0);
   for (const history of input.histories) {
     out.set(history.revisionId, (history.dependencies ?? []).map(({ dependencyKey, evidence, ...d }) => ({

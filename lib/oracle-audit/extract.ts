@@ -43,6 +43,17 @@ export const isAuditedSource = (path: string) => {
   return language !== null && (!language.isTestFile(path) || language.isSupportModule?.(path) === true);
 };
 
+/**
+ * A file named like a test, read for its definitions only as a module a test imports from (gaps7: `tests/test_lib.py`
+ * imported as a helper, a package's `markdown/test_tools.py`): a file is a test for the skip above only as the tests
+ * being audited are; what it defines counts for that module alone (`testModule`), never as a source's name.
+ */
+export const isTestModuleSource = (path: string) => {
+  if (/(^|\/)node_modules\//.test(path)) return false;
+  const language = languageOf(path);
+  return language !== null && language.isTestFile(path) && language.isSupportModule?.(path) !== true;
+};
+
 const TEST_TOOLS = new Set(["vitest", "jest", "ts-jest", "babel-jest", "@swc/jest", "esbuild-jest", "mocha", "tape", "ava"]);
 
 /** What a package.json tells module resolution: the entry files it names (`main`, `exports`, …). */

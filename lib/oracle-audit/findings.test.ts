@@ -65,7 +65,8 @@ describe("findings per history", () => {
 
   it("builds gold's definitions from the base's and the files gold changes, as if parsed whole", async () => {
     const whole = await definitionsOfFiles({ ...GOLD, ...TESTS }, Object.keys({ ...GOLD, ...TESTS }));
-    const over = await definitionsOverBase(await definitionsOfFiles(BASE), { "src/rest/handler.js": GOLD["src/rest/handler.js"] }, Object.keys({ ...GOLD, ...TESTS }));
+    // The hidden test files are files gold changes too (read since gaps7 as the modules a test may import from).
+    const over = await definitionsOverBase(await definitionsOfFiles(BASE), { "src/rest/handler.js": GOLD["src/rest/handler.js"], ...TESTS }, Object.keys({ ...GOLD, ...TESTS }));
     const byFile = (d: typeof whole) => Object.fromEntries(d.definitions.map((x) => [x.file, x]));
     expect(byFile(over)).toEqual(byFile(whole));
   });

@@ -62,3 +62,51 @@ export function offsetWriter(names: ReadonlySet<string>, properties: ReadonlySet
 
 /** The text says the output carries an offset: it writes one (`+00:00`) or speaks of an aware / offset time. */
 export const showsOffset = (text: string) => ISO_OFFSET.test(text) || /[+-]\d\d:\d\d\b/.test(text) || /\b(?:time[- ]?zone[- ]aware|aware (?:UTC )?date-?times?|UTC offset|explicit offset|with (?:an? )?offset)\b/i.test(text);
+
+/**
+ * Compact JSON text an output holds (`foo=%7B%22bar%22%3A1%7D` holds `{"bar":1}`, URL-decoded): an object or array of
+ * at least one entry as JSON.stringify / json.dumps(separators=…) write it, with a quote or a comma inside. Null if none.
+ */
+export function jsonTextOf(value: string): string | null {
+  let text = value;
+  if (/%[0-9A-Fa-f]{2}/.test(value)) {
+    try {
+      text = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  if (text.length > 400) return null;
+  for (let i = 0; i < text.length; i++) {
+    const open = text[i];
+    if (open !== "{" && open !== "[") continue;
+    const close = open === "{" ? "}" : "]";
+    for (let j = text.length - 1; j > i + 1; j--) {
+      if (text[j] !== close) continue;
+      const slice = text.slice(i, j + 1);
+      if (!/[",]/.test(slice)) continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(slice);
+      } catch {
+        continue;
+      }
+      const entries = Array.isArray(parsed) ? parsed.length : parsed && typeof parsed === "object" ? Object.keys(parsed).length : 0;
+      if (entries === 0) continue;
+      // Compact, as a serializer writes it: no space after a separator outside strings.
+      if (JSON.stringify(parsed) !== slice) continue;
+      return slice;
+    }
+  }
+  return null;
+}
+
+/** A JSON serializer the code reads: JavaScript's `JSON.stringify` (a read of `stringify`), Python's `json.dumps`. */
+export function jsonWriter(properties: ReadonlySet<string>, names: ReadonlySet<string>): string | null {
+  if (properties.has("stringify")) return "JSON.stringify";
+  if (properties.has("dumps") || names.has("dumps")) return "json.dumps";
+  return null;
+}
+
+/** The text says the output is JSON. */
+export const showsJson = (text: string) => /\bJSON\b|\bjson\.dumps\b/.test(text);

@@ -305,3 +305,73 @@ describe("a pattern the base's own message already matches (branch gaps6)", () =
     expect(literals(await classified(base, gold, test("/invalid header name/"), "Validate field names as tokens."))).toEqual({ "invalid header name": "hidden" });
   });
 });
+
+describe("an environment variable the test sets, which gold reads (branch gaps7)", () => {
+  // Prompted by held-out-7's dotenv-disabled-flag: the name in `mock.patch.dict(os.environ, {"X": v})` was taken
+  // for test data, though gold's code reads it: the variable's name is gold's interface.
+  const base = { "pkg/main.py": "import os\n\ndef load(path):\n    return os.environ.get('HOME') is not None\n" };
+  const gold = { "pkg/main.py": "import os\n\ndef load(path):\n    if os.getenv('PKG_DISABLED'):\n        return False\n    return os.environ.get('HOME') is not None\n" };
+  const tests = {
+    "tests/test_main.py": "import os\nfrom unittest import mock\nfrom pkg.main import load\n\ndef test_disabled(monkeypatch):\n    with mock.patch.dict(os.environ, {'PKG_DISABLED': '1', 'HOME': '/h', 'OTHER': 'x'}, clear=True):\n        assert load('p') is False\n\ndef test_setenv(monkeypatch):\n    monkeypatch.setenv('PKG_DISABLED', '1')\n    assert load('p') is False\n",
+  };
+  it("is gold's where gold's code reads it and the base's does not; the base's and nobody's stay visible", async () => {
+    const audit = await classified(base, gold, tests, "Let users switch loading off.");
+    const l = literals(audit);
+    expect(l["PKG_DISABLED"]).toBe("hidden");
+    expect(l["HOME"] ?? "visible").toBe("visible");
+    expect(l["OTHER"] ?? "visible").toBe("visible");
+    expect(l["1"] ?? "visible").toBe("visible");
+  });
+});
+
+describe("the arguments of a mock's call assertion (branch gaps7)", () => {
+  // Prompted by held-out-7's dotenv-disabled-flag: `mock_debug.assert_called_once_with("…")` holds gold's exact message.
+  const base = { "pkg/main.py": "import logging\nlogger = logging.getLogger(__name__)\n\ndef load(path):\n    logger.debug('loading %s', path)\n    return True\n" };
+  const gold = { "pkg/main.py": "import logging\nlogger = logging.getLogger(__name__)\n\ndef load(path, off=False):\n    if off:\n        logger.debug('pkg: loading disabled by flag')\n        return False\n    logger.debug('loading %s', path)\n    return True\n" };
+  const tests = {
+    "tests/test_main.py": "from unittest import mock\nfrom pkg.main import load, logger\n\ndef test_off():\n    with mock.patch.object(logger, 'debug') as m:\n        load('p', off=True)\n    m.assert_called_once_with('pkg: loading disabled by flag')\n\ndef test_on():\n    with mock.patch.object(logger, 'debug') as m:\n        load('p')\n    m.assert_any_call('loading %s', 'p')\n",
+  };
+  it("are expected outputs: gold's message is hidden, the base's visible", async () => {
+    const audit = await classified(base, gold, tests, "Say so in the log when loading is off.");
+    const l = literals(audit);
+    expect(l["pkg: loading disabled by flag"]).toBe("hidden");
+    expect(l["loading %s"]).toBe("visible");
+  });
+});
+
+describe("a local name bound in several tests (branch gaps7)", () => {
+  // Prompted by held-out-7's dotenv-disabled-flag: `expected_environ = {…}` in two tests; the comparison of the first
+  // read the second's dict, so the first's literals were left as inputs.
+  it("reads the binding of the function the comparison is in", async () => {
+    const base = { "pkg/main.py": "def load():\n    return {'seen': 1}\n" };
+    const gold = { "pkg/main.py": "def load(k=None):\n    return {'SEEN_NEW': 1} if k else {'seen': 1}\n" };
+    const tests = { "tests/test_main.py": "from pkg.main import load\n\ndef test_one():\n    expected = {'SEEN_NEW': 1}\n    assert load(1) == expected\n\ndef test_two():\n    expected = {'seen': 1}\n    assert load() == expected\n" };
+    const l = literals(await classified(base, gold, tests, "Nothing."));
+    expect(l["SEEN_NEW"]).toBe("hidden");
+    expect(l["seen"]).toBe("visible");
+  });
+});
+
+describe("an output holding JSON text only gold's code writes (branch gaps7)", () => {
+  // Prompted by held-out-7's cookie-es-stringify-option: `foo=%7B%22bar%22%3A1%7D` is `{"bar":1}` encoded, made by
+  // gold's new JSON.stringify default; the base's String() writes `[object Object]`. The JSON text is a part of the
+  // output no code of the base can write (no JSON serializer the tested code reaches).
+  const base = { "src/serialize.ts": "export function serialize(name: string, value: unknown, options?: { encode?: (s: string) => string }) {\n  const encode = options?.encode || encodeURIComponent;\n  return `${name}=${encode(String(value))}`;\n}\n" };
+  const gold = { "src/serialize.ts": "export function serialize(name: string, value: unknown, options?: { encode?: (s: string) => string; coerce?: (v: unknown) => string }) {\n  const encode = options?.encode || encodeURIComponent;\n  const coerce = options?.coerce || JSON.stringify;\n  return `${name}=${encode(typeof value === 'string' ? value : coerce(value))}`;\n}\n" };
+  const tests = { "test/serialize.test.ts": "import { it, expect } from 'vitest';\nimport { serialize } from '../src/serialize';\nit('objects', () => {\n  expect(serialize('foo', { bar: 1 })).toBe('foo=%7B%22bar%22%3A1%7D');\n  expect(serialize('foo', [1, 2])).toBe('foo=%5B1%2C2%5D');\n  expect(serialize('foo', 'a b')).toBe('foo=a%20b');\n});\n" };
+  it("is gold's: hidden where the history never shows it, inferable where it names JSON", async () => {
+    const hidden = literals(await classified(base, gold, tests, "Objects should no longer come out as [object Object]."));
+    expect(hidden["foo=%7B%22bar%22%3A1%7D"]).toBe("hidden");
+    expect(hidden["foo=%5B1%2C2%5D"]).toBe("hidden");
+    expect(hidden["foo=a%20b"]).toBe("visible");
+    expect(literals(await classified(base, gold, tests, "Coerce objects to JSON by default."))["foo=%7B%22bar%22%3A1%7D"]).toBe("inferable");
+  });
+  it("stays computed where the base already serializes JSON", async () => {
+    const b = { "src/serialize.ts": base["src/serialize.ts"].replace("String(value)", "typeof value === 'object' && value && !Array.isArray(value) ? JSON.stringify(value) : String(value)") };
+    expect(literals(await classified(b, gold, tests, "Arrays too."))["foo=%5B1%2C2%5D"]).toBe("visible");
+  });
+  it("stays computed where the test's own code writes the JSON (a serializer it hands in)", async () => {
+    const t = { "test/serialize.test.ts": "import { it, expect } from 'vitest';\nimport { serialize } from '../src/serialize';\nit('custom', () => {\n  expect(serialize('foo', { bar: 1 }, { coerce: (v) => `custom:${JSON.stringify(v)}` })).toBe(\n    'foo=custom%3A%7B%22bar%22%3A1%7D',\n  );\n});\n" };
+    expect(literals(await classified(base, gold, t, "Objects should no longer come out as [object Object]."))["foo=custom%3A%7B%22bar%22%3A1%7D"]).toBe("visible");
+  });
+});

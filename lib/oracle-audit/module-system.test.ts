@@ -275,7 +275,27 @@ describe("a script helper module beside the tests (branch gaps5)", () => {
   const tests = { "test/a.test.ts": `import { it, expect } from "vitest";\nimport { gen } from "../src";\nimport { genTitle } from "./_utils";\nimport { rows } from "./helpers/table.js";\nit(genTitle("x"), () => { expect(gen("x") + rows.length).toBe("x0"); });\n` };
   it("is read for definitions, as Python's support modules are; a test file is not", async () => {
     expect(await hiddenOf(base, {}, tests)).toEqual([]);
-    expect(await hiddenOf({ ...base, "test/b.test.ts": "export const only = 1;\n" }, {}, { "test/a.test.ts": `import { it, expect } from "vitest";\nimport { only } from "./b.test";\nit("x", () => { expect(only).toBe(1); });\n` })).toEqual(["name:only"]);
+    // Since gaps7 a test file another test imports from is read as that module (below); what it does not define stays hidden.
+    expect(await hiddenOf({ ...base, "test/b.test.ts": "export const only = 1;\n" }, {}, { "test/a.test.ts": `import { it, expect } from "vitest";\nimport { other } from "./b.test";\nit("x", () => { expect(other).toBe(1); });\n` })).toEqual(["name:other"]);
+  });
+});
+
+describe("a module whose file name looks like a test, which a test imports from (branch gaps7)", () => {
+  // Prompted by held-out-7: `from tests.test_lib import check_process` and `from markdown.test_tools import TestCase`
+  // read "gold's tests/test_lib.py does not define check_process": a file named like a test was never read, though
+  // the hidden test imports it as a helper module. A file is a test for that skip only as the tests being audited are.
+  const base = {
+    "pkg/__init__.py": "def run(x):\n    return x\n",
+    "pkg/test_tools.py": "import unittest\n\nclass TestCase(unittest.TestCase):\n    def assertMarkdown(self, a, b):\n        pass\n",
+    "tests/test_lib.py": "def check_process(p, exit_code):\n    return p\n\ndef test_lib_itself():\n    assert True\n",
+  };
+  const tests = { "tests/test_cli.py": "from pkg import run\nfrom pkg.test_tools import TestCase\nfrom tests.test_lib import check_process\n\nclass T(TestCase):\n    def test_a(self):\n        check_process(run(1), exit_code=0)\n" };
+  it("is read for the names it defines as a module", async () => {
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+  it("stays hidden where that module does not define the name, and its names are no source's elsewhere", async () => {
+    const other = { "tests/test_cli.py": "from tests.test_lib import check_output\nfrom pkg import check_process\n\ndef test_a():\n    check_output(check_process(1))\n" };
+    expect(await hiddenOf(base, {}, other)).toEqual(["name:check_output", "name:check_process"]);
   });
 });
 

@@ -14,6 +14,8 @@ export interface TTreeIndex {
   files: Set<string>;
   dirs: Set<string>;
   byFile: Map<string, TFileDefinitions>;
+  /** Files named like tests, by path: read only as modules a test imports from (gaps7). */
+  testModules: Map<string, TFileDefinitions>;
   names: Set<string>;
   qualified: Set<string>;
   properties: Set<string>;
@@ -35,12 +37,13 @@ export interface TTreeIndex {
   classes: Map<string, { heritage: string[]; externalHeritage: boolean; methods: Set<string> }>;
 }
 
-export function indexTree(tree: TTreeDefinitions): TTreeIndex {
+export function indexTree(whole: TTreeDefinitions): TTreeIndex {
+  const tree = { files: whole.files, definitions: whole.definitions.filter((d) => !d.testModule) };
   const files = new Set(tree.files);
   const dirs = new Set<string>();
   for (const f of tree.files) for (let d = dirname(f); d; d = dirname(d)) dirs.add(d);
   const idx: TTreeIndex = {
-    files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
+    files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), testModules: new Map(whole.definitions.filter((d) => d.testModule).map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
     strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), typeNames: new Set(), matchWords: new Set(), docs: [], transient: new Set(), classes: new Map(),
   };
   for (const d of tree.definitions) {

@@ -82,6 +82,8 @@ export interface TTestExtraction {
    * the argument's position, the callback's parameters and which of them its body reads, and the test it stands in.
    */
   callbacks?: { owner: string; position: number; params: string[]; reads: string[]; testLine: number | null }[];
+  /** Statements (first and last line) where the test's own code serializes JSON (`JSON.stringify`; gaps7). */
+  jsonSerialized?: [number, number][];
 }
 
 export interface TDefinedClass {
@@ -140,6 +142,9 @@ export interface TFileDefinitions {
   all: string[] | null;
   /** package.json: the files its `main`, `module`, `types` and `exports` name (relative to its folder). */
   mains?: string[];
+  /** A file named like a test (`tests/test_lib.py`, `pkg/test_tools.py`), read only as the module a test imports from
+   * (gaps7): what it defines is that module's, never a source's anywhere else. */
+  testModule?: boolean;
   /** package.json: the test tools it lists (`vitest`, `jest`, `ts-jest`, …) and jest's `preset`. */
   tools?: string[];
   /** `Object.assign(Target.prototype | Target, require(spec))`: members Target gains from another module. */

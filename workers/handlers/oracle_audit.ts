@@ -10,7 +10,7 @@ import { staticAudit, type TStaticAuditSources } from "@/lib/oracle-audit/static
 import { counterfactualOutcome } from "@/lib/oracle-audit/counterfactual";
 import { dependencyKey } from "@/lib/oracle-audit/findings";
 import { mutateGoldWithTrees } from "@/lib/oracle-audit/audit-files";
-import { isAuditedSource } from "@/lib/oracle-audit/extract";
+import { isAuditedSource, isTestModuleSource } from "@/lib/oracle-audit/extract";
 import { languageOf } from "@/lib/oracle-audit/languages";
 import { loadAuditInput } from "@/lib/oracle-audit/load-audit-input";
 import { requestCounterfactualRuns } from "@/lib/oracle-audit/request-counterfactuals";
@@ -22,6 +22,8 @@ import { isTestCode } from "@/lib/oracle-audit/audit-files";
 import type { Handler, TRunContext } from "./types";
 
 type TContext = TRunContext;
+// Sources, and files named like tests, read only as modules a test imports from (gaps7).
+const isReadSource = (p: string) => isAuditedSource(p) || isTestModuleSource(p);
 const EMPTY: TRunResultInput = { status: "passed", signature: [], probes: [], stdout: "", stderr: "", message: null, sandbox: "none", warnings: [], timings: {} };
 
 export const handleOracleAudit: Handler = async (context, runner) => {
@@ -52,7 +54,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
     base: async () => {
       const m = await mirror();
       const paths = await listTree(m.dir, await base());
-      return { files: await readFiles(m.dir, await base(), paths.filter(isAuditedSource)), paths };
+      return { files: await readFiles(m.dir, await base(), paths.filter(isReadSource)), paths };
     },
     gold: async () => {
       const m = await mirror();
@@ -64,7 +66,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
       const testFiles = await readFiles(m.dir, tree, testPaths);
       // A hidden test file too large to read is said to be not audited, never silently left out.
       const unread = testPaths.filter((p) => !(p in testFiles) && isTestCode(p)).map((file) => ({ file, reason: `it is larger than ${MAX_FILE_BYTES / 1024} KiB, more than the audit reads` }));
-      return { changed: await readFiles(m.dir, tree, changed.filter(isAuditedSource)), paths, testFiles, unread };
+      return { changed: await readFiles(m.dir, tree, changed.filter(isReadSource)), paths, testFiles, unread };
     },
   };
   const reusable = await loadReusable(input.familyId, { goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION });
@@ -95,7 +97,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
     const dep = tests.find((t) => t.file === f.file)?.dependencies.find((d) => dependencyKey(d) === f.dependencyKey);
     // Renamed where gold's syntax trees have the identifier, never the same spelling on a built-in or another object.
     goldChanged ??= (await sources.gold()).changed;
-    const mutation = await mutateGoldWithTrees(input.goldPatch, { kind: f.kind, value: f.name, match: dep?.match ?? null, file: f.file }, goldChanged, (p) => testFiles.includes(p) || (languageOf(p)?.isTestFile(p) ?? false));
+    const mutation = await mutateGoldWithTrees(input.goldPatch, { kind: f.kind, value: f.name, match: dep?.match ?? null, owner: dep?.owner ?? null, file: f.file }, goldChanged, (p) => testFiles.includes(p) || (languageOf(p)?.isTestFile(p) ?? false));
     drafts.set(f.dependencyKey, mutation.ok
       ? { dependencyKey: f.dependencyKey, mutation: mutation.mutation, patch: mutation.patch, predictedProbeTestIds: [...f.probeTestIds], outcome: null, message: null }
       : { dependencyKey: f.dependencyKey, mutation: "", patch: "", predictedProbeTestIds: [...f.probeTestIds], outcome: "error", message: mutation.reason });

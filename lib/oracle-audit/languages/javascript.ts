@@ -125,6 +125,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const state = extractionState();
   const { deps, tests, supplied, literalNodes, constants, uses, comparedUses, fromConstant } = state;
   const callbacks: NonNullable<TTestExtraction["callbacks"]> = [];
+  const jsonSerialized: [number, number][] = [];
   /** Positional-argument dependencies and the call that passes them (for `undecided`, after the walk). */
   const argumentCalls = new Map<TDependency, { call: TSyntaxNode; index: number }>();
   const assertionLiterals = new Set<TSyntaxNode>();
@@ -648,6 +649,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       case "call_expression": {
         const { base, chain } = callee(source, node);
         const list = args(node);
+        // The test serializes JSON itself (a callback it hands in, `(v) => \`custom:${JSON.stringify(v)}\``; gaps7).
+        if (base === "JSON" && chain.length === 1 && chain[0] === "stringify") {
+          const statement = ancestors.findLast((a) => a.type === "expression_statement" || a.type === "lexical_declaration" || a.type === "variable_declaration") ?? node;
+          jsonSerialized.push([statement.row + 1, source.slice(0, statement.end).split("\n").length]);
+        }
         const req = requireOf(source, node);
         if (req !== null) {
           push(node, ancestors, { kind: "path", value: req, module: null, via: "require" });
@@ -842,7 +848,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     const lines = readers.get(local);
     if (lines && lines.length > 0) d.readIn = lines;
   }
-  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(callbacks.length > 0 ? { callbacks } : {}) };
+  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(callbacks.length > 0 ? { callbacks } : {}), ...(jsonSerialized.length > 0 ? { jsonSerialized } : {}) };
 }
 
 export { extractJavaScriptDefinitions, resolveScriptModule };

@@ -28,11 +28,17 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     const ps = fn ? field(fn, "parameters") : null;
     return ps !== null && named(ps).some((p) => textOf(source, p.type === "identifier" ? p : (field(p, "name") ?? named(p)[0] ?? p)) === name);
   };
+  // The same local name bound in several tests (`expected_environ = {…}` in each): a use reads its own function's (gaps7).
+  const localConstants = new Map<TSyntaxNode, Map<string, TSyntaxNode>>();
   walk(root, (node, ancestors) => {
     if (node.type === "assignment") {
       const left = field(node, "left");
       const right = field(node, "right");
-      if (left?.type === "identifier" && right && ["string", "concatenated_string", "integer", "float", "list", "tuple", "dictionary"].includes(right.type)) constants.set(textOf(source, left), right);
+      if (left?.type === "identifier" && right && ["string", "concatenated_string", "integer", "float", "list", "tuple", "dictionary"].includes(right.type)) {
+        constants.set(textOf(source, left), right);
+        const fn = ancestors.findLast((a) => a.type === "function_definition");
+        if (fn) localConstants.set(fn, (localConstants.get(fn) ?? new Map()).set(textOf(source, left), right));
+      }
     } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "assignment" && field(ancestors.at(-1)!, "left") === node) && !boundAsParameter(textOf(source, node), ancestors)) {
       uses.set(textOf(source, node), (uses.get(textOf(source, node)) ?? 0) + 1);
     }
@@ -179,7 +185,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         }
         if (constants.has(name)) {
           comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
-          work.push({ node: constants.get(name)!, match, constant: name });
+          work.push({ node: (fnNode && localConstants.get(fnNode)?.get(name)) || constants.get(name)!, match, constant: name });
           continue;
         }
       }
@@ -272,6 +278,32 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         }
         if (/^self\.assert(CountEqual|SequenceEqual|TupleEqual|SetEqual|MultiLineEqual)$/.test(fnText)) for (const a of list.slice(0, 2)) literal(a, ancestors, "exact");
         if (fnText === "self.assertIn" && list[0]) literal(list[0], ancestors, "contains");
+        // A mock's call assertion (`m.assert_called_once_with("…")`, `assert_called_with`, `assert_any_call`): its
+        // arguments are what the code must pass, expected outputs (gaps7).
+        if (fn?.type === "attribute" && /^assert_(called_once_with|called_with|any_call)$/.test(textOf(source, field(fn, "attribute")!))) {
+          for (const a of list) {
+            const v = a.type === "keyword_argument" ? field(a, "value") : a.type === "list_splat" || a.type === "dictionary_splat" ? null : a;
+            if (v) literal(v, ancestors, "exact");
+          }
+        }
+        // The name of an environment variable the test sets (`mock.patch.dict(os.environ, {"X": …})`,
+        // `monkeypatch.setenv("X", …)`): the code's interface when the code reads it, so a dependency judged by its
+        // producer like any literal (a name no source holds stays visible, the test's own data; gaps7).
+        const envKey = (k: TSyntaxNode) => {
+          const v = pythonString(source, k);
+          if (v === null || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) return;
+          asserted.add(k);
+          named(k).forEach((n) => asserted.add(n));
+          push(k, ancestors, { kind: "literal", value: v, module: null, via: "env", match: "exact" });
+        };
+        const environ = list[0] ? dotted(source, list[0]) : "";
+        if (/(^|\.)patch\.dict$/.test(fnText) && (environ === "os.environ" || environ === "environ" || (list[0] && pythonString(source, list[0]) === "os.environ")) && list[1]?.type === "dictionary") {
+          for (const pair of named(list[1])) {
+            const key = pair.type === "pair" ? field(pair, "key") : null;
+            if (key) envKey(key);
+          }
+        }
+        if (/(^|\.)setenv$/.test(fnText) && fn?.type === "attribute" && list[0] && list[0].type === "string") envKey(list[0]);
         // assertRegex(text, pattern): the pattern is the second argument.
         if (fnText === "self.assertRegex" && list[1]) literal(list[1], ancestors, "regex");
         // A call of a helper whose parameters reach a comparison: the arguments are the compared literals.

@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { keepLines, parseCase, type TRealCase } from "./schema";
+import { isTestModuleSource } from "../extract";
 
 export const CASES_DIR = path.join(import.meta.dirname, "cases");
 /** The held-out set: labelled and committed before the audit ran on it; no rule was tuned on it. */
@@ -85,6 +86,10 @@ function readBlobs(dir: string, ids: readonly string[]): Map<string, string> {
 
 const isTestPath = (p: string) => /(^|\/)(__tests__|tests?|spec)\//.test(p) || /\.(test|spec|test-d)\.[cm]?[jt]sx?$/.test(p) || /(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(p);
 
+// How the tests run (the runner, ts-jest's type check) is read from the root manifest and jest config, as the worker
+// reads every package.json of the tree, whether or not the case names them (gaps7).
+const ROOT_RUNNER_FILES = /^(package\.json|jest\.config\.[cm]?[jt]s)$/;
+
 /** The files a case names, at the base and at the merge commit. */
 export function loadCase(c: TRealCase): TLoadOutcome {
   const dir = mirrorOf(c.repo);
@@ -92,9 +97,10 @@ export function loadCase(c: TRealCase): TLoadOutcome {
   try {
     const base = listTree(dir, c.baseCommit);
     const gold = listTree(dir, c.mergeCommit);
-    // Named files are read whole; folders (ending in /) give their source files, tests left out (the hidden tests are the case's own).
+    // Named files are read whole; folders (ending in /) give their source files, tests left out (the hidden tests are the case's own)
+    // except files named like tests that the audit reads as modules a test may import from (gaps7), as the worker reads them.
     const pick = (tree: Map<string, string>) =>
-      [...tree.keys()].filter((p) => c.sources.some((s) => (s.endsWith("/") ? p.startsWith(s) && !isTestPath(p) : p === s)));
+      [...tree.keys()].filter((p) => ROOT_RUNNER_FILES.test(p) || c.sources.some((s) => (s.endsWith("/") ? p.startsWith(s) && (!isTestPath(p) || isTestModuleSource(p)) : p === s)));
     const basePicked = pick(base);
     const goldPicked = pick(gold);
     const tests = c.tests.map((t) => {
