@@ -78,6 +78,30 @@ function pythonTestDeps(): { dir: string } | { reason: string } {
   }
 }
 
+/**
+ * Pure-Python wheels from /opt/pypi unpacked (never installed) into one host directory per recipe, bound read-only
+ * into the sandbox (SPECPATH_SANDBOX_RUNTIMES) for PYTHONPATH (held-out set 9's inflect). The reason when it cannot be made.
+ */
+function wheelDeps(name: string, wheels: readonly string[]): { dir: string } | { reason: string } {
+  const dir = `/var/tmp/specpath-bench-cf-wheels-${name}`;
+  try {
+    if (!existsSync(path.join(dir, ".done"))) {
+      const files = existsSync("/opt/pypi/files") ? execFileSync("ls", ["/opt/pypi/files"], { encoding: "utf8" }).split("\n") : [];
+      const found = wheels.map((w) => files.find((f) => f.startsWith(`${w}-`) && f.endsWith(".whl")));
+      const missing = wheels.filter((_, i) => !found[i]);
+      if (missing.length > 0) return { reason: `no wheel for ${missing.join(", ")} under /opt/pypi/files` };
+      execFileSync("bash", ["-c", `rm -rf "${dir}" && mkdir -p "${dir}"`]);
+      for (const f of found) execFileSync("python3", ["-m", "zipfile", "-e", path.join("/opt/pypi/files", f!), dir], { stdio: "ignore" });
+      execFileSync("touch", [path.join(dir, ".done")]);
+    }
+    const runtimes = (process.env.SPECPATH_SANDBOX_RUNTIMES ?? "").split(":").filter(Boolean);
+    if (!runtimes.includes(dir)) process.env.SPECPATH_SANDBOX_RUNTIMES = [...runtimes, dir].join(":");
+    return { dir };
+  } catch (e) {
+    return { reason: `the wheels could not be unpacked (${(e as Error).message.split("\n")[0]})` };
+  }
+}
+
 /** How each repository's hidden tests run here, or why they cannot. */
 function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
   // The repository's own pytest options and warning filters are dropped: they name plugins not installed here
@@ -330,6 +354,28 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     case "wooorm/markdown-table":
       // tape with the packages test.js requires (chalk, strip-ansi), at the base's ranges; no build (the tests require '.').
       return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["tape"])), testCommand: (tests) => `./node_modules/.bin/tape ${tests.join(" ")}`, resultFormat: "tap" };
+    // --- held-out set 9 (branch label9, sampled): recipes from each repository's own test scripts, the test toolchain only.
+    case "jshttp/fresh":
+    case "jshttp/etag":
+      // `mocha --check-leaks` as their scripts run it (mocha 10 for --reporter-option), with the packages the tests require (etag's seedrandom).
+      return { setupCommand: only(["mocha@10.8.2", ...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), [])]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
+    case "inspect-js/node-deep-equal":
+      // `tape 'test/**/*.js'` without nyc: tape and the packages index.js, test/cmp.js and test/_tape.js require, at the base's ranges.
+      return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["tape"])), testCommand: (tests) => `./node_modules/.bin/tape ${tests.join(" ")}`, resultFormat: "tap" };
+    case "unjs/radix3":
+    case "fb55/css-select":
+      // vitest at the base's range with the repository's vitest.config (radix3's enables typecheck: typescript too); css-select's
+      // tests import htmlparser2 (a devDependency) beside its dependencies. Linters, bundlers and benchmarks are left out.
+      return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), c.repo === "unjs/radix3" ? ["vitest", "typescript"] : ["vitest"])), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "python-validators/validators":
+      // src layout, no third-party import in the kept tests.
+      return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
+    case "jaraco/inflect": {
+      // inflect imports more_itertools, typeguard and typing_extensions: unpacked from the wheels under /opt/pypi (never installed).
+      const deps = wheelDeps("inflect", ["more_itertools-10.8.0", "typeguard-4.6.0", "typing_extensions-4.16.0"]);
+      if ("reason" in deps) return { notRunnable: deps.reason };
+      return { setupCommand: null, testCommand: pytest(`.:${deps.dir}`), resultFormat: "junit" };
+    }
     default:
       return { notRunnable: `no recipe for ${c.repo}` };
   }
