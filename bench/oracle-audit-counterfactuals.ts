@@ -23,6 +23,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { mutateGoldWithTrees } from "../lib/oracle-audit/audit-files";
 import { judgeCounterfactual } from "../lib/oracle-audit/counterfactual";
+import { dependencyKey } from "../lib/oracle-audit/findings";
 import { CORPUS_SETS, loadCorpus, mirrorOf, type TCorpusSet, type TLoadedCase } from "../lib/oracle-audit/real-corpus/load";
 import { observeCase } from "../lib/oracle-audit/real-corpus/measure";
 import { HISTORY_KEYS, type TLabel } from "../lib/oracle-audit/real-corpus/schema";
@@ -411,6 +412,14 @@ function sameTest(caseId: string, executedId: string): boolean {
   return loc === want || want.endsWith(`.${loc}`) || (loc ?? "").endsWith(`.${[dotted.at(-1), ...classes].join(".")}`) || loc === [dotted.at(-1), ...classes].join(".");
 }
 
+/**
+ * The dependency of a test file that a finding names by its key (findings' dependencyKey: a keyword or option carries
+ * its function, `…:static_fields@JsonFormatter`; matched without it, such a finding was skipped, neither run nor counted).
+ */
+export function findingDependency(deps: readonly TDependency[], key: string): TDependency | undefined {
+  return deps.find((d) => dependencyKey(d) === key);
+}
+
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualRow[]; ms: number }> {
@@ -432,7 +441,7 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
       for (const h of HISTORY_KEYS) {
         for (const f of obs.perHistory[h].findings as unknown as { dependencyKey: string; file: string; kind: string; informational?: boolean; probeTestIds: string[] }[]) {
           if (f.informational) continue;
-          const dep = obs.perHistory[h].classified.find((x) => x.file === f.file)?.deps.map((d) => d.dependency as TDependency).find((d) => `${d.kind}:${d.module ?? ""}:${d.value}` === f.dependencyKey);
+          const dep = findingDependency(obs.perHistory[h].classified.find((x) => x.file === f.file)?.deps.map((d) => d.dependency as TDependency) ?? [], f.dependencyKey);
           if (!dep) continue;
           const entry = byKey.get(f.dependencyKey) ?? { dep, predicted: new Set<string>(), file: f.file, labels: [] };
           f.probeTestIds.forEach((p) => entry.predicted.add(p));
