@@ -262,10 +262,12 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       return { setupCommand: only(should ? [...packages, "should"] : packages), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${should ? "--require should " : ""}${tests.join(" ")}`, resultFormat: "junit" };
     }
     case "fastify/process-warning":
-      // node-tap 16 (the base's test:unit is `tap`). The test files are required by one node process, which prints one
-      // plain TAP stream (tap's own runner would wrap every file in a subtest named by its path; one `node` per file
-      // gives two streams, and the second is not read: first run, "1 of 2 probes match no executed test").
-      return { setupCommand: only(["tap@^16.3.0"]), testCommand: (tests) => `node -e '${tests.map((t) => `require("./${t}");`).join(" ")}'`, resultFormat: "tap" };
+      // node-tap 16's own runner (the base's test:unit is `tap`; the case's verifier runs `tap --reporter=tap`), one
+      // process per file, no coverage; it nests each file's tests under a subtest named by its path (sameTest maps
+      // them). Branch label6 required both files in one node process (one plain TAP stream; one `node` per file gave
+      // two streams, the second unread): there index.test.js's top-level `process.removeAllListeners('warning')` took
+      // emit-unlimited's listener before its warnings came, and gold failed that probe (branch cf8).
+      return { setupCommand: only(["tap@^16.3.0"]), testCommand: (tests) => `./node_modules/.bin/tap --reporter=tap --no-coverage ${tests.join(" ")}`, resultFormat: "tap" };
     default:
       return { notRunnable: `no recipe for ${c.repo}` };
   }
@@ -377,7 +379,7 @@ function completedBase(mirror: string, commit: string): { repoUrl: string; baseC
 
 const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
 
-export const __forTest = { yarnLockPins, testPackages };
+export const __forTest = { yarnLockPins, testPackages, sameTest: (caseId: string, executedId: string) => sameTest(caseId, executedId) };
 
 export interface TCounterfactualRow {
   set: TCorpusSet;
@@ -397,6 +399,9 @@ function sameTest(caseId: string, executedId: string): boolean {
   // jest-junit's "{classname} {title}" with no describe leaves a space before the title.
   const at = executedId.indexOf("::");
   if (at > 0 && executedId.slice(at + 2).startsWith(" ") && `${executedId.slice(0, at)}::${executedId.slice(at + 2).trimStart()}` === caseId) return true;
+  // node-tap's runner nests each file's tests under a subtest named by its path (`test/a.test.js > title`).
+  const nested = /^([^\s>][^>]*?\.[cm]?[jt]sx?) > (.+)$/.exec(executedId);
+  if (nested && (nested[2] === caseId || `${nested[1]}::${nested[2]}` === caseId)) return true;
   // mocha's xunit reporter (before 10) writes no file: `::<full title>` for the case's `file::<full title>`.
   if (executedId.startsWith("::") && caseId.includes("::") && !caseId.split("::")[0]!.endsWith(".py") && caseId.slice(caseId.indexOf("::")) === executedId) return true;
   const [file, ...rest] = caseId.split("::");

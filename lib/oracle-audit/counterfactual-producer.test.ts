@@ -577,3 +577,42 @@ module.exports = { renderUsage };
     });
   });
 });
+
+describe("a date-time output whose UTC offset only gold's time zone writes (pjl-timestamp-utc, branch cf8)", () => {
+  // python-json-logger: gold replaces `datetime.utcnow()` (naive) by `datetime.fromtimestamp(record.created,
+  // tz=timezone.utc)`, so the JSON holds `2017-07-14T02:40:00+00:00`. No string of gold writes it and no return of gold
+  // hands it out ("no counterfactual"). The offset is the dependency (analyzer 12's rule): the time zone gold names is
+  // its producer. Gold's aware date-time is made naive at that call (`.replace(tzinfo=None)`): the same instant, the
+  // same digits, no offset; other date-times of the module are left as they were.
+  const BASE = `from datetime import datetime
+
+
+def stamp(created):
+    return {"timestamp": datetime.utcfromtimestamp(created).isoformat(), "other": datetime(2001, 2, 3, 4, 5, 6).isoformat()}
+`;
+  const GOLD = BASE
+    .replace("from datetime import datetime", "from datetime import datetime, timezone")
+    .replace("datetime.utcfromtimestamp(created).isoformat()", "datetime.fromtimestamp(created, tz=timezone.utc).isoformat()");
+
+  it("drops the offset gold's time zone writes, and nothing else", async () => {
+    await inScratch("stamp.py", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "2017-07-14T02:40:00+00:00", match: "exact", file: "tests/tests.py" }, { "stamp.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/time zone/);
+      const run = () => JSON.parse(execFileSync("python3", ["-c", "import json, stamp\nprint(json.dumps(stamp.stamp(1500000000.0)))"], { cwd: dir, encoding: "utf8", env: { ...process.env, TZ: "America/New_York" } }));
+      writeFileSync(path.join(dir, "stamp.py"), GOLD);
+      expect(run()).toEqual({ timestamp: "2017-07-14T02:40:00+00:00", other: "2001-02-03T04:05:06" });
+      execFileSync("git", ["checkout", "-q", "stamp.py"], { cwd: dir });
+      apply(m.patch);
+      expect(run()).toEqual({ timestamp: "2017-07-14T02:40:00", other: "2001-02-03T04:05:06" });
+    });
+  });
+
+  it("leaves a date-time with no offset, or a call naming no time zone, to the other strategies", async () => {
+    await inScratch("stamp.py", BASE, GOLD, async (diff) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "2017-07-14T02:40:00", match: "exact", file: "tests/tests.py" }, { "stamp.py": GOLD });
+      expect(m.ok ? m.mutation : m.reason).not.toMatch(/time zone/);
+    });
+  });
+});

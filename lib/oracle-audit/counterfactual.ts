@@ -526,6 +526,34 @@ function joinSeparatorEdits(file: TParsedFile, literal: string, added: ReadonlyS
   return out;
 }
 
+/** An ISO-8601 date-time with a numeric UTC offset (`2017-07-14T02:40:00+00:00`). */
+const DATE_TIME_WITH_OFFSET = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[+-]\d{2}:?\d{2}(?![\d:])/;
+/** Python calls that give back a date-time (or time) in the time zone they are handed. */
+const ZONED_CALLS = new Set(["fromtimestamp", "now", "datetime", "time", "combine", "replace", "astimezone", "fromisoformat"]);
+
+/**
+ * Gold's added Python calls that make an aware date-time from a time zone gold names (`datetime.fromtimestamp(t,
+ * tz=timezone.utc)`, `.astimezone(tz)`, `.replace(tzinfo=…)`): each is made naive where it is made
+ * (`.replace(tzinfo=None)` after the call) — the same instant and digits, no offset (branch cf8).
+ */
+function timeZoneEdits(file: TParsedFile, added: ReadonlySet<number>): { offset: number; text: string }[] {
+  const { source } = file;
+  const out: { offset: number; text: string }[] = [];
+  const text = (n: TSyntaxNode | null) => (n ? source.slice(n.start, n.end) : "");
+  walk(file.root, (node) => {
+    if (node.type === "comment") return false;
+    if (node.type !== "call" || !added.has(node.row)) return;
+    const callee = field(node, "function");
+    const name = callee?.type === "attribute" ? text(field(callee, "attribute")) : callee?.type === "identifier" ? text(callee) : "";
+    if (!ZONED_CALLS.has(name)) return;
+    const args = field(node, "arguments")?.children.filter((c) => c.named && c.type !== "comment") ?? [];
+    const zoneKeyword = args.find((a) => a.type === "keyword_argument" && ["tz", "tzinfo"].includes(text(field(a, "name"))));
+    const zoned = zoneKeyword ? text(field(zoneKeyword, "value")) !== "None" : name === "astimezone" && args.length > 0;
+    if (zoned) out.push({ offset: node.end, text: ".replace(tzinfo=None)" });
+  });
+  return out;
+}
+
 const FUNCTION_NODES = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "generator_function", "arrow_function", "method_definition", "function_definition"]);
 
 /** The name a function node is defined under: its own, or the variable, property or key it is assigned to. */
@@ -821,6 +849,19 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         }
         const keyed = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
         if (keyed && keyed.edits > 0) return { ok: true, patch: keyed.patch, mutation: `the key ${raw} → "${alt}"`, edits: keyed.edits };
+      }
+      // A date-time whose UTC offset only a time zone gold names writes (the analyzer's offset rule): gold's zoned
+      // date-time is made naive where gold makes it, so the output keeps its digits and loses the offset (Python).
+      if (DATE_TIME_WITH_OFFSET.test(raw)) {
+        const added = addedRows(gold);
+        const editors = new Map<string, TRowEditor>();
+        for (const file of parsed) {
+          if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
+          const inserts = timeZoneEdits(file, added.get(file.path) ?? new Set());
+          if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+        }
+        const naive = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+        if (naive && naive.edits > 0) return { ok: true, patch: naive.patch, mutation: `the time zone gold's date-time is made in, dropped there (.replace(tzinfo=None)): "${raw}" loses its offset`, edits: naive.edits };
       }
       // Made by a template (or helper) shared with other outputs: its result changes only when it is the literal.
       // An expected template written with placeholders (`${key}`) is a shape, not a value: its words are changed below.
