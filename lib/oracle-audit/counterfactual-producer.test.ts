@@ -172,7 +172,7 @@ exports.lookup = lookup;
       writeFileSync(path.join(dir, "cf.patch"), m.patch);
       execFileSync("git", ["apply", "cf.patch"], { cwd: dir });
       const lookup = (ext: string) => execFileSync("node", ["-e", `console.log(require("./index.js").lookup(${JSON.stringify(ext)}))`], { cwd: dir, encoding: "utf8" }).trim();
-      expect(lookup("mp4")).toBe("video/mp4~");
+      expect(lookup("mp4")).toBe("v~ideo/mp4");
       expect(lookup("xml")).toBe("application/xml");
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -401,7 +401,7 @@ def intcomma(value):
       writeFileSync(path.join(dir, "cf.patch"), m.patch);
       sh(["apply", "cf.patch"]);
       const out = execFileSync("python3", ["-c", "import json, number\nprint(json.dumps([number.intcomma(14308.40, 2), number.intcomma(14308.40, 3), number.intcomma(14308.4), number.intcomma(100)]))"], { cwd: dir, encoding: "utf8" });
-      expect(JSON.parse(out)).toEqual(["14,308.40~", "14,308.400", "14,308.4", "100"]);
+      expect(JSON.parse(out)).toEqual(["1~4,308.40", "14,308.400", "14,308.4", "100"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -614,5 +614,34 @@ def stamp(created):
       const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "2017-07-14T02:40:00", match: "exact", file: "tests/tests.py" }, { "stamp.py": GOLD });
       expect(m.ok ? m.mutation : m.reason).not.toMatch(/time zone/);
     });
+  });
+});
+
+describe("an exact literal a test may compare as a substring (process-warning-unlimited, branch cf8)", () => {
+  // node-tap's `t.throws(fn, new Error(msg))` matches the thrown message against `msg` with tmatch, where a string
+  // pattern matches any string that contains it: gold's message with "~" appended still holds the whole literal, so
+  // the counterfactual left the dependency in place ("refuted", 0 of 1 probes fail). The literal is changed inside
+  // (after its first character), so neither equality nor containment nor a prefix holds.
+  const GOLD = `function create(opts) {
+  if (typeof opts.unlimited !== "boolean") throw new Error("Warning opts.unlimited must be a boolean");
+  return opts;
+}
+module.exports = { create };
+`;
+
+  it("leaves no output that equals, contains or starts with the literal", async () => {
+    const { diff, files } = newFile("index.js", GOLD);
+    const literal = "Warning opts.unlimited must be a boolean";
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: literal, match: "exact", file: "test/index.test.js" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    let message = "";
+    try {
+      runJs(postImage(m.patch), "create({ unlimited: 'yes' })");
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).not.toBe("");
+    expect(message.includes(literal) || message.startsWith(literal) || message.endsWith(literal)).toBe(false);
   });
 });
