@@ -1,7 +1,7 @@
 /**
  * Counterfactual agreement on the real corpus: for every blocking hidden finding of every case
  * (development and held-out sets, both histories), gold with only that dependency changed
- * (mutateGoldWithTrees, as the worker does) runs through the real sandbox (lib/runner executeRun)
+ * (mutateGoldWithTrees, as the worker does: a keyword with its function) runs through the real sandbox (lib/runner executeRun)
  * on the PR's real hidden tests, at the PR's real base commit, from the repository snapshot
  * `fetch` brought. Gold itself runs first: a case whose hidden tests do not pass with gold here
  * cannot judge a counterfactual, and is named with the reason.

@@ -645,3 +645,65 @@ module.exports = { create };
     expect(message.includes(literal) || message.startsWith(literal) || message.endsWith(literal)).toBe(false);
   });
 });
+
+describe("a keyword gold adds to one function, refused by that function alone (wcwidth-ambiguous-width, tabulate-break-long-words, branch cf8)", () => {
+  // A keyword is one dependency per function (`ambiguous_width@ljust`). Renamed wherever gold writes it, every
+  // function lost it (wcwidth: 17 of 27 probes failed for each of seven keywords, each labelled with its own), and
+  // tabulate's `break_long_words` was renamed in gold's call of TextWrapper too (its other keyword's test failed).
+  // Gold without that one keyword: the owner function refuses it from callers outside its package (TypeError, as
+  // the base's), while the package's own calls, the other functions and the signature (functools.wraps) stay gold's.
+  const BASE = `import textwrap
+
+
+def width(text):
+    return len(text)
+
+
+def ljust(text, dest):
+    return text + " " * (dest - width(text))
+
+
+def wrap(text, n):
+    return textwrap.wrap(text, n)
+`;
+  const GOLD = `import textwrap
+
+
+def width(text, ambiguous_width=1):
+    return len(text) * ambiguous_width
+
+
+def ljust(text, dest, ambiguous_width=1):
+    return text + " " * (dest - width(text, ambiguous_width=ambiguous_width))
+
+
+def center(text, dest, ambiguous_width=1):
+    return " " + ljust(text, dest, ambiguous_width=ambiguous_width)
+
+
+def wrap(text, n, break_long_words=True):
+    return textwrap.wrap(text, n, break_long_words=break_long_words)
+`;
+  const check = (dir: string, lines: string[]) => JSON.parse(execFileSync("python3", ["-c", ["import inspect, json, pad", "def t(f):", "    try:", "        return f()", "    except TypeError as e:", "        return 'TypeError'", ...lines].join("\n")], { cwd: dir, encoding: "utf8" }));
+
+  it("refuses the keyword in the owner only, for outside callers only", async () => {
+    await inScratch("pad.py", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "ambiguous_width", match: null, owner: "ljust", via: "option", file: "tests/test_pad.py" }, { "pad.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      expect(check(dir, ["print(json.dumps([t(lambda: pad.ljust('ab', 5, ambiguous_width=2)), t(lambda: pad.ljust('ab', 5)), t(lambda: pad.width('ab', ambiguous_width=2)), t(lambda: pad.center('ab', 5, ambiguous_width=2)), list(inspect.signature(pad.ljust).parameters), pad.ljust.__name__]))"]))
+        .toEqual(["TypeError", "ab   ", 4, " ab ", ["text", "dest", "ambiguous_width"], "ljust"]);
+    });
+  });
+
+  it("leaves a callee's keyword of the same spelling alone (tabulate's TextWrapper)", async () => {
+    await inScratch("pad.py", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "break_long_words", match: null, owner: "wrap", via: "option", file: "tests/test_pad.py" }, { "pad.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      expect(check(dir, ["print(json.dumps([t(lambda: pad.wrap('abcdef', 3, break_long_words=False)), t(lambda: pad.wrap('abcdef', 3))]))"])).toEqual(["TypeError", ["abc", "def"]]);
+    });
+  });
+});

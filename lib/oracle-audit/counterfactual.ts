@@ -589,6 +589,36 @@ function parameterName(node: TSyntaxNode, source: string): string | null {
 }
 
 /**
+ * The module-level Python functions named `owner` that take a keyword `keyword` on a line gold adds (its
+ * parameter), each refused that keyword from callers outside its package at the module's end (branch cf8): wrapped
+ * with functools.wraps (the signature, `inspect.signature`, stays gold's), a call from the package's own modules goes
+ * through, one from elsewhere that passes the keyword raises TypeError as the base's function did. Diff sections to
+ * append to gold's patch, and the functions wrapped.
+ */
+function refusedKeyword(files: readonly TParsedFile[], owner: string, keyword: string, added: ReadonlyMap<string, ReadonlySet<number>>): { sections: string[]; owners: string[] } {
+  const sections: string[] = [];
+  const owners: string[] = [];
+  for (const file of files) {
+    const rows = added.get(file.path) ?? new Set<number>();
+    const text = (n: TSyntaxNode | null) => (n ? file.source.slice(n.start, n.end) : "");
+    const defs = file.root.children
+      .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
+      .filter((n): n is TSyntaxNode => n?.type === "function_definition" && text(field(n, "name")) === owner)
+      .filter((n) => (field(n, "parameters")?.children ?? []).some((p) => p.named && rows.has(p.row) && parameterName(p, file.source) === keyword && !["list_splat_pattern", "dictionary_splat_pattern"].includes(p.type)));
+    if (defs.length === 0) continue;
+    const kw = JSON.stringify(keyword);
+    const message = JSON.stringify(`${owner}() got an unexpected keyword argument '${keyword}'`);
+    const line = `${owner} = (lambda __cf_f: __import__("functools").wraps(__cf_f)(lambda *__cf_a, **__cf_k: __cf_f(*__cf_a, **__cf_k) if ${kw} not in __cf_k or __import__("sys")._getframe(1).f_globals.get("__name__", "").split(".")[0] == __cf_f.__module__.split(".")[0] else (_ for _ in ()).throw(TypeError(${message}))))(${owner})`;
+    const section = appendedLineDiff(file, line);
+    if (section) {
+      sections.push(section);
+      owners.push(`${file.path}:${owner}`);
+    }
+  }
+  return { sections, owners };
+}
+
+/**
  * Gold's added function `owner` with its argument at `position` (0-based, as callers count it) dropped for callers
  * outside gold's code: at the body's start the parameter is reset to undefined / None unless gold's own call passed it
  * (gold's added calls of `owner` mark their argument on the way in), so only the tests that pass it see a change.
@@ -788,7 +818,7 @@ const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? fa
  * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
-export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
+export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & Partial<Pick<TDependency, "owner" | "via">> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
   const argument = dep.kind === "name" ? /^([A-Za-z_$][\w$]*)#(\d+)$/.exec(dep.value) : null;
   if (argument) {
     // `fn#N`: gold adds argument N to fn. Without it fn behaves as if the caller had not passed it.
@@ -805,6 +835,15 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     const dropped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
     if (dropped && dropped.edits > 0) return { ok: true, patch: dropped.patch, mutation: `${owner}'s argument ${Number(n) + 1} dropped for callers outside gold`, edits: dropped.edits };
     return { ok: false, reason: reasons.find((r) => !r.startsWith("gold adds no")) ?? `gold adds no function ${owner} with an argument ${Number(n) + 1}` };
+  }
+  if (dep.kind === "name" && dep.via === "option" && dep.owner && /^[A-Za-z_][A-Za-z0-9_]*$/.test(dep.owner)) {
+    // A keyword is one dependency per function: that function alone refuses it (Python; a class's or method's
+    // keyword, or none found, is renamed below as any name).
+    const py = parsed.filter((f) => f.path.endsWith(".py") && !isTest(f.path) && !isProse(f.path));
+    const refused = refusedKeyword(py, dep.owner, dep.value, addedRows(gold));
+    if (refused.sections.length > 0) {
+      return { ok: true, patch: `${gold.replace(/\n?$/, "\n")}${refused.sections.join("")}`, mutation: `the keyword ${dep.value} refused by ${refused.owners.join(", ")} to callers outside its package (TypeError; the signature and the package's own calls unchanged)`, edits: refused.sections.length };
+    }
   }
   if (dep.kind === "name") {
     const renamed = renamedIdentifier(dep.value, splitDiff(gold).some((f) => f.path.endsWith(".py") && !isTest(f.path)));
