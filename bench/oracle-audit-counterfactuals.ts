@@ -456,7 +456,7 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
       }
       // ORACLE_CF_GOLD_CHECK=1: a case with no finding still runs gold once, so its recipe is known to work.
       if (byKey.size === 0 && !process.env.ORACLE_CF_GOLD_CHECK) continue;
-      const name = (d: TDependency) => `${d.kind} ${JSON.stringify(d.value)}`;
+      const name = (d: TDependency) => `${d.kind} ${JSON.stringify(d.value)}${d.via === "option" && d.owner ? ` (keyword of ${d.owner})` : ""}`;
       console.error(`[counterfactuals] ${c.id}: ${byKey.size} finding(s)`);
       const recipe = recipeFor(c, python);
       if ("notRunnable" in recipe) {

@@ -688,7 +688,7 @@ def wrap(text, n, break_long_words=True):
 
   it("refuses the keyword in the owner only, for outside callers only", async () => {
     await inScratch("pad.py", BASE, GOLD, async (diff, apply, dir) => {
-      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "ambiguous_width", match: null, owner: "ljust", via: "option", file: "tests/test_pad.py" }, { "pad.py": GOLD });
+      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "ambiguous_width", match: null, owner: "ljust#kw", via: "option", file: "tests/test_pad.py" }, { "pad.py": GOLD });
       expect(m.ok).toBe(true);
       if (!m.ok) return;
       apply(m.patch);
@@ -699,7 +699,7 @@ def wrap(text, n, break_long_words=True):
 
   it("leaves a callee's keyword of the same spelling alone (tabulate's TextWrapper)", async () => {
     await inScratch("pad.py", BASE, GOLD, async (diff, apply, dir) => {
-      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "break_long_words", match: null, owner: "wrap", via: "option", file: "tests/test_pad.py" }, { "pad.py": GOLD });
+      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "break_long_words", match: null, owner: "wrap#kw", via: "option", file: "tests/test_pad.py" }, { "pad.py": GOLD });
       expect(m.ok).toBe(true);
       if (!m.ok) return;
       apply(m.patch);

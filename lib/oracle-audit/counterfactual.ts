@@ -836,11 +836,13 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     if (dropped && dropped.edits > 0) return { ok: true, patch: dropped.patch, mutation: `${owner}'s argument ${Number(n) + 1} dropped for callers outside gold`, edits: dropped.edits };
     return { ok: false, reason: reasons.find((r) => !r.startsWith("gold adds no")) ?? `gold adds no function ${owner} with an argument ${Number(n) + 1}` };
   }
-  if (dep.kind === "name" && dep.via === "option" && dep.owner && /^[A-Za-z_][A-Za-z0-9_]*$/.test(dep.owner)) {
+  // The extractor's owner of a keyword is `fn#kw` (a keyword) or `fn#N` (an option object's position).
+  const keywordOwner = dep.kind === "name" && dep.via === "option" && dep.owner ? dep.owner.split("#")[0]! : null;
+  if (keywordOwner && /^[A-Za-z_][A-Za-z0-9_]*$/.test(keywordOwner)) {
     // A keyword is one dependency per function: that function alone refuses it (Python; a class's or method's
     // keyword, or none found, is renamed below as any name).
     const py = parsed.filter((f) => f.path.endsWith(".py") && !isTest(f.path) && !isProse(f.path));
-    const refused = refusedKeyword(py, dep.owner, dep.value, addedRows(gold));
+    const refused = refusedKeyword(py, keywordOwner, dep.value, addedRows(gold));
     if (refused.sections.length > 0) {
       return { ok: true, patch: `${gold.replace(/\n?$/, "\n")}${refused.sections.join("")}`, mutation: `the keyword ${dep.value} refused by ${refused.owners.join(", ")} to callers outside its package (TypeError; the signature and the package's own calls unchanged)`, edits: refused.sections.length };
     }
