@@ -74,6 +74,8 @@ function pythonTestDeps(): { dir: string } | { reason: string } {
     // pytest.lazy_fixture for pytest 8+ (prettytable's tests; pytest-lazy-fixture 0.6.3 fails on pytest 8, and PyPI's
     // pytest-lazy-fixtures is not reachable): a small plugin the recipe loads with `-p cf_lazy_fixture` (branch cf7).
     copyFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "python", "cf_lazy_fixture.py"), path.join(dir, "cf_lazy_fixture.py"));
+    // pytest-lazy-fixtures' `lf` (prettytable-csv-fields imports it: "empty collection" before, branch cf8), the same value.
+    copyFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "python", "pytest_lazy_fixtures.py"), path.join(dir, "pytest_lazy_fixtures.py"));
     const runtimes = (process.env.SPECPATH_SANDBOX_RUNTIMES ?? "").split(":").filter(Boolean);
     if (!runtimes.includes(dir)) process.env.SPECPATH_SANDBOX_RUNTIMES = [...runtimes, dir].join(":");
     return { dir };
@@ -209,6 +211,11 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
         resultFormat: "junit",
       };
     case "uuidjs/uuid":
+      // Since uuid 11 the sources and tests are TypeScript (src/test/*.test.ts), built by tsc into dist/esm and run
+      // with node:test (the case's verifier: `npm run build && node --test dist/esm/test/v4.test.js`): the ESM build
+      // alone, with the lockfile's TypeScript and @types/node (uuid-v4-byte-range ran no test with jest, branch cf8).
+      if (c.tests.every((t) => /^src\/test\/.*\.test\.ts$/.test(t.path)))
+        return { setupCommand: only(["typescript@5.7.2", "@types/node@22.8.7"]), testCommand: (tests) => `./node_modules/.bin/tsc -p tsconfig.esm.json && node --test --test-reporter=junit --test-reporter-destination="$SPECPATH_REPORT" ${tests.map((t) => t.replace(/^src\//, "dist/esm/").replace(/\.ts$/, ".js")).join(" ")}`, resultFormat: "junit" };
       // jest 28 with the repository's babel config (BABEL_ENV=commonjsNode, as its `test` script); Babel 7 at its newest (the pinned 7.18 core
       // is refused by the newer plugins preset-env pulls in).
       return { setupCommand: only(["jest@28.1.3", "babel-jest@28.1.3", "@babel/core@7", "@babel/preset-env@7", "jest-junit@16.0.0"]), testCommand: (tests) => `BABEL_ENV=commonjsNode ${JEST(tests)}`, resultFormat: "junit" };
