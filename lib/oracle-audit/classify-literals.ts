@@ -99,7 +99,8 @@ function reachableBase(ctx: TClassificationContext, extraction: TTestExtraction,
     if (!file) continue;
     const defs = ctx.gold.byFile.get(file);
     const member = d.via === "argument" || d.via === "option" ? (d.owner ?? "").split("#")[0]! : d.value;
-    const bound = defs?.importBindings?.[member];
+    // An own key only: `importBindings.hasOwnProperty` is Object.prototype's, no import (gaps8).
+    const bound = defs?.importBindings && Object.hasOwn(defs.importBindings, member) ? defs.importBindings[member] : undefined;
     const target = bound ? languageOf(file)?.resolveModule(bound, file, ctx.gold.files) : null;
     entries.add(target ?? file);
   }
