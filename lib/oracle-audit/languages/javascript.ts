@@ -676,13 +676,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         // constant table: `for (const key of keys)`, `for (const [a, key] of rows)`): the code's interface when the
         // code reads it, a literal judged by its producer (a name no source holds stays visible; gaps8, as gaps7's
         // os.environ for Python).
-        // A stub to "" clears the variable: code that never reads the name passes, so it names nothing (nor is the name
-        // an input the code computes with).
-        const clears = list[1] !== undefined && unwrap(list[1]).type === "string" && stringValue(source, unwrap(list[1])) === "";
         if (base === "vi" && chain.length === 1 && chain[0] === "stubEnv" && list[0]) {
           for (const k of envNames(unwrap(list[0]), ancestors)) {
             assertionLiterals.add(k);
-            if (!clears) push(k, ancestors, { kind: "literal", value: stringValue(source, k)!, module: null, via: "env", match: "exact" });
+            push(k, ancestors, { kind: "literal", value: stringValue(source, k)!, module: null, via: "env", match: "exact" });
           }
         }
         const req = requireOf(source, node);
