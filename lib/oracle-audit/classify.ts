@@ -339,7 +339,14 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
 
 /** Every dependency of one test file, classified for one history's visible text, each with its evidence. */
 export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificationContext, text: string): TClassifiedDependency[] {
-  return extraction.dependencies.map((dependency) => {
+  return extraction.dependencies.map((extracted) => {
+    // A member of what a function returns (owner `fn()`): the class that function returns, gold's or the base's (gaps8).
+    const returned = /^(\w+)\(\)$/.exec(extracted.owner ?? "")?.[1];
+    const cls = returned ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsClass?.[returned]).find((c) => c !== undefined) : undefined;
+    if (returned && !cls) {
+      return { dependency: extracted, category: "visible", reason: `no tree says what ${returned} returns`, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } };
+    }
+    const dependency = cls ? { ...extracted, owner: cls } : extracted;
     const verdict =
       dependency.kind === "path" ? classifyPath(dependency, extraction.file, ctx, text)
       : dependency.kind === "name" ? classifyName(dependency, extraction.file, ctx, text)

@@ -350,3 +350,17 @@ describe("built-in members of a function or object (branch gaps8)", () => {
     expect(await hiddenOf(base, gold, tests)).toEqual(["name:fresh", "name:missing", "name:name"]);
   });
 });
+
+describe("a property of what a module's function returns (branch gaps8)", () => {
+  // `parser = pkg.compile(p); parser.format` was not extracted: the member belongs to the class compile returns.
+  const base = { "pkg/__init__.py": "class Parser:\n    def __init__(self, p):\n        self._format = p\n\n    def parse(self, s):\n        return s\n\ndef compile(p):\n    return Parser(p)\n\ndef other(p):\n    if p:\n        return Parser(p)\n    return None\n" };
+  const gold = { "pkg/__init__.py": "class Parser:\n    def __init__(self, p):\n        self._format = p\n\n    @property\n    def pattern(self):\n        return self._format\n\n    def parse(self, s):\n        return s\n\ndef compile(p):\n    return Parser(p)\n\ndef other(p):\n    if p:\n        return Parser(p)\n    return None\n" };
+  it("judges it as a member of the returned class: gold's new one hidden, the base's visible", async () => {
+    const tests = { "tests/test_pkg.py": "import pkg\n\ndef test_pattern():\n    parser = pkg.compile('x {}')\n    assert parser.pattern == 'x {}'\n    assert parser.parse('a') == 'a'\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:pattern"]);
+  });
+  it("takes nothing from a function whose returns are not all one class", async () => {
+    const tests = { "tests/test_pkg.py": "import pkg\n\ndef test_other():\n    parser = pkg.other('x {}')\n    assert parser.pattern == 'x {}'\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual([]);
+  });
+});
