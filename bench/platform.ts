@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { apiLayerRows } from "./api-layers";
 import { apiProfileRows } from "./api-profile";
+import { loadWithCpu, pageLayerRows } from "./page-layers";
 import { goal } from "./goal";
 import { printRows, type BenchRow } from "./types";
 
@@ -70,15 +71,26 @@ async function load(url: string, headers: Record<string, string> = {}, seconds =
   instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   const result = await instance;
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx responses under load`);
+  const responses = times.length;
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { p50: at(0.5), p95: at(0.95), rps: result.requests.average };
+  return { p50: at(0.5), p95: at(0.95), rps: result.requests.average, responses };
 }
 
-/** p95 and p50 of `url` under load, beside the static file measured just before it. */
-async function measure(url: string, cookie: string) {
-  const file = await load(`${BASE}/robots.txt`);
-  const json = await load(`${BASE}${url}`, { cookie });
+/** The web server's pid, from the pid file npm start keeps in its data folder (its CPU time per request is a row). */
+function webPid(dataDir: string): number | null {
+  try {
+    const pid = (JSON.parse(fs.readFileSync(path.join(dataDir, "studio-pids.json"), "utf8")) as { web?: number }).web;
+    return typeof pid === "number" ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** p95 and p50 of `url` under load, beside the static file measured just before it; with the web server's CPU per response. */
+async function measure(url: string, cookie: string, pid: number | null = null) {
+  const file = await loadWithCpu(load, pid, `${BASE}/robots.txt`);
+  const json = await loadWithCpu(load, pid, `${BASE}${url}`, { cookie });
   const bytes = Buffer.byteLength(await (await fetch(`${BASE}${url}`, { headers: { cookie } })).text());
   return { file, json, bytes, ratio: json.p95 / Math.max(file.p95, 0.01) };
 }
@@ -181,6 +193,7 @@ export async function run(): Promise<BenchRow[]> {
     const cached = new Map<string, number>();
     try {
       const cookie = await sessionCookie();
+      const pid = webPid(dataDir);
       const get = async <T>(url: string): Promise<T> => {
         const res = await fetch(`${BASE}${url}`, { headers: { cookie } });
         const text = await res.text();
@@ -213,7 +226,7 @@ export async function run(): Promise<BenchRow[]> {
       ];
       if (QUICK) targets = targets.filter(([label]) => /families\/<id>(\/runs)?$|overview/.test(label));
       for (const [label, url] of targets) {
-        const { file, json, bytes, ratio } = await measure(url, cookie);
+        const { file, json, bytes, ratio } = await measure(url, cookie, pid);
         cached.set(url, json.p95);
         rows.push({
           name: `${label} (authenticated) p95 under 50 connections × ${SECONDS} s, ${(bytes / 1024).toFixed(1)} KiB ${goal(ratio, 3, "×")}`,
@@ -221,8 +234,11 @@ export async function run(): Promise<BenchRow[]> {
         });
         rows.push({ name: `  ${label} p50`, value: json.p50, unit: "ms", baseline: { name: "static p50", value: file.p50 }, ratio: json.p50 / Math.max(file.p50, 0.01) });
         rows.push({ name: `  ${label} throughput`, value: json.rps, unit: "req/s", baseline: { name: "static", value: file.rps }, ratio: json.rps / file.rps });
+        // The web server's own CPU per response: what the request costs the server, which a neighbour's load moves far less than latency.
+        if (Number.isFinite(json.cpuUs)) rows.push({ name: `  ${label} web server CPU per request`, value: json.cpuUs, unit: "µs", baseline: { name: "static", value: file.cpuUs }, ratio: json.cpuUs / file.cpuUs });
       }
       rows.push(...(await apiLayerRows(BASE, cookie, familyId, (url, headers) => load(url, headers, 3))));
+      if (!QUICK) rows.push(...(await pageLayerRows(BASE, cookie, suiteId, familyId, pid, (url, headers) => load(url, headers, 3))));
     } finally {
       await stopStudio(warm.child);
     }

@@ -77,7 +77,7 @@ export async function auditFiles(input: {
  * The counterfactual with gold's changed files parsed by tree-sitter: a name is renamed where the syntax
  * tree has it as gold's identifier (see mutateGold). `goldFiles`: the post-image of the files gold changes.
  */
-export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string; owner?: string | null }, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
+export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & Partial<Pick<TDependency, "owner" | "via">> & { file?: string }, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
   const parsed: TParsedFile[] = [];
   // Names are renamed where the tree says they are gold's; a literal is changed at its producer (a template's result),
   // and never in a docstring.

@@ -99,7 +99,8 @@ function reachableBase(ctx: TClassificationContext, extraction: TTestExtraction,
     if (!file) continue;
     const defs = ctx.gold.byFile.get(file);
     const member = d.via === "argument" || d.via === "option" ? (d.owner ?? "").split("#")[0]! : d.value;
-    const bound = defs?.importBindings?.[member];
+    // An own key only: `importBindings.hasOwnProperty` is Object.prototype's, no import (gaps8).
+    const bound = defs?.importBindings && Object.hasOwn(defs.importBindings, member) ? defs.importBindings[member] : undefined;
     const target = bound ? languageOf(file)?.resolveModule(bound, file, ctx.gold.files) : null;
     entries.add(target ?? file);
   }
@@ -186,6 +187,8 @@ export function classifyLiteral(dep: TDependency, extraction: TTestExtraction, c
     const worst = verdicts.reduce((a, b) => (RANK[b.category] > RANK[a.category] ? b : a));
     return { ...worst, reason: `part of the expected ${JSON.stringify(dep.wholes[0])}: ${worst.reason}` };
   }
+  // An environment variable's name the base reads as a property (`process.env.X`, `env.X`): the base's (gaps8).
+  if (dep.via === "env" && ctx.base.properties.has(dep.value)) return { category: "visible", reason: `the base already reads ${dep.value}`, base: null };
   const { base, gold } = producers(ctx, dep, reachableBase(ctx, extraction, dep.testLine));
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
   const kept = producers(ctx, dep).kept;

@@ -34,6 +34,9 @@ function buildOutput(spec: string, file: string, tree: TTreeIndex): boolean {
   return false;
 }
 
+// Members of Function.prototype and Object.prototype: what `fn.bind`, `fn.length`, `obj.hasOwnProperty` read (gaps8).
+const BUILT_IN_MEMBERS = new Set(["bind", "call", "apply", "toString", "length", "name", "arguments", "caller", "prototype", "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "valueOf", "__proto__"]);
+const isScript = (file: string) => languageOf(file)?.id === "javascript" || languageOf(file)?.id === "typescript";
 const definesHere = (d: TFileDefinitions, name: string) => d.names.includes(name) || d.qualified.some((q) => q.endsWith(`.${name}`));
 
 /**
@@ -255,6 +258,11 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
   const goldDef = goldModule ? moduleExports(ctx.gold, goldModule, name) : (spec === null || built) && ctx.gold.names.has(name) ? [...ctx.gold.byFile.values()].find((d) => d.names.includes(name))! : null;
   if (goldDef === "unknown") return { category: "visible", reason: `${goldModule} re-exports a module outside the repository, which may define ${name}` };
   if (goldDef) return { introduced: true, definedAt: locationIn(goldDef, name) };
+  // A member every function or object has (`lib.bind(null, x)`, `fn.length`, `obj.hasOwnProperty`), which neither tree
+  // defines as its own: the language's, not a name the module must define (gaps8).
+  if ((dep.via === "member" || dep.via === "member-call") && isScript(file) && BUILT_IN_MEMBERS.has(name)) {
+    return { category: "visible", reason: `${name} is a built-in member of every function or object` };
+  }
   if (!goldModule && spec !== null) return { category: "hidden", reason: `gold has no module ${spec} to define ${name} (the reference cannot pass either)` };
   return { category: "hidden", reason: `gold's ${goldModule ?? "tree"} does not define ${name} (the reference cannot pass either)` };
 }
@@ -331,7 +339,14 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
 
 /** Every dependency of one test file, classified for one history's visible text, each with its evidence. */
 export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificationContext, text: string): TClassifiedDependency[] {
-  return extraction.dependencies.map((dependency) => {
+  return extraction.dependencies.map((extracted) => {
+    // A member of what a function returns (owner `fn()`): the class that function returns, gold's or the base's (gaps8).
+    const returned = /^(\w+)\(\)$/.exec(extracted.owner ?? "")?.[1];
+    const cls = returned ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsClass?.[returned]).find((c) => c !== undefined) : undefined;
+    if (returned && !cls) {
+      return { dependency: extracted, category: "visible", reason: `no tree says what ${returned} returns`, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } };
+    }
+    const dependency = cls ? { ...extracted, owner: cls } : extracted;
     const verdict =
       dependency.kind === "path" ? classifyPath(dependency, extraction.file, ctx, text)
       : dependency.kind === "name" ? classifyName(dependency, extraction.file, ctx, text)

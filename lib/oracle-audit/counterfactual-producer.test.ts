@@ -172,7 +172,7 @@ exports.lookup = lookup;
       writeFileSync(path.join(dir, "cf.patch"), m.patch);
       execFileSync("git", ["apply", "cf.patch"], { cwd: dir });
       const lookup = (ext: string) => execFileSync("node", ["-e", `console.log(require("./index.js").lookup(${JSON.stringify(ext)}))`], { cwd: dir, encoding: "utf8" }).trim();
-      expect(lookup("mp4")).toBe("video/mp4~");
+      expect(lookup("mp4")).toBe("v~ideo/mp4");
       expect(lookup("xml")).toBe("application/xml");
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -401,7 +401,7 @@ def intcomma(value):
       writeFileSync(path.join(dir, "cf.patch"), m.patch);
       sh(["apply", "cf.patch"]);
       const out = execFileSync("python3", ["-c", "import json, number\nprint(json.dumps([number.intcomma(14308.40, 2), number.intcomma(14308.40, 3), number.intcomma(14308.4), number.intcomma(100)]))"], { cwd: dir, encoding: "utf8" });
-      expect(JSON.parse(out)).toEqual(["14,308.40~", "14,308.400", "14,308.4", "100"]);
+      expect(JSON.parse(out)).toEqual(["1~4,308.40", "14,308.400", "14,308.4", "100"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -627,6 +627,45 @@ def both(url):
   });
 });
 
+describe("a date-time output whose UTC offset only gold's time zone writes (pjl-timestamp-utc, branch cf8)", () => {
+  // python-json-logger: gold replaces `datetime.utcnow()` (naive) by `datetime.fromtimestamp(record.created,
+  // tz=timezone.utc)`, so the JSON holds `2017-07-14T02:40:00+00:00`. No string of gold writes it and no return of gold
+  // hands it out ("no counterfactual"). The offset is the dependency (analyzer 12's rule): the time zone gold names is
+  // its producer. Gold's aware date-time is made naive at that call (`.replace(tzinfo=None)`): the same instant, the
+  // same digits, no offset; other date-times of the module are left as they were.
+  const BASE = `from datetime import datetime
+
+
+def stamp(created):
+    return {"timestamp": datetime.utcfromtimestamp(created).isoformat(), "other": datetime(2001, 2, 3, 4, 5, 6).isoformat()}
+`;
+  const GOLD = BASE
+    .replace("from datetime import datetime", "from datetime import datetime, timezone")
+    .replace("datetime.utcfromtimestamp(created).isoformat()", "datetime.fromtimestamp(created, tz=timezone.utc).isoformat()");
+
+  it("drops the offset gold's time zone writes, and nothing else", async () => {
+    await inScratch("stamp.py", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "2017-07-14T02:40:00+00:00", match: "exact", file: "tests/tests.py" }, { "stamp.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/time zone/);
+      const run = () => JSON.parse(execFileSync("python3", ["-c", "import json, stamp\nprint(json.dumps(stamp.stamp(1500000000.0)))"], { cwd: dir, encoding: "utf8", env: { ...process.env, TZ: "America/New_York" } }));
+      writeFileSync(path.join(dir, "stamp.py"), GOLD);
+      expect(run()).toEqual({ timestamp: "2017-07-14T02:40:00+00:00", other: "2001-02-03T04:05:06" });
+      execFileSync("git", ["checkout", "-q", "stamp.py"], { cwd: dir });
+      apply(m.patch);
+      expect(run()).toEqual({ timestamp: "2017-07-14T02:40:00", other: "2001-02-03T04:05:06" });
+    });
+  });
+
+  it("leaves a date-time with no offset, or a call naming no time zone, to the other strategies", async () => {
+    await inScratch("stamp.py", BASE, GOLD, async (diff) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "2017-07-14T02:40:00", match: "exact", file: "tests/tests.py" }, { "stamp.py": GOLD });
+      expect(m.ok ? m.mutation : m.reason).not.toMatch(/time zone/);
+    });
+  });
+});
+
 describe("an output holding JSON text a serializer gold adds writes (branch gaps7)", () => {
   // Prompted by held-out-7's cookie-es-stringify-option: `foo=%7B%22bar%22%3A1%7D` is written by no string of gold's;
   // its JSON text comes from the `JSON.stringify` gold adds as a default. Changed at that serializer's output.
@@ -657,6 +696,97 @@ module.exports = { serialize };
       expect(runJs(mutated, `serialize("foo", { bar: 1 })`)).not.toBe("foo=%7B%22bar%22%3A1%7D");
       expect(runJs(mutated, `serialize("foo", "a b")`)).toBe("foo=a%20b");
       expect(runJs(mutated, `serialize("foo", { bar: 1 }, { stringify: String })`)).toBe("foo=%5Bobject%20Object%5D");
+    });
+  });
+});
+
+describe("an exact literal a test may compare as a substring (process-warning-unlimited, branch cf8)", () => {
+  // node-tap's `t.throws(fn, new Error(msg))` matches the thrown message against `msg` with tmatch, where a string
+  // pattern matches any string that contains it: gold's message with "~" appended still holds the whole literal, so
+  // the counterfactual left the dependency in place ("refuted", 0 of 1 probes fail). The literal is changed inside
+  // (after its first character), so neither equality nor containment nor a prefix holds.
+  const GOLD = `function create(opts) {
+  if (typeof opts.unlimited !== "boolean") throw new Error("Warning opts.unlimited must be a boolean");
+  return opts;
+}
+module.exports = { create };
+`;
+
+  it("leaves no output that equals, contains or starts with the literal", async () => {
+    const { diff, files } = newFile("index.js", GOLD);
+    const literal = "Warning opts.unlimited must be a boolean";
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: literal, match: "exact", file: "test/index.test.js" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    let message = "";
+    try {
+      runJs(postImage(m.patch), "create({ unlimited: 'yes' })");
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).not.toBe("");
+    expect(message.includes(literal) || message.startsWith(literal) || message.endsWith(literal)).toBe(false);
+  });
+});
+
+describe("a keyword gold adds to one function, refused by that function alone (wcwidth-ambiguous-width, tabulate-break-long-words, branch cf8)", () => {
+  // A keyword is one dependency per function (`ambiguous_width@ljust`). Renamed wherever gold writes it, every
+  // function lost it (wcwidth: 17 of 27 probes failed for each of seven keywords, each labelled with its own), and
+  // tabulate's `break_long_words` was renamed in gold's call of TextWrapper too (its other keyword's test failed).
+  // Gold without that one keyword: the owner function refuses it from callers outside its package (TypeError, as
+  // the base's), while the package's own calls, the other functions and the signature (functools.wraps) stay gold's.
+  const BASE = `import textwrap
+
+
+def width(text):
+    return len(text)
+
+
+def ljust(text, dest):
+    return text + " " * (dest - width(text))
+
+
+def wrap(text, n):
+    return textwrap.wrap(text, n)
+`;
+  const GOLD = `import textwrap
+
+
+def width(text, ambiguous_width=1):
+    return len(text) * ambiguous_width
+
+
+def ljust(text, dest, ambiguous_width=1):
+    return text + " " * (dest - width(text, ambiguous_width=ambiguous_width))
+
+
+def center(text, dest, ambiguous_width=1):
+    return " " + ljust(text, dest, ambiguous_width=ambiguous_width)
+
+
+def wrap(text, n, break_long_words=True):
+    return textwrap.wrap(text, n, break_long_words=break_long_words)
+`;
+  const check = (dir: string, lines: string[]) => JSON.parse(execFileSync("python3", ["-c", ["import inspect, json, pad", "def t(f):", "    try:", "        return f()", "    except TypeError as e:", "        return 'TypeError'", ...lines].join("\n")], { cwd: dir, encoding: "utf8" }));
+
+  it("refuses the keyword in the owner only, for outside callers only", async () => {
+    await inScratch("pad.py", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "ambiguous_width", match: null, owner: "ljust#kw", via: "option", file: "tests/test_pad.py" }, { "pad.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      expect(check(dir, ["print(json.dumps([t(lambda: pad.ljust('ab', 5, ambiguous_width=2)), t(lambda: pad.ljust('ab', 5)), t(lambda: pad.width('ab', ambiguous_width=2)), t(lambda: pad.center('ab', 5, ambiguous_width=2)), list(inspect.signature(pad.ljust).parameters), pad.ljust.__name__]))"]))
+        .toEqual(["TypeError", "ab   ", 4, " ab ", ["text", "dest", "ambiguous_width"], "ljust"]);
+    });
+  });
+
+  it("leaves a callee's keyword of the same spelling alone (tabulate's TextWrapper)", async () => {
+    await inScratch("pad.py", BASE, GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "break_long_words", match: null, owner: "wrap#kw", via: "option", file: "tests/test_pad.py" }, { "pad.py": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      expect(check(dir, ["print(json.dumps([t(lambda: pad.wrap('abcdef', 3, break_long_words=False)), t(lambda: pad.wrap('abcdef', 3))]))"])).toEqual(["TypeError", ["abc", "def"]]);
     });
   });
 });

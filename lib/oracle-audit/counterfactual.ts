@@ -236,7 +236,16 @@ function treeRenamer(file: TParsedFile, name: string, renamed: string, localRoot
 }
 
 /** The literal changed so the test no longer finds it: after its end for an exact comparison, inside it for `contains`. */
-const changedLiteral = (raw: string, contains: boolean) => (contains && raw.length > 1 ? `${raw.slice(0, 1)}~${raw.slice(1)}` : `${raw}~`);
+/**
+ * A literal changed so that no comparison with it holds: inside, after its first character (`W~arning …`), so that
+ * neither equality nor containment nor a prefix or suffix match does (node-tap's `t.throws(fn, new Error(msg))` matches
+ * a message that contains `msg`: an appended "~" kept it; branch cf8). Appended where the first character opens a
+ * placeholder or an escape (`${`, `{`, `%`, `\`), or the literal is one character.
+ */
+const changedLiteral = (raw: string, _contains: boolean) => {
+  const first = String.fromCodePoint(raw.codePointAt(0) ?? 0);
+  return raw.length > first.length && !/^[$%{\\]/.test(raw) ? `${first}~${raw.slice(first.length)}` : `${raw}~`;
+};
 
 /** Rows (0-based) of each file's post-image that gold's diff adds. */
 function addedRows(diff: string): Map<string, Set<number>> {
@@ -527,6 +536,34 @@ function joinSeparatorEdits(file: TParsedFile, literal: string, added: ReadonlyS
   return out;
 }
 
+/** An ISO-8601 date-time with a numeric UTC offset (`2017-07-14T02:40:00+00:00`). */
+const DATE_TIME_WITH_OFFSET = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[+-]\d{2}:?\d{2}(?![\d:])/;
+/** Python calls that give back a date-time (or time) in the time zone they are handed. */
+const ZONED_CALLS = new Set(["fromtimestamp", "now", "datetime", "time", "combine", "replace", "astimezone", "fromisoformat"]);
+
+/**
+ * Gold's added Python calls that make an aware date-time from a time zone gold names (`datetime.fromtimestamp(t,
+ * tz=timezone.utc)`, `.astimezone(tz)`, `.replace(tzinfo=…)`): each is made naive where it is made
+ * (`.replace(tzinfo=None)` after the call) — the same instant and digits, no offset (branch cf8).
+ */
+function timeZoneEdits(file: TParsedFile, added: ReadonlySet<number>): { offset: number; text: string }[] {
+  const { source } = file;
+  const out: { offset: number; text: string }[] = [];
+  const text = (n: TSyntaxNode | null) => (n ? source.slice(n.start, n.end) : "");
+  walk(file.root, (node) => {
+    if (node.type === "comment") return false;
+    if (node.type !== "call" || !added.has(node.row)) return;
+    const callee = field(node, "function");
+    const name = callee?.type === "attribute" ? text(field(callee, "attribute")) : callee?.type === "identifier" ? text(callee) : "";
+    if (!ZONED_CALLS.has(name)) return;
+    const args = field(node, "arguments")?.children.filter((c) => c.named && c.type !== "comment") ?? [];
+    const zoneKeyword = args.find((a) => a.type === "keyword_argument" && ["tz", "tzinfo"].includes(text(field(a, "name"))));
+    const zoned = zoneKeyword ? text(field(zoneKeyword, "value")) !== "None" : name === "astimezone" && args.length > 0;
+    if (zoned) out.push({ offset: node.end, text: ".replace(tzinfo=None)" });
+  });
+  return out;
+}
+
 const FUNCTION_NODES = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "generator_function", "arrow_function", "method_definition", "function_definition"]);
 
 /** The name a function node is defined under: its own, or the variable, property or key it is assigned to. */
@@ -550,6 +587,36 @@ function parameterName(node: TSyntaxNode, source: string): string | null {
   if (node.type === "identifier") return text(node);
   const inner = field(node, "left") ?? field(node, "pattern") ?? field(node, "name") ?? (node.type === "typed_parameter" ? node.children.find((c) => c.type === "identifier") ?? null : null);
   return inner?.type === "identifier" ? text(inner) : null;
+}
+
+/**
+ * The module-level Python functions named `owner` that take a keyword `keyword` on a line gold adds (its
+ * parameter), each refused that keyword from callers outside its package at the module's end (branch cf8): wrapped
+ * with functools.wraps (the signature, `inspect.signature`, stays gold's), a call from the package's own modules goes
+ * through, one from elsewhere that passes the keyword raises TypeError as the base's function did. Diff sections to
+ * append to gold's patch, and the functions wrapped.
+ */
+function refusedKeyword(files: readonly TParsedFile[], owner: string, keyword: string, added: ReadonlyMap<string, ReadonlySet<number>>): { sections: string[]; owners: string[] } {
+  const sections: string[] = [];
+  const owners: string[] = [];
+  for (const file of files) {
+    const rows = added.get(file.path) ?? new Set<number>();
+    const text = (n: TSyntaxNode | null) => (n ? file.source.slice(n.start, n.end) : "");
+    const defs = file.root.children
+      .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
+      .filter((n): n is TSyntaxNode => n?.type === "function_definition" && text(field(n, "name")) === owner)
+      .filter((n) => (field(n, "parameters")?.children ?? []).some((p) => p.named && rows.has(p.row) && parameterName(p, file.source) === keyword && !["list_splat_pattern", "dictionary_splat_pattern"].includes(p.type)));
+    if (defs.length === 0) continue;
+    const kw = JSON.stringify(keyword);
+    const message = JSON.stringify(`${owner}() got an unexpected keyword argument '${keyword}'`);
+    const line = `${owner} = (lambda __cf_f: __import__("functools").wraps(__cf_f)(lambda *__cf_a, **__cf_k: __cf_f(*__cf_a, **__cf_k) if ${kw} not in __cf_k or __import__("sys")._getframe(1).f_globals.get("__name__", "").split(".")[0] == __cf_f.__module__.split(".")[0] else (_ for _ in ()).throw(TypeError(${message}))))(${owner})`;
+    const section = appendedLineDiff(file, line);
+    if (section) {
+      sections.push(section);
+      owners.push(`${file.path}:${owner}`);
+    }
+  }
+  return { sections, owners };
 }
 
 /**
@@ -753,7 +820,7 @@ const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? fa
  * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
-export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & { file?: string; owner?: string | null }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
+export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & Partial<Pick<TDependency, "owner" | "via">> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = []): TMutation {
   const argument = dep.kind === "name" ? /^([A-Za-z_$][\w$]*)#(\d+)$/.exec(dep.value) : null;
   if (argument) {
     // `fn#N`: gold adds argument N to fn. Without it fn behaves as if the caller had not passed it.
@@ -771,7 +838,18 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     if (dropped && dropped.edits > 0) return { ok: true, patch: dropped.patch, mutation: `${owner}'s argument ${Number(n) + 1} dropped for callers outside gold`, edits: dropped.edits };
     return { ok: false, reason: reasons.find((r) => !r.startsWith("gold adds no")) ?? `gold adds no function ${owner} with an argument ${Number(n) + 1}` };
   }
-  // A Python keyword gold adds to a function (`separator` of `url_query_parameter#kw`): renamed in that function only —
+  // The extractor's owner of a keyword is `fn#kw` (a keyword) or `fn#N` (an option object's position).
+  const keywordOwner = dep.kind === "name" && dep.via === "option" && dep.owner ? dep.owner.split("#")[0]! : null;
+  if (keywordOwner && /^[A-Za-z_][A-Za-z0-9_]*$/.test(keywordOwner)) {
+    // A keyword is one dependency per function: that function alone refuses it (Python; a class's or method's
+    // keyword, or none found, is renamed below as any name).
+    const py = parsed.filter((f) => f.path.endsWith(".py") && !isTest(f.path) && !isProse(f.path));
+    const refused = refusedKeyword(py, keywordOwner, dep.value, addedRows(gold));
+    if (refused.sections.length > 0) {
+      return { ok: true, patch: `${gold.replace(/\n?$/, "\n")}${refused.sections.join("")}`, mutation: `the keyword ${dep.value} refused by ${refused.owners.join(", ")} to callers outside its package (TypeError; the signature and the package's own calls unchanged)`, edits: refused.sections.length };
+    }
+  }
+  // Else, a Python keyword gold adds to a function (`separator` of `url_query_parameter#kw`): renamed in that function only —
   // its parameter, the references in its scope, gold's own calls of it by that keyword — so a caller passing the
   // keyword fails there, and the same keyword gold adds to another function still works (gaps7).
   const keywordOf = dep.kind === "name" && dep.owner ? /^([A-Za-z_]\w*)#kw$/.exec(dep.owner) : null;
@@ -844,6 +922,19 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         }
         const keyed = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
         if (keyed && keyed.edits > 0) return { ok: true, patch: keyed.patch, mutation: `the key ${raw} → "${alt}"`, edits: keyed.edits };
+      }
+      // A date-time whose UTC offset only a time zone gold names writes (the analyzer's offset rule): gold's zoned
+      // date-time is made naive where gold makes it, so the output keeps its digits and loses the offset (Python).
+      if (DATE_TIME_WITH_OFFSET.test(raw)) {
+        const added = addedRows(gold);
+        const editors = new Map<string, TRowEditor>();
+        for (const file of parsed) {
+          if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
+          const inserts = timeZoneEdits(file, added.get(file.path) ?? new Set());
+          if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+        }
+        const naive = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+        if (naive && naive.edits > 0) return { ok: true, patch: naive.patch, mutation: `the time zone gold's date-time is made in, dropped there (.replace(tzinfo=None)): "${raw}" loses its offset`, edits: naive.edits };
       }
       // Made by a template (or helper) shared with other outputs: its result changes only when it is the literal.
       // An expected template written with placeholders (`${key}`) is a shape, not a value: its words are changed below.

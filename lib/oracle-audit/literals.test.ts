@@ -375,3 +375,28 @@ describe("an output holding JSON text only gold's code writes (branch gaps7)", (
     expect(literals(await classified(base, gold, t, "Objects should no longer come out as [object Object]."))["foo=custom%3A%7B%22bar%22%3A1%7D"]).toBe("visible");
   });
 });
+
+describe("an environment variable a vitest test stubs, which gold reads (branch gaps8)", () => {
+  // The JavaScript form of gaps7's os.environ rule: `vi.stubEnv(name, v)`, with the name written out or bound by a
+  // loop over a local table, names what gold's code must read.
+  const base = { "src/agents.ts": "export function detect() {\n  return process.env.OLD_AGENT ? 'old' : '';\n}\n" };
+  const gold = { "src/agents.ts": "const keys = ['OLD_AGENT', 'NEW_AGENT_HOME'];\nexport function detect() {\n  return keys.some((k) => process.env[k]) ? 'agent' : '';\n}\n" };
+  const tests = {
+    "test/agents.test.ts": `import { expect, it, vi } from "vitest";\nimport { detect } from "../src/agents";
+const all = ["OLD_AGENT", "NEW_AGENT_HOME", "UNRELATED_VAR"];
+it("clears", () => { for (const key of all) vi.stubEnv(key, ""); expect(detect()).toBe(""); });
+const cases: [string, string][] = [["agent", "NEW_AGENT_HOME"], ["agent", "OLD_AGENT"]];
+for (const [want, envKey] of cases) {
+  it(\`detects \${envKey}\`, () => { vi.stubEnv(envKey, "1"); expect(detect()).toBe(want); });
+}
+it("direct", () => { vi.stubEnv("NEW_AGENT_HOME", "1"); vi.stubEnv("OTHER_NAME", "1"); expect(detect()).toBe("agent"); });
+`,
+  };
+  it("is gold's where gold's code holds it and the base's does not; the base's and nobody's stay visible", async () => {
+    const l = literals(await classified(base, gold, tests, "Detect the new agent."));
+    expect(l["NEW_AGENT_HOME"]).toBe("hidden");
+    expect(l["OLD_AGENT"] ?? "visible").toBe("visible");
+    expect(l["UNRELATED_VAR"] ?? "visible").toBe("visible");
+    expect(l["OTHER_NAME"] ?? "visible").toBe("visible");
+  });
+});

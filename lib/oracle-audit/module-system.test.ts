@@ -334,3 +334,33 @@ describe("a class that is a module's whole export (branch gaps6)", () => {
     expect(h.dependencies!.some((d) => d.name === "deep")).toBe(false);
   });
 });
+
+describe("built-in members of a function or object (branch gaps8)", () => {
+  // `lib.bind(null, x)` on a module whose export is a function read "gold's lib/index.js does not define bind":
+  // Function.prototype and Object.prototype members are the language's, never names the module must define.
+  it("never flags bind, call, apply, toString, hasOwnProperty on the module's export", async () => {
+    const base = { "lib/index.js": "function main(a, b) { return a + b; }\nmodule.exports = main;\n" };
+    const tests = { "test/a.test.js": nodeTest(`const lib = require("../lib/index.js");\ntest("x", () => { const f = lib.bind(null, 1); assert.equal(f(2), 3); assert.equal(lib.call(null, 1, 2), 3); assert.equal(lib.apply(null, [1, 2]), 3); assert.ok(lib.toString()); assert.ok(!lib.hasOwnProperty("x")); assert.equal(lib.length, 2); });`) };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+  });
+  it("still flags a name gold adds or no tree defines, and a built-in spelling gold exports as its own", async () => {
+    const base = { "lib/index.js": "exports.main = function main(a) { return a; };\n" };
+    const gold = { "lib/index.js": "exports.main = function main(a) { return a; };\nexports.fresh = 1;\nexports.name = function name() {};\n" };
+    const tests = { "test/a.test.js": nodeTest(`const lib = require("../lib/index.js");\ntest("x", () => { assert.ok(lib.fresh); assert.ok(lib.missing); assert.ok(lib.bind); assert.ok(lib.name); });`) };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:fresh", "name:missing", "name:name"]);
+  });
+});
+
+describe("a property of what a module's function returns (branch gaps8)", () => {
+  // `parser = pkg.compile(p); parser.format` was not extracted: the member belongs to the class compile returns.
+  const base = { "pkg/__init__.py": "class Parser:\n    def __init__(self, p):\n        self._format = p\n\n    def parse(self, s):\n        return s\n\ndef compile(p):\n    return Parser(p)\n\ndef other(p):\n    if p:\n        return Parser(p)\n    return None\n" };
+  const gold = { "pkg/__init__.py": "class Parser:\n    def __init__(self, p):\n        self._format = p\n\n    @property\n    def pattern(self):\n        return self._format\n\n    def parse(self, s):\n        return s\n\ndef compile(p):\n    return Parser(p)\n\ndef other(p):\n    if p:\n        return Parser(p)\n    return None\n" };
+  it("judges it as a member of the returned class: gold's new one hidden, the base's visible", async () => {
+    const tests = { "tests/test_pkg.py": "import pkg\n\ndef test_pattern():\n    parser = pkg.compile('x {}')\n    assert parser.pattern == 'x {}'\n    assert parser.parse('a') == 'a'\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:pattern"]);
+  });
+  it("takes nothing from a function whose returns are not all one class", async () => {
+    const tests = { "tests/test_pkg.py": "import pkg\n\ndef test_other():\n    parser = pkg.other('x {}')\n    assert parser.pattern == 'x {}'\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual([]);
+  });
+});

@@ -127,6 +127,8 @@ export interface TFileDefinitions {
    * keyed as `arity` is (a class's `__init__` under the class). Only functions that pick at least one are listed (gaps6).
    */
   kwargsKeys?: Record<string, string[]>;
+  /** Python: the class a top-level function returns, where each of its returns is `return Cls(…)` (gaps8). */
+  returnsClass?: Record<string, string>;
   /** How many arguments the code passes, at most, where it calls one of its functions' parameters (`merger(a, b, c)`). */
   parameterCalls?: Record<string, number>;
   /** Strings the code writes only to transform before anything reads them (`x = "a" + t; x = f(x)`): no output as they are. */

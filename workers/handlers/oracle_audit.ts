@@ -97,7 +97,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
     const dep = tests.find((t) => t.file === f.file)?.dependencies.find((d) => dependencyKey(d) === f.dependencyKey);
     // Renamed where gold's syntax trees have the identifier, never the same spelling on a built-in or another object.
     goldChanged ??= (await sources.gold()).changed;
-    const mutation = await mutateGoldWithTrees(input.goldPatch, { kind: f.kind, value: f.name, match: dep?.match ?? null, owner: dep?.owner ?? null, file: f.file }, goldChanged, (p) => testFiles.includes(p) || (languageOf(p)?.isTestFile(p) ?? false));
+    const mutation = await mutateGoldWithTrees(input.goldPatch, { kind: f.kind, value: f.name, match: dep?.match ?? null, owner: dep?.owner ?? null, via: dep?.via, file: f.file }, goldChanged, (p) => testFiles.includes(p) || (languageOf(p)?.isTestFile(p) ?? false));
     drafts.set(f.dependencyKey, mutation.ok
       ? { dependencyKey: f.dependencyKey, mutation: mutation.mutation, patch: mutation.patch, predictedProbeTestIds: [...f.probeTestIds], outcome: null, message: null }
       : { dependencyKey: f.dependencyKey, mutation: "", patch: "", predictedProbeTestIds: [...f.probeTestIds], outcome: "error", message: mutation.reason });

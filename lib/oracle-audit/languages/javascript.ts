@@ -470,6 +470,24 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
   /** Each named ES import's local binding, to find the tests that read it. */
   const importLocals = new Map<TDependency, string>();
+  /** The string nodes an environment variable's name argument stands for: itself, or each a for-of loop binds it to. */
+  const envNames = (arg: TSyntaxNode, ancestors: TSyntaxNode[]): TSyntaxNode[] => {
+    const isName = (n: TSyntaxNode | undefined): n is TSyntaxNode => !!n && n.type === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(stringValue(source, n) ?? "");
+    if (arg.type === "string") return isName(arg) ? [arg] : [];
+    if (arg.type !== "identifier") return [];
+    const name = textOf(source, arg);
+    const loop = ancestors.findLast((a) => a.type === "for_in_statement" && a.children.some((c) => c.type === "of"));
+    const left = loop ? field(loop, "left") : null;
+    const right = loop && field(loop, "right") ? unwrap(field(loop, "right")!) : null;
+    const table = right?.type === "identifier" ? constants.get(textOf(source, right)) : undefined;
+    if (!left || table?.type !== "array") return [];
+    const rows = named(table).map(unwrap);
+    if (left.type === "identifier") return textOf(source, left) === name ? rows.filter(isName) : [];
+    if (left.type !== "array_pattern") return [];
+    const at = named(left).findIndex((n) => n.type === "identifier" && textOf(source, n) === name);
+    if (at < 0) return [];
+    return rows.flatMap((r) => (r.type === "array" ? [named(r).map(unwrap)[at]].filter(isName) : []));
+  };
   /** The object rows of \`for (const row of table)\` (table a local constant array) that \`name\` is bound to, or null. */
   const loopRows = (name: string, ancestors: TSyntaxNode[]): TSyntaxNode[] | null => {
     const loop = ancestors.findLast((a) => a.type === "for_in_statement" && field(a, "left")?.type === "identifier" && textOf(source, field(a, "left")!) === name && a.children.some((c) => c.type === "of"));
@@ -653,6 +671,16 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         if (base === "JSON" && chain.length === 1 && chain[0] === "stringify") {
           const statement = ancestors.findLast((a) => a.type === "expression_statement" || a.type === "lexical_declaration" || a.type === "variable_declaration") ?? node;
           jsonSerialized.push([statement.row + 1, source.slice(0, statement.end).split("\n").length]);
+        }
+        // The name of an environment variable the test sets (`vi.stubEnv("X", …)`, or a loop variable over a local
+        // constant table: `for (const key of keys)`, `for (const [a, key] of rows)`): the code's interface when the
+        // code reads it, a literal judged by its producer (a name no source holds stays visible; gaps8, as gaps7's
+        // os.environ for Python).
+        if (base === "vi" && chain.length === 1 && chain[0] === "stubEnv" && list[0]) {
+          for (const k of envNames(unwrap(list[0]), ancestors)) {
+            assertionLiterals.add(k);
+            push(k, ancestors, { kind: "literal", value: stringValue(source, k)!, module: null, via: "env", match: "exact" });
+          }
         }
         const req = requireOf(source, node);
         if (req !== null) {

@@ -64,6 +64,8 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         const picked = keywordsPicked(source, node, list);
         if (!cls && !nested) {
           if (picked.length > 0) (defs.kwargsKeys ??= {})[n] = picked;
+          const made = returnedClass(source, node);
+          if (made) (defs.returnsClass ??= {})[n] = made;
           defs.arity[n] = splat ? null : list.length;
           defs.params[n] = paramNames;
           for (const p of paramNames) names.add(p);
@@ -283,3 +285,21 @@ export function resolvePythonModule(specifier: string, fromFile: string, files: 
   return null;
 }
 
+
+/** The class a function returns, where each of its own returns (inner functions and classes apart) is `return Cls(…)` (gaps8). */
+function returnedClass(source: string, fn: TSyntaxNode): string | null {
+  const body = field(fn, "body");
+  if (!body) return null;
+  const made = new Set<string>();
+  let other = false;
+  walk(body, (n) => {
+    if (n.type === "function_definition" || n.type === "class_definition" || n.type === "lambda") return false;
+    if (n.type !== "return_statement") return;
+    const value = named(n)[0];
+    const callee = value?.type === "call" ? field(value, "function") : null;
+    if (callee?.type === "identifier" && /^[A-Z]/.test(textOf(source, callee))) made.add(textOf(source, callee));
+    else other = true;
+    return false;
+  });
+  return !other && made.size === 1 ? [...made][0]! : null;
+}

@@ -71,12 +71,18 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     if (only) helperMakes.set(textOf(source, name), only);
   }
   const instanceClass = new Map<string, string | null>();
+  const madeByModuleCall = new Map<string, string | null>();
   walk(root, (n) => {
     if (n.type !== "assignment" || field(n, "left")?.type !== "identifier") return;
     const local = textOf(source, field(n, "left")!);
     const c = calleeOf(field(n, "right"));
     const cls = c === null ? null : (helperMakes.get(c) ?? c);
     instanceClass.set(local, instanceClass.has(local) && instanceClass.get(local) !== cls ? null : cls);
+    // `parser = parse.compile(p)`: the value a module's function returns (gaps8); bound once only.
+    const right = field(n, "right");
+    const fnNode = right?.type === "call" ? field(right, "function") : null;
+    const made = fnNode?.type === "attribute" && field(fnNode, "object")?.type === "identifier" ? textOf(source, fnNode) : null;
+    madeByModuleCall.set(local, madeByModuleCall.has(local) && madeByModuleCall.get(local) !== made ? null : made);
   });
   /** The imported class a local is an instance of (a class by Python's naming: a capitalised name). */
   const classOfInstance = (local: string) => {
@@ -253,6 +259,14 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         }
         const cls = object.type === "identifier" && !modules.has(objectText) ? classOfInstance(objectText) : null;
         if (cls) push(node, ancestors, { kind: "name", value: textOf(source, attr), module: names.get(cls)!, owner: original.get(cls) ?? cls, via: "property" });
+        // A property of what a module's function returns (`parser.format`, `parser = parse.compile(p)`): owned by
+        // `compile()`, which the classifier reads as the class that function returns (gaps8).
+        const made = !cls && object.type === "identifier" && !modules.has(objectText) && !names.has(objectText) ? madeByModuleCall.get(objectText) : null;
+        const [mod2, fn2] = made ? made.split(".") : [];
+        if (mod2 && fn2 && modules.has(mod2) && !names.has(mod2)) {
+          push(node, ancestors, { kind: "name", value: textOf(source, attr), module: modules.get(mod2)!, owner: `${fn2}()`, via: "property" });
+          return false;
+        }
         return;
       }
       case "call": {
