@@ -400,3 +400,31 @@ it("direct", () => { vi.stubEnv("NEW_AGENT_HOME", "1"); vi.stubEnv("OTHER_NAME",
     expect(l["OTHER_NAME"] ?? "visible").toBe("visible");
   });
 });
+
+describe("an output holding a digest only a hash algorithm gold adds computes (branch gaps9)", () => {
+  // Prompted by held-out-9's etag-sha1-hash: `"9-fINXV39R1PCo05OqGqr7KIY9lCE"` holds a 27-character base64 token, the
+  // shape of a 20-byte (SHA1) digest; gold hashes with `createHash('sha1')` where the base's reached code only ever
+  // used MD5 (16 bytes). No code of the base can write a digest of that size: the token is gold's.
+  const base = { "index.js": "var crypto = require('crypto')\nmodule.exports = etag\nfunction etag (entity) {\n  var hash = crypto.createHash('md5').update(entity, 'utf8').digest('base64').substring(0, 22)\n  return '\"' + entity.length.toString(16) + '-' + hash + '\"'\n}\n", "package.json": "{\"name\":\"etag\",\"main\":\"index.js\"}" };
+  const gold = { "index.js": base["index.js"].replace("'md5'", "'sha1'").replace("(0, 22)", "(0, 27)") };
+  const tests = {
+    "test/test.js": "var assert = require('assert')\nvar etag = require('..')\ndescribe('etag', function () {\n  it('strong', function () {\n    assert.equal(etag('beep boop'), '\"9-fINXV39R1PCo05OqGqr7KIY9lCE\"')\n    assert.equal(etag('hex'), 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3')\n    assert.equal(etag('words'), '\"3-BeepBoopBeepBoopBeepBoopBee\"')\n  })\n})\n",
+  };
+  it("is gold's: hidden where the history never names the algorithm, specified where it names it and the encoding", async () => {
+    const hidden = literals(await classified(base, gold, tests, "Switch to a hash algorithm that works under FIPS, keeping the tag format."));
+    expect(hidden['"9-fINXV39R1PCo05OqGqr7KIY9lCE"']).toBe("hidden");
+    expect(hidden["a94a8fe5ccb19ba61c4c0873d391e987982fbbd3"]).toBe("hidden");
+    // Letters only: a word of the right length is no digest.
+    expect(hidden['"3-BeepBoopBeepBoopBeepBoopBee"'] ?? "visible").toBe("visible");
+    expect(literals(await classified(base, gold, tests, "Hash with SHA1 instead: the tag holds the base64 SHA1 digest."))['"9-fINXV39R1PCo05OqGqr7KIY9lCE"']).toBe("specified");
+    expect(literals(await classified(base, gold, tests, "Hash with SHA-1 instead."))['"9-fINXV39R1PCo05OqGqr7KIY9lCE"']).toBe("inferable");
+  });
+  it("stays computed where the base's reached code already uses an algorithm of that digest size", async () => {
+    const b = { ...base, "index.js": base["index.js"].replace("'md5'", "'sha1'") };
+    expect(literals(await classified(b, gold, tests, "Keep the tag format."))['"9-fINXV39R1PCo05OqGqr7KIY9lCE"']).toBe("visible");
+  });
+  it("stays computed where gold adds no hash of that size", async () => {
+    const g = { "index.js": base["index.js"].replace("'md5'", "'sha256'") };
+    expect(literals(await classified(base, g, tests, "Keep the tag format."))['"9-fINXV39R1PCo05OqGqr7KIY9lCE"']).toBe("visible");
+  });
+});
