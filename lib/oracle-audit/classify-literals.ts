@@ -1,6 +1,6 @@
 // Pure: literals and patterns a test compares, judged by their producer: the base (visible), gold (hidden unless a
 // history states it), or nobody (computed by the behaviour, unless it holds data gold's new code writes).
-import { canWrite, fixedPointFormats, isoOffsetOf, jsonTextOf, jsonWriter, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
+import { canWrite, digestTokensOf, digestWriter, fixedPointFormats, isoOffsetOf, namesAlgorithm, namesEncoding, jsonTextOf, jsonWriter, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
 import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import { heldByBase, indexTree, resolve, type TClassificationContext, type TProducer, type TTreeIndex, type TVerdict } from "./tree-index";
@@ -278,6 +278,8 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   if (offset) return offset;
   const json = jsonOutput(dep, extraction, ctx, text);
   if (json) return json;
+  const digest = digestOutput(dep, extraction, ctx, text);
+  if (digest) return digest;
   if (NUMBER.test(dep.value)) return computed;
   const parameter = parameterNameOutput(dep, ctx, text);
   if (parameter) return parameter;
@@ -447,6 +449,36 @@ function jsonOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassif
   if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
   if (showsJson(text)) return { category: "inferable", reason: `its JSON text ${json} comes from a JSON serializer gold adds, which the history names`, ...evidence };
   return { category: "hidden", reason: `its JSON text ${json} comes from a JSON serializer gold adds (${writer}); the base serializes no JSON, and the history never states it`, ...evidence };
+}
+
+/**
+ * An output holding a token shaped as a hash digest (`"9-fINXV39R1PCo05OqGqr7KIY9lCE"`: 27 base64 characters, a 20-byte
+ * digest) where only gold's new code uses a hash algorithm of that digest size (`createHash('sha1')`, `hashlib.sha1`)
+ * and the base's code the test reaches uses none: no code of the base can write that digest. Specified when the
+ * history states the output, or names the algorithm and the encoding (the digest of the test's input is then fixed);
+ * inferable when it names the algorithm only; hidden otherwise. Where the base already hashes to that size (or gold
+ * adds no such hash), computed as before. A token the test supplies is its input. Prompted by etag-sha1-hash
+ * (held-out 9, gaps9), after gaps6's UTC offsets and gaps7's JSON text.
+ */
+function digestOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  const tokens = digestTokensOf(dep.value).filter((t) => !extraction.suppliedLiterals.some((s) => s.includes(t.token)));
+  if (tokens.length === 0) return null;
+  const base = baseWithin(ctx, reachableBase(ctx, extraction, dep.testLine));
+  for (const { token, bytes, encoding } of tokens) {
+    if (digestWriter(bytes, base.names, base.properties, base.strings) !== null) continue;
+    const writerOf = (d: TFileDefinitions | undefined) => (d ? digestWriter(bytes, new Set(d.names), new Set(d.properties), d.strings) : null);
+    const added = [...ctx.gold.byFile.values()].find((d) => !ctx.testFiles.has(d.file) && writerOf(d) !== null && writerOf(ctx.base.byFile.get(d.file)) === null);
+    if (!added) continue;
+    const writer = writerOf(added)!;
+    const evidence = { gold: { file: added.file, line: null }, producer: `a ${bytes}-byte digest (${writer})`, definedAt: { file: added.file, line: null } };
+    if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+    if (namesAlgorithm(text, writer)) {
+      if (namesEncoding(text, encoding)) return { category: "specified", reason: `its digest ${token} is the ${encoding} ${writer} gold adds, which the history names with its encoding`, ...evidence };
+      return { category: "inferable", reason: `its digest ${token} comes from the ${writer} gold adds, which the history names`, ...evidence };
+    }
+    return { category: "hidden", reason: `its digest ${token} (${bytes} bytes, ${encoding}) comes from a hash gold adds (${writer}); the base's code hashes to no such size, and the history never names it`, ...evidence };
+  }
+  return null;
 }
 
 function fixedPointOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {

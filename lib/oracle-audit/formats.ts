@@ -110,3 +110,59 @@ export function jsonWriter(properties: ReadonlySet<string>, names: ReadonlySet<s
 
 /** The text says the output is JSON. */
 export const showsJson = (text: string) => /\bJSON\b|\bjson\.dumps\b/.test(text);
+
+// Digests (gaps9). A token of an output shaped as a hash digest — hex of 16/20/28/32/48/64 bytes, or base64 of them
+// (padded or with `=` stripped) — is what only a hash of that digest size writes. Letters only (a long word) is no
+// digest; a digest of random bytes holds digits and, in base64, both cases.
+
+/** Digest sizes in bytes, with the algorithms (normalised: lower case, no `-` / `_`) that give them. */
+const DIGEST_ALGORITHMS: ReadonlyArray<readonly [number, readonly string[]]> = [
+  [16, ["md5", "md4"]],
+  [20, ["sha1", "ripemd160", "rmd160"]],
+  [28, ["sha224", "sha3224", "sha512224"]],
+  [32, ["sha256", "sha3256", "sha512256", "blake2s", "blake2s256"]],
+  [48, ["sha384", "sha3384"]],
+  [64, ["sha512", "sha3512", "blake2b", "blake2b512"]],
+];
+const SIZES = new Set(DIGEST_ALGORITHMS.map(([n]) => n));
+const base64Length = (bytes: number) => Math.ceil((bytes * 4) / 3);
+
+/** The digest tokens `value` holds, each with its size in bytes and encoding. */
+export function digestTokensOf(value: string): { token: string; bytes: number; encoding: "hex" | "base64" }[] {
+  const out: { token: string; bytes: number; encoding: "hex" | "base64" }[] = [];
+  for (const m of value.matchAll(/(?<![A-Za-z0-9+/])[A-Za-z0-9+/]+={0,2}(?![A-Za-z0-9+/=])/g)) {
+    const token = m[0];
+    const bare = token.replace(/=+$/, "");
+    if (/^[0-9a-f]+$/.test(token) || /^[0-9A-F]+$/.test(token)) {
+      if (token.length % 2 === 0 && SIZES.has(token.length / 2) && /[0-9]/.test(token) && /[a-fA-F]/.test(token)) out.push({ token, bytes: token.length / 2, encoding: "hex" });
+      continue;
+    }
+    if (!/[A-Z]/.test(bare) || !/[a-z]/.test(bare) || !/[0-9+/]/.test(bare)) continue;
+    for (const n of SIZES) {
+      const len = base64Length(n);
+      const padded = Math.ceil(n / 3) * 4;
+      if (bare.length === len && (token.length === len || token.length === padded)) out.push({ token, bytes: n, encoding: "base64" });
+    }
+  }
+  return out;
+}
+
+/** The first hash algorithm of a digest of `bytes` bytes that code of these names, properties and strings uses, or null. */
+export function digestWriter(bytes: number, names: ReadonlySet<string>, properties: ReadonlySet<string>, strings: Iterable<string>): string | null {
+  const algorithms = new Set(DIGEST_ALGORITHMS.find(([n]) => n === bytes)?.[1] ?? []);
+  if (algorithms.size === 0) return null;
+  const norm = (s: string) => s.toLowerCase().replace(/[-_]/g, "");
+  for (const n of [...names, ...properties]) if (algorithms.has(norm(n))) return n;
+  for (const s of strings) if (s.length <= 16 && algorithms.has(norm(s))) return s;
+  return null;
+}
+
+/** The text names the algorithm (`SHA1`, `SHA-1`, `sha1`). */
+export function namesAlgorithm(text: string, algorithm: string): boolean {
+  const norm = algorithm.toLowerCase().replace(/[-_]/g, "");
+  const spelled = norm.replace(/^([a-z]+?)(\d.*)$/, "$1[-_ ]?$2");
+  return new RegExp(`(?<![A-Za-z0-9])${spelled}(?![0-9])`, "i").test(text);
+}
+
+/** The text names the digest's encoding. */
+export const namesEncoding = (text: string, encoding: "hex" | "base64") => (encoding === "hex" ? /\bhex(?:adecimal)?\b/i : /\bbase-?64\b/i).test(text);
