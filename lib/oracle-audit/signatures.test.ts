@@ -240,3 +240,19 @@ describe("an option of a function destructured from a factory's result (branch g
     expect(categories(await audit(base, gold, tests, "create takes an `unlimited` option.", ["unlimited"]), "unlimited")).toEqual(["specified"]);
   });
 });
+
+describe("a const whose declared function type names its parameters, its value a factory's (branch gaps9)", () => {
+  // css-select (held-out 9): `export const selectAll: <N>(query, elements, options?) => N[] = getSelectorFunction(…)`;
+  // the audit read no parameters there and called the test's `selectAll(q, els, opts)` "gold adds argument 2".
+  const base = {
+    "src/index.ts": "const make = <T>(fn: T): T => fn;\nexport const selectAll: <N>(query: string, elements: N[], options?: { strict?: boolean } | undefined) => N[] = make((q: string, e: unknown[], o?: unknown) => [] as never[]);\nexport const selectOne: (query: string) => string = make((q: string) => q);\n",
+  };
+  const gold = { "src/filters.ts": "export const lang = (x: string) => x.toLowerCase();\n" };
+  const tests = { "test/select.test.ts": "import { it, expect } from 'vitest';\nimport { selectAll, selectOne } from '../src/index';\nit('selects', () => { expect(selectAll(':lang(en)', [1], { strict: true })).toEqual([]); expect(selectOne('a', [1])).toBe('a'); });\n" };
+  it("takes the positions its declared type names: no argument gold adds", async () => {
+    const h = await audit(base, gold, tests, "Support :lang.");
+    expect(categories(h, "selectAll#1")).not.toContain("hidden");
+    expect(categories(h, "selectAll#2")).not.toContain("hidden");
+    expect(h.findings.map((f) => f.name)).toEqual([]);
+  });
+});

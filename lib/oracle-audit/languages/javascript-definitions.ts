@@ -182,6 +182,13 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         if (name?.type === "identifier") {
           define(textOf(source, name), name);
           if (value && (value.type === "arrow_function" || value.type === "function_expression" || value.type === "function") && !ancestors.some((a) => a.type.includes("function"))) params(value, textOf(source, name));
+          else if (!ancestors.some((a) => a.type.includes("function"))) {
+            // A const whose declared type is a function type (`const selectAll: (q, elems, options?) => R = factory(…)`):
+            // its value is what a factory returns, its parameters are the ones the type names (gaps9, css-select).
+            const declared = field(node, "type");
+            const fnType = declared ? (declared.type === "function_type" ? declared : named(declared).find((c) => c.type === "function_type")) : undefined;
+            if (fnType) params(fnType, textOf(source, name));
+          }
         }
         if (name?.type === "object_pattern") walk(name, (n) => { if (n.type === "shorthand_property_identifier_pattern") define(textOf(source, n), n); });
         return;
