@@ -280,6 +280,8 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   if (json) return json;
   const digest = digestOutput(dep, extraction, ctx, text);
   if (digest) return digest;
+  const kept = keptCharacterOutput(dep, extraction, ctx, text);
+  if (kept) return kept;
   if (NUMBER.test(dep.value)) return computed;
   const parameter = parameterNameOutput(dep, ctx, text);
   if (parameter) return parameter;
@@ -477,6 +479,49 @@ function digestOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClass
       return { category: "inferable", reason: `its digest ${token} comes from the ${writer} gold adds, which the history names`, ...evidence };
     }
     return { category: "hidden", reason: `its digest ${token} (${bytes} bytes, ${encoding}) comes from a hash gold adds (${writer}); the base's code hashes to no such size, and the history never names it`, ...evidence };
+  }
+  return null;
+}
+
+/**
+ * An output keeping a character literally (`|` of `/a%7B|%7D~`) that a global pattern of the base's reached code
+ * matches — one it rewrites (`s.replace(/[^\x21-\x7A\x7E]+/g, encodeURI)`) — where gold changes that pattern, in the
+ * same file, into one that no longer matches it: only gold's pattern lets the character through. Specified when the
+ * history states the output, inferable when it writes the character as code (`` `|` ``), hidden otherwise. A
+ * character gold's changed pattern still matches (or one no base pattern matches) leaves the output computed.
+ * Prompted by encodeurl-whatwg-backslash-caret-pipe (held-out 8, gaps9).
+ */
+function keptCharacterOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  const chars = [...new Set([...dep.value].filter((c) => /[^\p{L}\p{N}\s]/u.test(c)))];
+  if (chars.length === 0) return null;
+  const reach = reachableBase(ctx, extraction, dep.testLine);
+  const compile = ([source, flags]: [string, string]) => {
+    try {
+      return new RegExp(source, flags.replace(/[gy]/g, ""));
+    } catch {
+      return null;
+    }
+  };
+  for (const b of ctx.base.byFile.values()) {
+    if ((reach !== null && !reach.has(b.file)) || ctx.testFiles.has(b.file)) continue;
+    const g = ctx.gold.byFile.get(b.file);
+    if (!b.patterns || !g?.patterns) continue;
+    const key = (p: [string, string]) => `${p[1]}/${p[0]}`;
+    const goldKeys = new Set(g.patterns.map(key));
+    const baseKeys = new Set(b.patterns.map(key));
+    const removed = b.patterns.filter((p) => p[1].includes("g") && !goldKeys.has(key(p)));
+    const added = g.patterns.filter((p) => p[1].includes("g") && !baseKeys.has(key(p)));
+    // One pattern rewritten into one: the pair is the base's pattern and gold's change of it.
+    if (removed.length !== 1 || added.length !== 1) continue;
+    const [before, after] = [compile(removed[0]!), compile(added[0]!)];
+    if (!before || !after) continue;
+    const freed = chars.filter((c) => before.test(c) && !after.test(c));
+    if (freed.length === 0) continue;
+    const evidence = { gold: { file: b.file, line: null }, producer: `gold's /${added[0]![0]}/${added[0]![1]}`, definedAt: { file: b.file, line: null } };
+    if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+    const shown = freed.filter((c) => text.includes(`\`${c}\``));
+    if (shown.length === freed.length) return { category: "inferable", reason: `it keeps ${freed.join(" ")} literally, which gold's changed pattern lets through, as the history shows`, ...evidence, history: excerptOf(text, freed.map((c) => `\`${c}\``)) };
+    return { category: "hidden", reason: `it keeps ${freed.join(" ")} literally, which the base's pattern in ${b.file} transforms and only gold's changed pattern lets through; the history never states it`, ...evidence };
   }
   return null;
 }

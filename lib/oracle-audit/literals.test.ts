@@ -428,3 +428,24 @@ describe("an output holding a digest only a hash algorithm gold adds computes (b
     expect(literals(await classified(base, g, tests, "Keep the tag format."))['"9-fINXV39R1PCo05OqGqr7KIY9lCE"']).toBe("visible");
   });
 });
+
+describe("an output keeping characters the base's escape pattern transforms, which gold changes (branch gaps9)", () => {
+  // Prompted by held-out-8's encodeurl: the base's `/(?:[^\x21-\x7A\x7E]|…)+/g` encodes `|`; gold's changed
+  // character class lets `|` through, so `/a%7B|%7D~` (its `|` kept literally) is what only gold's pattern gives.
+  const base = { "index.js": "var ENCODE = /(?:[^\\x21-\\x7A\\x7E]|%(?:[^0-9A-Fa-f]|$))+/g\nmodule.exports = function encode (s) {\n  return String(s).replace(ENCODE, encodeURI)\n}\n" };
+  const gold = { "index.js": base["index.js"].replace("\\x7E]", "\\x7C\\x7E]") };
+  const tests = {
+    "test/test.js": "var assert = require('assert')\nvar encode = require('../index.js')\ndescribe('encode', function () {\n  it('keeps pipes', function () {\n    assert.equal(encode('/a{|}~'), '/a%7B|%7D~')\n    assert.equal(encode('/a b'), '/a%20b')\n  })\n})\n",
+  };
+  it("is gold's: hidden where the history never states it, visible where nothing the base transforms is kept", async () => {
+    const l = literals(await classified(base, gold, tests, "Stop encoding characters browsers leave alone."));
+    expect(l["/a%7B|%7D~"]).toBe("hidden");
+    expect(l["/a%20b"] ?? "visible").toBe("visible");
+    expect(literals(await classified(base, gold, tests, "Leave `|` unencoded."))["/a%7B|%7D~"]).toBe("inferable");
+    expect(literals(await classified(base, gold, tests, "Leave pipes alone: `/a{|}~` gives `/a%7B|%7D~`."))["/a%7B|%7D~"]).toBe("specified");
+  });
+  it("stays computed where gold's pattern transforms the character as the base's did", async () => {
+    const g = { "index.js": base["index.js"].replace("\\x7E]", "\\x7E\\x20]") };
+    expect(literals(await classified(base, g, tests, "Change encoding."))["/a%7B|%7D~"]).toBe("visible");
+  });
+});

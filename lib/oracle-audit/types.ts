@@ -122,6 +122,8 @@ export interface TFileDefinitions {
   docs?: string[];
   /** The separator of each `.join(sep)` the code writes, one entry per call (`[name, ...aliases].join(", ")`; gaps5). */
   joins?: string[];
+  /** JavaScript: each regular-expression literal of the code as `[pattern, flags]` (gaps9): what it transforms. */
+  patterns?: [string, string][];
   /**
    * Python: keywords a function picks by name out of its `**kwargs` (`kwargs.pop("x", …)`, `.get("x")`, `kwargs["x"]`),
    * keyed as `arity` is (a class's `__init__` under the class). Only functions that pick at least one are listed (gaps6).

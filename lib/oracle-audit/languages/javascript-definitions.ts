@@ -288,6 +288,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
       case "regex": {
         const pattern = field(node, "pattern");
         if (pattern && !nonLibrary) regexWords(textOf(source, pattern)).forEach((w) => matchWords.add(w));
+        if (pattern && !nonLibrary) (defs.patterns ??= []).push([textOf(source, pattern), field(node, "flags") ? textOf(source, field(node, "flags")!) : ""]);
         return false;
       }
     }
