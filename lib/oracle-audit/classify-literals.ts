@@ -485,12 +485,16 @@ function digestOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClass
 
 /**
  * An output keeping a character literally (`|` of `/a%7B|%7D~`) that a global pattern of the base's reached code
- * matches — one it rewrites (`s.replace(/[^\x21-\x7A\x7E]+/g, encodeURI)`) — where gold changes that pattern, in the
+ * matches and rewrites — its file replaces matches with a built-in encoder (`s.replace(/[^\x21-\x7A\x7E]+/g, encodeURI)`)
+ * that changes the character (`encodeURI("|")` is `%7C`; `#` it keeps) — where gold changes that pattern, in the
  * same file, into one that no longer matches it: only gold's pattern lets the character through. Specified when the
  * history states the output, inferable when it writes the character as code (`` `|` ``), hidden otherwise. A
  * character gold's changed pattern still matches (or one no base pattern matches) leaves the output computed.
  * Prompted by encodeurl-whatwg-backslash-caret-pipe (held-out 8, gaps9).
  */
+/** Built-in encoders a pattern's matches may be replaced with, whose output for a character the audit can compute. */
+const ENCODERS: Record<string, ((c: string) => string) | undefined> = { encodeURI, encodeURIComponent, escape };
+
 function keptCharacterOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
   const chars = [...new Set([...dep.value].filter((c) => /[^\p{L}\p{N}\s]/u.test(c)))];
   if (chars.length === 0) return null;
@@ -515,7 +519,10 @@ function keptCharacterOutput(dep: TDependency, extraction: TTestExtraction, ctx:
     if (removed.length !== 1 || added.length !== 1) continue;
     const [before, after] = [compile(removed[0]!), compile(added[0]!)];
     if (!before || !after) continue;
-    const freed = chars.filter((c) => before.test(c) && !after.test(c));
+    // What the base's match demonstrably becomes: a built-in encoder it replaces matches with changes the character.
+    const encoders = (b.replacers ?? []).map((r) => ENCODERS[r]).filter((e) => e !== undefined);
+    if (encoders.length === 0) continue;
+    const freed = chars.filter((c) => before.test(c) && !after.test(c) && encoders.some((e) => e(c) !== c));
     if (freed.length === 0) continue;
     const evidence = { gold: { file: b.file, line: null }, producer: `gold's /${added[0]![0]}/${added[0]![1]}`, definedAt: { file: b.file, line: null } };
     if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };

@@ -444,6 +444,13 @@ describe("an output keeping characters the base's escape pattern transforms, whi
     expect(literals(await classified(base, gold, tests, "Leave `|` unencoded."))["/a%7B|%7D~"]).toBe("inferable");
     expect(literals(await classified(base, gold, tests, "Leave pipes alone: `/a{|}~` gives `/a%7B|%7D~`."))["/a%7B|%7D~"]).toBe("specified");
   });
+  it("stays computed for a character the base's encoder leaves as it is (`encodeURI('#')` is `#`)", async () => {
+    const b = { "index.js": base["index.js"].replace("\\x21-\\x7A", "\\x21\\x24-\\x7A") };
+    const g = { "index.js": b["index.js"].replace("\\x21\\x24-\\x7A\\x7E]", "\\x21\\x23-\\x7A\\x7C\\x7E]") };
+    const t = { "test/test.js": tests["test/test.js"].replace("encode('/a b'), '/a%20b'", "encode('/a#b'), '/a#b!'") };
+    expect(literals(await classified(b, g, t, "Stop encoding characters browsers leave alone."))["/a%7B|%7D~"]).toBe("hidden");
+    expect(literals(await classified(b, g, t, "Stop encoding characters browsers leave alone."))["/a#b!"] ?? "visible").toBe("visible");
+  });
   it("stays computed where gold's pattern transforms the character as the base's did", async () => {
     const g = { "index.js": base["index.js"].replace("\\x7E]", "\\x7E\\x20]") };
     expect(literals(await classified(base, g, tests, "Change encoding."))["/a%7B|%7D~"]).toBe("visible");

@@ -124,6 +124,8 @@ export interface TFileDefinitions {
   joins?: string[];
   /** JavaScript: each regular-expression literal of the code as `[pattern, flags]` (gaps9): what it transforms. */
   patterns?: [string, string][];
+  /** JavaScript: the function named as the replacement of each `.replace(x, fn)` / `.replaceAll(x, fn)` (`encodeURI`; gaps9). */
+  replacers?: string[];
   /**
    * Python: keywords a function picks by name out of its `**kwargs` (`kwargs.pop("x", …)`, `.get("x")`, `kwargs["x"]`),
    * keyed as `arity` is (a class's `__init__` under the class). Only functions that pick at least one are listed (gaps6).

@@ -104,6 +104,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
           const sep = args(node)[0] ? stringValue(source, args(node)[0]!) : null;
           if (sep !== null && sep !== "") (defs.joins ??= []).push(sep);
         }
+        // `s.replace(PATTERN, encodeURI)`: the function that rewrites what a pattern matches (gaps9).
+        if (joined?.type === "member_expression" && field(joined, "property") && /^replace(?:All)?$/.test(textOf(source, field(joined, "property")!))) {
+          const replacement = args(node)[1];
+          if (replacement && (replacement.type === "identifier" || replacement.type === "member_expression")) (defs.replacers ??= []).push(textOf(source, replacement).split(".").at(-1)!);
+        }
         // Object.assign(module.exports, require("./more")) / Object.assign(fn, other): the target gains the other's exports.
         const fn = field(node, "function");
         if (fn && textOf(source, fn).replace(/\s+/g, "") === "Object.assign") {
