@@ -282,6 +282,8 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   if (digest) return digest;
   const kept = keptCharacterOutput(dep, extraction, ctx, text);
   if (kept) return kept;
+  const dropped = droppedTextOutput(dep, extraction, ctx, text);
+  if (dropped) return dropped;
   if (NUMBER.test(dep.value)) return computed;
   const parameter = parameterNameOutput(dep, ctx, text);
   if (parameter) return parameter;
@@ -529,6 +531,41 @@ function keptCharacterOutput(dep: TDependency, extraction: TTestExtraction, ctx:
     const shown = freed.filter((c) => text.includes(`\`${c}\``));
     if (shown.length === freed.length) return { category: "inferable", reason: `it keeps ${freed.join(" ")} literally, which gold's changed pattern lets through, as the history shows`, ...evidence, history: excerptOf(text, freed.map((c) => `\`${c}\``)) };
     return { category: "hidden", reason: `it keeps ${freed.join(" ")} literally, which the base's pattern in ${b.file} transforms and only gold's changed pattern lets through; the history never states it`, ...evidence };
+  }
+  return null;
+}
+
+/** Letters as an ASCII-folding slug writes them: accents dropped, lower case. */
+const folded = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+
+/**
+ * An output holding a word of the test's input with a character removed (`shouldnt` of `shouldn't`) where gold's code
+ * adds a removal of it (`.replace("'", "")`, a file of gold removing it more often than the base's same file) and the
+ * base's reached code removes it nowhere: only gold's removal joins the word. Specified when the history states the
+ * output, inferable when it shows a word so joined, hidden otherwise. Prompted by pydash-slugify-apostrophes (held-out
+ * 8, gaps9).
+ */
+function droppedTextOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  const base = baseWithin(ctx, reachableBase(ctx, extraction, dep.testLine));
+  const baseRemoves = new Set([...base.byFile.values()].flatMap((d) => d.removals ?? []));
+  const value = folded(dep.value);
+  for (const d of ctx.gold.byFile.values()) {
+    if (ctx.testFiles.has(d.file)) continue;
+    const before = ctx.base.byFile.get(d.file)?.removals ?? [];
+    for (const x of new Set(d.removals ?? [])) {
+      if (x.length > 3 || /[\p{L}\p{N}\s]/u.test(x) || baseRemoves.has(x) || value.includes(folded(x))) continue;
+      const count = (list: readonly string[]) => list.filter((r) => r === x).length;
+      if (count(d.removals ?? []) <= count(before)) continue;
+      const joined = extraction.suppliedLiterals.flatMap((s) => s.split(/\s+/)).filter((w) => w.includes(x))
+        .map((w) => folded(w.split(x).join("")).replace(/[^\p{L}\p{N}]+$|^[^\p{L}\p{N}]+/gu, ""))
+        .filter((w) => w.length >= 3 && /^[\p{L}\p{N}]+$/u.test(w) && holdsPiece(value, w));
+      if (joined.length === 0) continue;
+      const evidence = { gold: { file: d.file, line: null }, producer: `.replace(${JSON.stringify(x)}, "") in gold's ${d.file}`, definedAt: { file: d.file, line: null } };
+      if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+      const shown = joined.filter((w) => holdsPiece(folded(text), w));
+      if (shown.length > 0) return { category: "inferable", reason: `it holds ${shown[0]}, a word of the input with ${JSON.stringify(x)} removed by gold's new code, which the history shows`, ...evidence, history: excerptOf(text, [shown[0]!]) };
+      return { category: "hidden", reason: `it holds ${joined[0]}, a word of the test's input with ${JSON.stringify(x)} removed, which only gold's new code removes; the history never states it`, ...evidence };
+    }
   }
   return null;
 }

@@ -456,3 +456,22 @@ describe("an output keeping characters the base's escape pattern transforms, whi
     expect(literals(await classified(base, g, tests, "Change encoding."))["/a%7B|%7D~"]).toBe("visible");
   });
 });
+
+describe("an output dropping a character of the test's input that only gold's new removal drops (branch gaps9)", () => {
+  // Prompted by held-out-8's pydash slugify: gold adds `.replace("'", "")`, so `shouldn't couldn't` slugifies to
+  // `shouldnt-couldnt` where the base's word split gives `shouldn-t-couldn-t`; no code of the base drops the apostrophe.
+  const base = { "pkg/__init__.py": "from .strings import slugify\n", "pkg/strings.py": "import re\n\n\ndef slugify(text, sep='-'):\n    words = re.findall(r'[a-z0-9]+', text.lower())\n    return sep.join(words)\n" };
+  const gold = { "pkg/strings.py": base["pkg/strings.py"].replace("text.lower())", "text.lower().replace(\"'\", \"\"))") };
+  const tests = { "tests/test_strings.py": "from pkg import slugify\n\n\ndef test_apostrophes():\n    assert slugify(\"shouldn't couldn't\") == 'shouldnt-couldnt'\n    assert slugify('Foo Bar') == 'foo-bar'\n" };
+  it("is gold's: hidden where the history never shows the dropped form, visible where the input holds no such character", async () => {
+    const l = literals(await classified(base, gold, tests, "Handle apostrophes in words better."));
+    expect(l["shouldnt-couldnt"]).toBe("hidden");
+    expect(l["foo-bar"] ?? "visible").toBe("visible");
+    expect(literals(await classified(base, gold, tests, "Drop apostrophes, so shouldn't becomes shouldnt."))["shouldnt-couldnt"]).toBe("inferable");
+  });
+  it("stays computed where the base already drops the character", async () => {
+    const b = { ...base, "pkg/strings.py": base["pkg/strings.py"].replace("text.lower())", "text.lower().replace(\"'\", \"\"))").replace("import re\n", "import re\n\nQ = 'x'.replace(\"'\", \"\")\n") };
+    const g = { "pkg/strings.py": b["pkg/strings.py"] + "\n\ndef other(t):\n    return t.replace(\"'\", \"\")\n" };
+    expect(literals(await classified(b, g, tests, "Handle apostrophes."))["shouldnt-couldnt"] ?? "visible").toBe("visible");
+  });
+});

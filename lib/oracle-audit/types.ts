@@ -126,6 +126,8 @@ export interface TFileDefinitions {
   patterns?: [string, string][];
   /** JavaScript: the function named as the replacement of each `.replace(x, fn)` / `.replaceAll(x, fn)` (`encodeURI`; gaps9). */
   replacers?: string[];
+  /** The text each `.replace(x, "")` (`.replaceAll`) removes, one entry per call: what the code drops (gaps9). */
+  removals?: string[];
   /**
    * Python: keywords a function picks by name out of its `**kwargs` (`kwargs.pop("x", …)`, `.get("x")`, `kwargs["x"]`),
    * keyed as `arity` is (a class's `__init__` under the class). Only functions that pick at least one are listed (gaps6).

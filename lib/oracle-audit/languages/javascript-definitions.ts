@@ -108,6 +108,8 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         if (joined?.type === "member_expression" && field(joined, "property") && /^replace(?:All)?$/.test(textOf(source, field(joined, "property")!))) {
           const replacement = args(node)[1];
           if (replacement && (replacement.type === "identifier" || replacement.type === "member_expression")) (defs.replacers ??= []).push(textOf(source, replacement).split(".").at(-1)!);
+          const from = args(node)[0] ? stringValue(source, args(node)[0]!) : null;
+          if (from && replacement && stringValue(source, replacement) === "" && !nonLibrary) (defs.removals ??= []).push(from);
         }
         // Object.assign(module.exports, require("./more")) / Object.assign(fn, other): the target gains the other's exports.
         const fn = field(node, "function");

@@ -146,6 +146,18 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         }
         return;
       }
+      case "call": {
+        // `s.replace("'", "")`: text the code drops (gaps9).
+        const f = field(node, "function");
+        const attr = f?.type === "attribute" ? field(f, "attribute") : null;
+        const list = field(node, "arguments");
+        if (!nonLibrary && attr && textOf(source, attr) === "replace" && list) {
+          const [x, y] = named(list);
+          const from = x?.type === "string" ? pythonString(source, x) : null;
+          if (from && y?.type === "string" && pythonString(source, y) === "") (defs.removals ??= []).push(from);
+        }
+        return;
+      }
       case "keyword_argument": {
         const name = field(node, "name");
         if (name && !nonLibrary) properties.add(textOf(source, name));
