@@ -66,16 +66,8 @@ describe("real oracle corpus: case files", () => {
         expect(hiddenPairs(c) > 0 || c.traps.some((t) => t.startsWith("control")), `${c.id}: no hidden pair and not a control`).toBe(true);
       }
       if (name === "held-out-4" || name === "held-out-5" || name === "held-out-6" || name === "held-out-7" || name === "held-out-8") expect(cases.filter((c) => c.traps.some((t) => t.startsWith("control"))).length, "at least three controls").toBeGreaterThanOrEqual(3);
-      if (name === "held-out-8") {
-        // Its brief: at least 12 PRs from 8 repositories, JavaScript, TypeScript and Python, four runners or more, and about 10–20 hidden label × history pairs.
-        expect(cases.length).toBeGreaterThanOrEqual(12);
-        expect(new Set(cases.map((c) => c.repo)).size).toBeGreaterThanOrEqual(8);
-        expect(new Set(cases.map((c) => c.language))).toEqual(new Set(["javascript", "typescript", "python"]));
-        expect(new Set(cases.map((c) => c.runner)).size).toBeGreaterThanOrEqual(4);
-        expect(cases.reduce((n, c) => n + hiddenPairs(c), 0)).toBeGreaterThanOrEqual(10);
-      }
-      if (name === "held-out-7") {
-        // Its brief: at least 12 PRs from 8 repositories, JavaScript, TypeScript and Python, four runners or more, and about 10–20 hidden label × history pairs.
+      if (name === "held-out-7" || name === "held-out-8") {
+        // Their briefs: at least 12 PRs from 8 repositories, JavaScript, TypeScript and Python, four runners or more, and about 10–20 hidden label × history pairs.
         expect(cases.length).toBeGreaterThanOrEqual(12);
         expect(new Set(cases.map((c) => c.repo)).size).toBeGreaterThanOrEqual(8);
         expect(new Set(cases.map((c) => c.language))).toEqual(new Set(["javascript", "typescript", "python"]));
