@@ -790,3 +790,79 @@ def wrap(text, n, break_long_words=True):
     });
   });
 });
+
+describe("an output holding a digest only a hash gold adds writes (etag-sha1-hash, branch cf9)", () => {
+  // gaps9's rule: a digest-shaped token (`"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"`: 27 base64 characters, a 20-byte sha1) is
+  // gold's when gold adds a hash of that size the base lacks. No string of gold's is the tag and no return of gold's
+  // equals it where it is made ("refuted"), and the empty entity's constant is shared ("wider"). The producer is the
+  // hash gold adds: its algorithm becomes one of another size, so that digest changes; the base's md5 and constants stay.
+  const BASE = `var crypto = require('crypto');
+
+function weak(body) {
+  return 'W/"' + crypto.createHash('md5').update(body).digest('hex') + '"';
+}
+
+var EMPTY = 'none';
+
+module.exports = { weak: weak, EMPTY: EMPTY };
+`;
+  const GOLD = BASE.replace("var EMPTY", `function entitytag(body) {
+  var hash = crypto.createHash('sha1').update(body, 'utf8').digest('base64').substring(0, 27);
+  var len = Buffer.byteLength(body, 'utf8');
+  return '"' + len.toString(16) + '-' + hash + '"';
+}
+
+var EMPTY`).replace("EMPTY: EMPTY }", "EMPTY: EMPTY, entitytag: entitytag }");
+  const run = (dir: string) => JSON.parse(execFileSync("node", ["-e", "const m = require('./etag.js'); console.log(JSON.stringify([m.entitytag('hello'), m.weak('hello'), m.EMPTY]))"], { cwd: dir, encoding: "utf8" })) as string[];
+  const TAG = '"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"';
+  const WEAK = 'W/"5d41402abc4b2a76b9719d911017c592"';
+
+  it("changes the sha1 gold adds, not the base's md5 or a constant", async () => {
+    await inScratch("etag.js", BASE, GOLD, async (diff, apply, dir) => {
+      writeFileSync(path.join(dir, "etag.js"), GOLD);
+      expect(run(dir)).toEqual([TAG, WEAK, "none"]);
+      execFileSync("git", ["checkout", "-q", "etag.js"], { cwd: dir });
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: TAG, match: "exact", file: "test/test.js" }, { "etag.js": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/sha1/);
+      apply(m.patch);
+      const [tag, weak, empty] = run(dir);
+      expect(tag).not.toBe(TAG);
+      expect(tag).toMatch(/^"5-[A-Za-z0-9+/]{27}"$/);
+      expect([weak, empty]).toEqual([WEAK, "none"]);
+    });
+  });
+
+  it("leaves a digest of a size gold adds no hash of to the other strategies", async () => {
+    await inScratch("etag.js", BASE, GOLD, async (diff) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: WEAK, match: "exact", file: "test/test.js" }, { "etag.js": GOLD });
+      expect(m.ok ? m.mutation : m.reason).not.toMatch(/hash/);
+    });
+  });
+
+  it("changes a Python hashlib.sha1 gold adds, not the base's md5", async () => {
+    const PY_BASE = `import hashlib
+
+
+def weak(body):
+    return hashlib.md5(body.encode()).hexdigest()
+`;
+    const PY_GOLD = `${PY_BASE}
+
+def strong(body):
+    return "%d-%s" % (len(body), hashlib.sha1(body.encode()).hexdigest())
+`;
+    const digest = "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d";
+    await inScratch("tag.py", PY_BASE, PY_GOLD, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: `5-${digest}`, match: "exact", file: "tests/test_tag.py" }, { "tag.py": PY_GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      const [strong, weak] = JSON.parse(execFileSync("python3", ["-c", "import json, tag\nprint(json.dumps([tag.strong('hello'), tag.weak('hello')]))"], { cwd: dir, encoding: "utf8" })) as string[];
+      expect(strong).not.toBe(`5-${digest}`);
+      expect(strong.startsWith("5-")).toBe(true);
+      expect(weak).toBe("5d41402abc4b2a76b9719d911017c592");
+    });
+  });
+});
