@@ -4,7 +4,7 @@
 // callers outside gold, or that one literal changed at its producer (a string, an object's key, a
 // function's result, a parameter name gold adds to a signature, an argument gold adds to its call of a callback) — and the verdict from the probes that then fail. Given gold's files parsed by
 // tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
-import { jsonTextOf } from "./formats";
+import { digestTokensOf, digestWriter, jsonTextOf } from "./formats";
 import { languageOf } from "./languages";
 import { field, walk } from "./syntax";
 import type { TDependency, TParsedFile, TSyntaxNode } from "./types";
@@ -812,6 +812,44 @@ export function renamedIdentifier(name: string, python = false): string {
   return `${name}Alt`;
 }
 
+/** An algorithm of another digest size, spelled as `name` is (`sha1` → `sha256`, `SHA-1` → `SHA-256`). */
+function otherAlgorithm(name: string, bytes: number): string {
+  const other = bytes === 32 ? "sha512" : "sha256";
+  const spelled = name.includes("-") ? other.replace(/^sha/, "sha-") : name.includes("_") ? other.replace(/^sha/, "sha_") : other;
+  return name === name.toUpperCase() ? spelled.toUpperCase() : spelled;
+}
+
+/**
+ * Gold with the hash it adds of a digest `raw` holds changed to another size: a string naming the algorithm
+ * (`createHash('sha1')`, `hashlib.new("sha1")`, `subtle.digest('SHA-1', …)`) or Python's `hashlib.sha1`, in gold's
+ * added non-test lines only (a module specifier `require('sha1')` is left alone). Null where gold adds no such hash.
+ */
+function digestMutation(gold: string, raw: string, isTest: (path: string) => boolean): TMutation | null {
+  const sizes = [...new Set(digestTokensOf(raw).map((t) => t.bytes))];
+  for (const bytes of sizes) {
+    const isAlgorithm = (s: string) => digestWriter(bytes, new Set([s]), new Set(), []) !== null;
+    const names = new Set<string>();
+    const { patch, edits } = rewriteAdded(gold, isTest, (seg, before) => {
+      if (seg.kind === "string") {
+        const quote = seg.text[0];
+        if (!quote || !`'"\``.includes(quote) || seg.text.length < 2 || seg.text.at(-1) !== quote) return seg.text;
+        const inner = seg.text.slice(1, -1);
+        if (!isAlgorithm(inner) || /(?:\brequire\s*\(|\bimport\s*\(?|\bfrom)\s*$/.test(before)) return seg.text;
+        names.add(inner);
+        return `${quote}${otherAlgorithm(inner, bytes)}${quote}`;
+      }
+      if (seg.kind !== "code") return seg.text;
+      return seg.text.replace(/(?<=(?<![\w.])hashlib\s*\.\s*)[A-Za-z_]\w*/g, (name) => {
+        if (!isAlgorithm(name)) return name;
+        names.add(`hashlib.${name}`);
+        return otherAlgorithm(name, bytes);
+      });
+    });
+    if (edits > 0) return { ok: true, patch, mutation: `the ${[...names].join(", ")} gold adds (a ${bytes}-byte digest) → ${otherAlgorithm([...names][0]!.replace(/^hashlib\./, ""), bytes)}: the digest in "${raw}" changes`, edits };
+  }
+  return null;
+}
+
 const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? false;
 
 /**
@@ -899,6 +937,12 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       if (!(path.endsWith(".py") && /(?<![A-Za-z0-9_])(?:[fF][rRbB]?|[rRbB][fF])$/.test(before))) return edit(seg.text);
       return seg.text.split(/(\{\{|\}\}|\{[^{}]*\})/).map((piece, i) => (i % 2 === 1 ? piece : edit(piece))).join("");
     }, quoted ? undefined : new Map(codeFiles.map((f) => [f.path, treeStringEditor(f, edit)] as const)));
+    // An output holding a digest that only a hash gold adds writes (gaps9's rule): that hash, in gold's added lines, takes
+    // an algorithm of another size, so the digest it writes changes; the base's hashes and the constants stay (cf9).
+    if (dep.match !== "regex") {
+      const hashed = digestMutation(gold, raw, isTest);
+      if (hashed) return hashed;
+    }
     if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
       const alt = changedLiteral(raw, dep.match === "contains");
       const direct = inStrings((text) => text.split(raw).join(alt));
