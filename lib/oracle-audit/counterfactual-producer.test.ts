@@ -813,24 +813,40 @@ module.exports = { weak: weak, EMPTY: EMPTY };
 }
 
 var EMPTY`).replace("EMPTY: EMPTY }", "EMPTY: EMPTY, entitytag: entitytag }");
-  const run = (dir: string) => JSON.parse(execFileSync("node", ["-e", "const m = require('./etag.js'); console.log(JSON.stringify([m.entitytag('hello'), m.weak('hello'), m.EMPTY]))"], { cwd: dir, encoding: "utf8" })) as string[];
+  const run = (dir: string) => JSON.parse(execFileSync("node", ["-e", "const m = require('./etag.js'); console.log(JSON.stringify([m.entitytag('hello'), m.weak('hello'), m.EMPTY, m.entitytag('world')]))"], { cwd: dir, encoding: "utf8" })) as string[];
   const TAG = '"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"';
   const WEAK = 'W/"5d41402abc4b2a76b9719d911017c592"';
+  const WORLD = '"5-fCEUM/AgcVl3Qeb/Wo6jR4mrv0M"';
 
-  it("changes the sha1 gold adds, not the base's md5 or a constant", async () => {
+  it("changes the sha1 gold adds where it writes the literal's digest, not its other digests, the base's md5 or a constant", async () => {
     await inScratch("etag.js", BASE, GOLD, async (diff, apply, dir) => {
       writeFileSync(path.join(dir, "etag.js"), GOLD);
-      expect(run(dir)).toEqual([TAG, WEAK, "none"]);
+      expect(run(dir)).toEqual([TAG, WEAK, "none", WORLD]);
       execFileSync("git", ["checkout", "-q", "etag.js"], { cwd: dir });
       const m = await mutateGoldWithTrees(diff, { kind: "literal", value: TAG, match: "exact", file: "test/test.js" }, { "etag.js": GOLD });
       expect(m.ok).toBe(true);
       if (!m.ok) return;
       expect(m.mutation).toMatch(/sha1/);
       apply(m.patch);
-      const [tag, weak, empty] = run(dir);
+      const [tag, weak, empty, world] = run(dir);
       expect(tag).not.toBe(TAG);
       expect(tag).toMatch(/^"5-[A-Za-z0-9+/]{27}"$/);
-      expect([weak, empty]).toEqual([WEAK, "none"]);
+      // Only the output that is the literal: gold's sha1 of another input (another test's tag) stays.
+      expect([weak, empty, world]).toEqual([WEAK, "none", WORLD]);
+    });
+  });
+
+  it("wraps a `.createHash('sha1')` that continues a chain from the line before (etag's own layout)", async () => {
+    const CHAINED = GOLD.replace("var hash = crypto.createHash('sha1')", "var hash = crypto\n    .createHash('sha1')\n   ");
+    await inScratch("etag.js", BASE, CHAINED, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: TAG, match: "exact", file: "test/test.js" }, { "etag.js": CHAINED });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      const [tag, weak, empty, world] = run(dir);
+      expect(tag).not.toBe(TAG);
+      expect(tag).toMatch(/^"5-[A-Za-z0-9+/]{27}"$/);
+      expect([weak, empty, world]).toEqual([WEAK, "none", WORLD]);
     });
   });
 
@@ -859,10 +875,11 @@ def strong(body):
       expect(m.ok).toBe(true);
       if (!m.ok) return;
       apply(m.patch);
-      const [strong, weak] = JSON.parse(execFileSync("python3", ["-c", "import json, tag\nprint(json.dumps([tag.strong('hello'), tag.weak('hello')]))"], { cwd: dir, encoding: "utf8" })) as string[];
+      const [strong, weak, world] = JSON.parse(execFileSync("python3", ["-c", "import json, tag\nprint(json.dumps([tag.strong('hello'), tag.weak('hello'), tag.strong('world')]))"], { cwd: dir, encoding: "utf8" })) as string[];
       expect(strong).not.toBe(`5-${digest}`);
-      expect(strong.startsWith("5-")).toBe(true);
+      expect(strong).toMatch(/^5-[0-9a-f]{40}$/);
       expect(weak).toBe("5d41402abc4b2a76b9719d911017c592");
+      expect(world).toBe("5-7c211433f02071597741e6ff5a8ea34789abbf43");
     });
   });
 });

@@ -812,40 +812,61 @@ export function renamedIdentifier(name: string, python = false): string {
   return `${name}Alt`;
 }
 
-/** An algorithm of another digest size, spelled as `name` is (`sha1` → `sha256`, `SHA-1` → `SHA-256`). */
-function otherAlgorithm(name: string, bytes: number): string {
-  const other = bytes === 32 ? "sha512" : "sha256";
-  const spelled = name.includes("-") ? other.replace(/^sha/, "sha-") : name.includes("_") ? other.replace(/^sha/, "sha_") : other;
-  return name === name.toUpperCase() ? spelled.toUpperCase() : spelled;
-}
+/** JavaScript: a hash object whose digest starts with `token` writes it with its first character (byte) changed. */
+const jsDigestWrap = (token: string, encoding: "hex" | "base64") =>
+  `((__cf_h) => ({ update(...__cf_u) { __cf_h.update(...__cf_u); return this; }, ` +
+  `digest(...__cf_d) { const d = __cf_h.digest(...__cf_d); const s = typeof d === "string" ? d : Buffer.from(d).toString(${JSON.stringify(encoding)}); ` +
+  `if (!s.startsWith(${JSON.stringify(token)})) return d; if (typeof d !== "string") { const b = Buffer.from(d); b[0] ^= 1; return b; } ` +
+  `return (d[0] === ${JSON.stringify(encoding === "hex" ? "0" : "A")} ? ${JSON.stringify(encoding === "hex" ? "1" : "B")} : ${JSON.stringify(encoding === "hex" ? "0" : "A")}) + d.slice(1); } }))`;
+
+/** A call of `createHash` through `callee` (`crypto.createHash`), its result wrapped. */
+const jsDigestWrapper = (token: string, encoding: "hex" | "base64") => `((__cf_f) => (...__cf_a) => ${jsDigestWrap(token, encoding)}(__cf_f(...__cf_a)))`;
 
 /**
- * Gold with the hash it adds of a digest `raw` holds changed to another size: a string naming the algorithm
- * (`createHash('sha1')`, `hashlib.new("sha1")`, `subtle.digest('SHA-1', …)`) or Python's `hashlib.sha1`, in gold's
- * added non-test lines only (a module specifier `require('sha1')` is left alone). Null where gold adds no such hash.
+ * `.createHash` continuing a chain whose receiver is on another line (etag's `crypto\n  .createHash('sha1')`): a
+ * computed member, a symbol whose getter (installed once, not enumerable) calls the receiver's own createHash and wraps it.
+ */
+const jsDigestMember = (token: string, encoding: "hex" | "base64") =>
+  `[((k) => (Object.prototype.hasOwnProperty(k) || Object.defineProperty(Object.prototype, k, { configurable: true, get() { const o = this; ` +
+  `return (...__cf_a) => ${jsDigestWrap(token, encoding)}(o.createHash(...__cf_a)); } }), k))(Symbol.for(${JSON.stringify(`__cf_createHash ${token}`)}))]`;
+
+/** Python: the same, for `hexdigest()` (hex) and `digest()` (bytes, compared by their hex or base64). */
+const pyDigestWrapper = (token: string, encoding: "hex" | "base64") => {
+  const shown = encoding === "hex" ? "__cf_d.hex()" : "__import__('base64').b64encode(__cf_d).decode()";
+  return `(lambda __cf_f: lambda *__cf_a, **__cf_k: (lambda __cf_h: type("__cf_hash", (), {` +
+    `"update": lambda self, *u: __cf_h.update(*u), "copy": lambda self: __cf_h.copy(), "digest_size": __cf_h.digest_size, "name": __cf_h.name, ` +
+    `"digest": lambda self: (lambda __cf_d: bytes([__cf_d[0] ^ 1]) + __cf_d[1:] if ${shown}.startswith(${JSON.stringify(token)}) else __cf_d)(__cf_h.digest()), ` +
+    `"hexdigest": lambda self: (lambda __cf_x: ("1" if __cf_x[0] == "0" else "0") + __cf_x[1:] if __cf_x.startswith(${JSON.stringify(token)}) else __cf_x)(__cf_h.hexdigest())` +
+    `})())(__cf_f(*__cf_a, **__cf_k)))`;
+};
+
+/**
+ * Gold with the hash it adds of a digest `raw` holds (gaps9's rule) changed where it writes that digest: gold's added
+ * `createHash('sha1')` (JavaScript), `hashlib.sha1(…)` / `hashlib.new('sha1')` (Python) of the digest's size is wrapped so
+ * a digest starting with the literal's token is written with its first character (byte) changed — that output alone
+ * changes, gold's other digests, the base's hashes and the constants stay (branch cf9). Null where gold adds none.
  */
 function digestMutation(gold: string, raw: string, isTest: (path: string) => boolean): TMutation | null {
-  const sizes = [...new Set(digestTokensOf(raw).map((t) => t.bytes))];
-  for (const bytes of sizes) {
+  for (const { token, bytes, encoding } of digestTokensOf(raw)) {
     const isAlgorithm = (s: string) => digestWriter(bytes, new Set([s]), new Set(), []) !== null;
-    const names = new Set<string>();
-    const { patch, edits } = rewriteAdded(gold, isTest, (seg, before) => {
-      if (seg.kind === "string") {
-        const quote = seg.text[0];
-        if (!quote || !`'"\``.includes(quote) || seg.text.length < 2 || seg.text.at(-1) !== quote) return seg.text;
-        const inner = seg.text.slice(1, -1);
-        if (!isAlgorithm(inner) || /(?:\brequire\s*\(|\bimport\s*\(?|\bfrom)\s*$/.test(before)) return seg.text;
-        names.add(inner);
-        return `${quote}${otherAlgorithm(inner, bytes)}${quote}`;
-      }
-      if (seg.kind !== "code") return seg.text;
-      return seg.text.replace(/(?<=(?<![\w.])hashlib\s*\.\s*)[A-Za-z_]\w*/g, (name) => {
-        if (!isAlgorithm(name)) return name;
-        names.add(`hashlib.${name}`);
-        return otherAlgorithm(name, bytes);
-      });
-    });
-    if (edits > 0) return { ok: true, patch, mutation: `the ${[...names].join(", ")} gold adds (a ${bytes}-byte digest) → ${otherAlgorithm([...names][0]!.replace(/^hashlib\./, ""), bytes)}: the digest in "${raw}" changes`, edits };
+    const found = new Set<string>();
+    const editors = new Map<string, TRowEditor>();
+    for (const file of splitDiff(gold)) {
+      if (!file.path || isTest(file.path) || isProse(file.path)) continue;
+      const python = file.path.endsWith(".py");
+      const wrapper = python ? pyDigestWrapper(token, encoding) : jsDigestWrapper(token, encoding);
+      const calls = python
+        ? /(?<![\w.])(hashlib\s*\.\s*(?:new\s*(?=\(\s*(['"])([\w-]+)\2)|([A-Za-z_]\w*)\s*(?=\()))/g
+        : /(?:(?<![\w$.])((?:[A-Za-z_$][\w$]*\s*\.\s*)*createHash)|\.\s*createHash)\s*(?=\(\s*(['"`])([\w-]+)\2)/g;
+      editors.set(file.path, (_row, body) => body.replace(calls, (match, callee: string | undefined, _q, quoted: string | undefined, attribute: string | undefined) => {
+        const algorithm = quoted ?? attribute ?? "";
+        if (!isAlgorithm(algorithm)) return match;
+        found.add(python && attribute ? `hashlib.${attribute}` : `${(callee ?? ".createHash").replace(/\s+/g, "")}('${algorithm}')`);
+        return callee === undefined ? jsDigestMember(token, encoding) : `(${wrapper})(${callee.trimEnd()})`;
+      }));
+    }
+    const { patch, edits } = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
+    if (edits > 0) return { ok: true, patch, mutation: `the ${[...found].join(", ")} gold adds (a ${bytes}-byte digest), its digest ${token} written with another first character`, edits };
   }
   return null;
 }
