@@ -850,6 +850,21 @@ var EMPTY`).replace("EMPTY: EMPTY }", "EMPTY: EMPTY, entitytag: entitytag }");
     });
   });
 
+  it("leaves a digest gold writes as a constant (etag's empty entity) to the constant's strategies", async () => {
+    const EMPTY_TAG = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
+    const WITH_EMPTY = GOLD.replace("function entitytag(body) {", `function entitytag(body) {\n  if (body.length === 0) return '${EMPTY_TAG}';`);
+    await inScratch("etag.js", BASE, WITH_EMPTY, async (diff, apply, dir) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: EMPTY_TAG, match: "exact", file: "test/test.js" }, { "etag.js": WITH_EMPTY });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).not.toMatch(/sha1/);
+      apply(m.patch);
+      const out = JSON.parse(execFileSync("node", ["-e", "const m = require('./etag.js'); console.log(JSON.stringify([m.entitytag(''), m.entitytag('hello')]))"], { cwd: dir, encoding: "utf8" })) as string[];
+      expect(out[0]).not.toBe(EMPTY_TAG);
+      expect(out[1]).toBe(TAG);
+    });
+  });
+
   it("leaves a digest of a size gold adds no hash of to the other strategies", async () => {
     await inScratch("etag.js", BASE, GOLD, async (diff) => {
       const m = await mutateGoldWithTrees(diff, { kind: "literal", value: WEAK, match: "exact", file: "test/test.js" }, { "etag.js": GOLD });

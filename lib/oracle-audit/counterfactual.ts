@@ -844,10 +844,15 @@ const pyDigestWrapper = (token: string, encoding: "hex" | "base64") => {
  * Gold with the hash it adds of a digest `raw` holds (gaps9's rule) changed where it writes that digest: gold's added
  * `createHash('sha1')` (JavaScript), `hashlib.sha1(…)` / `hashlib.new('sha1')` (Python) of the digest's size is wrapped so
  * a digest starting with the literal's token is written with its first character (byte) changed — that output alone
- * changes, gold's other digests, the base's hashes and the constants stay (branch cf9). Null where gold adds none.
+ * changes, gold's other digests, the base's hashes and the constants stay (branch cf9). Null where gold adds none, or
+ * where gold's added text holds the digest itself (a constant is then its producer).
  */
 function digestMutation(gold: string, raw: string, isTest: (path: string) => boolean): TMutation | null {
+  const code = splitDiff(gold).filter((f) => f.path && !isTest(f.path) && !isProse(f.path));
   for (const { token, bytes, encoding } of digestTokensOf(raw)) {
+    // A digest gold writes as text (etag's empty entity, `'"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"'`) is that constant's: the
+    // other strategies change it there.
+    if (code.some((f) => f.lines.some((l) => l.startsWith("+") && !l.startsWith("+++") && l.includes(token)))) continue;
     const isAlgorithm = (s: string) => digestWriter(bytes, new Set([s]), new Set(), []) !== null;
     const found = new Set<string>();
     const editors = new Map<string, TRowEditor>();
