@@ -610,7 +610,7 @@ def both(url):
 `;
   it("changes only that function's keyword: its callers by the old keyword fail, the other function's keep working", async () => {
     await inScratch("url.py", BASE, GOLD, async (diff, apply, dir) => {
-      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "separator", match: null, owner: "url_query_parameter#kw", file: "tests/test_url.py" }, { "url.py": GOLD });
+      const m = await mutateGoldWithTrees(diff, { kind: "name", value: "separator", match: null, owner: "url_query_parameter#kw", via: "option", file: "tests/test_url.py" }, { "url.py": GOLD });
       expect(m.ok).toBe(true);
       if (!m.ok) return;
       apply(m.patch);

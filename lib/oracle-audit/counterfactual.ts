@@ -692,7 +692,7 @@ function calleeName(call: TSyntaxNode, source: string, plainOnly: boolean): stri
  * an attribute of the same spelling) — and as a keyword in gold's own calls of those functions. Null when some
  * occurrence stands on a line gold does not add (renaming it there would break gold, not the dependency).
  */
-function parameterRenames(files: readonly TParsedFile[], name: string, renamed: string, added: ReadonlyMap<string, ReadonlySet<number>>, only: string | null = null): { edits: Map<string, { start: number; end: number; text: string }[]>; owners: Map<string, string[]> } | null {
+function parameterRenames(files: readonly TParsedFile[], name: string, renamed: string, added: ReadonlyMap<string, ReadonlySet<number>>): { edits: Map<string, { start: number; end: number; text: string }[]>; owners: Map<string, string[]> } | null {
   const edits = new Map<string, { start: number; end: number; text: string }[]>();
   const owners = new Map<string, string[]>();
   const allOwners = new Set<string>();
@@ -708,7 +708,6 @@ function parameterRenames(files: readonly TParsedFile[], name: string, renamed: 
       const param = params.find((p) => parameterName(p, source) === name);
       if (!param || !rows.has(param.row)) return;
       const fn = source.slice(field(node, "name")!.start, field(node, "name")!.end);
-      if (only !== null && fn !== only) return;
       const parent = ancestors.at(-1);
       const moduleLevel = parent?.type === "module" || (parent?.type === "decorated_definition" && ancestors.at(-2)?.type === "module");
       allOwners.add(fn);
@@ -911,20 +910,6 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     const refused = refusedKeyword(py, keywordOwner, dep.value, addedRows(gold));
     if (refused.sections.length > 0) {
       return { ok: true, patch: `${gold.replace(/\n?$/, "\n")}${refused.sections.join("")}`, mutation: `the keyword ${dep.value} refused by ${refused.owners.join(", ")} to callers outside its package (TypeError; the signature and the package's own calls unchanged)`, edits: refused.sections.length };
-    }
-  }
-  // Else, a Python keyword gold adds to a function (`separator` of `url_query_parameter#kw`): renamed in that function only —
-  // its parameter, the references in its scope, gold's own calls of it by that keyword — so a caller passing the
-  // keyword fails there, and the same keyword gold adds to another function still works (gaps7).
-  const keywordOf = dep.kind === "name" && dep.owner ? /^([A-Za-z_]\w*)#kw$/.exec(dep.owner) : null;
-  if (keywordOf && /^[A-Za-z_]\w*$/.test(dep.value)) {
-    const py = parsed.filter((f) => f.path.endsWith(".py") && !isTest(f.path) && !isProse(f.path));
-    const renamed = renamedIdentifier(dep.value, true);
-    const found = py.length > 0 ? parameterRenames(py, dep.value, renamed, addedRows(gold), keywordOf[1]!) : null;
-    if (found) {
-      const editors = new Map([...found.edits].map(([file, edits]) => [file, replacementEditor(py.find((f) => f.path === file)!.source, edits)] as const));
-      const { patch, edits } = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
-      if (edits > 0) return { ok: true, patch, mutation: `${keywordOf[1]}'s keyword ${dep.value} → ${renamed} (gold's other functions keep theirs)`, edits };
     }
   }
   if (dep.kind === "name") {
