@@ -535,6 +535,16 @@ function keptCharacterOutput(dep: TDependency, extraction: TTestExtraction, ctx:
   return null;
 }
 
+/**
+ * An expected string the test also feeds in (an input echoed back, `TTestExtraction.echoed`) is no dependency while
+ * the code returns it unchanged; where the base's encoding pattern transforms a character of it and gold's changed
+ * pattern lets it through, only gold returns it unchanged: judged as any kept character. Null: no dependency.
+ * Prompted by encodeurl-whatwg-backslash-caret-pipe's `/PQRSTUVWXYZ[\\]^_` (held-out 8, gaps10).
+ */
+export function classifyEchoedLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  return keptCharacterOutput(dep, extraction, ctx, text);
+}
+
 /** Letters as an ASCII-folding slug writes them: accents dropped, lower case. */
 const folded = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 

@@ -475,3 +475,24 @@ describe("an output dropping a character of the test's input that only gold's ne
     expect(literals(await classified(b, g, tests, "Handle apostrophes."))["shouldnt-couldnt"] ?? "visible").toBe("visible");
   });
 });
+
+describe("an expected output equal to the test's input, which the base's escape pattern transforms (branch gaps10)", () => {
+  // Prompted by held-out-8's encodeurl: `encode('/\x5b\x5c\x5d')` expected back as `'/[\\]'`. An input echoed back is no
+  // dependency because the code returns it unchanged — but the base's pattern encodes `\`, so only gold's changed
+  // pattern returns it unchanged: the echo is gold's behaviour, judged by the kept-character rule.
+  const base = { "index.js": "var ENCODE = /(?:[^\\x21-\\x5B\\x5D\\x5F-\\x7A\\x7E]|%(?:[^0-9A-Fa-f]|$))+/g\nmodule.exports = function encode (s) {\n  return String(s).replace(ENCODE, encodeURI)\n}\n" };
+  const gold = { "index.js": base["index.js"].replace("\\x21-\\x5B\\x5D\\x5F-\\x7A\\x7E]", "\\x21-\\x7A\\x7E]") };
+  const tests = {
+    "test/test.js": "var assert = require('assert')\nvar encode = require('../index.js')\ndescribe('encode', function () {\n  it('keeps', function () {\n    assert.strictEqual(encode('/\\x50\\x5b\\x5c\\x5d\\x5e'), '/P[\\\\]^')\n    assert.strictEqual(encode('/\\x41\\x42'), '/AB')\n  })\n})\n",
+  };
+  it("is gold's: hidden where the history never states it, specified where it does; an echo the base leaves alone stays no dependency", async () => {
+    const l = literals(await classified(base, gold, tests, "Stop encoding characters browsers leave alone."));
+    expect(l["/P[\\]^"]).toBe("hidden");
+    expect(l["/AB"]).toBeUndefined();
+    expect(literals(await classified(base, gold, tests, "Leave `/P[\\]^` unchanged."))["/P[\\]^"]).toBe("specified");
+  });
+  it("stays no dependency where gold's pattern transforms the characters as the base's did", async () => {
+    const g = { "index.js": base["index.js"].replace("\\x7E]", "\\x7E\\x20]") };
+    expect(literals(await classified(base, g, tests, "Change encoding."))["/P[\\]^"]).toBeUndefined();
+  });
+});

@@ -4,7 +4,7 @@ import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
 import { field, lineOf, named, textOf, walk } from "../syntax";
 import { importReaders } from "./import-readers";
-import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import { echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractJavaScriptDefinitions, parameterNames, resolveScriptModule } from "./javascript-definitions";
 import { args, isInsideImport, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
 import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
@@ -876,7 +876,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     const lines = readers.get(local);
     if (lines && lines.length > 0) d.readIn = lines;
   }
-  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(callbacks.length > 0 ? { callbacks } : {}), ...(jsonSerialized.length > 0 ? { jsonSerialized } : {}) };
+  const echoed = echoedDependencies(state);
+  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(echoed.length > 0 ? { echoed } : {}), ...(callbacks.length > 0 ? { callbacks } : {}), ...(jsonSerialized.length > 0 ? { jsonSerialized } : {}) };
 }
 
 export { extractJavaScriptDefinitions, resolveScriptModule };

@@ -3,7 +3,7 @@
 import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
 import { descendants, field, fields, lineOf, named, textOf, walk } from "../syntax";
-import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import { echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractPythonDefinitions, resolvePythonModule } from "./python-definitions";
 import { builtExpected, countedInTest } from "./python-expected";
 import { dotted, isPythonSupportModule, isPythonTestFile, pythonString } from "./python-syntax";
@@ -408,7 +408,8 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     if (v !== null) supplied.add(v);
   }
   const dependencies = keptDependencies(state, inputs);
-  return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied] };
+  const echoed = echoedDependencies(state);
+  return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied], ...(echoed.length > 0 ? { echoed } : {}) };
 }
 
 export const python: TLanguage = {
