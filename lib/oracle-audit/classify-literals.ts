@@ -269,7 +269,10 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   if (joined) return joined;
   // Only an output compared whole: a substring the test looks for in a computed output (`'"msg": "hello"' in …`,
   // the synthetic corpus labels it computed by json.dumps) is left as before.
-  if (dep.match !== "exact" || dep.value.length > 200) return computed;
+  if (dep.match !== "exact") return computed;
+  const listing = namesListingOutput(dep, ctx, text);
+  if (listing) return listing;
+  if (dep.value.length > 200) return computed;
   const counted = dep.counterBound ? countedBound(dep, extraction, ctx, text) : null;
   if (counted) return counted;
   const fixed = fixedPointOutput(dep, extraction, ctx, text);
@@ -543,6 +546,26 @@ function keptCharacterOutput(dep: TDependency, extraction: TTestExtraction, ctx:
  */
 export function classifyEchoedLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
   return keptCharacterOutput(dep, extraction, ctx, text);
+}
+
+/**
+ * An output listing names of the code as quoted strings (an inline snapshot of `Object.keys(mod)`, a `toEqual([...])`):
+ * every listed word is a name gold's tree defines, at least two are the base's too (a listing of the code's names,
+ * not prose), and some only gold defines — only gold's module lists them. Specified when the history names each new
+ * one, hidden otherwise. Prompted by std-env-node-version-exports' inline snapshot (held-out 8, gaps10).
+ */
+function namesListingOutput(dep: TDependency, ctx: TClassificationContext, text: string): TVerdict | null {
+  const words = [...dep.value.matchAll(/"([A-Za-z_$][\w$]*)"|'([A-Za-z_$][\w$]*)'/g)].map((m) => (m[1] ?? m[2])!);
+  // Nothing but the quoted names, separators and brackets: the output is the listing itself.
+  if (words.length < 3 || dep.value.replace(/"[A-Za-z_$][\w$]*"|'[A-Za-z_$][\w$]*'/g, "").replace(/[\s,[\]]/g, "") !== "") return null;
+  if (!words.every((w) => ctx.gold.names.has(w)) || words.filter((w) => ctx.base.names.has(w)).length < 2) return null;
+  const added = [...new Set(words.filter((w) => !ctx.base.names.has(w)))];
+  if (added.length === 0) return null;
+  const file = [...ctx.goldOwn.byFile.values()].find((d) => added.some((w) => d.names.includes(w)))?.file ?? null;
+  const at = file ? { file, line: ctx.goldOwn.byFile.get(file)!.lines[added[0]!] ?? null } : null;
+  const evidence = { gold: at, producer: added.join(", "), definedAt: at };
+  if (added.every((w) => mentionsIdentifier(text, w))) return { category: "specified", reason: `it lists ${added.join(", ")}, which only gold defines, as the history states`, ...evidence, history: excerptOf(text, added) };
+  return { category: "hidden", reason: `it lists ${added.join(", ")}, which only gold defines; the history never names ${added.length > 1 ? "them" : "it"}`, ...evidence };
 }
 
 /** Letters as an ASCII-folding slug writes them: accents dropped, lower case. */

@@ -496,3 +496,25 @@ describe("an expected output equal to the test's input, which the base's escape 
     expect(literals(await classified(base, g, tests, "Change encoding."))["/P[\\]^"]).toBeUndefined();
   });
 });
+
+describe("an inline snapshot listing the module's names, one of which only gold defines (branch gaps10)", () => {
+  // Prompted by held-out-8's std-env: `expect(Object.keys(mod)).toMatchInlineSnapshot(\`[ "isCI", …, "nodeVersion" ]\`)`.
+  // The snapshot is the expected text; a listed name only gold's code defines is what only gold's module lists.
+  const base = { "src/index.ts": "export * from './flags';\n", "src/flags.ts": "export const isCI = !!process.env.CI;\nexport const hasTTY = false;\nexport const isWindows = process.platform === 'win32';\n" };
+  const gold = { "src/flags.ts": base["src/flags.ts"] + "export const nodeVersion = process.versions.node ?? null;\n" };
+  const snapshot = (names: string[]) => ({
+    "test/index.test.ts": `import { expect, it } from "vitest";\nimport * as env from "../src";\nit("has expected exports", () => {\n  expect(Object.keys(env)).toMatchInlineSnapshot(\`\n    [\n${names.map((n) => `      "${n}",\n`).join("")}    ]\n  \`);\n});\n`,
+  });
+  const listing = (names: string[]) => `\n    [\n${names.map((n) => `      "${n}",\n`).join("")}    ]\n  `;
+  const names = ["isCI", "hasTTY", "isWindows", "nodeVersion"];
+  it("is gold's: hidden where the history never names the new name, specified where it does", async () => {
+    expect(literals(await classified(base, gold, snapshot(names), "Export the running Node.js version."))[listing(names)]).toBe("hidden");
+    expect(literals(await classified(base, gold, snapshot(names), "Export `nodeVersion`, the running Node.js version."))[listing(names)]).toBe("specified");
+  });
+  it("stays computed where the base defines every listed name, or a listed word is no name of the code", async () => {
+    const old = ["isCI", "hasTTY", "isWindows"];
+    expect(literals(await classified(base, gold, snapshot(old), "Export the version."))[listing(old)]).toBe("visible");
+    const other = ["isCI", "hasTTY", "nodeVersion", "elsewhere"];
+    expect(literals(await classified(base, gold, snapshot(other), "Export the version."))[listing(other)]).toBe("visible");
+  });
+});

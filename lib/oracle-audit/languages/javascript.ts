@@ -13,7 +13,7 @@ const TEST_FUNCS = new Set(["test", "it", "specify", "tape"]);
 const SUITE_FUNCS = new Set(["describe", "suite", "context"]);
 const EXACT_ASSERT = new Set(["equal", "strictEqual", "deepEqual", "deepStrictEqual", "notEqual", "notStrictEqual", "notDeepStrictEqual", "is", "same"]);
 // jest / vitest matchers, and chai's (`expect(x).to.equal(…)`, `.to.include(…)`, `.to.throw(…)`).
-const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject", "toHaveBeenCalledWith", "toHaveBeenLastCalledWith", "toBeCalledWith", "lastCalledWith", "toHaveBeenNthCalledWith", "nthCalledWith", "equal", "equals", "eql", "members"]);
+const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject", "toHaveBeenCalledWith", "toHaveBeenLastCalledWith", "toBeCalledWith", "lastCalledWith", "toHaveBeenNthCalledWith", "nthCalledWith", "equal", "equals", "eql", "members", "toMatchInlineSnapshot"]);
 const EXPECT_CONTAINS = new Set(["toThrow", "toThrowError", "toContain", "toMatch", "rejects", "toHaveProperty", "include", "includes", "contain", "contains", "match", "throw", "throws", "string"]);
 /** Assertion objects: node's assert, tape's t / st / tt. */
 const ASSERTERS = new Set(["assert", "t", "st", "tt"]);
