@@ -518,3 +518,20 @@ describe("an inline snapshot listing the module's names, one of which only gold 
     expect(literals(await classified(base, gold, snapshot(other), "Export the version."))[listing(other)]).toBe("visible");
   });
 });
+
+describe("a literal whose text the base writes, which gold moves into one constant (branch gaps10)", () => {
+  // Prompted by held-out-9's etag: the base returns `'0-1B2M2Y8AsgTpgAmY7PhCfg'` and quotes it with `'"' + h + '"'`;
+  // gold moves both into one function returning `'"0-1B2M2Y8AsgTpgAmY7PhCfg"'`. The test's `"0-1B2M…"` is the base's.
+  const base = {
+    "index.js": "module.exports = tag\nfunction strong (e) {\n  if (e.length === 0) return 'EMPTY-TAG-0000'\n  return e.length + '-' + e\n}\nfunction tag (e) {\n  return '\"' + strong(e) + '\"'\n}\n",
+  };
+  const gold = { "index.js": "module.exports = tag\nfunction entitytag (e) {\n  if (e.length === 0) return '\"EMPTY-TAG-0000\"'\n  return '\"' + e.length + '-' + e + '\"'\n}\nfunction tag (e) {\n  return entitytag(e)\n}\n" };
+  const tests = (want: string) => ({ "test/test.js": `var assert = require('assert')\nvar tag = require('..')\ndescribe('tag', function () {\n  it('empty', function () {\n    assert.strictEqual(tag(''), '${want}')\n  })\n})\n` });
+  it("is the base's: its text and the quotes around it are strings the base writes", async () => {
+    expect(literals(await classified(base, gold, tests('"EMPTY-TAG-0000"'), "Share the tag code."))['"EMPTY-TAG-0000"']).toBe("visible");
+  });
+  it("stays gold's where gold's constant adds text the base writes nowhere", async () => {
+    const g = { "index.js": gold["index.js"].replace("'\"EMPTY-TAG-0000\"'", "'\"EMPTY-TAG-0000-v2\"'") };
+    expect(literals(await classified(base, g, tests('"EMPTY-TAG-0000-v2"'), "Share the tag code."))['"EMPTY-TAG-0000-v2"']).toBe("hidden");
+  });
+});
