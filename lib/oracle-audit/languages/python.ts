@@ -267,6 +267,14 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           push(node, ancestors, { kind: "name", value: textOf(source, attr), module: modules.get(mod2)!, owner: `${fn2}()`, via: "property" });
           return false;
         }
+        // The same read with no local between (`parse.compile(p).format`; gaps10): the call itself is walked on.
+        const inner = object.type === "call" ? field(object, "function") : null;
+        const innerObject = inner?.type === "attribute" ? field(inner, "object") : null;
+        const innerFn = inner?.type === "attribute" ? field(inner, "attribute") : null;
+        const mod3 = innerObject?.type === "identifier" ? textOf(source, innerObject) : null;
+        if (mod3 && innerFn && modules.has(mod3) && !names.has(mod3)) {
+          push(node, ancestors, { kind: "name", value: textOf(source, attr), module: modules.get(mod3)!, owner: `${textOf(source, innerFn)}()`, via: "property" });
+        }
         return;
       }
       case "call": {
