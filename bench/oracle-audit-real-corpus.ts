@@ -9,7 +9,8 @@
 import { pathToFileURL } from "node:url";
 import { CORPUS_SETS, type TCorpusSet } from "../lib/oracle-audit/real-corpus/load";
 import { measureRealCorpus, type TRealCorpusRun } from "../lib/oracle-audit/real-corpus/measure";
-import { scoreRealCorpus, wilson } from "../lib/oracle-audit/real-corpus/score";
+import { DEPENDENCY_KINDS, KIND_PLURALS } from "../lib/oracle-audit/real-corpus/by-kind";
+import { scoreRealCorpus, wilson, type TRealCorpusScore } from "../lib/oracle-audit/real-corpus/score";
 import { printRows, type BenchRow } from "./types";
 
 const pct = (n: number, d: number) => (d === 0 ? 100 : (n / d) * 100);
@@ -47,6 +48,7 @@ export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: n
     const sub = scoreRealCorpus(subset, run.observations.filter((o) => subset.some((c) => c.id === o.caseId)));
     rows.push({ name: `real corpus (${set}), ${language} (${sub.families} PRs): precision / recall of "hidden" (${sub.truePositives} of ${sub.truePositives + sub.falsePositives.length} flagged, of ${sub.trulyHidden} hidden)`, value: sub.precision * 100, unit: "%", baseline: { name: "recall", value: sub.recall * 100 } });
   }
+  rows.push(...kindRowsOf(`real corpus (${set})`, s));
   if (synthetic) {
     rows.push({ name: `real-corpus (${set}) precision beside the synthetic corpus's`, value: s.precision * 100, unit: "%", baseline: { name: "synthetic corpus", value: synthetic.precision * 100 }, ratio: synthetic.precision === 0 ? 0 : s.precision / synthetic.precision });
     rows.push({ name: `real-corpus (${set}) recall beside the synthetic corpus's`, value: s.recall * 100, unit: "%", baseline: { name: "synthetic corpus", value: synthetic.recall * 100 }, ratio: synthetic.recall === 0 ? 0 : s.recall / synthetic.recall });
@@ -60,6 +62,16 @@ export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: n
     { name: `real corpus (${set}): static audit per test file (definitions included)`, value: s.msPerTestFile, unit: "ms", baseline: { name: "goal (issue 21)", value: 500 }, ratio: s.msPerTestFile / 500 },
   );
   return rows;
+}
+
+/** The same figures per kind of dependency: names, keywords and arguments, paths, literals. */
+function kindRowsOf(corpus: string, s: TRealCorpusScore): BenchRow[] {
+  return DEPENDENCY_KINDS.flatMap((kind) => {
+    const k = s.byKind[kind];
+    const flagged = k.truePositives + k.falsePositives;
+    if (flagged === 0 && k.trulyHidden === 0) return [];
+    return [{ name: `${corpus}, ${KIND_PLURALS[kind]}: precision / recall of "hidden" (${k.truePositives} of ${flagged} flagged, of ${k.trulyHidden} hidden)`, value: pct(k.truePositives, flagged), unit: "%", baseline: { name: "recall", value: pct(k.truePositives, k.trulyHidden) } }];
+  });
 }
 
 /**
@@ -76,6 +88,7 @@ export function pooledRowsOf(runs: readonly TRealCorpusRun[]): BenchRow[] {
     { name: `${corpus}: recall of "hidden" (${s.truePositives} of ${s.trulyHidden} truly hidden)`, value: s.recall * 100, unit: "%", baseline: { name: "goal (issue 21)", value: 93 }, ratio: s.recall / 0.93 },
     { name: `${corpus}: false hidden findings per family`, value: s.falseFindingsPerFamily, unit: "findings", baseline: { name: "goal (issue 21)", value: 2 }, ratio: s.falseFindingsPerFamily / 2 },
     { name: `${corpus}: blast-radius accuracy (${s.blastRadius.exact} of ${s.blastRadius.of})`, value: pct(s.blastRadius.exact, s.blastRadius.of), unit: "%" },
+    ...kindRowsOf(`real corpus, all ${runs.length} sets pooled`, s),
   ];
 }
 

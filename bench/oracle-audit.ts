@@ -17,6 +17,7 @@ import { CORPUS } from "../lib/testing/oracle-corpus";
 import { scoreCorpus } from "../lib/testing/oracle-corpus/evaluate";
 import { CORPUS_SETS, loadCorpus } from "../lib/oracle-audit/real-corpus/load";
 import { realCorpusRows } from "./oracle-audit-real-corpus";
+import { FIRST_RUNS, firstRunOf, firstRunRows } from "./oracle-audit-first-runs";
 import { counterfactualRowsOf, measureCounterfactuals } from "./oracle-audit-counterfactuals";
 import { createSseRepo, SSE_GOLD, SSE_HISTORY_TEXTS, SSE_PROBES, SSE_TESTS } from "../lib/oracle-audit/testing/sse-repo";
 import { executeRun } from "../lib/runner/execute";
@@ -99,6 +100,8 @@ export async function run(): Promise<BenchRow[]> {
   rows.push({ name: `drafted addenda the audit accepts once placed (${addenda.accepted} of ${addenda.drafted}, synthetic corpus)`, value: (addenda.accepted / Math.max(1, addenda.drafted)) * 100, unit: "%", baseline: { name: "goal", value: 100 }, ratio: addenda.accepted / Math.max(1, addenda.drafted) });
   // The real corpus (hand-labelled merged PRs): its own rows, beside the paper and the synthetic corpus above.
   rows.push(...(await realCorpusRows({ precision: score.precision, recall: score.recall })));
+  // The held-out figures proper: each held-out set audited by the analyzer that met it first (checked out from git).
+  rows.push(...firstRunRows(FIRST_RUNS.map(firstRunOf)));
   // Counterfactuals of the real corpus's hidden findings through the real sandbox, on each PR's hidden tests (setup cached).
   // ORACLE_AUDIT_STATIC_ONLY=1: only the static rows (no sandboxed counterfactual runs), for a run on a shared machine.
   const staticOnly = process.env.ORACLE_AUDIT_STATIC_ONLY === "1";

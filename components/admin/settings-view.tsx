@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
+import { Form } from "@/components/ui/form";
 
 type Settings = {
   githubToken: { configured: boolean; source: string | null; apiUrl: string; version: number };
@@ -56,15 +57,15 @@ export function SettingsView() {
     <>
       <h1>Runtime settings</h1>
       {message && <p className={message.error ? "error" : "muted"} role="status">{message.text}</p>}
-      <form className="panel" onSubmit={onGithub}>
+      <Form className="panel" onSubmit={onGithub}>
         <h2 className="mt0">GitHub imports</h2>
         <p className="muted">Token: {sourceLabel(s.githubToken.source)} · API {s.githubToken.apiUrl}. Saving an empty token removes the stored one.</p>
         <div className="row">
           <label className="grow">Token (write-only)<input name="token" type="password" autoComplete="off" placeholder={s.githubToken.configured ? "•••• stored" : "ghp_…"} /></label>
           <button className="primary" disabled={save.isPending}>Save token</button>
         </div>
-      </form>
-      <form className="panel" onSubmit={onModel}>
+      </Form>
+      <Form className="panel" onSubmit={onModel}>
         <h2 className="mt0">Extraction model (OpenAI-compatible)</h2>
         <p className="muted">Endpoint: {sourceLabel(s.modelEndpoint.source)}{s.modelEndpoint.apiKeySet ? " · API key stored" : ""}. Proposals are construction aids; a person accepts every atom. Leave both fields empty to remove it.</p>
         <div className="row">
@@ -73,8 +74,8 @@ export function SettingsView() {
           <label className="grow">API key (write-only)<input name="apiKey" type="password" autoComplete="off" placeholder={s.modelEndpoint.apiKeySet ? "•••• unchanged" : ""} /></label>
           <button className="primary" disabled={save.isPending}>Save endpoint</button>
         </div>
-      </form>
-      <form className="panel" onSubmit={onSources} data-testid="import-sources">
+      </Form>
+      <Form className="panel" onSubmit={onSources} data-testid="import-sources">
         <h2 style={{ marginTop: 0 }}>Import sources</h2>
         <p className="muted">
           A local import reads only under these folders; always allowed: {s.importSources.defaultRoots.join(", ")}. Clone URLs to loopback or private
@@ -85,7 +86,7 @@ export function SettingsView() {
           <label style={{ flex: 1 }}>Allowed internal hosts (one per line)<textarea name="allowedHosts" rows={3} defaultValue={s.importSources.allowedHosts.join("\n")} /></label>
           <button className="primary" disabled={save.isPending}>Save sources</button>
         </div>
-      </form>
+      </Form>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { queryKeys } from "@/components/query-keys";
 import { evidenceHref, type TAnchorDto, type TCatalogAtomDto } from "@/lib/schemas/atoms";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
+import { Form } from "@/components/ui/form";
 
 const samePlace = (a: TAnchorDto, b: TAnchorDto) =>
   a.source === b.source && a.filePath === b.filePath && a.lineStart === b.lineStart && a.lineEnd === b.lineEnd && a.quote === b.quote;
@@ -74,7 +75,7 @@ export function AtomAnchors({ familyId, atom, editable }: { familyId: string; at
         </div>
       )}
       {adding && (
-        <form className="row" onSubmit={submit} style={{ marginTop: 6 }} aria-label={`Add anchor to ${atom.key}`}>
+        <Form className="row" onSubmit={submit} style={{ marginTop: 6 }} aria-label={`Add anchor to ${atom.key}`}>
           <label>Source
             <select name="source" defaultValue="diff">
               <option value="diff">diff</option><option value="issue">issue</option><option value="description">description</option><option value="review">review</option>
@@ -87,7 +88,7 @@ export function AtomAnchors({ familyId, atom, editable }: { familyId: string; at
           <button className="primary" disabled={add.isPending}>Attach</button>
           <button type="button" onClick={() => setAdding(false)}>Cancel</button>
           <div style={{ width: "100%" }}><ApiErrorNotice error={add.error} /></div>
-        </form>
+        </Form>
       )}
       <ApiErrorNotice error={remove.error} />
     </div>

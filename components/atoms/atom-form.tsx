@@ -4,6 +4,7 @@ import type { TAtomRole, TPolarity } from "@/lib/contract/types";
 import { POLARITY_HELP, ROLE_HELP, type TCatalogAtomDto } from "@/lib/schemas/atoms";
 import { ApiError } from "@/lib/http/api-client";
 import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
+import { Form } from "@/components/ui/form";
 
 export type TAtomFields = {
   statement: string; scope: string; inputCondition: string; polarity: TPolarity; observation: string; role: TAtomRole; replacedBy: string[];
@@ -43,7 +44,7 @@ export function AtomForm({ atom, replacements, pending, error, submitLabel, onSu
   const conflict = isConflict(error) ? (error.current as TCatalogAtomDto) : null;
 
   return (
-    <form className="panel" onSubmit={submit} aria-label={atom ? `Edit ${atom.key}` : "New atom"}>
+    <Form className="panel" onSubmit={submit} aria-label={atom ? `Edit ${atom.key}` : "New atom"}>
       {atom && <p className="muted">Key <strong>{atom.key}</strong> — stable, never reused, not editable.</p>}
       <label>Statement
         <textarea name="statement" rows={2} value={fields.statement} onChange={(e) => set("statement", e.target.value)} required />
@@ -102,6 +103,6 @@ export function AtomForm({ atom, replacements, pending, error, submitLabel, onSu
         <button className="primary" disabled={pending}>{submitLabel}</button>
         {onCancel && <button type="button" onClick={onCancel}>Cancel</button>}
       </div>
-    </form>
+    </Form>
   );
 }

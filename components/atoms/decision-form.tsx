@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import type { TCatalogAtomDto } from "@/lib/schemas/atoms";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
+import { Form } from "@/components/ui/form";
 
 type Props = {
   atom: TCatalogAtomDto;
@@ -24,7 +25,7 @@ export function DecisionForm({ atom, kind, targets, pending, error, onSubmit, on
     onSubmit(kind === "merge" ? { reason, intoAtomId: into } : { reason });
   }
   return (
-    <form className="panel" onSubmit={submit} aria-label={`${kind === "merge" ? "Merge" : "Reject"} ${atom.key}`} style={{ background: "#fbfbfa" }}>
+    <Form className="panel" onSubmit={submit} aria-label={`${kind === "merge" ? "Merge" : "Reject"} ${atom.key}`} style={{ background: "#fbfbfa" }}>
       {kind === "merge" && (
         <label>Merge into
           <select name="intoAtomId" value={into} onChange={(e) => setInto(e.target.value)} required>
@@ -42,6 +43,6 @@ export function DecisionForm({ atom, kind, targets, pending, error, onSubmit, on
         <button className="primary" disabled={pending || !reason.trim() || (kind === "merge" && !into)}>{kind === "merge" ? `Merge ${atom.key}` : `Reject ${atom.key}`}</button>
         <button type="button" onClick={onCancel}>Cancel</button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -9,6 +9,7 @@ import type { TLeakWarning } from "@/lib/histories/leak-lint";
 import type { TLeakWaiverDto } from "@/lib/schemas/histories";
 import { queryKeys } from "@/components/query-keys";
 import styles from "./histories.module.css";
+import { Form } from "@/components/ui/form";
 
 export type TLeakWaiverContext = { familyId: string; condition: TCondition; number: number; waivers: TLeakWaiverDto[]; canWaive: boolean; dirty: boolean };
 
@@ -44,12 +45,12 @@ function LeakWarning({ warning, context }: { warning: TLeakWarning; context?: TL
         </button>
       )}
       {open && (
-        <form aria-label={`Waive "${warning.match}" in turn ${warning.turn}`} onSubmit={(e) => { e.preventDefault(); waive.mutate(); }}>
+        <Form aria-label={`Waive "${warning.match}" in turn ${warning.turn}`} onSubmit={(e) => { e.preventDefault(); waive.mutate(); }}>
           <label>Why is this not a leak? <input value={reason} onChange={(e) => setReason(e.target.value)} /></label>{" "}
           <button type="submit" disabled={reason.trim().length < 3 || waive.isPending}>Waive this hit</button>{" "}
           <button type="button" onClick={() => setOpen(false)}>Cancel</button>
           {waive.error && <span className="error" role="alert"> {waive.error.message}</span>}
-        </form>
+        </Form>
       )}
     </div>
   );

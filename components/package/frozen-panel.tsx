@@ -7,6 +7,7 @@ import { api } from "@/lib/http/api-client";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import type { TPackageView } from "@/lib/package/get-package-view";
 import { type TAnnotationKind } from "@/lib/contract/types";
+import { Form } from "@/components/ui/form";
 
 type TFrozen = Extract<TPackageView, { frozen: true }>;
 
@@ -62,7 +63,7 @@ export function FrozenPanel({ familyId, view, isLead }: { familyId: string; view
           </ul>
         )}
         {isLead && (
-          <form onSubmit={onSubmit} className="row" style={{ alignItems: "flex-end" }}>
+          <Form onSubmit={onSubmit} className="row" style={{ alignItems: "flex-end" }}>
             <label>Kind
               <select value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
                 <option value="known_asymmetry">known asymmetry</option>
@@ -72,7 +73,7 @@ export function FrozenPanel({ familyId, view, isLead }: { familyId: string; view
             <label style={{ flex: 2 }}>What<input name="body" required /></label>
             <label style={{ flex: 2 }}>Rationale<input name="rationale" required /></label>
             <button className="primary" disabled={annotate.isPending}>Add annotation</button>
-          </form>
+          </Form>
         )}
         <ApiErrorNotice error={annotate.error} />
       </section>

@@ -2,6 +2,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { Form } from "@/components/ui/form";
 
 export function SignInForm({ github }: { github: boolean }) {
   const router = useRouter();
@@ -22,7 +23,7 @@ export function SignInForm({ github }: { github: boolean }) {
   }
 
   return (
-    <form onSubmit={onSubmit}>
+    <Form onSubmit={onSubmit}>
       <label>
         Email
         <input name="email" type="email" autoComplete="username" required />
@@ -40,6 +41,6 @@ export function SignInForm({ github }: { github: boolean }) {
           Sign in with GitHub
         </button>
       )}
-    </form>
+    </Form>
   );
 }

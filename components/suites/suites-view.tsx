@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
+import { Form } from "@/components/ui/form";
 
 type Suite = { id: string; name: string; description: string; families: number; candidates: number };
 
@@ -50,12 +51,12 @@ export function SuitesView({ canCreate }: { canCreate: boolean }) {
         </table>
       )}
       {canCreate && (
-        <form className="panel row" style={{ marginTop: 16 }} onSubmit={onSubmit}>
+        <Form className="panel row" style={{ marginTop: 16 }} onSubmit={onSubmit}>
           <label>Name<input name="name" placeholder="specpath-v1" required /></label>
           <label className="grow">Description<input name="description" /></label>
           <button className="primary" disabled={create.isPending}>Create suite</button>
           {error && <p className="error" role="alert" style={{ width: "100%" }}>{error.message}</p>}
-        </form>
+        </Form>
       )}
     </>
   );

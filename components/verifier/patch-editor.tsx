@@ -6,6 +6,7 @@ import type { TNegativeMode, TPatchDto, TPatchKind } from "@/lib/schemas/patches
 import { ApiErrorNotice, isConflict } from "@/components/ui/api-error-notice";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { CodeEditor } from "./code-editor";
+import { Form } from "@/components/ui/form";
 
 const MODE_HELP: Record<TNegativeMode, string> = {
   remove: "the target behavior is gone; every other atom still holds",
@@ -46,7 +47,7 @@ export function PatchEditor({ familyId, kind, patch, gold, initialDiff = "", fin
   }
 
   return (
-    <form className="panel" onSubmit={submit} aria-label={title} style={{ background: "#fbfbfa" }}>
+    <Form className="panel" onSubmit={submit} aria-label={title} style={{ background: "#fbfbfa" }}>
       <h3 style={{ fontSize: 14, marginTop: 0 }}>{title}</h3>
       <div className="row">
         <label>Name<input name="name" value={name} onChange={(e) => setName(e.target.value)} required placeholder={kind === "negative" ? "negative-A1-remove" : "alternative-1"} />
@@ -94,6 +95,6 @@ export function PatchEditor({ familyId, kind, patch, gold, initialDiff = "", fin
         <button className="primary" disabled={save.isPending}>{save.isPending ? "Checking against the base…" : `Save ${kind} patch`}</button>
         <button type="button" onClick={onDone}>Cancel</button>
       </div>
-    </form>
+    </Form>
   );
 }

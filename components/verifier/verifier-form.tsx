@@ -9,6 +9,7 @@ import { CodeEditor } from "./code-editor";
 import { queryKeys } from "@/components/query-keys";
 import { RUNNER_RECIPES, recipeOf, suggestRecipe, type TRunnerRecipe } from "@/lib/verifier/recipes";
 import { type TResultFormat, type THistoryFormat } from "@/lib/contract/types";
+import { Form } from "@/components/ui/form";
 
 type TForm = Omit<TVerifierDto, "exists" | "defaultHiddenTestPatch" | "collectedTests" | "updatedAt">;
 const formOf = (v: TVerifierDto): TForm => ({
@@ -51,7 +52,7 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
   }
 
   return (
-    <form className="panel" onSubmit={submit} aria-label="Verifier">
+    <Form className="panel" onSubmit={submit} aria-label="Verifier">
       <h2 className="mt0">Verifier {verifier.data.exists ? <span className="muted">version {verifier.data.version}</span> : <span className="muted">(not saved yet)</span>}</h2>
       {/* Read-only (a reader, or a frozen family): the fields show, none can change. */}
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
@@ -139,6 +140,6 @@ export function VerifierForm({ familyId, canEdit }: { familyId: string; canEdit:
         <ApiErrorNotice error={save.error} field="hiddenTestPatch" />
       )}
       {canEdit && <div className="row mt10"><button className="primary" disabled={save.isPending}>Save verifier</button>{save.isSuccess && <span role="status" className="muted">Saved.</span>}</div>}
-    </form>
+    </Form>
   );
 }

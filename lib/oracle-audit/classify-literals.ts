@@ -150,7 +150,7 @@ function producers(ctx: TClassificationContext, dep: TDependency, reach: Set<str
     const matchedWhole = dep.match === "regex" && p.base?.how === "whole";
     if (p.base && !matchedWhole && !goldKeeps(ctx, p.base)) {
       const gold = producerIn(ctx.gold, dep);
-      if (gold && !(gold.template ? false : ctx.base.stringSet.has(gold.text))) p = { base: null, gold, changed: true };
+      if (gold && !(gold.template ? false : ctx.base.stringSet.has(gold.text)) && !recomposed(baseWithin(ctx, reach), gold, p.base)) p = { base: null, gold, changed: true };
     }
     if (!p.base && !p.gold) {
       // Gold "introduces" a literal only through a producer it adds or rewrites: one the base holds unchanged in the
@@ -165,6 +165,19 @@ function producers(ctx: TClassificationContext, dep: TDependency, reach: Set<str
     ctx.producers.set(dep, p);
   }
   return p;
+}
+
+/**
+ * Gold's one string that writes the literal whole is the base's string with text around it that the base writes as
+ * strings of its own (`'"0-1B2M…"'` where the base returns `'0-1B2M…'` and quotes it with `'"' + h + '"'`): gold moved
+ * the base's pieces into one constant, which changes nothing the base produces (gaps10; held-out 9's etag).
+ */
+function recomposed(base: TTreeIndex, gold: TProducer, held: TProducer): boolean {
+  if (gold.how !== "whole" || gold.template || held.how !== "part" || held.template || held.text.includes("…")) return false;
+  const at = gold.text.indexOf(held.text);
+  if (at < 0) return false;
+  const around = [gold.text.slice(0, at), gold.text.slice(at + held.text.length)].filter((x) => x.length > 0);
+  return around.length > 0 && around.every((x) => base.stringSet.has(x));
 }
 
 /** A name the code must recognise, passed in an options object: only the same string or key names it. */
@@ -269,7 +282,10 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   if (joined) return joined;
   // Only an output compared whole: a substring the test looks for in a computed output (`'"msg": "hello"' in …`,
   // the synthetic corpus labels it computed by json.dumps) is left as before.
-  if (dep.match !== "exact" || dep.value.length > 200) return computed;
+  if (dep.match !== "exact") return computed;
+  const listing = namesListingOutput(dep, ctx, text);
+  if (listing) return listing;
+  if (dep.value.length > 200) return computed;
   const counted = dep.counterBound ? countedBound(dep, extraction, ctx, text) : null;
   if (counted) return counted;
   const fixed = fixedPointOutput(dep, extraction, ctx, text);
@@ -533,6 +549,36 @@ function keptCharacterOutput(dep: TDependency, extraction: TTestExtraction, ctx:
     return { category: "hidden", reason: `it keeps ${freed.join(" ")} literally, which the base's pattern in ${b.file} transforms and only gold's changed pattern lets through; the history never states it`, ...evidence };
   }
   return null;
+}
+
+/**
+ * An expected string the test also feeds in (an input echoed back, `TTestExtraction.echoed`) is no dependency while
+ * the code returns it unchanged; where the base's encoding pattern transforms a character of it and gold's changed
+ * pattern lets it through, only gold returns it unchanged: judged as any kept character. Null: no dependency.
+ * Prompted by encodeurl-whatwg-backslash-caret-pipe's `/PQRSTUVWXYZ[\\]^_` (held-out 8, gaps10).
+ */
+export function classifyEchoedLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  return keptCharacterOutput(dep, extraction, ctx, text);
+}
+
+/**
+ * An output listing names of the code as quoted strings (an inline snapshot of `Object.keys(mod)`, a `toEqual([...])`):
+ * every listed word is a name gold's tree defines, at least two are the base's too (a listing of the code's names,
+ * not prose), and some only gold defines — only gold's module lists them. Specified when the history names each new
+ * one, hidden otherwise. Prompted by std-env-node-version-exports' inline snapshot (held-out 8, gaps10).
+ */
+function namesListingOutput(dep: TDependency, ctx: TClassificationContext, text: string): TVerdict | null {
+  const words = [...dep.value.matchAll(/"([A-Za-z_$][\w$]*)"|'([A-Za-z_$][\w$]*)'/g)].map((m) => (m[1] ?? m[2])!);
+  // Nothing but the quoted names, separators and brackets: the output is the listing itself.
+  if (words.length < 3 || dep.value.replace(/"[A-Za-z_$][\w$]*"|'[A-Za-z_$][\w$]*'/g, "").replace(/[\s,[\]]/g, "") !== "") return null;
+  if (!words.every((w) => ctx.gold.names.has(w)) || words.filter((w) => ctx.base.names.has(w)).length < 2) return null;
+  const added = [...new Set(words.filter((w) => !ctx.base.names.has(w)))];
+  if (added.length === 0) return null;
+  const file = [...ctx.goldOwn.byFile.values()].find((d) => added.some((w) => d.names.includes(w)))?.file ?? null;
+  const at = file ? { file, line: ctx.goldOwn.byFile.get(file)!.lines[added[0]!] ?? null } : null;
+  const evidence = { gold: at, producer: added.join(", "), definedAt: at };
+  if (added.every((w) => mentionsIdentifier(text, w))) return { category: "specified", reason: `it lists ${added.join(", ")}, which only gold defines, as the history states`, ...evidence, history: excerptOf(text, added) };
+  return { category: "hidden", reason: `it lists ${added.join(", ")}, which only gold defines; the history never names ${added.length > 1 ? "them" : "it"}`, ...evidence };
 }
 
 /** Letters as an ASCII-folding slug writes them: accents dropped, lower case. */

@@ -4,7 +4,7 @@
 // an interface the class implements) or hidden (gold introduces it, nothing fixes it).
 // Names are looked up as the module system sees them (re-exports followed); literals are
 // judged by their producer (classify-literals.ts: the base, gold, or nobody: computed by the behaviour).
-import { classifyLiteral } from "./classify-literals";
+import { classifyEchoedLiteral, classifyLiteral } from "./classify-literals";
 import { dirname, normalizePath } from "./language";
 import { languageOf } from "./languages";
 import { classificationContext, resolve, type TClassificationContext, type TTreeIndex, type TVerdict } from "./tree-index";
@@ -339,7 +339,7 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
 
 /** Every dependency of one test file, classified for one history's visible text, each with its evidence. */
 export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificationContext, text: string): TClassifiedDependency[] {
-  return extraction.dependencies.map((extracted) => {
+  const classified = extraction.dependencies.map((extracted): TClassifiedDependency => {
     // A member of what a function returns (owner `fn()`): the class that function returns, gold's or the base's (gaps8).
     const returned = /^(\w+)\(\)$/.exec(extracted.owner ?? "")?.[1];
     const cls = returned ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsClass?.[returned]).find((c) => c !== undefined) : undefined;
@@ -357,4 +357,15 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
       evidence: { base: verdict.base ?? null, gold: verdict.gold ?? definedAt, history: verdict.history ?? null, producer: verdict.producer ?? null },
     };
   });
+  // An input echoed back that only gold returns unchanged (gaps10): a dependency after all.
+  const echoed = (extraction.echoed ?? []).flatMap((dependency) => {
+    const verdict = classifyEchoedLiteral(dependency, extraction, ctx, text);
+    if (!verdict) return [];
+    const definedAt = verdict.definedAt ?? null;
+    return [{
+      dependency, category: verdict.category, reason: `an input the test expects back unchanged: ${verdict.reason}`, definedAt,
+      evidence: { base: verdict.base ?? null, gold: verdict.gold ?? definedAt, history: verdict.history ?? null, producer: verdict.producer ?? null },
+    }];
+  });
+  return [...classified, ...echoed];
 }

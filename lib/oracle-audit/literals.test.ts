@@ -475,3 +475,63 @@ describe("an output dropping a character of the test's input that only gold's ne
     expect(literals(await classified(b, g, tests, "Handle apostrophes."))["shouldnt-couldnt"] ?? "visible").toBe("visible");
   });
 });
+
+describe("an expected output equal to the test's input, which the base's escape pattern transforms (branch gaps10)", () => {
+  // Prompted by held-out-8's encodeurl: `encode('/\x5b\x5c\x5d')` expected back as `'/[\\]'`. An input echoed back is no
+  // dependency because the code returns it unchanged — but the base's pattern encodes `\`, so only gold's changed
+  // pattern returns it unchanged: the echo is gold's behaviour, judged by the kept-character rule.
+  const base = { "index.js": "var ENCODE = /(?:[^\\x21-\\x5B\\x5D\\x5F-\\x7A\\x7E]|%(?:[^0-9A-Fa-f]|$))+/g\nmodule.exports = function encode (s) {\n  return String(s).replace(ENCODE, encodeURI)\n}\n" };
+  const gold = { "index.js": base["index.js"].replace("\\x21-\\x5B\\x5D\\x5F-\\x7A\\x7E]", "\\x21-\\x7A\\x7E]") };
+  const tests = {
+    "test/test.js": "var assert = require('assert')\nvar encode = require('../index.js')\ndescribe('encode', function () {\n  it('keeps', function () {\n    assert.strictEqual(encode('/\\x50\\x5b\\x5c\\x5d\\x5e'), '/P[\\\\]^')\n    assert.strictEqual(encode('/\\x41\\x42'), '/AB')\n  })\n})\n",
+  };
+  it("is gold's: hidden where the history never states it, specified where it does; an echo the base leaves alone stays no dependency", async () => {
+    const l = literals(await classified(base, gold, tests, "Stop encoding characters browsers leave alone."));
+    expect(l["/P[\\]^"]).toBe("hidden");
+    expect(l["/AB"]).toBeUndefined();
+    expect(literals(await classified(base, gold, tests, "Leave `/P[\\]^` unchanged."))["/P[\\]^"]).toBe("specified");
+  });
+  it("stays no dependency where gold's pattern transforms the characters as the base's did", async () => {
+    const g = { "index.js": base["index.js"].replace("\\x7E]", "\\x7E\\x20]") };
+    expect(literals(await classified(base, g, tests, "Change encoding."))["/P[\\]^"]).toBeUndefined();
+  });
+});
+
+describe("an inline snapshot listing the module's names, one of which only gold defines (branch gaps10)", () => {
+  // Prompted by held-out-8's std-env: `expect(Object.keys(mod)).toMatchInlineSnapshot(\`[ "isCI", …, "nodeVersion" ]\`)`.
+  // The snapshot is the expected text; a listed name only gold's code defines is what only gold's module lists.
+  const base = { "src/index.ts": "export * from './flags';\n", "src/flags.ts": "export const isCI = !!process.env.CI;\nexport const hasTTY = false;\nexport const isWindows = process.platform === 'win32';\n" };
+  const gold = { "src/flags.ts": base["src/flags.ts"] + "export const nodeVersion = process.versions.node ?? null;\n" };
+  const snapshot = (names: string[]) => ({
+    "test/index.test.ts": `import { expect, it } from "vitest";\nimport * as env from "../src";\nit("has expected exports", () => {\n  expect(Object.keys(env)).toMatchInlineSnapshot(\`\n    [\n${names.map((n) => `      "${n}",\n`).join("")}    ]\n  \`);\n});\n`,
+  });
+  const listing = (names: string[]) => `\n    [\n${names.map((n) => `      "${n}",\n`).join("")}    ]\n  `;
+  const names = ["isCI", "hasTTY", "isWindows", "nodeVersion"];
+  it("is gold's: hidden where the history never names the new name, specified where it does", async () => {
+    expect(literals(await classified(base, gold, snapshot(names), "Export the running Node.js version."))[listing(names)]).toBe("hidden");
+    expect(literals(await classified(base, gold, snapshot(names), "Export `nodeVersion`, the running Node.js version."))[listing(names)]).toBe("specified");
+  });
+  it("stays computed where the base defines every listed name, or a listed word is no name of the code", async () => {
+    const old = ["isCI", "hasTTY", "isWindows"];
+    expect(literals(await classified(base, gold, snapshot(old), "Export the version."))[listing(old)]).toBe("visible");
+    const other = ["isCI", "hasTTY", "nodeVersion", "elsewhere"];
+    expect(literals(await classified(base, gold, snapshot(other), "Export the version."))[listing(other)]).toBe("visible");
+  });
+});
+
+describe("a literal whose text the base writes, which gold moves into one constant (branch gaps10)", () => {
+  // Prompted by held-out-9's etag: the base returns `'0-1B2M2Y8AsgTpgAmY7PhCfg'` and quotes it with `'"' + h + '"'`;
+  // gold moves both into one function returning `'"0-1B2M2Y8AsgTpgAmY7PhCfg"'`. The test's `"0-1B2M…"` is the base's.
+  const base = {
+    "index.js": "module.exports = tag\nfunction strong (e) {\n  if (e.length === 0) return 'EMPTY-TAG-0000'\n  return e.length + '-' + e\n}\nfunction tag (e) {\n  return '\"' + strong(e) + '\"'\n}\n",
+  };
+  const gold = { "index.js": "module.exports = tag\nfunction entitytag (e) {\n  if (e.length === 0) return '\"EMPTY-TAG-0000\"'\n  return '\"' + e.length + '-' + e + '\"'\n}\nfunction tag (e) {\n  return entitytag(e)\n}\n" };
+  const tests = (want: string) => ({ "test/test.js": `var assert = require('assert')\nvar tag = require('..')\ndescribe('tag', function () {\n  it('empty', function () {\n    assert.strictEqual(tag(''), '${want}')\n  })\n})\n` });
+  it("is the base's: its text and the quotes around it are strings the base writes", async () => {
+    expect(literals(await classified(base, gold, tests('"EMPTY-TAG-0000"'), "Share the tag code."))['"EMPTY-TAG-0000"']).toBe("visible");
+  });
+  it("stays gold's where gold's constant adds text the base writes nowhere", async () => {
+    const g = { "index.js": gold["index.js"].replace("'\"EMPTY-TAG-0000\"'", "'\"EMPTY-TAG-0000-v2\"'") };
+    expect(literals(await classified(base, g, tests('"EMPTY-TAG-0000-v2"'), "Share the tag code."))['"EMPTY-TAG-0000-v2"']).toBe("hidden");
+  });
+});

@@ -364,3 +364,17 @@ describe("a property of what a module's function returns (branch gaps8)", () => 
     expect(await hiddenOf(base, gold, tests)).toEqual([]);
   });
 });
+
+describe("a property read directly on what a module's function returns (branch gaps10)", () => {
+  // gaps8 read `parser = pkg.compile(p); parser.pattern`; `pkg.compile(p).pattern`, with no local between, was not extracted.
+  const base = { "pkg/__init__.py": "class Parser:\n    def __init__(self, p):\n        self._format = p\n\n    def parse(self, s):\n        return s\n\ndef compile(p):\n    return Parser(p)\n\ndef other(p):\n    if p:\n        return Parser(p)\n    return None\n" };
+  const gold = { "pkg/__init__.py": base["pkg/__init__.py"].replace("    def parse(self, s):", "    @property\n    def pattern(self):\n        return self._format\n\n    def parse(self, s):") };
+  it("judges it as a member of the returned class: gold's new one hidden, the base's visible", async () => {
+    const tests = { "tests/test_pkg.py": "import pkg\n\ndef test_pattern():\n    assert pkg.compile('x {}').pattern == 'x {}'\n    assert pkg.compile('x {}').parse('a') == 'a'\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:pattern"]);
+  });
+  it("takes nothing from a function whose returns are not all one class", async () => {
+    const tests = { "tests/test_pkg.py": "import pkg\n\ndef test_other():\n    assert pkg.other('x {}').pattern == 'x {}'\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual([]);
+  });
+});

@@ -256,3 +256,22 @@ describe("a const whose declared function type names its parameters, its value a
     expect(h.findings.map((f) => f.name)).toEqual([]);
   });
 });
+
+describe("a function that reads `arguments` takes more than its parameters (branch gaps10)", () => {
+  // json-stable-stringify (held-out 4): `function stableStringify(obj) { var opts = arguments[1]; … opts.space … }` —
+  // the audit read one parameter, so `stringify(obj, { space: 2 })`'s options were "passed where the base takes none".
+  const base = { "index.js": "module.exports = function stableStringify(obj) {\n  var opts = arguments.length > 1 ? arguments[1] : undefined;\n  var space = (opts && opts.space) || '';\n  return JSON.stringify(obj, null, space);\n};\n" };
+  const gold = { "index.js": base["index.js"].replace("var space", "var collapse = opts && opts.collapseEmpty;\n  var space") };
+  const tests = { "test/space.js": "var test = require('tape');\nvar stringify = require('../');\ntest('space', function (t) {\n  t.equal(stringify({}, { space: 2, collapseEmpty: true }), '{}');\n  t.end();\n});\n" };
+  it("reads the base's option as the base's, gold's new one as gold's", async () => {
+    const h = await audit(base, gold, tests, "Add an option that writes empty objects on one line.");
+    expect(categories(h, "space")).toEqual(["visible"]);
+    expect(categories(h, "collapseEmpty")).toEqual(["hidden"]);
+  });
+  it("still counts an arrow function's parameters (an arrow has no `arguments` of its own)", async () => {
+    const b = { "index.js": "function outer() { return arguments.length; }\nmodule.exports = (obj) => JSON.stringify(obj);\n" };
+    const g = { "index.js": "function outer() { return arguments.length; }\nmodule.exports = (obj, opts) => JSON.stringify(obj, null, opts && opts.space);\n" };
+    const t = { "test/space.js": tests["test/space.js"].replace("{ space: 2, collapseEmpty: true }", "{ space: 2 }") };
+    expect(categories(await audit(b, g, t, "Add an option."), "space")).toEqual(["hidden"]);
+  });
+});

@@ -84,6 +84,11 @@ export interface TTestExtraction {
   callbacks?: { owner: string; position: number; params: string[]; reads: string[]; testLine: number | null }[];
   /** Statements (first and last line) where the test's own code serializes JSON (`JSON.stringify`; gaps7). */
   jsonSerialized?: [number, number][];
+  /**
+   * Exact expected strings the test also feeds in (an input echoed back), left out of `dependencies`: the classifier
+   * keeps one only where the base demonstrably transforms it and gold does not (gaps10).
+   */
+  echoed?: TDependency[];
 }
 
 export interface TDefinedClass {

@@ -8,6 +8,7 @@ import type { Evidence } from "../types";
 import { useCreateAnchor, type AnchorInput } from "./use-create-anchor";
 import { queryKeys } from "@/components/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
+import { Form } from "@/components/ui/form";
 
 type Text = NonNullable<Evidence["evidence"]>;
 
@@ -105,13 +106,13 @@ function EvidenceTextForm({ familyId, evidence, onDone }: { familyId: string; ev
     save.mutate(Object.fromEntries(new FormData(event.currentTarget)));
   }
   return (
-    <form onSubmit={onSubmit} style={{ display: "flex", flexDirection: "column", gap: 8, margin: "10px 0" }}>
+    <Form onSubmit={onSubmit} style={{ display: "flex", flexDirection: "column", gap: 8, margin: "10px 0" }}>
       <p className="muted m0">A local repository has no issue tracker: paste the linked issue here. The diff itself cannot be edited.</p>
       <label>Issue title<input name="issueTitle" defaultValue={evidence.issueTitle} /></label>
       <label>Issue text<textarea name="issueBody" rows={4} defaultValue={evidence.issueBody} /></label>
       <label>Description<textarea name="prBody" rows={4} defaultValue={evidence.prBody} /></label>
       <div className="row"><button className="primary" disabled={save.isPending}>Save text</button></div>
       <ErrorText error={save.error} alert />
-    </form>
+    </Form>
   );
 }

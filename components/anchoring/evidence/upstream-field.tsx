@@ -4,6 +4,7 @@ import { api } from "@/lib/http/api-client";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import type { Evidence } from "../types";
+import { Form } from "@/components/ui/form";
 
 /**
  * The upstream identity exports name (SWE-bench `repo`, Harbor `metadata.repo`): `owner/name`,
@@ -20,7 +21,7 @@ export function UpstreamField({ familyId, family, canEdit }: { familyId: string;
     save.mutate({ version: family.version, upstreamRepo: value.trim(), prNumber: pr.trim() ? Number(pr) : null });
   };
   return (
-    <form className="panel row" style={{ gap: 8, alignItems: "center", flexWrap: "wrap" }} onSubmit={submit} aria-label="Upstream repository">
+    <Form className="panel row" style={{ gap: 8, alignItems: "center", flexWrap: "wrap" }} onSubmit={submit} aria-label="Upstream repository">
       <label>
         Upstream repository{" "}
         <input value={value} onChange={(e) => setValue(e.target.value)} placeholder="owner/name" disabled={!canEdit} aria-describedby="upstream-help" />
@@ -34,6 +35,6 @@ export function UpstreamField({ familyId, family, canEdit }: { familyId: string;
         {family.mergedAt ? ` Merged ${family.mergedAt.slice(0, 10)}.` : ""}
       </span>
       {save.error && <ApiErrorNotice error={save.error} field="upstreamRepo" />}
-    </form>
+    </Form>
   );
 }

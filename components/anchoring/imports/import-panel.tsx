@@ -6,6 +6,7 @@ import styles from "../anchoring.module.css";
 import type { ImportJob } from "../types";
 import { queryKeys } from "@/components/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
+import { Form } from "@/components/ui/form";
 
 const live = (job: ImportJob) => job.active && (job.status === "queued" || job.status === "running" || job.status === "waiting");
 
@@ -55,7 +56,7 @@ function ImportForm({ suiteId }: { suiteId: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit}>
+    <Form onSubmit={onSubmit}>
       <div className="row" role="radiogroup" aria-label="Source" style={{ marginBottom: 10 }}>
         <label style={{ flexDirection: "row", alignItems: "center" }}>
           <input type="radio" name="source-kind" checked={source === "local"} onChange={() => setSource("local")} /> Git repository (path or clone URL)
@@ -84,7 +85,7 @@ function ImportForm({ suiteId }: { suiteId: string }) {
           {error.message}
         </p>
       )}
-    </form>
+    </Form>
   );
 }
 

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { Candidate } from "../types";
 import { queryKeys } from "@/components/query-keys";
+import { Form } from "@/components/ui/form";
 
 type Mode = null | "admit" | "reject" | "pr";
 
@@ -67,14 +68,14 @@ export function CandidateActions({ suiteId, candidate }: { suiteId: string; cand
         </div>
       )}
       {mode === "pr" && (
-        <form onSubmit={onSubmit} className="row" style={{ gap: 6 }}>
+        <Form onSubmit={onSubmit} className="row" style={{ gap: 6 }}>
           <label style={{ flex: 1 }}>
             Pull request (number or GitHub URL)
             <input name="pr" autoFocus defaultValue={candidate.prNumber ? String(candidate.prNumber) : ""} placeholder="123 or https://github.com/owner/repo/pull/123" />
           </label>
           <button className="primary" disabled={provenance.isPending}>Save</button>
           <button type="button" onClick={() => setMode(null)}>Cancel</button>
-        </form>
+        </Form>
       )}
       {provenance.data && (
         <p className="muted" role="status" style={{ margin: 0 }}>
@@ -84,14 +85,14 @@ export function CandidateActions({ suiteId, candidate }: { suiteId: string; cand
         </p>
       )}
       {(mode === "admit" || mode === "reject") && (
-        <form onSubmit={onSubmit} className="row" style={{ gap: 6 }}>
+        <Form onSubmit={onSubmit} className="row" style={{ gap: 6 }}>
           <label className="grow">
             {mode === "reject" ? "Reason for rejecting" : "Why admit it anyway?"}
             <input name="reason" autoFocus />
           </label>
           <button className={mode === "reject" ? "" : "primary"} disabled={admit.isPending || reject.isPending}>{mode === "reject" ? "Reject" : "Admit"}</button>
           <button type="button" onClick={() => setMode(null)}>Cancel</button>
-        </form>
+        </Form>
       )}
       {error && <p className="error m0" role="alert">{error.message}</p>}
     </div>

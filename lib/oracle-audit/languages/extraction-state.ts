@@ -30,3 +30,12 @@ export function keptDependencies(s: TExtractionState, inputs: ReadonlySet<string
   for (const [d, name] of s.fromConstant) if (inputs.has(name) && d.kind === "literal") s.supplied.add(d.value);
   return s.deps.filter((d) => !(s.fromConstant.has(d) && inputs.has(s.fromConstant.get(d)!)) && (d.kind !== "literal" || !s.supplied.has(d.value)));
 }
+
+/**
+ * The exact expected strings keptDependencies leaves out because the test writes the same text as an input (an input
+ * echoed back): no dependency while the code returns it unchanged, but the classifier keeps one the base demonstrably
+ * transforms (gaps10). Call after keptDependencies.
+ */
+export const echoedDependencies = (s: TExtractionState): TDependency[] =>
+  s.deps.filter((d) => d.kind === "literal" && d.match === "exact" && !s.fromConstant.has(d) && s.supplied.has(d.value));
+

@@ -78,6 +78,16 @@ class TestEngine:
       "literal:assert:1.2/exact in test_run", "literal:assert:ready/contains in test_run",
     ]));
   });
+
+  it("decodes a string's escapes as Python does, as the JavaScript extractor does (gaps10); a raw string keeps them", async () => {
+    const x = await deps("tests/test_b.py", `from pkg import enc
+
+def test_enc():
+    assert enc("/\\x41") == "caf\\xe9 \\u2603 \\U0001F600 \\101\\0"
+    assert enc("y") == r"\\x41"
+`);
+    expect(x.dependencies.filter((d) => d.kind === "literal").map((d) => d.value)).toEqual(["caf\u00e9 \u2603 \u{1F600} A\0", "\\x41"]);
+  });
 });
 
 describe("literals that reach a comparison through parameters", () => {

@@ -30,7 +30,8 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
     const list = field(fnNode, "parameters");
     if (!list) return;
     const ps = named(list).filter((p) => p.type !== "comment");
-    defs.arity[name] = ps.some((p) => p.type === "rest_pattern" || textOf(source, p).startsWith("...")) ? null : ps.length;
+    // A non-arrow function that reads `arguments` (`var opts = arguments[1]`) takes any number (gaps10).
+    defs.arity[name] = ps.some((p) => p.type === "rest_pattern" || textOf(source, p).startsWith("...")) || readsArguments(source, fnNode) ? null : ps.length;
     defs.params[name] = ps.map((p) => textOf(source, p).replace(/[=:?].*$/s, "").trim());
     // Destructured options (`function f(x, { strict } = {})`) are options the function reads.
     for (const p of ps) walk(p, (n) => { if (n.type === "shorthand_property_identifier_pattern") properties.add(textOf(source, n)); });
@@ -429,3 +430,16 @@ export function resolveScriptModule(specifier: string, fromFile: string, files: 
   return null;
 }
 
+const OWN_ARGUMENTS = new Set(["function_declaration", "function_expression", "function", "generator_function_declaration", "generator_function", "method_definition"]);
+/** Whether a function's body reads its own `arguments` (an arrow's is its enclosing function's; a nested function's its own). */
+function readsArguments(source: string, fnNode: TSyntaxNode): boolean {
+  if (!OWN_ARGUMENTS.has(fnNode.type)) return false;
+  const body = field(fnNode, "body");
+  if (!body) return false;
+  let found = false;
+  walk(body, (n) => {
+    if (found || OWN_ARGUMENTS.has(n.type)) return false;
+    if (n.type === "identifier" && textOf(source, n) === "arguments") found = true;
+  });
+  return found;
+}

@@ -4,7 +4,7 @@ import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
 import { field, lineOf, named, textOf, walk } from "../syntax";
 import { importReaders } from "./import-readers";
-import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import { echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractJavaScriptDefinitions, parameterNames, resolveScriptModule } from "./javascript-definitions";
 import { args, isInsideImport, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
 import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
@@ -13,7 +13,7 @@ const TEST_FUNCS = new Set(["test", "it", "specify", "tape"]);
 const SUITE_FUNCS = new Set(["describe", "suite", "context"]);
 const EXACT_ASSERT = new Set(["equal", "strictEqual", "deepEqual", "deepStrictEqual", "notEqual", "notStrictEqual", "notDeepStrictEqual", "is", "same"]);
 // jest / vitest matchers, and chai's (`expect(x).to.equal(…)`, `.to.include(…)`, `.to.throw(…)`).
-const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject", "toHaveBeenCalledWith", "toHaveBeenLastCalledWith", "toBeCalledWith", "lastCalledWith", "toHaveBeenNthCalledWith", "nthCalledWith", "equal", "equals", "eql", "members"]);
+const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject", "toHaveBeenCalledWith", "toHaveBeenLastCalledWith", "toBeCalledWith", "lastCalledWith", "toHaveBeenNthCalledWith", "nthCalledWith", "equal", "equals", "eql", "members", "toMatchInlineSnapshot"]);
 const EXPECT_CONTAINS = new Set(["toThrow", "toThrowError", "toContain", "toMatch", "rejects", "toHaveProperty", "include", "includes", "contain", "contains", "match", "throw", "throws", "string"]);
 /** Assertion objects: node's assert, tape's t / st / tt. */
 const ASSERTERS = new Set(["assert", "t", "st", "tt"]);
@@ -876,7 +876,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     const lines = readers.get(local);
     if (lines && lines.length > 0) d.readIn = lines;
   }
-  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(callbacks.length > 0 ? { callbacks } : {}), ...(jsonSerialized.length > 0 ? { jsonSerialized } : {}) };
+  const echoed = echoedDependencies(state);
+  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(echoed.length > 0 ? { echoed } : {}), ...(callbacks.length > 0 ? { callbacks } : {}), ...(jsonSerialized.length > 0 ? { jsonSerialized } : {}) };
 }
 
 export { extractJavaScriptDefinitions, resolveScriptModule };

@@ -15,10 +15,34 @@ export function pythonString(source: string, node: TSyntaxNode): string | null {
     .filter((c) => c.type === "string_content" || c.type === "escape_sequence")
     .map((c) => {
       const t = textOf(source, c);
-      if (c.type === "escape_sequence" && !raw) return ({ "\\n": "\n", "\\t": "\t", "\\\\": "\\", "\\'": "'", '\\"': '"' } as Record<string, string>)[t] ?? t;
-      return t;
+      if (raw) return t;
+      if (c.type === "escape_sequence") return pythonEscape(t);
+      // tree-sitter-python nests a content's escapes inside it: each decoded in place.
+      let out = "";
+      let at = c.start;
+      for (const e of c.children.filter((x) => x.type === "escape_sequence")) {
+        out += source.slice(at, e.start) + pythonEscape(textOf(source, e));
+        at = e.end;
+      }
+      return out + source.slice(at, c.end);
     })
     .join("");
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "'": "'", '"': '"', a: "\x07", b: "\b", f: "\f", v: "\v" };
+
+/** One escape sequence's character, as Python reads it (`\xe9`, `\u2603`, `\U0001F600`, octal `\101`); unknown ones stay as written. */
+function pythonEscape(t: string): string {
+  const body = t.slice(1);
+  const simple = SIMPLE_ESCAPES[body];
+  if (simple !== undefined) return simple;
+  const hex = /^(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))$/.exec(body);
+  if (hex) {
+    const code = parseInt((hex[1] ?? hex[2] ?? hex[3])!, 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : t;
+  }
+  if (/^[0-7]{1,3}$/.test(body)) return String.fromCharCode(parseInt(body, 8));
+  return t;
 }
 
 export function fstringParts(source: string, node: TSyntaxNode): string[] {

@@ -3,7 +3,7 @@
 import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
 import { descendants, field, fields, lineOf, named, textOf, walk } from "../syntax";
-import { extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import { echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractPythonDefinitions, resolvePythonModule } from "./python-definitions";
 import { builtExpected, countedInTest } from "./python-expected";
 import { dotted, isPythonSupportModule, isPythonTestFile, pythonString } from "./python-syntax";
@@ -267,6 +267,14 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           push(node, ancestors, { kind: "name", value: textOf(source, attr), module: modules.get(mod2)!, owner: `${fn2}()`, via: "property" });
           return false;
         }
+        // The same read with no local between (`parse.compile(p).format`; gaps10): the call itself is walked on.
+        const inner = object.type === "call" ? field(object, "function") : null;
+        const innerObject = inner?.type === "attribute" ? field(inner, "object") : null;
+        const innerFn = inner?.type === "attribute" ? field(inner, "attribute") : null;
+        const mod3 = innerObject?.type === "identifier" ? textOf(source, innerObject) : null;
+        if (mod3 && innerFn && modules.has(mod3) && !names.has(mod3)) {
+          push(node, ancestors, { kind: "name", value: textOf(source, attr), module: modules.get(mod3)!, owner: `${textOf(source, innerFn)}()`, via: "property" });
+        }
         return;
       }
       case "call": {
@@ -408,7 +416,8 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     if (v !== null) supplied.add(v);
   }
   const dependencies = keptDependencies(state, inputs);
-  return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied] };
+  const echoed = echoedDependencies(state);
+  return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied], ...(echoed.length > 0 ? { echoed } : {}) };
 }
 
 export const python: TLanguage = {

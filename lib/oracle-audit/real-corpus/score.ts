@@ -2,6 +2,7 @@
 // dependency precision and recall of "hidden", false hidden findings per family, blast-radius
 // and informational accuracy, and four-class agreement — naming every miss and false alarm.
 // It reads only the fields it needs from the audit's output, so fields added later are ignored.
+import { DEPENDENCY_KINDS, kindOf, type TDependencyKind } from "./by-kind";
 import { HISTORY_KEYS, labelKey, type THistoryKey, type TLabel, type TRealCase } from "./schema";
 
 /** One dependency occurrence as the audit classified it (a structural subset of TClassifiedDependency). */
@@ -58,6 +59,8 @@ export interface TRealCorpusScore {
   informational: { correct: number; of: number; misses: string[] };
   /** Label × history pairs whose class the audit gives exactly (no occurrence: "not extracted"). */
   agreement: { equal: number; of: number; notExtracted: number; confusion: Record<string, number> };
+  /** Precision and recall of "hidden" per kind of dependency (a label's kind; an unlabelled false alarm's own). */
+  byKind: Record<TDependencyKind, { truePositives: number; falsePositives: number; trulyHidden: number }>;
   errors: string[];
   msPerTestFile: number;
 }
@@ -118,6 +121,10 @@ export function scoreRealCorpus(cases: readonly TRealCase[], observations: reado
     falseFindingsPerFamily: 0, falseFindingsMax: 0, falseFindings: [],
     blastRadius: { exact: 0, of: 0, misses: [] }, informational: { correct: 0, of: 0, misses: [] },
     agreement: { equal: 0, of: 0, notExtracted: 0, confusion: {} }, errors: [], msPerTestFile: 0,
+    byKind: Object.fromEntries(DEPENDENCY_KINDS.map((k) => [k, { truePositives: 0, falsePositives: 0, trulyHidden: 0 }])) as TRealCorpusScore["byKind"],
+  };
+  const tally = (kind: TDependencyKind | null, field: "truePositives" | "falsePositives" | "trulyHidden") => {
+    if (kind) score.byKind[kind][field]++;
   };
   let ms = 0;
   let files = 0;
@@ -149,9 +156,13 @@ export function scoreRealCorpus(cases: readonly TRealCase[], observations: reado
         if (predicted === "not extracted") score.agreement.notExtracted++;
         score.agreement.confusion[`${truth}→${predicted}`] = (score.agreement.confusion[`${truth}→${predicted}`] ?? 0) + 1;
         const reason = occurrences.find((d) => d.category === predicted)?.reason ?? "not extracted";
-        if (truth === "hidden") score.trulyHidden++;
+        if (truth === "hidden") {
+          score.trulyHidden++;
+          tally(kindOf(label), "trulyHidden");
+        }
         if (predictedHidden && truth === "hidden") {
           score.truePositives++;
+          tally(kindOf(label), "truePositives");
           const matching = findings.filter((f) => findingMatches(label, f));
           const predictedInformational = matching.length === 0 || matching.every(findingIsInformational);
           score.informational.of++;
@@ -163,7 +174,10 @@ export function scoreRealCorpus(cases: readonly TRealCase[], observations: reado
             if (sameSet(probes, label.probes)) score.blastRadius.exact++;
             else score.blastRadius.misses.push(`${where(label)}: predicted ${probes.length} probe(s), labelled ${label.probes.length}`);
           }
-        } else if (predictedHidden) score.falsePositives.push(`${where(label)}: labelled ${truth}; audit: hidden (${reason})`);
+        } else if (predictedHidden) {
+          score.falsePositives.push(`${where(label)}: labelled ${truth}; audit: hidden (${reason})`);
+          tally(kindOf(label), "falsePositives");
+        }
         else if (truth === "hidden") score.falseNegatives.push(`${where(label)}: audit: ${predicted} (${reason})`);
       }
       // A hidden verdict no label covers is a false alarm too (once per file and dependency).
@@ -174,6 +188,7 @@ export function scoreRealCorpus(cases: readonly TRealCase[], observations: reado
           const key = `${f.file}|${d.dependency.kind}|${d.dependency.module ?? ""}|${d.dependency.owner ?? ""}|${d.dependency.value}`;
           if (seen.has(key)) continue;
           seen.add(key);
+          tally(kindOf(d.dependency), "falsePositives");
           score.falsePositives.push(`${c.id} [${h}] unlabelled ${d.dependency.kind} ${JSON.stringify(d.dependency.value)} (${d.dependency.via}) in ${f.file}:${d.dependency.line}: ${d.reason}`);
         }
       }
