@@ -409,8 +409,9 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     case "unjs/hookable":
     case "unjs/perfect-debounce":
       // vitest at the repository's range (perfect-debounce's tests import in-range and time-span, devDependencies); linters,
-      // bundlers (hookable's bundle-size test is not a hidden test) and coverage are left out.
-      return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["vitest"])), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+      // bundlers (hookable's bundle-size test is not a hidden test) and coverage are left out. basic-auth's tsconfig.json
+      // extends @borderless/ts-scripts' config, which vite reads to transform the tests: without it no test is collected.
+      return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), c.repo === "jshttp/basic-auth" ? ["vitest", "@borderless/ts-scripts"] : ["vitest"])), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "andialbrecht/sqlparse":
     case "kjd/idna":
       // Pure Python, the package at the repository root; no third-party import in the kept tests but pytest.
