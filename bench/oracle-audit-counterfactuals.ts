@@ -397,6 +397,25 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
       if ("reason" in deps) return { notRunnable: deps.reason };
       return { setupCommand: null, testCommand: pytest(`.:${deps.dir}`), resultFormat: "junit" };
     }
+    // --- held-out set 10 (branch label10, sampled): each repository's own test script, the test toolchain only.
+    case "jshttp/compressible":
+    case "jshttp/on-headers":
+    case "pillarjs/parseurl":
+    case "nodeca/argparse":
+      // mocha (10, for --reporter-option) with the packages the tests and the sources require (mime-db, supertest, sprintf-js), at the
+      // repository's ranges; --check-leaks as the first three's scripts run it (argparse's Makefile runs plain mocha).
+      return { setupCommand: only(["mocha@10.8.2", ...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), [])]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT"${c.repo === "nodeca/argparse" ? "" : " --check-leaks"} ${tests.join(" ")}`, resultFormat: "junit" };
+    case "jshttp/basic-auth":
+    case "unjs/hookable":
+    case "unjs/perfect-debounce":
+      // vitest at the repository's range (perfect-debounce's tests import in-range and time-span, devDependencies); linters,
+      // bundlers (hookable's bundle-size test is not a hidden test) and coverage are left out. basic-auth's tsconfig.json
+      // extends @borderless/ts-scripts' config, which vite reads to transform the tests: without it no test is collected.
+      return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), c.repo === "jshttp/basic-auth" ? ["vitest", "@borderless/ts-scripts"] : ["vitest"])), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "andialbrecht/sqlparse":
+    case "kjd/idna":
+      // Pure Python, the package at the repository root; no third-party import in the kept tests but pytest.
+      return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
     default:
       return { notRunnable: `no recipe for ${c.repo}` };
   }

@@ -28,6 +28,7 @@ export const FIRST_RUNS: readonly { set: string; dir: string; commit: string; an
   { set: "held-out-7", dir: "held-out-7", commit: "3bf5c3a^", analyzer: "12" },
   { set: "held-out-8", dir: "held-out-8", commit: "2654216^", analyzer: "13" },
   { set: "held-out-9", dir: "held-out-9", commit: "51d72eb^", analyzer: "14" },
+  { set: "held-out-10", dir: "held-out-10", commit: "85b4646", analyzer: "16" },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
