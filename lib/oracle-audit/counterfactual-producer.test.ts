@@ -898,3 +898,82 @@ def strong(body):
     });
   });
 });
+
+describe("branch cf10", () => {
+  // encodeurl-whatwg-backslash-caret-pipe: the output keeps `|` literally (`/pqrstuvwxyz%7B|%7D~%7F`) because gold's
+  // changed pattern no longer matches it (gaps9's kept-character rule); no string or return of gold's is the output, so
+  // there was no counterfactual. The producer is gold's pattern: it matches the character again, and only there.
+  const URL_BASE = `'use strict'
+module.exports = encodeUrl
+var ENCODE_CHARS_REGEXP = /(?:[^\\x21\\x25\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E]|%(?:[^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|$))+/g
+function encodeUrl (url) {
+  return String(url).replace(ENCODE_CHARS_REGEXP, encodeURI)
+}
+`;
+  const URL_GOLD = URL_BASE.replace("\\x21\\x25\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E", "\\x21\\x23-\\x3B\\x3D\\x3F-\\x5F\\x61-\\x7A\\x7C\\x7E");
+  const encode = (dir: string, inputs: string[]) => JSON.parse(execFileSync("node", ["-e", `const e = require('./index.js'); console.log(JSON.stringify(${JSON.stringify(inputs)}.map((s) => e(s))))`], { cwd: dir, encoding: "utf8" })) as string[];
+
+  it("makes gold's changed pattern match a character it lets through again, so only outputs keeping it change", async () => {
+    await inScratch("index.js", URL_BASE, URL_GOLD, async (diff, apply, dir) => {
+      writeFileSync(path.join(dir, "index.js"), URL_GOLD);
+      const inputs = ["/pqrstuvwxyz{|}~\x7f", "http:\\\\localhost\\foo", "/a b^", "/%7C|"];
+      expect(encode(dir, inputs)).toEqual(["/pqrstuvwxyz%7B|%7D~%7F", "http:\\\\localhost\\foo", "/a%20b^", "/%7C|"]);
+      execFileSync("git", ["checkout", "-q", "index.js"], { cwd: dir });
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "/pqrstuvwxyz%7B|%7D~%7F", match: "exact", file: "test/test.js" }, { "index.js": URL_GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/pattern/);
+      apply(m.patch);
+      // `|` is encoded again; the backslash and caret gold also lets through, a space and an escape stay gold's.
+      expect(encode(dir, inputs)).toEqual(["/pqrstuvwxyz%7B%7C%7D~%7F", "http:\\\\localhost\\foo", "/a%20b^", "/%7C%7C"]);
+    });
+  });
+
+  it("leaves an output whose characters gold's pattern treats as the base's did to the other strategies", async () => {
+    await inScratch("index.js", URL_BASE, URL_GOLD, async (diff) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "/a%20b", match: "exact", file: "test/test.js" }, { "index.js": URL_GOLD });
+      expect(m.ok ? m.mutation : m.reason).not.toMatch(/pattern/);
+    });
+  });
+
+  // etag-sha1-hash: the weak tag is `W/` + the strong tag, and one digest makes both, so changing the digest (cf9) fails
+  // the probes of both literals ("wider" for each label). The output the test compares is composed in the function it
+  // calls: that function's result changes where it is the literal, so only that literal's probes fail.
+  const TAG_BASE = `var crypto = require('crypto');
+
+module.exports = etag;
+
+function entitytag(entity) {
+  var hash = crypto.createHash('md5').update(entity, 'utf8').digest('base64');
+  return '"' + Buffer.byteLength(entity, 'utf8').toString(16) + '-' + hash + '"';
+}
+
+function etag(entity, options) {
+  var weak = options && typeof options.weak === 'boolean' ? options.weak : false;
+  var tag = entitytag(entity);
+  return weak ? 'W/' + tag : tag;
+}
+`;
+  const TAG_GOLD = TAG_BASE.replace("var hash = crypto.createHash('md5').update(entity, 'utf8').digest('base64');", "var hash = crypto\n    .createHash('sha1')\n    .update(entity, 'utf8')\n    .digest('base64')\n    .substring(0, 27);");
+  const STRONG = '"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"';
+  const WORLD = '"5-fCEUM/AgcVl3Qeb/Wo6jR4mrv0M"';
+  const tags = (dir: string) => JSON.parse(execFileSync("node", ["-e", "const etag = require('./index.js'); console.log(JSON.stringify([etag('hello'), etag('hello', { weak: true }), etag('world'), etag('world', { weak: true })]))"], { cwd: dir, encoding: "utf8" })) as string[];
+
+  for (const [which, literal, changed] of [["strong", STRONG, 0], ["weak", `W/${STRONG}`, 1]] as const) {
+    it(`changes the ${which} tag alone, where the exported function composes it, not the other tag of the same digest`, async () => {
+      await inScratch("index.js", TAG_BASE, TAG_GOLD, async (diff, apply, dir) => {
+        writeFileSync(path.join(dir, "index.js"), TAG_GOLD);
+        const gold = tags(dir);
+        expect(gold).toEqual([STRONG, `W/${STRONG}`, WORLD, `W/${WORLD}`]);
+        execFileSync("git", ["checkout", "-q", "index.js"], { cwd: dir });
+        const m = await mutateGoldWithTrees(diff, { kind: "literal", value: literal, match: "exact", file: "test/test.js" }, { "index.js": TAG_GOLD });
+        expect(m.ok).toBe(true);
+        if (!m.ok) return;
+        apply(m.patch);
+        const out = tags(dir);
+        expect(out[changed]).not.toBe(literal);
+        expect(out.filter((_, i) => i !== changed)).toEqual(gold.filter((_, i) => i !== changed));
+      });
+    });
+  }
+});
