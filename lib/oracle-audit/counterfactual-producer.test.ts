@@ -409,13 +409,10 @@ def intcomma(value):
 });
 
 describe("a number gold neither writes nor returns (more-itertools-powerset-of-sets `14`)", () => {
-  // The test bounds how often gold calls the test's own __hash__ (`assertLessEqual(hash_count, 14)`); gold's generator
-  // yields sets and returns nothing, so no value of gold is 14. There is no written value to change: the reason says so.
+  // A number no text of gold's writes and no function gold adds could count: there is no value to change, the reason
+  // says so. (Where gold adds a function, its work is repeated: branch cf10 below.)
   it("says why there is no counterfactual", async () => {
-    const GOLD = `def powerset_of_sets(iterable):
-    sets = tuple(map(set, dict.fromkeys(map(frozenset, zip(iterable)))))
-    for r in range(len(sets) + 1):
-        yield from starmap(set().union, combinations(sets, r))
+    const GOLD = `LIMIT = len("abcdefghijklmn")
 `;
     const { diff, files } = newFile("more_itertools/more.py", GOLD);
     const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "14", match: null, file: "tests/test_more.py" }, files);
@@ -978,4 +975,45 @@ function etag(entity, options) {
       });
     });
   }
+  // more-itertools-powerset-of-sets `14`: the test bounds how often gold's new function calls the test's own __hash__
+  // (`assertLessEqual(hash_count, 14)`); no text or value of gold's is 14 ("error" through cf9). The number's producer
+  // is how much work gold's function does: done 15 times (its last result returned, an iterator input replayed), any
+  // count of that work exceeds 14, and its results stay, so only the probe counting it fails.
+  it("repeats the work of a function gold adds one time more than a bound gold never writes, keeping its results", async () => {
+    const PY_BASE = `from itertools import combinations, starmap
+
+
+def value_chain(*args):
+    return list(args)
+`;
+    const PY_GOLD = `${PY_BASE}
+
+def powerset_of_sets(iterable):
+    sets = tuple(map(set, dict.fromkeys(map(frozenset, zip(iterable)))))
+    for r in range(len(sets) + 1):
+        yield from starmap(set().union, combinations(sets, r))
+`;
+    const check = `import json, more
+hash_count = 0
+class Str(str):
+    def __hash__(true_self):
+        global hash_count
+        hash_count += 1
+        return super.__hash__(true_self)
+n = len(list(more.powerset_of_sets(map(Str, 'ABBBCDD'))))
+print(json.dumps([n, hash_count, [sorted(s) for s in more.powerset_of_sets([0, 1, 2])], more.value_chain(1, 'foo')]))`;
+    await inScratch("more.py", PY_BASE, PY_GOLD, async (diff, apply, dir) => {
+      writeFileSync(path.join(dir, "more.py"), PY_GOLD);
+      const gold = JSON.parse(execFileSync("python3", ["-c", check], { cwd: dir, encoding: "utf8" })) as [number, number, number[][], unknown[]];
+      expect(gold[1]).toBeLessThanOrEqual(14);
+      execFileSync("git", ["checkout", "-q", "more.py"], { cwd: dir });
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "14", match: null, file: "tests/test_more.py" }, { "more.py": PY_GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      const [n, hashes, small, chain] = JSON.parse(execFileSync("python3", ["-c", check], { cwd: dir, encoding: "utf8" })) as [number, number, number[][], unknown[]];
+      expect(hashes).toBeGreaterThan(14);
+      expect([n, small, chain]).toEqual([gold[0], gold[2], gold[3]]);
+    });
+  });
 });
