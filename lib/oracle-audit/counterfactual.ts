@@ -357,13 +357,14 @@ function exportsWrapper(literal: string, contains: boolean): string {
   return `;(function (__cf_exports) { if (!__cf_exports || typeof __cf_exports !== "object") return; Object.keys(__cf_exports).forEach(function (__cf_key) { var __cf_fn = __cf_exports[__cf_key]; if (typeof __cf_fn !== "function") return; __cf_exports[__cf_key] = function () { var __cf_value = __cf_fn.apply(this, arguments); return ${change}; }; }); })(module.exports);`;
 }
 
-/** A diff section that appends `line` to a file gold's diff leaves alone (null when the file does not end with a newline). */
+/** A diff section that appends `line` (one or more lines) to a file as `file.source` has it (null when the file does not end with a newline). */
 function appendedLineDiff(file: TParsedFile, line: string): string | null {
   if (!file.source.endsWith("\n")) return null;
   const lines = file.source.slice(0, -1).split("\n");
   const from = Math.max(0, lines.length - 3);
   const context = lines.slice(from);
-  return `diff --git a/${file.path} b/${file.path}\n--- a/${file.path}\n+++ b/${file.path}\n@@ -${from + 1},${context.length} +${from + 1},${context.length + 1} @@\n${context.map((l) => ` ${l}\n`).join("")}+${line}\n`;
+  const appended = line.split("\n");
+  return `diff --git a/${file.path} b/${file.path}\n--- a/${file.path}\n+++ b/${file.path}\n@@ -${from + 1},${context.length} +${from + 1},${context.length + appended.length} @@\n${context.map((l) => ` ${l}\n`).join("")}${appended.map((l) => `+${l}\n`).join("")}`;
 }
 
 /** Edits the text pieces of the file's strings (not docstrings, not interpolations), by the rows they stand on. */
@@ -993,6 +994,48 @@ function keptCharacterMutation(gold: string, raw: string, isTest: (path: string)
   return null;
 }
 
+/**
+ * Gold with the work of each module-level Python function it adds (its `def` on an added line) done `runs` times per
+ * call: a wrapper appended to the module calls it `runs - 1` times first (an iterator result drained, an iterator argument
+ * replayed from a list, so every run sees the same input) and returns the last call's result. Null where gold adds none.
+ */
+function repeatedWork(gold: string, isTest: (path: string) => boolean, parsed: readonly TParsedFile[], runs: number): TMutation | null {
+  const added = addedRows(gold);
+  const sections: string[] = [];
+  const names: string[] = [];
+  for (const file of parsed) {
+    if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
+    const rows = added.get(file.path);
+    if (!rows || rows.size === 0) continue;
+    const fns = file.root.children
+      .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
+      .filter((n): n is TSyntaxNode => n?.type === "function_definition" && rows.has(n.row))
+      .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end))
+      .filter((n) => !n.startsWith("__cf_"));
+    if (fns.length === 0) continue;
+    const helper = [
+      "def __cf_repeated(__cf_f, __cf_runs):",
+      "    @__import__(\"functools\").wraps(__cf_f)",
+      "    def __cf_w(*__cf_a, **__cf_k):",
+      "        __cf_saved = [list(__cf_x) if hasattr(__cf_x, \"__next__\") and iter(__cf_x) is __cf_x else None for __cf_x in __cf_a]",
+      "        __cf_args = lambda: [iter(__cf_s) if __cf_s is not None else __cf_x for __cf_s, __cf_x in zip(__cf_saved, __cf_a)]",
+      "        for _ in range(__cf_runs - 1):",
+      "            __cf_r = __cf_f(*__cf_args(), **__cf_k)",
+      "            if hasattr(__cf_r, \"__next__\"):",
+      "                __import__(\"collections\").deque(__cf_r, 0)",
+      "        return __cf_f(*__cf_args(), **__cf_k)",
+      "    return __cf_w",
+      ...fns.map((n) => `${n} = __cf_repeated(${n}, ${runs})`),
+    ].join("\n");
+    const section = appendedLineDiff(file, helper);
+    if (!section) continue;
+    sections.push(section);
+    names.push(...fns);
+  }
+  if (sections.length === 0) return null;
+  return { ok: true, patch: `${gold.replace(/\n?$/, "\n")}${sections.join("")}`, mutation: `the functions gold adds (${names.join(", ")}) do their work ${runs} times per call (the last result returned): a count of that work exceeds ${runs - 1}`, edits: sections.length };
+}
+
 const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? false;
 
 /**
@@ -1275,6 +1318,14 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         const patch = `${gold.replace(/\n?$/, "\n")}${sections.join("")}`;
         return { ok: true, patch, mutation: `what the base's exported functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
       }
+    }
+    // A whole number no text of gold's writes, which gold's behaviour counts (how often the function gold adds calls the
+    // test's own code: powerset-of-sets' `hash_count <= 14`): the work of each module-level Python function gold adds is
+    // done raw + 1 times, its last result returned, an iterator argument replayed from a list, so any count of that work
+    // exceeds the number and what the function gives stays (cf10). A number it does not count leaves the probes passing.
+    if (/^[0-9]+$/.test(raw) && Number(raw) <= 1000) {
+      const repeated = repeatedWork(gold, isTest, parsed, Number(raw) + 1);
+      if (repeated) return repeated;
     }
     if (/^-?[0-9][0-9.]*$/.test(raw)) {
       return { ok: false, reason: `gold's non-test code never writes the number ${raw}, and a number is changed only where gold writes it: one that gold's behaviour produces (a count of its calls, a size) has no text to change` };
