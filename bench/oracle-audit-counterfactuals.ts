@@ -53,18 +53,19 @@ function pythonWithPytest(): string | null {
 }
 
 /**
- * Pure-Python test dependencies PyPI would give, from the registries this machine reaches: `pretend` and `tomli` from
- * Debian's python3-pretend and python3-tomli (`apt-get download`, unpacked, never installed), `text_unidecode` from the
- * wheel under /opt/pypi.
+ * Pure-Python test dependencies PyPI would give, from the registries this machine reaches: `pretend`, `tomli` and `sh`
+ * from Debian's python3-pretend, python3-tomli and python3-sh (`apt-get download`, unpacked, never installed),
+ * `text_unidecode` from the wheel under /opt/pypi.
  * One host directory, bound read-only into the sandbox (SPECPATH_SANDBOX_RUNTIMES) and put on PYTHONPATH. Null with
  * the reason when it cannot be made.
  */
 function pythonTestDeps(): { dir: string } | { reason: string } {
   const dir = "/var/tmp/specpath-bench-cf-pydeps";
   try {
-    if (!existsSync(path.join(dir, "pretend.py")) || !existsSync(path.join(dir, "tomli", "__init__.py"))) {
-      // tomli (Debian's python3-tomli, pure Python) for tomli-w's tests, which read back what they write (branch cf8).
-      execFileSync("bash", ["-c", `set -e; rm -rf "${dir}.part"; mkdir -p "${dir}.part" && cd "${dir}.part" && apt-get download -q python3-pretend python3-tomli >/dev/null 2>&1 && dpkg -x python3-pretend_*.deb deb && dpkg -x python3-tomli_*.deb deb && cp deb/usr/lib/python3/dist-packages/pretend.py . && cp -r deb/usr/lib/python3/dist-packages/tomli . && rm -rf deb python3-pretend_*.deb python3-tomli_*.deb`], { stdio: "ignore" });
+    if (!existsSync(path.join(dir, "pretend.py")) || !existsSync(path.join(dir, "tomli", "__init__.py")) || !existsSync(path.join(dir, "sh.py"))) {
+      // tomli (Debian's python3-tomli, pure Python) for tomli-w's tests, which read back what they write (branch cf8);
+      // sh (python3-sh, one module) for python-dotenv's tests/test_main.py, which imports it (branch cf10).
+      execFileSync("bash", ["-c", `set -e; rm -rf "${dir}.part"; mkdir -p "${dir}.part" && cd "${dir}.part" && apt-get download -q python3-pretend python3-tomli python3-sh >/dev/null 2>&1 && dpkg -x python3-pretend_*.deb deb && dpkg -x python3-tomli_*.deb deb && dpkg -x python3-sh_*.deb deb && cp deb/usr/lib/python3/dist-packages/pretend.py deb/usr/lib/python3/dist-packages/sh.py . && cp -r deb/usr/lib/python3/dist-packages/tomli . && rm -rf deb python3-pretend_*.deb python3-tomli_*.deb python3-sh_*.deb`], { stdio: "ignore" });
       const wheel = existsSync("/opt/pypi/files") ? execFileSync("ls", ["/opt/pypi/files"], { encoding: "utf8" }).split("\n").find((f) => /^text_unidecode-.*\.whl$/.test(f)) : undefined;
       if (wheel) execFileSync("python3", ["-m", "zipfile", "-e", path.join("/opt/pypi/files", wheel), `${dir}.part`], { stdio: "ignore" });
       execFileSync("bash", ["-c", `rm -rf "${dir}" && mv "${dir}.part" "${dir}"`]);
@@ -327,7 +328,10 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     case "theskumar/python-dotenv": {
       // src layout; click is this machine's. test_cli.py's run tests call the `dotenv` console script in a
       // subprocess (tests/test_lib.py's run_dotenv): a shim on PATH runs `python -m dotenv` from the workspace's src.
-      const run = pytest("src");
+      // tests/test_main.py imports `sh` (dotenv-disabled-flag: "empty collection" without it): the pure-Python deps.
+      const deps = pythonTestDeps();
+      if ("reason" in deps) return { notRunnable: deps.reason };
+      const run = pytest(`src:${deps.dir}`);
       const shim = `mkdir -p .cf-bin && printf '#!/bin/sh\\nPYTHONPATH="%s/src" exec ${python} -m dotenv "$@"\\n' "$PWD" > .cf-bin/dotenv && chmod +x .cf-bin/dotenv`;
       return { setupCommand: null, testCommand: (tests) => `${shim} && PATH="$PWD/.cf-bin:$PATH" ${run(tests)}`, resultFormat: "junit" };
     }

@@ -1,7 +1,7 @@
 // Runs the static audit over files held in memory (base tree, gold tree, hidden
 // test files): parse with tree-sitter, extract, classify. The worker feeds it from
 // git; the labeled corpus and the bench feed it from fixtures.
-import { mutateGold, type TMutation } from "./counterfactual";
+import { mutateGold, preImagesOf, type TMutation } from "./counterfactual";
 import { extractTestFile, extractTreeDefinitions, isAuditedSource, isTestModuleSource, packageDefinitions } from "./extract";
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
@@ -79,14 +79,18 @@ export async function auditFiles(input: {
  */
 export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & Partial<Pick<TDependency, "owner" | "via">> & { file?: string }, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
   const parsed: TParsedFile[] = [];
+  const parsedBase: TParsedFile[] = [];
   // Names are renamed where the tree says they are gold's; a literal is changed at its producer (a template's result),
-  // and never in a docstring.
-  if (dep.kind === "name" || dep.kind === "literal") {
-    for (const [path, source] of Object.entries(goldFiles)) {
+  // and never in a docstring. A literal's producer may be what gold changes in a file (a pattern): the base's text of
+  // the files gold changes, from the diff, is parsed too.
+  const parse = async (files: TFiles, into: TParsedFile[]) => {
+    for (const [path, source] of Object.entries(files)) {
       if (!languageOf(path)) continue;
       const outcome = await parseSource(path, source);
-      if (outcome.ok && !outcome.file.hasError) parsed.push(outcome.file);
+      if (outcome.ok && !outcome.file.hasError) into.push(outcome.file);
     }
-  }
-  return mutateGold(gold, dep, isTest, parsed);
+  };
+  if (dep.kind === "name" || dep.kind === "literal") await parse(goldFiles, parsed);
+  if (dep.kind === "literal") await parse(preImagesOf(gold, goldFiles), parsedBase);
+  return mutateGold(gold, dep, isTest, parsed, parsedBase);
 }

@@ -1,6 +1,6 @@
 // Pure: literals and patterns a test compares, judged by their producer: the base (visible), gold (hidden unless a
 // history states it), or nobody (computed by the behaviour, unless it holds data gold's new code writes).
-import { canWrite, digestTokensOf, digestWriter, fixedPointFormats, isoOffsetOf, namesAlgorithm, namesEncoding, jsonTextOf, jsonWriter, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
+import { canWrite, digestTokensOf, digestWriter, fixedPointFormats, isoOffsetOf, keptCharacters, namesAlgorithm, namesEncoding, jsonTextOf, jsonWriter, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
 import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import { heldByBase, indexTree, resolve, type TClassificationContext, type TProducer, type TTreeIndex, type TVerdict } from "./tree-index";
@@ -510,39 +510,17 @@ function digestOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClass
  * character gold's changed pattern still matches (or one no base pattern matches) leaves the output computed.
  * Prompted by encodeurl-whatwg-backslash-caret-pipe (held-out 8, gaps9).
  */
-/** Built-in encoders a pattern's matches may be replaced with, whose output for a character the audit can compute. */
-const ENCODERS: Record<string, ((c: string) => string) | undefined> = { encodeURI, encodeURIComponent, escape };
-
 function keptCharacterOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
-  const chars = [...new Set([...dep.value].filter((c) => /[^\p{L}\p{N}\s]/u.test(c)))];
-  if (chars.length === 0) return null;
+  if (![...dep.value].some((c) => /[^\p{L}\p{N}\s]/u.test(c))) return null;
   const reach = reachableBase(ctx, extraction, dep.testLine);
-  const compile = ([source, flags]: [string, string]) => {
-    try {
-      return new RegExp(source, flags.replace(/[gy]/g, ""));
-    } catch {
-      return null;
-    }
-  };
   for (const b of ctx.base.byFile.values()) {
     if ((reach !== null && !reach.has(b.file)) || ctx.testFiles.has(b.file)) continue;
     const g = ctx.gold.byFile.get(b.file);
     if (!b.patterns || !g?.patterns) continue;
-    const key = (p: [string, string]) => `${p[1]}/${p[0]}`;
-    const goldKeys = new Set(g.patterns.map(key));
-    const baseKeys = new Set(b.patterns.map(key));
-    const removed = b.patterns.filter((p) => p[1].includes("g") && !goldKeys.has(key(p)));
-    const added = g.patterns.filter((p) => p[1].includes("g") && !baseKeys.has(key(p)));
-    // One pattern rewritten into one: the pair is the base's pattern and gold's change of it.
-    if (removed.length !== 1 || added.length !== 1) continue;
-    const [before, after] = [compile(removed[0]!), compile(added[0]!)];
-    if (!before || !after) continue;
-    // What the base's match demonstrably becomes: a built-in encoder it replaces matches with changes the character.
-    const encoders = (b.replacers ?? []).map((r) => ENCODERS[r]).filter((e) => e !== undefined);
-    if (encoders.length === 0) continue;
-    const freed = chars.filter((c) => before.test(c) && !after.test(c) && encoders.some((e) => e(c) !== c));
-    if (freed.length === 0) continue;
-    const evidence = { gold: { file: b.file, line: null }, producer: `gold's /${added[0]![0]}/${added[0]![1]}`, definedAt: { file: b.file, line: null } };
+    const kept = keptCharacters(dep.value, b.patterns, g.patterns, b.replacers ?? []);
+    if (!kept) continue;
+    const { after, freed } = kept;
+    const evidence = { gold: { file: b.file, line: null }, producer: `gold's /${after[0]}/${after[1]}`, definedAt: { file: b.file, line: null } };
     if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
     const shown = freed.filter((c) => text.includes(`\`${c}\``));
     if (shown.length === freed.length) return { category: "inferable", reason: `it keeps ${freed.join(" ")} literally, which gold's changed pattern lets through, as the history shows`, ...evidence, history: excerptOf(text, freed.map((c) => `\`${c}\``)) };

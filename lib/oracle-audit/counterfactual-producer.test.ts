@@ -409,13 +409,10 @@ def intcomma(value):
 });
 
 describe("a number gold neither writes nor returns (more-itertools-powerset-of-sets `14`)", () => {
-  // The test bounds how often gold calls the test's own __hash__ (`assertLessEqual(hash_count, 14)`); gold's generator
-  // yields sets and returns nothing, so no value of gold is 14. There is no written value to change: the reason says so.
+  // A number no text of gold's writes and no function gold adds could count: there is no value to change, the reason
+  // says so. (Where gold adds a function, its work is repeated: branch cf10 below.)
   it("says why there is no counterfactual", async () => {
-    const GOLD = `def powerset_of_sets(iterable):
-    sets = tuple(map(set, dict.fromkeys(map(frozenset, zip(iterable)))))
-    for r in range(len(sets) + 1):
-        yield from starmap(set().union, combinations(sets, r))
+    const GOLD = `LIMIT = len("abcdefghijklmn")
 `;
     const { diff, files } = newFile("more_itertools/more.py", GOLD);
     const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "14", match: null, file: "tests/test_more.py" }, files);
@@ -850,14 +847,16 @@ var EMPTY`).replace("EMPTY: EMPTY }", "EMPTY: EMPTY, entitytag: entitytag }");
     });
   });
 
-  it("leaves a digest gold writes as a constant (etag's empty entity) to the constant's strategies", async () => {
+  // cf10: in a CommonJS module the constant, too, is changed where the exported function returns it (cf9 left it to the
+  // constant's strategies, which changed it inside every tag composed from it: "wider").
+  it("changes a digest gold writes as a constant (etag's empty entity) where the exported function returns it, not the hash", async () => {
     const EMPTY_TAG = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
     const WITH_EMPTY = GOLD.replace("function entitytag(body) {", `function entitytag(body) {\n  if (body.length === 0) return '${EMPTY_TAG}';`);
     await inScratch("etag.js", BASE, WITH_EMPTY, async (diff, apply, dir) => {
       const m = await mutateGoldWithTrees(diff, { kind: "literal", value: EMPTY_TAG, match: "exact", file: "test/test.js" }, { "etag.js": WITH_EMPTY });
       expect(m.ok).toBe(true);
       if (!m.ok) return;
-      expect(m.mutation).not.toMatch(/sha1/);
+      expect(m.mutation).toMatch(/^what etag\.js exports returns/);
       apply(m.patch);
       const out = JSON.parse(execFileSync("node", ["-e", "const m = require('./etag.js'); console.log(JSON.stringify([m.entitytag(''), m.entitytag('hello')]))"], { cwd: dir, encoding: "utf8" })) as string[];
       expect(out[0]).not.toBe(EMPTY_TAG);
@@ -895,6 +894,126 @@ def strong(body):
       expect(strong).toMatch(/^5-[0-9a-f]{40}$/);
       expect(weak).toBe("5d41402abc4b2a76b9719d911017c592");
       expect(world).toBe("5-7c211433f02071597741e6ff5a8ea34789abbf43");
+    });
+  });
+});
+
+describe("branch cf10", () => {
+  // encodeurl-whatwg-backslash-caret-pipe: the output keeps `|` literally (`/pqrstuvwxyz%7B|%7D~%7F`) because gold's
+  // changed pattern no longer matches it (gaps9's kept-character rule); no string or return of gold's is the output, so
+  // there was no counterfactual. The producer is gold's pattern: it matches the character again, and only there.
+  const URL_BASE = `'use strict'
+module.exports = encodeUrl
+var ENCODE_CHARS_REGEXP = /(?:[^\\x21\\x25\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E]|%(?:[^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|$))+/g
+function encodeUrl (url) {
+  return String(url).replace(ENCODE_CHARS_REGEXP, encodeURI)
+}
+`;
+  const URL_GOLD = URL_BASE.replace("\\x21\\x25\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E", "\\x21\\x23-\\x3B\\x3D\\x3F-\\x5F\\x61-\\x7A\\x7C\\x7E");
+  const encode = (dir: string, inputs: string[]) => JSON.parse(execFileSync("node", ["-e", `const e = require('./index.js'); console.log(JSON.stringify(${JSON.stringify(inputs)}.map((s) => e(s))))`], { cwd: dir, encoding: "utf8" })) as string[];
+
+  it("makes gold's changed pattern match a character it lets through again, so only outputs keeping it change", async () => {
+    await inScratch("index.js", URL_BASE, URL_GOLD, async (diff, apply, dir) => {
+      writeFileSync(path.join(dir, "index.js"), URL_GOLD);
+      const inputs = ["/pqrstuvwxyz{|}~\x7f", "http:\\\\localhost\\foo", "/a b^", "/%7C|"];
+      expect(encode(dir, inputs)).toEqual(["/pqrstuvwxyz%7B|%7D~%7F", "http:\\\\localhost\\foo", "/a%20b^", "/%7C|"]);
+      execFileSync("git", ["checkout", "-q", "index.js"], { cwd: dir });
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "/pqrstuvwxyz%7B|%7D~%7F", match: "exact", file: "test/test.js" }, { "index.js": URL_GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/pattern/);
+      apply(m.patch);
+      // `|` is encoded again; the backslash and caret gold also lets through, a space and an escape stay gold's.
+      expect(encode(dir, inputs)).toEqual(["/pqrstuvwxyz%7B%7C%7D~%7F", "http:\\\\localhost\\foo", "/a%20b^", "/%7C%7C"]);
+    });
+  });
+
+  it("leaves an output whose characters gold's pattern treats as the base's did to the other strategies", async () => {
+    await inScratch("index.js", URL_BASE, URL_GOLD, async (diff) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "/a%20b", match: "exact", file: "test/test.js" }, { "index.js": URL_GOLD });
+      expect(m.ok ? m.mutation : m.reason).not.toMatch(/pattern/);
+    });
+  });
+
+  // etag-sha1-hash: the weak tag is `W/` + the strong tag, and one digest makes both, so changing the digest (cf9) fails
+  // the probes of both literals ("wider" for each label). The output the test compares is composed in the function it
+  // calls: that function's result changes where it is the literal, so only that literal's probes fail.
+  const TAG_BASE = `var crypto = require('crypto');
+
+module.exports = etag;
+
+function entitytag(entity) {
+  var hash = crypto.createHash('md5').update(entity, 'utf8').digest('base64');
+  return '"' + Buffer.byteLength(entity, 'utf8').toString(16) + '-' + hash + '"';
+}
+
+function etag(entity, options) {
+  var weak = options && typeof options.weak === 'boolean' ? options.weak : false;
+  var tag = entitytag(entity);
+  return weak ? 'W/' + tag : tag;
+}
+`;
+  const TAG_GOLD = TAG_BASE.replace("var hash = crypto.createHash('md5').update(entity, 'utf8').digest('base64');", "var hash = crypto\n    .createHash('sha1')\n    .update(entity, 'utf8')\n    .digest('base64')\n    .substring(0, 27);");
+  const STRONG = '"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"';
+  const WORLD = '"5-fCEUM/AgcVl3Qeb/Wo6jR4mrv0M"';
+  const tags = (dir: string) => JSON.parse(execFileSync("node", ["-e", "const etag = require('./index.js'); console.log(JSON.stringify([etag('hello'), etag('hello', { weak: true }), etag('world'), etag('world', { weak: true })]))"], { cwd: dir, encoding: "utf8" })) as string[];
+
+  for (const [which, literal, changed] of [["strong", STRONG, 0], ["weak", `W/${STRONG}`, 1]] as const) {
+    it(`changes the ${which} tag alone, where the exported function composes it, not the other tag of the same digest`, async () => {
+      await inScratch("index.js", TAG_BASE, TAG_GOLD, async (diff, apply, dir) => {
+        writeFileSync(path.join(dir, "index.js"), TAG_GOLD);
+        const gold = tags(dir);
+        expect(gold).toEqual([STRONG, `W/${STRONG}`, WORLD, `W/${WORLD}`]);
+        execFileSync("git", ["checkout", "-q", "index.js"], { cwd: dir });
+        const m = await mutateGoldWithTrees(diff, { kind: "literal", value: literal, match: "exact", file: "test/test.js" }, { "index.js": TAG_GOLD });
+        expect(m.ok).toBe(true);
+        if (!m.ok) return;
+        apply(m.patch);
+        const out = tags(dir);
+        expect(out[changed]).not.toBe(literal);
+        expect(out.filter((_, i) => i !== changed)).toEqual(gold.filter((_, i) => i !== changed));
+      });
+    });
+  }
+  // more-itertools-powerset-of-sets `14`: the test bounds how often gold's new function calls the test's own __hash__
+  // (`assertLessEqual(hash_count, 14)`); no text or value of gold's is 14 ("error" through cf9). The number's producer
+  // is how much work gold's function does: done 15 times (its last result returned, an iterator input replayed), any
+  // count of that work exceeds 14, and its results stay, so only the probe counting it fails.
+  it("repeats the work of a function gold adds one time more than a bound gold never writes, keeping its results", async () => {
+    const PY_BASE = `from itertools import combinations, starmap
+
+
+def value_chain(*args):
+    return list(args)
+`;
+    const PY_GOLD = `${PY_BASE}
+
+def powerset_of_sets(iterable):
+    sets = tuple(map(set, dict.fromkeys(map(frozenset, zip(iterable)))))
+    for r in range(len(sets) + 1):
+        yield from starmap(set().union, combinations(sets, r))
+`;
+    const check = `import json, more
+hash_count = 0
+class Str(str):
+    def __hash__(true_self):
+        global hash_count
+        hash_count += 1
+        return super.__hash__(true_self)
+n = len(list(more.powerset_of_sets(map(Str, 'ABBBCDD'))))
+print(json.dumps([n, hash_count, [sorted(s) for s in more.powerset_of_sets([0, 1, 2])], more.value_chain(1, 'foo')]))`;
+    await inScratch("more.py", PY_BASE, PY_GOLD, async (diff, apply, dir) => {
+      writeFileSync(path.join(dir, "more.py"), PY_GOLD);
+      const gold = JSON.parse(execFileSync("python3", ["-c", check], { cwd: dir, encoding: "utf8" })) as [number, number, number[][], unknown[]];
+      expect(gold[1]).toBeLessThanOrEqual(14);
+      execFileSync("git", ["checkout", "-q", "more.py"], { cwd: dir });
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "14", match: null, file: "tests/test_more.py" }, { "more.py": PY_GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      const [n, hashes, small, chain] = JSON.parse(execFileSync("python3", ["-c", check], { cwd: dir, encoding: "utf8" })) as [number, number, number[][], unknown[]];
+      expect(hashes).toBeGreaterThan(14);
+      expect([n, small, chain]).toEqual([gold[0], gold[2], gold[3]]);
     });
   });
 });

@@ -166,3 +166,41 @@ export function namesAlgorithm(text: string, algorithm: string): boolean {
 
 /** The text names the digest's encoding. */
 export const namesEncoding = (text: string, encoding: "hex" | "base64") => (encoding === "hex" ? /\bhex(?:adecimal)?\b/i : /\bbase-?64\b/i).test(text);
+
+// Kept characters (gaps9). A character an output keeps literally that the base's global pattern matches and rewrites
+// with a built-in encoder, where gold rewrites that one pattern into one that no longer matches it: only gold's pattern
+// lets the character through. Shared by the classifier (who produces the output) and the counterfactual (changed there).
+
+/** Built-in encoders a pattern's matches may be replaced with, whose output for a character the audit can compute. */
+const ENCODERS: Record<string, ((c: string) => string) | undefined> = { encodeURI, encodeURIComponent, escape };
+
+/**
+ * The characters of `value` (not letters, digits or spaces) that one file's base pattern rewrites and gold's change of it
+ * lets through — the file's one global pattern of the base (`[source, flags]`) that gold's same file rewrites into one,
+ * replaced by a built-in encoder (`replacers`, the base's) that changes the character — with that pair; null otherwise.
+ */
+export function keptCharacters(value: string, basePatterns: readonly [string, string][], goldPatterns: readonly [string, string][], replacers: readonly string[]): { before: [string, string]; after: [string, string]; freed: string[] } | null {
+  const chars = [...new Set([...value].filter((c) => /[^\p{L}\p{N}\s]/u.test(c)))];
+  if (chars.length === 0) return null;
+  const compile = ([source, flags]: [string, string]) => {
+    try {
+      return new RegExp(source, flags.replace(/[gy]/g, ""));
+    } catch {
+      return null;
+    }
+  };
+  const key = (p: [string, string]) => `${p[1]}/${p[0]}`;
+  const goldKeys = new Set(goldPatterns.map(key));
+  const baseKeys = new Set(basePatterns.map(key));
+  const removed = basePatterns.filter((p) => p[1].includes("g") && !goldKeys.has(key(p)));
+  const added = goldPatterns.filter((p) => p[1].includes("g") && !baseKeys.has(key(p)));
+  // One pattern rewritten into one: the pair is the base's pattern and gold's change of it.
+  if (removed.length !== 1 || added.length !== 1) return null;
+  const [before, after] = [compile(removed[0]!), compile(added[0]!)];
+  if (!before || !after) return null;
+  // What the base's match demonstrably becomes: a built-in encoder it replaces matches with changes the character.
+  const encoders = replacers.map((r) => ENCODERS[r]).filter((e) => e !== undefined);
+  if (encoders.length === 0) return null;
+  const freed = chars.filter((c) => before.test(c) && !after.test(c) && encoders.some((e) => e(c) !== c));
+  return freed.length > 0 ? { before: removed[0]!, after: added[0]!, freed } : null;
+}
