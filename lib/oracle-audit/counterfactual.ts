@@ -952,6 +952,9 @@ function regexLiterals(file: TParsedFile): { start: number; end: number; row: nu
   return out;
 }
 
+/** A pattern with no operator but `.` (which matches itself too): it matches the text it spells. */
+const PLAIN_PATTERN = /^[^\\^$*+?()[\]{}|/]+$/;
+
 /** A character as a regular-expression escape (`\x7C`), or null past the Basic Multilingual Plane. */
 const regexEscape = (c: string) => {
   const n = c.codePointAt(0)!;
@@ -1174,6 +1177,16 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const changed = String(Number(raw) + 1);
       const n = rewriteAdded(gold, isTest, (seg) => (seg.kind === "code" ? seg.text.replace(re, changed) : seg.kind === "string" && seg.text.slice(1, -1) === raw ? seg.text.replace(raw, changed) : seg.text));
       if (n.edits > 0) return { ok: true, patch: n.patch, mutation: `${raw} → ${changed}`, edits: n.edits };
+    }
+    // A pattern of plain text (`/argument credentials is required/`) is a message gold writes whole: its text is changed
+    // inside the strings of gold's that hold it, except a string that also holds a longer pattern the same test matches
+    // (`/… is required to have name and pass properties/`: that message is the longer pattern's dependency). A word it
+    // shares with other messages ("credentials") stays, so only the messages this pattern alone matches change.
+    if (dep.match === "regex" && PLAIN_PATTERN.test(raw) && /\s/.test(raw)) {
+      const longer = new Set(parsed.filter((f) => isTest(f.path) || f.path === dep.file).flatMap(regexLiterals).map((r) => r.pattern).filter((p) => p !== raw && p.includes(raw) && PLAIN_PATTERN.test(p)));
+      const alt = `${raw.slice(0, 1)}~${raw.slice(1)}`;
+      const { patch, edits } = inStrings((text) => (text.includes(raw) && ![...longer].some((l) => text.includes(l)) ? text.split(raw).join(alt) : text));
+      if (edits > 0) return { ok: true, patch, mutation: `"${raw}" → "${alt}" in the strings that write it${longer.size ? ` (not where a longer pattern of the test's is written: ${[...longer].map((l) => JSON.stringify(l)).join(", ")})` : ""}`, edits };
     }
     // A message built from a template, or a pattern: change its longest word where gold's strings write it — inside
     // the word, so a pattern or a `contains` comparison that ends with it no longer matches either.
