@@ -997,6 +997,12 @@ function keptCharacterMutation(gold: string, raw: string, isTest: (path: string)
   return null;
 }
 
+/** A Python module's top-level function definitions (a decorated one's definition). */
+const moduleFunctions = (file: TParsedFile): TSyntaxNode[] =>
+  file.root.children
+    .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
+    .filter((n): n is TSyntaxNode => n?.type === "function_definition");
+
 /**
  * Gold with the work of each module-level Python function it adds (its `def` on an added line) done `runs` times per
  * call: a wrapper appended to the module calls it `runs - 1` times first (an iterator result drained, an iterator argument
@@ -1010,9 +1016,8 @@ function repeatedWork(gold: string, isTest: (path: string) => boolean, parsed: r
     if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
     const rows = added.get(file.path);
     if (!rows || rows.size === 0) continue;
-    const fns = file.root.children
-      .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
-      .filter((n): n is TSyntaxNode => n?.type === "function_definition" && rows.has(n.row))
+    const fns = moduleFunctions(file)
+      .filter((n) => rows.has(n.row))
       .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end))
       .filter((n) => !n.startsWith("__cf_"));
     if (fns.length === 0) continue;
@@ -1302,9 +1307,7 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
         const rows = added.get(file.path);
         if (!rows || rows.size === 0) continue;
-        const names = file.root.children
-          .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
-          .filter((n): n is TSyntaxNode => n?.type === "function_definition")
+        const names = moduleFunctions(file)
           .filter((n) => [...rows].some((r) => r >= n.row && r <= rowOf(file.source, n.end)))
           .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end));
         if (names.length === 0) continue;
