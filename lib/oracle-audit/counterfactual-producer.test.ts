@@ -1017,3 +1017,59 @@ print(json.dumps([n, hash_count, [sorted(s) for s in more.powerset_of_sets([0, 1
     });
   });
 });
+
+describe("branch cf11", () => {
+  // basic-auth-format: the tests compare thrown messages with regular expressions (`/argument credentials is required/`,
+  // `/… to have name and pass properties/`, `/must not contain a colon or control characters/`, `/must not contain
+  // control characters/`). The longest word was changed (`credentials`, `characters`), a word several of gold's messages
+  // share: the union of their tests failed. A pattern that is plain text is changed where gold's strings hold it, and
+  // not in a string that holds a longer text the same tests expect (that text is its own dependency).
+  const AUTH = `export function format(c: { name: string; pass: string }): string {
+  if (!c) throw new TypeError('argument credentials is required');
+  if (typeof c !== 'object') throw new TypeError('argument credentials is required to be an object');
+  if (typeof c.name !== 'string') throw new TypeError('argument credentials is required to have name and pass properties');
+  if (c.name.includes(':') || /[\\x00-\\x1F\\x7F]/.test(c.name)) throw new TypeError('argument credentials.name must not contain a colon or control characters');
+  if (/[\\x00-\\x1F\\x7F]/.test(c.pass)) throw new TypeError('argument credentials.pass must not contain control characters');
+  return 'Basic ' + Buffer.from(c.name + ':' + c.pass).toString('base64');
+}
+`;
+  const EXPECTED = ["argument credentials is required", "argument credentials is required to have name and pass properties", "must not contain a colon or control characters", "must not contain control characters"];
+  const thrown = (source: string, input: unknown): string => {
+    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+    const module = { exports: {} as Record<string, (x: unknown) => string> };
+    new Function("module", "exports", js)(module, module.exports);
+    try { return module.exports.format!(input); } catch (e) { return (e as Error).message; }
+  };
+  const inputs = [null, 42, { pass: "p" }, { name: "a:b", pass: "p" }, { name: "a", pass: "p\u007f" }];
+  const matching = (source: string, pattern: string) => inputs.map((x) => new RegExp(pattern).test(thrown(source, x)));
+
+  it("changes a plain-text pattern where gold's strings hold it, not where they hold a longer expected text", async () => {
+    const { diff, files } = newFile("src/index.ts", AUTH);
+    const results: Record<string, boolean[]> = {};
+    for (const value of EXPECTED) {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value, match: "regex", file: "src/format.spec.ts", alongside: EXPECTED } as never, files);
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      const mutated = postImage(m.patch);
+      // Which of the five inputs' messages still match each expected pattern.
+      results[value] = EXPECTED.flatMap((p) => matching(mutated, p));
+    }
+    const gold = EXPECTED.flatMap((p) => matching(AUTH, p));
+    // Only the pattern's own comparisons change: the messages of null and 42 for the first, of `{ pass }` for the second, ...
+    const changed = (value: string) => results[value]!.map((b, i) => (b !== gold[i] ? i : -1)).filter((i) => i >= 0);
+    expect(changed(EXPECTED[0]!)).toEqual([0, 1]);
+    expect(changed(EXPECTED[1]!)).toEqual([5 + 2]);
+    expect(changed(EXPECTED[2]!)).toEqual([10 + 3]);
+    expect(changed(EXPECTED[3]!)).toEqual([15 + 4]);
+  });
+
+  it("without the test's other texts, still never a shared word: every string that holds the pattern", async () => {
+    const { diff, files } = newFile("src/index.ts", AUTH);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "must not contain control characters", match: "regex", file: "src/format.spec.ts" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const mutated = postImage(m.patch);
+    expect(matching(mutated, "must not contain a colon or control characters")).toEqual(matching(AUTH, "must not contain a colon or control characters"));
+    expect(matching(mutated, "must not contain control characters")).toEqual([false, false, false, false, false]);
+  });
+});
