@@ -208,7 +208,8 @@ exports.lookup = lookup;
     const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "invalid interpreter", match: "regex" }, { "src/tags.py": post });
     expect(m.ok && m.patch).toContain("+    for interpreter in interpreters:");
     expect(m.ok && m.patch).toContain("+    Raises when an interpreter is not an identifier.");
-    expect(m.ok && m.patch).toContain('i~nterpreter: {interpreter!r}")');
+    // The message is changed where the string writes the pattern's text whole (the docstring and the loop stay).
+    expect(m.ok && m.patch).toContain('f"i~nvalid interpreter: {interpreter!r}")');
   });
 
   it("keeps a TypeScript producer's type (ts-jest type-checks the file)", async () => {
@@ -1071,5 +1072,57 @@ describe("branch cf11", () => {
     const mutated = postImage(m.patch);
     expect(matching(mutated, "must not contain a colon or control characters")).toEqual(matching(AUTH, "must not contain a colon or control characters"));
     expect(matching(mutated, "must not contain control characters")).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe("a message the test matches with a pattern of plain text (basic-auth-format, after analyzer 17)", () => {
+  // Gold's messages share words ("credentials", "characters") and one is a prefix of another; the pattern's text was
+  // changed as a word in every string, so the tests of the other messages failed too ("wider"). Changed where a string
+  // of gold's holds the pattern's whole text — not in a string holding a longer pattern the same test matches.
+  const FORMAT = `function format(credentials) {
+  if (!credentials) throw new TypeError('argument credentials is required');
+  if (typeof credentials !== 'object') throw new TypeError('argument credentials is required to be an object');
+  if (typeof credentials.name !== 'string') throw new TypeError('argument credentials is required to have name and pass properties');
+  if (credentials.name.includes(':')) throw new TypeError('argument credentials.name must not contain a colon or control characters');
+  if (/[\\x00-\\x1f]/.test(credentials.pass)) throw new TypeError('argument credentials.pass must not contain control characters');
+  return 'Basic ' + credentials.name + ':' + credentials.pass;
+}
+module.exports = { format };
+`;
+  const TEST = `const { format } = require('../src/index.js');
+test('required', () => expect(() => format()).toThrow(/argument credentials is required/));
+test('object', () => expect(() => format(1)).toThrow(/argument credentials is required/));
+test('props', () => expect(() => format({})).toThrow(/argument credentials is required to have name and pass properties/));
+test('colon', () => expect(() => format({ name: 'a:b', pass: '' })).toThrow(/must not contain a colon or control characters/));
+test('control', () => expect(() => format({ name: 'a', pass: '\\x01' })).toThrow(/must not contain control characters/));
+`;
+  const source = newFile("src/index.js", FORMAT);
+  const test = newFile("test/format.spec.js", TEST);
+  const messages = (code: string) => [undefined, 1, {}, { name: "a:b", pass: "" }, { name: "a", pass: "\x01" }].map((arg) => {
+    try {
+      return runJs(code, `format(${JSON.stringify(arg)})`);
+    } catch (error) {
+      return (error as Error).message;
+    }
+  });
+  const matching = (code: string, pattern: string) => messages(code).map((m) => new RegExp(pattern).test(m));
+  const mutate = (value: string) => mutateGoldWithTrees(source.diff + test.diff, { kind: "literal", value, match: "regex", file: "test/format.spec.js" }, { ...source.files, ...test.files });
+
+  it.each([
+    ["argument credentials is required", [false, false, true, false, false]],
+    ["argument credentials is required to have name and pass properties", [false, false, false, false, false]],
+    ["must not contain a colon or control characters", [false, false, false, false, false]],
+    ["must not contain control characters", [false, false, false, false, false]],
+  ])("changes only the messages /%s/ alone matches", async (pattern, after) => {
+    expect(matching(FORMAT, pattern).filter(Boolean).length).toBeGreaterThan(0);
+    const m = await mutate(pattern);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const mutated = postImage(m.patch.split("diff --git").find((s) => s.includes("src/index.js"))!.replace(/^/, "diff --git"));
+    expect(matching(mutated, pattern)).toEqual(after);
+    // Every other pattern of the test still matches what it matched before.
+    for (const other of ["argument credentials is required to have name and pass properties", "must not contain a colon or control characters", "must not contain control characters"].filter((p) => !p.startsWith(pattern) && p !== pattern)) {
+      expect(matching(mutated, other)).toEqual(matching(FORMAT, other));
+    }
   });
 });

@@ -952,6 +952,9 @@ function regexLiterals(file: TParsedFile): { start: number; end: number; row: nu
   return out;
 }
 
+/** A pattern with no operator but `.` (which matches itself too): it matches the text it spells. */
+const PLAIN_PATTERN = /^[^\\^$*+?()[\]{}|/]+$/;
+
 /** A character as a regular-expression escape (`\x7C`), or null past the Basic Multilingual Plane. */
 const regexEscape = (c: string) => {
   const n = c.codePointAt(0)!;
@@ -994,6 +997,12 @@ function keptCharacterMutation(gold: string, raw: string, isTest: (path: string)
   return null;
 }
 
+/** A Python module's top-level function definitions (a decorated one's definition). */
+const moduleFunctions = (file: TParsedFile): TSyntaxNode[] =>
+  file.root.children
+    .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
+    .filter((n): n is TSyntaxNode => n?.type === "function_definition");
+
 /**
  * Gold with the work of each module-level Python function it adds (its `def` on an added line) done `runs` times per
  * call: a wrapper appended to the module calls it `runs - 1` times first (an iterator result drained, an iterator argument
@@ -1007,9 +1016,8 @@ function repeatedWork(gold: string, isTest: (path: string) => boolean, parsed: r
     if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
     const rows = added.get(file.path);
     if (!rows || rows.size === 0) continue;
-    const fns = file.root.children
-      .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
-      .filter((n): n is TSyntaxNode => n?.type === "function_definition" && rows.has(n.row))
+    const fns = moduleFunctions(file)
+      .filter((n) => rows.has(n.row))
       .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end))
       .filter((n) => !n.startsWith("__cf_"));
     if (fns.length === 0) continue;
@@ -1175,6 +1183,16 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const n = rewriteAdded(gold, isTest, (seg) => (seg.kind === "code" ? seg.text.replace(re, changed) : seg.kind === "string" && seg.text.slice(1, -1) === raw ? seg.text.replace(raw, changed) : seg.text));
       if (n.edits > 0) return { ok: true, patch: n.patch, mutation: `${raw} → ${changed}`, edits: n.edits };
     }
+    // A pattern of plain text (`/argument credentials is required/`) is a message gold writes whole: its text is changed
+    // inside the strings of gold's that hold it, except a string that also holds a longer pattern the same test matches
+    // (`/… is required to have name and pass properties/`: that message is the longer pattern's dependency). A word it
+    // shares with other messages ("credentials") stays, so only the messages this pattern alone matches change.
+    if (dep.match === "regex" && PLAIN_PATTERN.test(raw) && /\s/.test(raw)) {
+      const longer = new Set(parsed.filter((f) => isTest(f.path) || f.path === dep.file).flatMap(regexLiterals).map((r) => r.pattern).filter((p) => p !== raw && p.includes(raw) && PLAIN_PATTERN.test(p)));
+      const alt = `${raw.slice(0, 1)}~${raw.slice(1)}`;
+      const { patch, edits } = inStrings((text) => (text.includes(raw) && ![...longer].some((l) => text.includes(l)) ? text.split(raw).join(alt) : text));
+      if (edits > 0) return { ok: true, patch, mutation: `"${raw}" → "${alt}" in the strings that write it${longer.size ? ` (not where a longer pattern of the test's is written: ${[...longer].map((l) => JSON.stringify(l)).join(", ")})` : ""}`, edits };
+    }
     // A message built from a template, or a pattern: change its longest word where gold's strings write it — inside
     // the word, so a pattern or a `contains` comparison that ends with it no longer matches either.
     const words = (raw.match(/[A-Za-z]{3,}/g) ?? []).sort((a, b) => b.length - a.length);
@@ -1289,9 +1307,7 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
         const rows = added.get(file.path);
         if (!rows || rows.size === 0) continue;
-        const names = file.root.children
-          .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
-          .filter((n): n is TSyntaxNode => n?.type === "function_definition")
+        const names = moduleFunctions(file)
           .filter((n) => [...rows].some((r) => r >= n.row && r <= rowOf(file.source, n.end)))
           .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end));
         if (names.length === 0) continue;
