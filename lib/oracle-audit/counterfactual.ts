@@ -1047,12 +1047,19 @@ function repeatedWork(gold: string, isTest: (path: string) => boolean, parsed: r
 const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? false;
 
 /**
+ * The dependency to change: its kind, value and comparison, the test file it was extracted from, and the other texts
+ * (literals) the audit extracted from that test file (`alongside`): a gold string that holds one of them that is longer
+ * than the dependency's text is that one's dependency, left alone (the test file may not be among the parsed trees).
+ */
+export type TMutationTarget = Pick<TDependency, "kind" | "value" | "match"> & Partial<Pick<TDependency, "owner" | "via">> & { file?: string; alongside?: readonly string[] };
+
+/**
  * Gold with one dependency changed, in gold's added non-test lines only. A name is renamed where it is code —
  * its definition and the references to it, bare or as a member (`this.x`, `exports.x`, `Range.x`) — and never as
  * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
-export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & Partial<Pick<TDependency, "owner" | "via">> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = [], parsedBase: readonly TParsedFile[] = []): TMutation {
+export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = [], parsedBase: readonly TParsedFile[] = []): TMutation {
   const argument = dep.kind === "name" ? /^([A-Za-z_$][\w$]*)#(\d+)$/.exec(dep.value) : null;
   if (argument) {
     // `fn#N`: gold adds argument N to fn. Without it fn behaves as if the caller had not passed it.
@@ -1188,8 +1195,16 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     // (`/… is required to have name and pass properties/`: that message is the longer pattern's dependency). A word it
     // shares with other messages ("credentials") stays, so only the messages this pattern alone matches change.
     if (dep.match === "regex" && PLAIN_PATTERN.test(raw) && /\s/.test(raw)) {
-      const longer = new Set(parsed.filter((f) => isTest(f.path) || f.path === dep.file).flatMap(regexLiterals).map((r) => r.pattern).filter((p) => p !== raw && p.includes(raw) && PLAIN_PATTERN.test(p)));
-      const alt = `${raw.slice(0, 1)}~${raw.slice(1)}`;
+      const texts = [
+        ...parsed.filter((f) => isTest(f.path) || f.path === dep.file).flatMap(regexLiterals).map((r) => r.pattern).filter((p) => PLAIN_PATTERN.test(p)),
+        ...(dep.alongside ?? []),
+      ].filter((p) => p !== raw && p !== "");
+      const longer = new Set(texts.filter((p) => p.includes(raw)));
+      // The mark goes where it splits no shorter expected text the pattern holds (`… is required` inside `… is required
+      // to have name and pass properties`), so the shorter pattern still matches the longer message.
+      const spans = texts.filter((p) => raw.includes(p)).flatMap((p) => [...raw.matchAll(new RegExp(escape(p), "g"))].map((m) => [m.index!, m.index! + p.length] as const));
+      const at = Array.from({ length: raw.length - 1 }, (_, i) => i + 1).find((i) => !spans.some(([a, b]) => a < i && i < b)) ?? 1;
+      const alt = `${raw.slice(0, at)}~${raw.slice(at)}`;
       const { patch, edits } = inStrings((text) => (text.includes(raw) && ![...longer].some((l) => text.includes(l)) ? text.split(raw).join(alt) : text));
       if (edits > 0) return { ok: true, patch, mutation: `"${raw}" → "${alt}" in the strings that write it${longer.size ? ` (not where a longer pattern of the test's is written: ${[...longer].map((l) => JSON.stringify(l)).join(", ")})` : ""}`, edits };
     }
