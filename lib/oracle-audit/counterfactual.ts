@@ -966,7 +966,7 @@ const regexEscape = (c: string) => {
  * `keptCharacters`): gold's pattern, where its added lines write it, matches those characters again (`/(?:[\x7C])|(?:…)/g`),
  * so the file's encoder rewrites them as the base did; every other character is matched as gold matches it (cf10).
  */
-function keptCharacterMutation(gold: string, raw: string, isTest: (path: string) => boolean, parsed: readonly TParsedFile[], parsedBase: readonly TParsedFile[]): TMutation | null {
+function keptCharacterMutation(gold: string, raw: string, isTest: (path: string) => boolean, parsed: readonly TParsedFile[], parsedBase: readonly TParsedFile[], alongside: readonly string[] = []): TMutation | null {
   const added = addedRows(gold);
   const editors = new Map<string, TRowEditor>();
   const described: string[] = [];
@@ -980,9 +980,16 @@ function keptCharacterMutation(gold: string, raw: string, isTest: (path: string)
     } catch {
       continue;
     }
-    const kept = keptCharacters(raw, defs[0].patterns ?? [], defs[1].patterns ?? [], defs[0].replacers ?? []);
+    const keptBy = (text: string) => keptCharacters(text, defs[0].patterns ?? [], defs[1].patterns ?? [], defs[0].replacers ?? []);
+    const kept = keptBy(raw);
     if (!kept) continue;
-    const escapes = kept.freed.map(regexEscape);
+    // A kept character another expected text of the test's also keeps (the backslash of `http:\\localhost\foo`) is that
+    // text's dependency too: only the characters this output alone keeps are matched again (cf11) — every one when
+    // it keeps none of its own.
+    const shared = new Set(alongside.filter((t) => t !== raw).flatMap((t) => keptBy(t)?.freed ?? []));
+    const own = kept.freed.filter((c) => !shared.has(c));
+    const freed = own.length > 0 ? own : kept.freed;
+    const escapes = freed.map(regexEscape);
     if (escapes.some((e) => e === null)) continue;
     const [pattern, flags] = kept.after;
     const edits = regexLiterals(file)
@@ -992,7 +999,7 @@ function keptCharacterMutation(gold: string, raw: string, isTest: (path: string)
     editors.set(file.path, replacementEditor(file.source, edits));
     described.push(`gold's /${pattern}/${flags} in ${file.path}`);
     const { patch, edits: n } = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
-    if (n > 0) return { ok: true, patch, mutation: `${described.join(", ")}: the pattern matches ${kept.freed.join(" ")} again (which the base's pattern rewrote and gold's lets through)`, edits: n };
+    if (n > 0) return { ok: true, patch, mutation: `${described.join(", ")}: the pattern matches ${freed.join(" ")} again (which the base's pattern rewrote and gold's lets through${freed.length < kept.freed.length ? `; not ${kept.freed.filter((c) => !freed.includes(c)).join(" ")}, which another text of the test's keeps too` : ""})`, edits: n };
   }
   return null;
 }
@@ -1130,7 +1137,7 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
       const hashed = digestMutation(gold, raw, isTest, codeFiles);
       if (hashed) return hashed;
       // An output keeping a character only gold's changed pattern lets through: that pattern matches it again (cf10).
-      const kept = keptCharacterMutation(gold, raw, isTest, codeFiles, parsedBase);
+      const kept = keptCharacterMutation(gold, raw, isTest, codeFiles, parsedBase, dep.alongside);
       if (kept) return kept;
     }
     if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
