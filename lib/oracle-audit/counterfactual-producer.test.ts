@@ -1108,6 +1108,61 @@ function encodeUrl (url) {
       expect(encode(dir, INPUTS)).toEqual(after);
     });
   });
+
+  // std-env-node-version-exports: an inline snapshot of `Object.keys(stdEnv)` lists the module's names, two of them only
+  // gold defines (gaps10's names listing); no text of gold's writes the listing, so there was no counterfactual ("error").
+  // Its producer is gold's definitions of the names it adds: one of them is renamed (definition and references), so the
+  // listing differs while every value the module gives stays gold's.
+  const FLAGS_BASE = `export const platform = "linux";
+export const isCI = false;
+export const isColorSupported = !isCI;
+`;
+  const FLAGS_GOLD = `${FLAGS_BASE}
+/** Node.js versions */
+export const nodeVersion = ("v20.1.0".replace(/^v/, "") || null) as string | null;
+export const nodeMajorVersion = Number(nodeVersion?.split(".")[0]) || null;
+`;
+  const LISTING = `
+      [
+        "env",
+        "platform",
+        "isCI",
+        "isColorSupported",
+        "nodeVersion",
+        "nodeMajorVersion",
+      ]
+    `;
+  const load = (source: string) => {
+    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+    const module = { exports: {} as Record<string, unknown> };
+    new Function("module", "exports", js)(module, module.exports);
+    return module.exports;
+  };
+
+  it("renames a name only gold defines of an output listing the module's names, keeping every value", async () => {
+    await inScratch("flags.ts", FLAGS_BASE, FLAGS_GOLD, async (diff, apply, dir) => {
+      // `env` is the base's too, defined in a file gold leaves alone (so no base text of it is parsed).
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: LISTING, match: "exact", file: "test/index.test.ts" }, { "flags.ts": FLAGS_GOLD, "env.ts": `export const env = {};\n` });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/^the output lists nodeVersion, nodeMajorVersion, which only gold defines: nodeVersion → /);
+      apply(m.patch);
+      const gold = load(FLAGS_GOLD);
+      const mutated = load(readFileSync(path.join(dir, "flags.ts"), "utf8"));
+      // The listing differs in one of gold's names only; the base's names and every value stay.
+      expect(Object.keys(mutated)).not.toEqual(Object.keys(gold));
+      expect(Object.keys(mutated).slice(0, 3)).toEqual(["platform", "isCI", "isColorSupported"]);
+      expect(Object.values(mutated)).toEqual(Object.values(gold));
+      expect(Object.keys(mutated).filter((k) => !(k in gold))).toHaveLength(1);
+    });
+  });
+
+  it("leaves a listing of the base's names alone (no name of gold's to rename)", async () => {
+    await inScratch("flags.ts", FLAGS_BASE, FLAGS_GOLD, async (diff) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: `["platform", "isCI", "isColorSupported"]`, match: "exact", file: "test/index.test.ts" }, { "flags.ts": FLAGS_GOLD });
+      expect(m.ok ? m.mutation : m.reason).not.toMatch(/lists|listing/);
+    });
+  });
 });
 
 describe("a message the test matches with a pattern of plain text (basic-auth-format, after analyzer 17)", () => {

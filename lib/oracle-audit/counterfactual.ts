@@ -1054,6 +1054,34 @@ function repeatedWork(gold: string, isTest: (path: string) => boolean, parsed: r
 const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? false;
 
 /**
+ * The names an output made only of quoted identifiers, separators and brackets lists (three or more) that a file of
+ * gold's diff defines and the base's text of that file does not (a file gold adds defines none of the base's): in the
+ * listing's order. Empty when the output is anything else or lists no name of gold's.
+ */
+function listedGoldNames(gold: string, value: string, isTest: (path: string) => boolean, parsed: readonly TParsedFile[], parsedBase: readonly TParsedFile[]): string[] {
+  const quoted = /"([A-Za-z_$][\w$]*)"|'([A-Za-z_$][\w$]*)'/g;
+  const words = [...value.matchAll(quoted)].map((m) => (m[1] ?? m[2])!);
+  if (words.length < 3 || value.replace(quoted, "").replace(/[\s,[\]]/g, "") !== "") return [];
+  const namesOf = (file: TParsedFile) => {
+    try {
+      return new Set(languageOf(file.path)?.extractDefinitions(file).names ?? []);
+    } catch {
+      return new Set<string>();
+    }
+  };
+  const goldOnly = new Set<string>();
+  const touched = new Set(splitDiff(gold).map((f) => f.path));
+  for (const file of parsed) {
+    // A file gold's diff leaves alone is the base's as it is: its names are the base's.
+    if (isTest(file.path) || isProse(file.path) || !touched.has(file.path)) continue;
+    const base = parsedBase.find((b) => b.path === file.path);
+    const before = base ? namesOf(base) : new Set<string>();
+    for (const name of namesOf(file)) if (!before.has(name)) goldOnly.add(name);
+  }
+  return [...new Set(words.filter((w) => goldOnly.has(w)))];
+}
+
+/**
  * The dependency to change: its kind, value and comparison, the test file it was extracted from, and the other texts
  * (literals) the audit extracted from that test file (`alongside`): a gold string that holds one of them that is longer
  * than the dependency's text is that one's dependency, left alone (the test file may not be among the parsed trees).
@@ -1367,6 +1395,15 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
     }
     if (/^-?[0-9][0-9.]*$/.test(raw)) {
       return { ok: false, reason: `gold's non-test code never writes the number ${raw}, and a number is changed only where gold writes it: one that gold's behaviour produces (a count of its calls, a size) has no text to change` };
+    }
+    // An output listing the module's names as quoted strings (an inline snapshot of `Object.keys(mod)`; gaps10's names
+    // listing), some of them names only gold defines: its producer is gold's definition of them. The first such name
+    // is renamed (its definition and references, as a name dependency is), so the listing differs and every value the
+    // module gives stays gold's (cf11).
+    const listing = dep.match !== "regex" ? listedGoldNames(gold, raw, isTest, parsed, parsedBase) : [];
+    for (const name of listing) {
+      const renamed = mutateGold(gold, { kind: "name", value: name }, isTest, parsed, parsedBase);
+      if (renamed.ok) return { ...renamed, mutation: `the output lists ${listing.join(", ")}, which only gold defines: ${renamed.mutation}` };
     }
     return { ok: false, reason: `gold's non-test code never writes the literal ${JSON.stringify(dep.value)}` };
   }
