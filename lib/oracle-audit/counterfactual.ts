@@ -1402,7 +1402,7 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
     // module gives stays gold's (cf11).
     const listing = dep.match !== "regex" ? listedGoldNames(gold, raw, isTest, parsed, parsedBase) : [];
     for (const name of listing) {
-      const renamed = mutateGold(gold, { kind: "name", value: name }, isTest, parsed, parsedBase);
+      const renamed = mutateGold(gold, { kind: "name", value: name, match: null }, isTest, parsed, parsedBase);
       if (renamed.ok) return { ...renamed, mutation: `the output lists ${listing.join(", ")}, which only gold defines: ${renamed.mutation}` };
     }
     return { ok: false, reason: `gold's non-test code never writes the literal ${JSON.stringify(dep.value)}` };
