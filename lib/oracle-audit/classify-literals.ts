@@ -1,6 +1,6 @@
 // Pure: literals and patterns a test compares, judged by their producer: the base (visible), gold (hidden unless a
 // history states it), or nobody (computed by the behaviour, unless it holds data gold's new code writes).
-import { canWrite, digestTokensOf, digestWriter, fixedPointFormats, isoOffsetOf, keptCharacters, namesAlgorithm, namesEncoding, jsonTextOf, jsonWriter, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
+import { canWrite, digestTokensOf, digestWriter, fixedPointFormats, isoOffsetOf, keptCharacters, namesAlgorithm, namesEncoding, jsonTextOf, jsonWriter, listedNames, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
 import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import { heldByBase, indexTree, resolve, type TClassificationContext, type TProducer, type TTreeIndex, type TVerdict } from "./tree-index";
@@ -546,9 +546,9 @@ export function classifyEchoedLiteral(dep: TDependency, extraction: TTestExtract
  * one, hidden otherwise. Prompted by std-env-node-version-exports' inline snapshot (held-out 8, gaps10).
  */
 function namesListingOutput(dep: TDependency, ctx: TClassificationContext, text: string): TVerdict | null {
-  const words = [...dep.value.matchAll(/"([A-Za-z_$][\w$]*)"|'([A-Za-z_$][\w$]*)'/g)].map((m) => (m[1] ?? m[2])!);
   // Nothing but the quoted names, separators and brackets: the output is the listing itself.
-  if (words.length < 3 || dep.value.replace(/"[A-Za-z_$][\w$]*"|'[A-Za-z_$][\w$]*'/g, "").replace(/[\s,[\]]/g, "") !== "") return null;
+  const words = listedNames(dep.value);
+  if (!words) return null;
   if (!words.every((w) => ctx.gold.names.has(w)) || words.filter((w) => ctx.base.names.has(w)).length < 2) return null;
   const added = [...new Set(words.filter((w) => !ctx.base.names.has(w)))];
   if (added.length === 0) return null;

@@ -4,7 +4,7 @@
 // callers outside gold, or that one literal changed at its producer (a string, an object's key, a
 // function's result, a parameter name gold adds to a signature, an argument gold adds to its call of a callback) — and the verdict from the probes that then fail. Given gold's files parsed by
 // tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
-import { digestTokensOf, digestWriter, jsonTextOf, keptCharacters } from "./formats";
+import { digestTokensOf, digestWriter, jsonTextOf, keptCharacters, listedNames } from "./formats";
 import { languageOf } from "./languages";
 import { field, walk } from "./syntax";
 import type { TDependency, TParsedFile, TSyntaxNode } from "./types";
@@ -1059,9 +1059,8 @@ const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? fa
  * listing's order. Empty when the output is anything else or lists no name of gold's.
  */
 function listedGoldNames(gold: string, value: string, isTest: (path: string) => boolean, parsed: readonly TParsedFile[], parsedBase: readonly TParsedFile[]): string[] {
-  const quoted = /"([A-Za-z_$][\w$]*)"|'([A-Za-z_$][\w$]*)'/g;
-  const words = [...value.matchAll(quoted)].map((m) => (m[1] ?? m[2])!);
-  if (words.length < 3 || value.replace(quoted, "").replace(/[\s,[\]]/g, "") !== "") return [];
+  const words = listedNames(value);
+  if (!words) return [];
   const namesOf = (file: TParsedFile) => {
     try {
       return new Set(languageOf(file.path)?.extractDefinitions(file).names ?? []);
