@@ -7,14 +7,20 @@ import { CASES_DIR, loadCorpus, type TLoadedCase } from "./load";
 import { HISTORY_KEYS, type TRealCase } from "./schema";
 import { scoreRealCorpus, type TCaseObservation, type TRealCorpusScore } from "./score";
 
+/** A case's definitions as the worker builds them: the base's whole, gold's only where it changes the base. */
+async function treesOf(l: TLoadedCase) {
+  const base = await definitionsOfFiles(l.baseSources, l.basePaths);
+  const changed = Object.fromEntries(Object.entries(l.goldSources).filter(([p, text]) => l.baseSources[p] !== text));
+  const gold = await definitionsOverBase(base, changed, [...new Set([...l.goldPaths, ...Object.keys(l.testFiles)])]);
+  return { base, gold };
+}
+
 export async function observeCase(l: TLoadedCase): Promise<TCaseObservation> {
   const c = l.case;
   const empty = () => Object.fromEntries(HISTORY_KEYS.map((h) => [h, { classified: [], findings: [] }])) as unknown as TCaseObservation["perHistory"];
   const started = performance.now();
   try {
-    const base = await definitionsOfFiles(l.baseSources, l.basePaths);
-    const changed = Object.fromEntries(Object.entries(l.goldSources).filter(([p, text]) => l.baseSources[p] !== text));
-    const gold = await definitionsOverBase(base, changed, [...new Set([...l.goldPaths, ...Object.keys(l.testFiles)])]);
+    const { base, gold } = await treesOf(l);
     const histories = HISTORY_KEYS.map((h) => ({ revisionId: `${c.id}:${h}`, condition: h, text: c.histories[h] }));
     const audit = await auditFiles({ base, gold, testFiles: l.testFiles, histories, probeTestIds: c.probes });
     const ctx = classificationContext(base, gold, Object.keys(l.testFiles));
@@ -38,9 +44,7 @@ export interface TRejectedAddendum { caseId: string; history: string; dependency
  * findings there were and which the audit still reports. The audit must accept every sentence it drafts.
  */
 export async function addendaOfCase(l: TLoadedCase): Promise<{ drafted: number; rejected: TRejectedAddendum[] }> {
-  const base = await definitionsOfFiles(l.baseSources, l.basePaths);
-  const changed = Object.fromEntries(Object.entries(l.goldSources).filter(([p, text]) => l.baseSources[p] !== text));
-  const gold = await definitionsOverBase(base, changed, [...new Set([...l.goldPaths, ...Object.keys(l.testFiles)])]);
+  const { base, gold } = await treesOf(l);
   const audit = async (text: string) =>
     (await auditFiles({ base, gold, testFiles: l.testFiles, histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: l.case.probes })).histories[0]!.findings;
   let drafted = 0;
