@@ -34,12 +34,12 @@ import { printRows, type BenchRow } from "./types";
 
 type TRecipe = { setupCommand: string | null; testCommand: (tests: string[]) => string; resultFormat: "junit" | "tap" } | { notRunnable: string };
 
-const NPM = "npm install --no-audit --no-fund --loglevel=error --ignore-scripts";
+export const NPM = "npm install --no-audit --no-fund --loglevel=error --ignore-scripts";
 // The test paths go before `--reporters`: jest reads every word after an array option as another reporter.
 const JEST = (tests: string[]) => `JEST_JUNIT_OUTPUT_FILE="$SPECPATH_REPORT" JEST_JUNIT_ADD_FILE_ATTRIBUTE=true JEST_JUNIT_CLASSNAME="{filepath}" JEST_JUNIT_TITLE="{classname} {title}" ./node_modules/.bin/jest ${tests.join(" ")} --ci --coverage=false --reporters=default --reporters=jest-junit`;
 
 /** The interpreter of this machine that has pytest (pyenv shims need a HOME the sandbox does not give). */
-function pythonWithPytest(): string | null {
+export function pythonWithPytest(): string | null {
   const root = "/root/.pyenv/versions";
   const candidates = existsSync(root) ? execFileSync("ls", [root], { encoding: "utf8" }).split("\n").filter(Boolean).map((v) => path.join(root, v, "bin", "python")) : [];
   for (const p of ["python3", ...candidates.reverse()]) {
@@ -60,7 +60,7 @@ function pythonWithPytest(): string | null {
  * One host directory, bound read-only into the sandbox (SPECPATH_SANDBOX_RUNTIMES) and put on PYTHONPATH. Null with
  * the reason when it cannot be made.
  */
-function pythonTestDeps(): { dir: string } | { reason: string } {
+export function pythonTestDeps(): { dir: string } | { reason: string } {
   const dir = "/var/tmp/specpath-bench-cf-pydeps";
   try {
     if (!existsSync(path.join(dir, "pretend.py")) || !existsSync(path.join(dir, "tomli", "__init__.py")) || !existsSync(path.join(dir, "sh.py"))) {
@@ -109,7 +109,7 @@ function wheelDeps(name: string, wheels: readonly string[]): { dir: string } | {
 }
 
 /** How each repository's hidden tests run here, or why they cannot. */
-function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
+export function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
   // The repository's own pytest options and warning filters are dropped: they name plugins not installed here
   // (humanize's `filterwarnings` imports coverage's warning class, and pytest stops before any report).
   const pytest = (pythonPath: string | null) => (tests: string[]) => `PYTHONDONTWRITEBYTECODE=1 ${pythonPath ? `PYTHONPATH=${pythonPath} ` : ""}${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" --junitxml="$SPECPATH_REPORT" ${tests.join(" ")}`;
@@ -372,6 +372,13 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     case "jshttp/proxy-addr":
       // The base's mocha 1.21 has no --reporter-option: mocha 10 runs the same tests (assert only), with the base's dependencies.
       return { setupCommand: only(["mocha@10.8.2", ...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), [])]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
+    // --- held-out set 12 (branch label12), for the base runs of the dynamic literal rule.
+    case "mathiasbynens/jsesc":
+      // tests/tests.js requires only assert and the committed jsesc.js (grunt builds it from src/, and the PR commits both).
+      return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "micromatch/to-regex-range":
+      // mocha 10 for --reporter-option; the test requires fill-range (a devDependency), the package is-number.
+      return { setupCommand: only([...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["mocha"]).map((p) => (/^mocha@/.test(p) ? "mocha@10.8.2" : p)), ...baseDependencies(mirrorOf(c.repo), c.baseCommit)]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "pillarjs/encodeurl":
       return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
     case "unjs/std-env":
@@ -383,8 +390,9 @@ function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
     // --- held-out set 9 (branch label9, sampled): recipes from each repository's own test scripts, the test toolchain only.
     case "jshttp/fresh":
     case "jshttp/etag":
-      // `mocha --check-leaks` as their scripts run it (mocha 10 for --reporter-option), with the packages the tests require (etag's seedrandom).
-      return { setupCommand: only(["mocha@10.8.2", ...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), [])]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
+      // `mocha --check-leaks` as their scripts run it (mocha 10 for --reporter-option), with the packages the tests require (etag's seedrandom)
+      // and the base's own dependencies: the base's etag requires crc, which gold drops (the base run could not load `..`).
+      return { setupCommand: only(["mocha@10.8.2", ...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), []), ...baseDependencies(mirrorOf(c.repo), c.baseCommit)]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
     case "inspect-js/node-deep-equal":
       // `tape 'test/**/*.js'` without nyc: tape and the packages index.js, test/cmp.js and test/_tape.js require, at the base's ranges.
       return { setupCommand: only(testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["tape"])), testCommand: (tests) => `./node_modules/.bin/tape ${tests.join(" ")}`, resultFormat: "tap" };
@@ -480,8 +488,18 @@ function yarnLockPins(mirror: string, commit: string, names: readonly string[]):
   });
 }
 
+/** `name@range` of each package the base's root package.json lists under dependencies (what its own code requires). */
+function baseDependencies(mirror: string, base: string): string[] {
+  try {
+    const pkg = JSON.parse(git(mirror, ["show", `${base}:package.json`])) as { dependencies?: Record<string, string> };
+    return Object.entries(pkg.dependencies ?? {}).map(([name, range]) => `${name}@${range}`);
+  } catch {
+    return [];
+  }
+}
+
 /** `name@range` of each package the merge's root package.json adds to dependencies or devDependencies. */
-function addedPackages(mirror: string, base: string, merge: string): string[] {
+export function addedPackages(mirror: string, base: string, merge: string): string[] {
   const deps = (commit: string) => {
     try {
       const pkg = JSON.parse(git(mirror, ["show", `${commit}:package.json`])) as Record<string, Record<string, string> | undefined>;
@@ -501,7 +519,7 @@ function addedPackages(mirror: string, base: string, merge: string): string[] {
  * one-line placeholder (its parent is the base commit), and the run starts from it. The tests must not read those
  * files; the note names them.
  */
-function completedBase(mirror: string, commit: string): { repoUrl: string; baseCommit: string; note: string } {
+export function completedBase(mirror: string, commit: string): { repoUrl: string; baseCommit: string; note: string } {
   const entries = git(mirror, ["ls-tree", "-r", "-z", commit]).split("\0").filter(Boolean).map((line) => {
     const [meta, file] = [line.slice(0, line.indexOf("\t")), line.slice(line.indexOf("\t") + 1)];
     const [mode, type, id] = meta.split(" ");
@@ -530,7 +548,7 @@ function completedBase(mirror: string, commit: string): { repoUrl: string; baseC
   return { repoUrl: dir, baseCommit: made, note: `; the base's ${missing.map((e) => e.file).join(", ")} (not in the snapshot: 4 MiB or more) replaced by a placeholder` };
 }
 
-const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+export const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
 
 export const __forTest = { yarnLockPins, testPackages, sameTest: (caseId: string, executedId: string) => sameTest(caseId, executedId) };
 
@@ -547,7 +565,7 @@ export interface TCounterfactualRow {
 }
 
 /** `tests/test_more.py::Class::test[p]` and the runner's `tests.test_more.Class::test[p]` (or `test_more.Class::…`) name one test. */
-function sameTest(caseId: string, executedId: string): boolean {
+export function sameTest(caseId: string, executedId: string): boolean {
   if (caseId === executedId) return true;
   // jest-junit's "{classname} {title}" with no describe leaves a space before the title.
   const at = executedId.indexOf("::");

@@ -7,7 +7,7 @@ import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
 import { parseSource } from "@/lib/syntax/parse-source";
 import type { TParsedFile } from "@/lib/syntax/types";
-import type { TDependency, TFileDefinitions, TNotAudited, TTestExtraction, TTreeDefinitions } from "./types";
+import type { TBaseFailure, TDependency, TFileDefinitions, TNotAudited, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TFiles = Record<string, string>;
 
@@ -67,6 +67,7 @@ export async function auditFiles(input: {
   testFiles: TFiles;
   histories: TAuditHistory[];
   probeTestIds: string[];
+  baseFailures?: readonly TBaseFailure[] | null;
 }): Promise<TFamilyAudit & { tests: TTestExtraction[] }> {
   const { tests, notAudited } = await extractTests(input.testFiles);
   const audit = auditFamily({ ...input, tests, notAudited, testFiles: Object.keys(input.testFiles) });

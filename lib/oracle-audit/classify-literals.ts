@@ -1,7 +1,9 @@
 // Pure: literals and patterns a test compares, judged by their producer: the base (visible), gold (hidden unless a
 // history states it), or nobody (computed by the behaviour, unless it holds data gold's new code writes).
 import { canWrite, digestTokensOf, digestWriter, fixedPointFormats, isoOffsetOf, keptCharacters, namesAlgorithm, namesEncoding, jsonTextOf, jsonWriter, listedNames, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
+import { addedRuns, baseEvidence } from "./base-outputs";
 import { languageOf } from "./languages";
+import { probeMatcher } from "./probe-ids";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import { heldByBase, indexTree, resolve, type TClassificationContext, type TProducer, type TTreeIndex, type TVerdict } from "./tree-index";
 import type { TCategory, TDependency, TFileDefinitions, TTestExtraction } from "./types";
@@ -206,7 +208,7 @@ export function classifyLiteral(dep: TDependency, extraction: TTestExtraction, c
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
   const kept = producers(ctx, dep).kept;
   if (!gold && kept) return { category: "visible", reason: `the base's own code produces it: gold keeps its producer unchanged (${kept.at?.file ?? "the base"})`, base: kept.at, producer: kept.text };
-  if (!gold) return computedOutput(dep, extraction, ctx, text);
+  if (!gold) return outputTheBaseDoesNotGive(dep, extraction, ctx, text) ?? computedOutput(dep, extraction, ctx, text);
   const evidence = { gold: gold.at, producer: gold.text, definedAt: gold.at };
   if (dep.match === "regex") {
     // Wherever the history states it: anchors do not tie the pattern to the start of the history.
@@ -269,6 +271,70 @@ function goldPieces(dep: TDependency, extraction: TTestExtraction, ctx: TClassif
     pieces.push(p);
   }
   return pieces;
+}
+
+/**
+ * A literal no source holds that the base, run on the hidden tests, demonstrably gives something else for (the
+ * calibration run's failure text shows the test's value on one side of the comparison only, the base's other value on
+ * the other): the output is gold's. Specified when the history states it; inferable when the history shows the same
+ * format by an example (a value of the same shape the base does not give either: `W/"9-Z34S…"` for `W/"3-aW9H…"`);
+ * hidden otherwise. Null when no run says (no failure compares it, or the base gives it elsewhere): the static rules
+ * judge it. Where the base throws before comparing (a function it lacks), no run says: the history's description of
+ * the new behaviour may well fix the value, which only a reader can tell.
+ */
+function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  if (!ctx.baseFailures || dep.match === "regex" || dep.via === "argument" || dep.via === "option" || NUMBER.test(dep.value)) return null;
+  // A piece of the test's own input (a token of the SQL it feeds in) is the input's, however the base splits it.
+  if (extraction.suppliedLiterals.some((s) => s !== dep.value && s.includes(dep.value))) return null;
+  const tests = extraction.tests.filter((t) => (dep.testLine != null ? t.line === dep.testLine : t.name === dep.test));
+  if (tests.length === 0) return null;
+  const matchers = tests.map((t) => probeMatcher(extraction.file, t));
+  const probes = new Set(ctx.baseFailures.map((f) => f.probe).filter((id) => matchers.some((m) => m(id))));
+  const seen = baseEvidence(dep.value, ctx.baseFailures, probes);
+  if (!seen || seen.produced) return null;
+  // Gold's output holds text of its own: a word neither the test's inputs nor the base's code write, or a format
+  // around what the base gives (`(?:…)` around the base's `1[0-9]|…`). Made only of those, it may be the base's
+  // output for another input (a reader can tell): left to the static rules.
+  const known = (word: string) => extraction.suppliedLiterals.some((s) => holdsPiece(s, word)) || ctx.base.strings.some((s) => holdsPiece(s, word));
+  const wraps = seen.gave.length >= 3 && dep.value !== seen.gave && dep.value.includes(seen.gave);
+  if (!wraps && (dep.value.match(/[\p{L}\p{N}]+/gu) ?? []).every(known)) return null;
+  const evidence = { gold: null, producer: null, definedAt: null, base: null };
+  const gave = `the base gives ${JSON.stringify(seen.gave.length > 60 ? `${seen.gave.slice(0, 60)}…` : seen.gave)} here`;
+  if (statesLiteral(text, dep.value, dep.match === "contains" ? "contains" : "exact")) {
+    return { category: "specified", reason: `the history states the literal (${gave})`, ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
+  }
+  const example = exampleOfShape(text, dep.value);
+  if (example) return { category: "inferable", reason: `the history shows the format by an example, ${JSON.stringify(example)} (${gave})`, ...evidence, history: excerptOf(text, [example]) };
+  // What gold adds to the base's output, stated: `n` after each number, when the history says "the `n` suffix".
+  const added = addedRuns(seen.gave, dep.value);
+  if (added && added.length > 0 && added.every((run) => statesAddedRun(text, run))) {
+    return { category: "inferable", reason: `the history states what gold adds to the base's output (${added.map((r) => JSON.stringify(r)).join(", ")}; ${gave})`, ...evidence, history: excerptOf(text, added) };
+  }
+  return { category: "hidden", reason: `the output is gold's: ${gave}, and the history never states it`, ...evidence };
+}
+
+/** The history states a run gold adds: quoted or in a code span, or (a longer run with a letter) as a whole word anywhere. */
+function statesAddedRun(text: string, run: string): boolean {
+  if ([`\`${run}\``, `'${run}'`, `"${run}"`, `“${run}”`].some((q) => text.includes(q))) return true;
+  return run.length >= 4 && /[\p{L}]/u.test(run) && holdsPiece(text, run);
+}
+
+/** A literal's shape: each run of letters and digits one placeholder, the punctuation kept (`W/"9-Z34S…"` → `W/"0-0"`). */
+const shapeOf = (value: string) => value.replace(/[\p{L}\p{N}+/=_]+/gu, "0");
+
+/**
+ * A code span or quoted text of the history with the literal's shape, when that shape says something: it keeps
+ * punctuation of its own (not a bare word or number), and the span differs from the literal.
+ */
+function exampleOfShape(text: string, value: string): string | null {
+  const shape = shapeOf(value);
+  if (!/[^0\s]/.test(shape.replace(/^0|0$/g, "")) || shape.length < 3) return null;
+  for (const m of text.matchAll(/`([^`\n]+)`/g)) {
+    const span = m[1]!.trim();
+    const inner = /^[^(]*\(.*\)\s*is\s+(.+)$/.exec(span)?.[1] ?? span;
+    if (inner !== value && shapeOf(inner) === shape) return inner;
+  }
+  return null;
 }
 
 /**

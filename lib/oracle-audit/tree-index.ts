@@ -3,7 +3,7 @@
 import { dirname, normalizePath } from "./language";
 import { languageOf } from "./languages";
 import { systematicAffixes } from "./words";
-import type { TCategory, TDependency, TDependencyEvidence, TFileDefinitions, TLocation, TTreeDefinitions } from "./types";
+import type { TBaseFailure, TCategory, TDependency, TDependencyEvidence, TFileDefinitions, TLocation, TTreeDefinitions } from "./types";
 
 export interface TTemplate {
   parts: string[];
@@ -84,6 +84,8 @@ export interface TClassificationContext {
   baseCuts: Map<string, TTreeIndex>;
   /** Gold's strings and templates the base does not hold in the same file: what gold itself writes. */
   goldOwn: TTreeIndex;
+  /** How the hidden tests fail on the base (the calibration run of the base patch); null when no run is known. */
+  baseFailures: readonly TBaseFailure[] | null;
 }
 
 /** Gold's definitions less what the base holds unchanged in the same file. */
@@ -119,11 +121,11 @@ export function heldByBase(ctx: TClassificationContext, p: TProducer): boolean {
   return !p.text.includes("…") && b.strings.includes(p.text);
 }
 
-export function classificationContext(base: TTreeDefinitions, gold: TTreeDefinitions, testFiles: readonly string[]): TClassificationContext {
+export function classificationContext(base: TTreeDefinitions, gold: TTreeDefinitions, testFiles: readonly string[], baseFailures: readonly TBaseFailure[] | null = null): TClassificationContext {
   const b = indexTree(base);
   const g = indexTree(gold);
   for (const f of testFiles) g.files.add(f);
-  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap(), reach: new Map(), baseCuts: new Map(), goldOwn: indexTree(ownOf(base, gold)) };
+  return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap(), reach: new Map(), baseCuts: new Map(), goldOwn: indexTree(ownOf(base, gold)), baseFailures };
 }
 
 export type TVerdict = { category: TCategory; reason: string; definedAt?: TLocation | null } & Partial<TDependencyEvidence>;

@@ -214,3 +214,14 @@ export interface TNotAudited {
   file: string;
   reason: string;
 }
+
+/**
+ * One hidden test that did not pass on the base (the calibration run of the base patch, or the corpus's recorded
+ * run): the runner's failure message and text, which show what an assertion expected and what the base gave.
+ */
+export interface TBaseFailure {
+  probe: string;
+  outcome: string;
+  message: string | null;
+  detail: string | null;
+}

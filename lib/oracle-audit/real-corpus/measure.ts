@@ -3,6 +3,7 @@
 // the verdicts against the labels. A case whose audit throws is recorded, not fatal.
 import { auditFiles, definitionsOfFiles, definitionsOverBase } from "../audit-files";
 import { classificationContext, classifyTestFile } from "../classify";
+import { recordedBaseFailures } from "./base-runs";
 import { CASES_DIR, loadCorpus, type TLoadedCase } from "./load";
 import { HISTORY_KEYS, type TRealCase } from "./schema";
 import { scoreRealCorpus, type TCaseObservation, type TRealCorpusScore } from "./score";
@@ -22,8 +23,9 @@ export async function observeCase(l: TLoadedCase): Promise<TCaseObservation> {
   try {
     const { base, gold } = await treesOf(l);
     const histories = HISTORY_KEYS.map((h) => ({ revisionId: `${c.id}:${h}`, condition: h, text: c.histories[h] }));
-    const audit = await auditFiles({ base, gold, testFiles: l.testFiles, histories, probeTestIds: c.probes });
-    const ctx = classificationContext(base, gold, Object.keys(l.testFiles));
+    const baseFailures = recordedBaseFailures(c.id);
+    const audit = await auditFiles({ base, gold, testFiles: l.testFiles, histories, probeTestIds: c.probes, baseFailures });
+    const ctx = classificationContext(base, gold, Object.keys(l.testFiles), baseFailures);
     const perHistory = empty();
     for (const h of HISTORY_KEYS) {
       const text = c.histories[h];
@@ -46,7 +48,7 @@ export interface TRejectedAddendum { caseId: string; history: string; dependency
 export async function addendaOfCase(l: TLoadedCase): Promise<{ drafted: number; rejected: TRejectedAddendum[] }> {
   const { base, gold } = await treesOf(l);
   const audit = async (text: string) =>
-    (await auditFiles({ base, gold, testFiles: l.testFiles, histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: l.case.probes })).histories[0]!.findings;
+    (await auditFiles({ base, gold, testFiles: l.testFiles, histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: l.case.probes, baseFailures: recordedBaseFailures(l.case.id) })).histories[0]!.findings;
   let drafted = 0;
   const rejected: TRejectedAddendum[] = [];
   for (const h of HISTORY_KEYS) {
