@@ -14,6 +14,8 @@ export type TCounterfactualDraft = {
 export type TAuditSummary = {
   analyzer?: number;
   probesHash?: string;
+  /** The calibration run of the base whose failures the dynamic literal rule read (null: none yet). */
+  baseRunId?: string | null;
   dependencies?: number;
   notAudited?: { file: string; reason: string }[];
   histories?: { revisionId: string; historyId?: string; condition: string; textHash?: string; counts: Record<string, number>; listing?: TListedDependency[]; reused?: boolean }[];
@@ -31,6 +33,7 @@ export async function saveOracleAudit(input: {
   goldHash: string;
   probesHash: string;
   analyzer: number;
+  baseRunId?: string | null;
   revisionKeys: string[];
   histories: { revisionId: string; historyId: string; textHash: string; reused: boolean }[];
   audit: TFamilyAudit;
@@ -55,6 +58,7 @@ export async function saveOracleAudit(input: {
     const summary: TAuditSummary = storableJson({
       analyzer: input.analyzer,
       probesHash: input.probesHash,
+      baseRunId: input.baseRunId ?? null,
       dependencies: input.audit.dependencies,
       notAudited: input.audit.notAudited,
       histories: input.audit.histories.map((h) => ({

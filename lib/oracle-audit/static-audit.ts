@@ -6,7 +6,7 @@ import "server-only";
 // a cache misses, so a re-audit of edited text touches no git tree at all.
 import { definitionsOfFiles, definitionsOverBase, extractTests, type TFiles } from "@/lib/oracle-audit/audit-files";
 import { auditFamily, type TFamilyAudit, type THistoryAudit } from "@/lib/oracle-audit/findings";
-import type { TNotAudited, TTestExtraction, TTreeDefinitions } from "@/lib/oracle-audit/types";
+import type { TBaseFailure, TNotAudited, TTestExtraction, TTreeDefinitions } from "@/lib/oracle-audit/types";
 import { unreadableReason } from "./audit-failure";
 import { cachedValue, type TAuditCache } from "./definition-cache";
 import { listDependencies, type TListedDependency } from "@/lib/oracle-audit/dependency-listing";
@@ -35,7 +35,11 @@ export type TStaticAuditResult = {
 };
 
 export async function staticAudit(
-  input: { cacheKeys: { base: string; gold: string }; histories: TStaticAuditHistory[]; probeTestIds: string[]; previous: ReadonlyMap<string, TReusableHistory> },
+  input: {
+    cacheKeys: { base: string; gold: string }; histories: TStaticAuditHistory[]; probeTestIds: string[]; previous: ReadonlyMap<string, TReusableHistory>;
+    /** How the hidden tests fail on the base (the latest calibration run of the base), for the dynamic literal rule. */
+    baseFailures?: readonly TBaseFailure[] | null;
+  },
   sources: TStaticAuditSources,
   cache: TAuditCache,
 ): Promise<TStaticAuditResult> {
@@ -60,7 +64,7 @@ export async function staticAudit(
 
   const fresh = input.histories.filter((h) => !input.previous.has(h.textHash));
   const common = { tests: tests.value.tests, base: base.value.definitions, gold: goldDefs.value.definitions, testFiles: tests.value.testFiles, probeTestIds: input.probeTestIds };
-  const audited = auditFamily({ ...common, notAudited, histories: fresh });
+  const audited = auditFamily({ ...common, notAudited, histories: fresh, baseFailures: input.baseFailures ?? null });
   const listing = listDependencies({ tests: common.tests, base: common.base, histories: audited.histories, probeTestIds: common.probeTestIds });
   const byRevision = new Map(audited.histories.map((h) => [h.revisionId, h]));
   const histories = input.histories.map((h): THistoryAudit => {

@@ -13,6 +13,7 @@ import { mutateGoldWithTrees } from "@/lib/oracle-audit/audit-files";
 import { isAuditedSource, isTestModuleSource } from "@/lib/oracle-audit/extract";
 import { languageOf } from "@/lib/oracle-audit/languages";
 import { loadAuditInput } from "@/lib/oracle-audit/load-audit-input";
+import { loadBaseFailures } from "@/lib/oracle-audit/load-base-failures";
 import { requestCounterfactualRuns } from "@/lib/oracle-audit/request-counterfactuals";
 import { saveOracleAudit, type TCounterfactualDraft } from "@/lib/oracle-audit/save-oracle-audit";
 import type { TRunResultInput } from "@/lib/runs/save-run-result";
@@ -69,11 +70,12 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
       return { changed: await readFiles(m.dir, tree, changed.filter(isReadSource)), paths, testFiles, unread };
     },
   };
-  const reusable = await loadReusable(input.familyId, { goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION });
+  const baseRun = await loadBaseFailures(input.familyId);
+  const reusable = await loadReusable(input.familyId, { goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION, baseRunId: baseRun?.runId ?? null });
   const staticStarted = performance.now();
   const result = await staticAudit({
     cacheKeys: { base: `v${ORACLE_ANALYZER_VERSION}:base:${baseId}`, gold: `v${ORACLE_ANALYZER_VERSION}:gold:${baseId}:${input.goldHash}` },
-    histories: input.histories, probeTestIds: input.probeTestIds, previous: reusable.histories,
+    histories: input.histories, probeTestIds: input.probeTestIds, previous: reusable.histories, baseFailures: baseRun?.failures ?? null,
   }, sources, databaseAuditCache);
   const staticMs = performance.now() - staticStarted;
   const { audit, tests, testFiles } = result;
@@ -107,7 +109,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
     if (d.failedProbeTestIds && d.outcome !== null && d.outcome !== "error") d.outcome = counterfactualOutcome(d.predictedProbeTestIds, d.failedProbeTestIds, input.probeTestIds);
   }
   const pending = await saveOracleAudit({
-    familyId: input.familyId, runId: context.run.id, goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION,
+    familyId: input.familyId, runId: context.run.id, goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION, baseRunId: baseRun?.runId ?? null,
     revisionKeys: input.histories.map((h) => `${h.revisionId}@${h.textHash}`),
     histories: input.histories.map((h) => ({ revisionId: h.revisionId, historyId: h.historyId, textHash: h.textHash, reused: reusable.histories.has(h.textHash) })),
     audit, listing: result.listing, counterfactuals: [...drafts.values()],
