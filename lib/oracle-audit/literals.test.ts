@@ -539,3 +539,33 @@ describe("a literal whose text the base writes, which gold moves into one consta
     expect(literals(await classified(base, g, tests('"EMPTY-TAG-0000-v2"'), "Share the tag code."))['"EMPTY-TAG-0000-v2"']).toBe("hidden");
   });
 });
+
+describe("a command-line flag the test passes in an argument list (branch gaps13)", () => {
+  // `main(['--scalar', 'x.json'])`: the flag was taken for the test's own data, though it names what gold's parser
+  // must accept (`add_argument('--scalar')`); judged by its producer like any literal, so the base's flag and a flag
+  // no source writes stay visible.
+  const base = { "pkg/cli.py": "import argparse\n\ndef main(argv=None):\n    parser = argparse.ArgumentParser(prog='pkg')\n    parser.add_argument('--indent', type=int, default=2)\n    parser.add_argument('path')\n    args = parser.parse_args(argv)\n    return args.indent\n" };
+  const gold = { "pkg/cli.py": base["pkg/cli.py"].replace("    parser.add_argument('path')", "    parser.add_argument('--scalar', action='store_true')\n    parser.add_argument('path')").replace("    return args.indent", "    if args.scalar:\n        return 0\n    return args.indent") };
+  it("Python: a flag only gold's parser declares is hidden; the base's and nobody's stay visible", async () => {
+    const tests = { "tests/test_cli.py": "from pkg.cli import main\n\ndef test_flags():\n    assert main(['--scalar', 'x.json']) == 0\n    assert main(argv=['--indent', '4', 'x.json']) == 4\n    assert main(['--quiet-mode', 'x.json']) == 2\n" };
+    const l = literals(await classified(base, gold, tests, "Add a way to print a bare value."));
+    expect(l["--scalar"]).toBe("hidden");
+    expect(l["--indent"] ?? "visible").toBe("visible");
+    expect(l["--quiet-mode"] ?? "visible").toBe("visible");
+    expect(l["x.json"]).toBeUndefined();
+  });
+  it("Python: a flag in a list the test keeps to itself (passed to no call) is its own data", async () => {
+    const tests = { "tests/test_cli.py": "from pkg.cli import main\n\ndef test_flags():\n    opts = ['--scalar']\n    assert len(opts) == 1\n    assert main(['x.json']) == 2\n" };
+    const l = literals(await classified(base, gold, tests, "Add a way to print a bare value."));
+    expect(l["--scalar"]).toBeUndefined();
+  });
+  it("JavaScript: the same for an array passed to the code", async () => {
+    const jsBase = { "src/cli.js": "export function run(argv) {\n  const known = ['--indent'];\n  return argv.filter((a) => known.includes(a)).length;\n}\n" };
+    const jsGold = { "src/cli.js": jsBase["src/cli.js"].replace("['--indent']", "['--indent', '--scalar']") };
+    const tests = { "test/cli.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { run } from "../src/cli.js";\ntest("flags", () => {\n  assert.equal(run(["--scalar", "x.json"]), 1);\n  assert.equal(run(["--indent", "--quiet-mode"]), 1);\n});\n` };
+    const l = literals(await classified(jsBase, jsGold, tests, "Add a way to print a bare value."));
+    expect(l["--scalar"]).toBe("hidden");
+    expect(l["--indent"] ?? "visible").toBe("visible");
+    expect(l["--quiet-mode"] ?? "visible").toBe("visible");
+  });
+});
