@@ -4,7 +4,7 @@ import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
 import { field, lineOf, named, textOf, walk } from "../syntax";
 import { importReaders } from "./import-readers";
-import { echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import { ARGV_FLAG, echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractJavaScriptDefinitions, parameterNames, resolveScriptModule } from "./javascript-definitions";
 import { args, isInsideImport, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
 import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
@@ -761,6 +761,18 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
                 if (key !== null) push(a, ancestors, { kind: "name", value: key.split(".").at(-1)!, module: null, via: "property" });
               } else literal(a, ancestors, "contains", /^(toThrow|throw)/.test(matcher) ? "raises" : "assert");
             }
+          }
+        }
+        // A command-line flag in an array the test hands to a call (`run(['--scalar', file])`, `execa(bin, ['--x'])`):
+        // it names what the code's parser must accept, judged by its producer like any literal (gaps13, as python.ts).
+        for (const a of list) {
+          const array = unwrap(a);
+          if (array.type !== "array") continue;
+          for (const element of named(array)) {
+            const flag = !assertionLiterals.has(element) ? stringValue(source, element) : null;
+            if (flag === null || !ARGV_FLAG.test(flag)) continue;
+            assertionLiterals.add(element);
+            push(element, ancestors, { kind: "literal", value: flag, module: null, via: "argv", match: "exact" });
           }
         }
         // Arguments the base signature may lack: recorded on the callee, judged by the classifier.
