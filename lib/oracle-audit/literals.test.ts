@@ -23,18 +23,19 @@ test("names the flag", () => { assert.match(run(["--port"]), /^error: missing va
 describe("patterns", () => {
   it("a pattern gold's template produces, stated nowhere, is hidden (not 'computed by the behaviour')", async () => {
     const audit = await classified(CLI_BASE, CLI_GOLD, CLI_TEST, "Refuse a flag without a value.");
-    expect(literals(audit)).toEqual({ "^error: missing value for --port$": "hidden" });
+    // The flag itself is the test's own (no source writes `--port`: gold echoes whatever flag it gets; gaps13).
+    expect(literals(audit)).toEqual({ "^error: missing value for --port$": "hidden", "--port": "visible" });
   });
 
   it("an anchored pattern is specified when the history states its text mid-sentence", async () => {
     const audit = await classified(CLI_BASE, CLI_GOLD, CLI_TEST, "Refuse a flag without a value: the result reads error: missing value for --port, naming the flag.");
-    expect(literals(audit)).toEqual({ "^error: missing value for --port$": "specified" });
+    expect(literals(audit)).toEqual({ "^error: missing value for --port$": "specified", "--port": "visible" });
   });
 
   it("a pattern is specified when the history states its literal core", async () => {
     const tests = { "test/cli.test.js": CLI_TEST["test/cli.test.js"].replace("/^error: missing value for --port$/", "/^error: missing value for --\\w+$/") };
     const audit = await classified(CLI_BASE, CLI_GOLD, tests, "It answers `error: missing value for --<flag>` for such a flag.");
-    expect(Object.values(literals(audit))).toEqual(["specified"]);
+    expect(Object.values(literals(audit)).sort()).toEqual(["specified", "visible"]);
   });
 });
 
@@ -537,5 +538,35 @@ describe("a literal whose text the base writes, which gold moves into one consta
   it("stays gold's where gold's constant adds text the base writes nowhere", async () => {
     const g = { "index.js": gold["index.js"].replace("'\"EMPTY-TAG-0000\"'", "'\"EMPTY-TAG-0000-v2\"'") };
     expect(literals(await classified(base, g, tests('"EMPTY-TAG-0000-v2"'), "Share the tag code."))['"EMPTY-TAG-0000-v2"']).toBe("hidden");
+  });
+});
+
+describe("a command-line flag the test passes in an argument list (branch gaps13)", () => {
+  // `main(['--scalar', 'x.json'])`: the flag was taken for the test's own data, though it names what gold's parser
+  // must accept (`add_argument('--scalar')`); judged by its producer like any literal, so the base's flag and a flag
+  // no source writes stay visible.
+  const base = { "pkg/cli.py": "import argparse\n\ndef main(argv=None):\n    parser = argparse.ArgumentParser(prog='pkg')\n    parser.add_argument('--indent', type=int, default=2)\n    parser.add_argument('path')\n    args = parser.parse_args(argv)\n    return args.indent\n" };
+  const gold = { "pkg/cli.py": base["pkg/cli.py"].replace("    parser.add_argument('path')", "    parser.add_argument('--scalar', action='store_true')\n    parser.add_argument('path')").replace("    return args.indent", "    if args.scalar:\n        return 0\n    return args.indent") };
+  it("Python: a flag only gold's parser declares is hidden; the base's and nobody's stay visible", async () => {
+    const tests = { "tests/test_cli.py": "from pkg.cli import main\n\ndef test_flags():\n    assert main(['--scalar', 'x.json']) == 0\n    assert main(argv=['--indent', '4', 'x.json']) == 4\n    assert main(['--quiet-mode', 'x.json']) == 2\n" };
+    const l = literals(await classified(base, gold, tests, "Add a way to print a bare value."));
+    expect(l["--scalar"]).toBe("hidden");
+    expect(l["--indent"] ?? "visible").toBe("visible");
+    expect(l["--quiet-mode"] ?? "visible").toBe("visible");
+    expect(l["x.json"]).toBeUndefined();
+  });
+  it("Python: a flag in a list the test keeps to itself (passed to no call) is its own data", async () => {
+    const tests = { "tests/test_cli.py": "from pkg.cli import main\n\ndef test_flags():\n    opts = ['--scalar']\n    assert len(opts) == 1\n    assert main(['x.json']) == 2\n" };
+    const l = literals(await classified(base, gold, tests, "Add a way to print a bare value."));
+    expect(l["--scalar"]).toBeUndefined();
+  });
+  it("JavaScript: the same for an array passed to the code", async () => {
+    const jsBase = { "src/cli.js": "export function run(argv) {\n  const known = ['--indent'];\n  return argv.filter((a) => known.includes(a)).length;\n}\n" };
+    const jsGold = { "src/cli.js": jsBase["src/cli.js"].replace("['--indent']", "['--indent', '--scalar']") };
+    const tests = { "test/cli.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { run } from "../src/cli.js";\ntest("flags", () => {\n  assert.equal(run(["--scalar", "x.json"]), 1);\n  assert.equal(run(["--indent", "--quiet-mode"]), 1);\n});\n` };
+    const l = literals(await classified(jsBase, jsGold, tests, "Add a way to print a bare value."));
+    expect(l["--scalar"]).toBe("hidden");
+    expect(l["--indent"] ?? "visible").toBe("visible");
+    expect(l["--quiet-mode"] ?? "visible").toBe("visible");
   });
 });

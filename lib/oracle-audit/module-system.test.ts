@@ -406,3 +406,25 @@ describe("members a function attaches to the value it returns (branch gaps11)", 
     expect(await hiddenOf(base, gold, tests)).toEqual(["name:cancel"]);
   });
 });
+
+describe("option keys of an object passed to a repository's constructor (branch gaps13)", () => {
+  // `new lib.Widget('a', { bold: true })`: call option keys were recorded (`parse(s, { strict: true })`), a
+  // constructor's were not, so an option only gold's class reads was "not extracted".
+  const base = {
+    "lib/index.js": "function Widget(name, opts) {\n  this.name = name;\n  for (var k in opts) this[k] = opts[k];\n}\nWidget.prototype.size = 1;\nWidget.prototype.label = function () {\n  return this.name + (this.size > 1 ? ' x' + this.size : '');\n};\nclass Store {\n  constructor(options) {\n    this.strict = Boolean(options && options.strict);\n  }\n}\nmodule.exports = { Widget, Store };\n",
+  };
+  const gold = {
+    "lib/index.js": base["lib/index.js"]
+      .replace("Widget.prototype.size = 1;", "Widget.prototype.size = 1;\nWidget.prototype.bold = false;")
+      .replace("(this.size > 1 ? ' x' + this.size : '');", "(this.size > 1 ? ' x' + this.size : '') + (this.bold ? ' (bold)' : '');")
+      .replace("    this.strict = Boolean(options && options.strict);", "    this.strict = Boolean(options && options.strict);\n    this.cached = Boolean(options && options.cache);"),
+  };
+  it("records them on the class, judged as a call's options (a constructor's first argument too): gold's new ones hidden, the base's visible", async () => {
+    const tests = { "test/a.test.js": nodeTest(`const lib = require("../lib/index.js");\nconst { Store } = require("../lib/index.js");\ntest("x", () => {\n  const w = new lib.Widget("a", { bold: true, size: 2 });\n  assert.ok(w.label());\n  const s = new Store({ strict: true, cache: true });\n  assert.ok(s.strict);\n});`) };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:bold", "name:cache"]);
+  });
+  it("takes nothing from a package's constructor or from a class the test defines", async () => {
+    const tests = { "test/a.test.js": nodeTest(`const { EventEmitter } = require("events");\nclass Local { constructor(a, o) { this.o = o; } }\ntest("x", () => {\n  const e = new EventEmitter({ bold: true });\n  const l = new Local(1, { cache: true });\n  assert.ok(e && l);\n});`) };
+    expect(await hiddenOf(base, gold, tests)).toEqual([]);
+  });
+});

@@ -39,3 +39,6 @@ export function keptDependencies(s: TExtractionState, inputs: ReadonlySet<string
 export const echoedDependencies = (s: TExtractionState): TDependency[] =>
   s.deps.filter((d) => d.kind === "literal" && d.match === "exact" && !s.fromConstant.has(d) && s.supplied.has(d.value));
 
+
+/** A whole long command-line flag (`--scalar`, `--dry-run`) in an argument list a test hands to the code (gaps13). */
+export const ARGV_FLAG = /^--[A-Za-z][A-Za-z0-9_-]*$/;

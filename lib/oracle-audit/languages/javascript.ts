@@ -4,7 +4,7 @@ import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
 import { field, lineOf, named, textOf, walk } from "../syntax";
 import { importReaders } from "./import-readers";
-import { echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import { ARGV_FLAG, echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractJavaScriptDefinitions, parameterNames, resolveScriptModule } from "./javascript-definitions";
 import { args, isInsideImport, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
 import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
@@ -587,6 +587,17 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     });
   };
 
+  /** The keys of an options object passed to a repository function or constructor, recorded on it (`fn#index`). */
+  const optionKeys = (obj: TSyntaxNode, target: { module: string; fn: string }, index: number, ancestors: TSyntaxNode[]) => {
+    for (const pair of named(obj)) {
+      const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
+      const value = pair.type === "pair" ? field(pair, "value") : null;
+      const falsy = value !== null && (["false", "null", "undefined", "0", "''", '""'].includes(textOf(source, unwrap(value))));
+      if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option", ...(falsy ? { falsy } : {}) });
+      if (value && unwrap(value).type === "object") selectors(unwrap(value), ancestors);
+    }
+  };
+
   walk(root, (node, ancestors) => {
     switch (node.type) {
       case "import_statement": {
@@ -752,6 +763,18 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
             }
           }
         }
+        // A command-line flag in an array the test hands to a call (`run(['--scalar', file])`, `execa(bin, ['--x'])`):
+        // it names what the code's parser must accept, judged by its producer like any literal (gaps13, as python.ts).
+        for (const a of list) {
+          const array = unwrap(a);
+          if (array.type !== "array") continue;
+          for (const element of named(array)) {
+            const flag = !assertionLiterals.has(element) ? stringValue(source, element) : null;
+            if (flag === null || !ARGV_FLAG.test(flag)) continue;
+            assertionLiterals.add(element);
+            push(element, ancestors, { kind: "literal", value: flag, module: null, via: "argv", match: "exact" });
+          }
+        }
         // Arguments the base signature may lack: recorded on the callee, judged by the classifier.
         // `parse(a, b)` (imported; a default or namespace import calls the module's own export) or `mod.parse(a, b)`.
         let called: { module: string; fn: string } | null = null;
@@ -788,18 +811,37 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           for (const row of lists.length > 0 ? lists : [list]) row.forEach((arg, index) => {
             const inner = unwrap(arg);
             if (index === 0 && !((factory || onInstance) && inner.type === "object")) return;
-            if (inner.type === "object") {
-              for (const pair of named(inner)) {
-                const key = pair.type === "pair" ? field(pair, "key") : pair.type === "shorthand_property_identifier" ? pair : null;
-                const value = pair.type === "pair" ? field(pair, "value") : null;
-                const falsy = value !== null && (["false", "null", "undefined", "0", "''", '""'].includes(textOf(source, unwrap(value))));
-                if (key) push(key, ancestors, { kind: "name", value: textOf(source, key), module: target.module, owner: `${target.fn}#${index}`, via: "option", ...(falsy ? { falsy } : {}) });
-                if (value && unwrap(value).type === "object") selectors(unwrap(value), ancestors);
-              }
-            } else {
+            if (inner.type === "object") optionKeys(inner, target, index, ancestors);
+            else {
               push(arg, ancestors, { kind: "name", value: `${target.fn.split(".").at(-1)}#${index}`, module: target.module, owner: target.fn, via: "argument" });
               if (lists.length === 0) argumentCalls.set(deps.at(-1)!, { call: node, index });
             }
+          });
+        }
+        return;
+      }
+      case "new_expression": {
+        // `new Cookie(name, value, { partitioned: true })`, `new lib.Formatter({ prog: "x" })`: an object passed to a
+        // class the repository exports is its options, recorded on the class as a call's are (gaps13). Unlike a call's
+        // first argument (the data a function works on), a constructor's first object is its options too: the instance
+        // is what the class works on. A package's class, or one the test defines, is not gold's to change.
+        const ctor = field(node, "constructor");
+        let made: { module: string; fn: string } | null = null;
+        if (ctor?.type === "identifier" && bindings.has(textOf(source, ctor))) {
+          const local = textOf(source, ctor);
+          const binding = bindings.get(local)!;
+          made = { module: binding.module, fn: binding.imported === "default" || binding.imported === "*" ? local : binding.imported };
+        } else if (ctor?.type === "member_expression") {
+          const object = field(ctor, "object");
+          const property = field(ctor, "property");
+          const binding = object?.type === "identifier" ? bindings.get(textOf(source, object)) : undefined;
+          if (binding && property && (binding.imported === "*" || binding.imported === "default")) made = { module: binding.module, fn: textOf(source, property) };
+        }
+        if (made && /^[./]/.test(made.module)) {
+          const target = made;
+          args(node).forEach((arg, index) => {
+            const inner = unwrap(arg);
+            if (inner.type === "object") optionKeys(inner, target, index, ancestors);
           });
         }
         return;

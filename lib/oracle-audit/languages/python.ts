@@ -3,7 +3,7 @@
 import { sourceLanguage } from "@/lib/syntax/languages";
 import type { TLanguage } from "../language";
 import { descendants, field, fields, lineOf, named, textOf, walk } from "../syntax";
-import { echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
+import { ARGV_FLAG, echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractPythonDefinitions, resolvePythonModule } from "./python-definitions";
 import { builtExpected, countedInTest } from "./python-expected";
 import { dotted, isPythonSupportModule, isPythonTestFile, pythonString } from "./python-syntax";
@@ -217,6 +217,14 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     activeRow = false;
   };
 
+  const argvFlag = (element: TSyntaxNode, ancestors: TSyntaxNode[]) => {
+    const flag = element.type === "string" && !asserted.has(element) ? pythonString(source, element) : null;
+    if (flag === null || !ARGV_FLAG.test(flag)) return;
+    asserted.add(element);
+    named(element).forEach((n) => asserted.add(n));
+    push(element, ancestors, { kind: "literal", value: flag, module: null, via: "argv", match: "exact" });
+  };
+
   walk(root, (node, ancestors) => {
     switch (node.type) {
       case "import_statement": {
@@ -338,6 +346,14 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
             const arg = byName ? field(byName, "value") : positional[f.index - (method ? 1 : 0)];
             if (arg) literal(arg, ancestors, f.match, f.via);
           }
+        }
+        // A command-line flag in an argument list the test hands to a call (`main(['--scalar', path])`,
+        // `cc.run(['glom', '--scalar', …])`, `invoke(cli, args=[…])`): it names what the code's parser must accept, so
+        // it is judged by its producer like any literal — the base's flag (`add_argument('--scalar')`) visible, a flag
+        // no source writes the test's own (gaps13). Only a whole `--name` element; a list kept in a local is not read.
+        for (const arg of list) {
+          const value = arg.type === "keyword_argument" ? field(arg, "value") : arg;
+          if (value?.type === "list" || value?.type === "tuple") for (const element of named(value)) argvFlag(element, ancestors);
         }
         // Keyword arguments the base signature may lack: on an imported function, or on `module.fn(kw=…)`.
         let callee: { module: string; fn: string } | null = null;
