@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 // with `import "server-only";`. Except the loaders the real-corpus bench runs under plain tsx (no
 // react-server condition, so "server-only" would throw there): the runs over the files lib/syntax parses
 // (audit-files) and the real corpus's loader and measurement run, named here.
-const BENCH_LOADERS = new Set(["audit-files.ts", "real-corpus/load.ts", "real-corpus/measure.ts"]);
+const BENCH_LOADERS = new Set(["audit-files.ts", "real-corpus/load.ts", "real-corpus/measure.ts", "real-corpus/base-runs.ts"]);
 const FORBIDDEN = /from\s+["'](node:[^"']*|fs|path|child_process|web-tree-sitter|next(\/[^"']*)?|@prisma\/[^"']*|server-only|@\/lib\/db[^"']*)["']|\bfetch\(/;
 const IMPORT = /(?:from|import)\s*\(?\s*["']([^"']+)["']/g;
 const ROOT = path.resolve(import.meta.dirname);

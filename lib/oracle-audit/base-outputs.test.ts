@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { auditFiles, definitionsOfFiles, type TFiles } from "./audit-files";
+import { addedRuns, assertionSides, baseEvidence, showsLiteral } from "./base-outputs";
+import type { TBaseFailure } from "./types";
+
+// The dynamic literal rule: how each runner prints an assertion's two sides, and what the base's failures say about
+// an expected literal. The failure texts are the runners' own (as the sandbox's JUnit and TAP reports carry them).
+
+const NODE_ASSERT = `Expected values to be strictly equal:
++ actual - expected
+
++ '1[0-9]|[2-4][0-9]|5[0-5]'
+- '(?:1[0-9]|[2-4][0-9]|5[0-5])'
+
+      + expected - actual
+
+      -1[0-9]|[2-4][0-9]|5[0-5]
+      +(?:1[0-9]|[2-4][0-9]|5[0-5])
+
+AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:
+    at Context.<anonymous> (test/test.js:120:14)`;
+const MOCHA_EQUAL = `'W/"3-438093ff"' == 'W/"3-aW9HeLTk2Yt6lf7zJYElgw"'
+
+      + expected - actual
+
+      -W/"3-438093ff"
+      +W/"3-aW9HeLTk2Yt6lf7zJYElgw"
+
+AssertionError [ERR_ASSERTION]: 'W/"3-438093ff"' == 'W/"3-aW9HeLTk2Yt6lf7zJYElgw"'
+    at Context.<anonymous> (test/test.js:26:14)`;
+const JEST = `Error: expect(received).toBe(expected) // Object.is equality
+
+Expected: "a-b"
+Received: "a_b"
+    at Object.<anonymous> (test/x.test.js:4:20)`;
+const TAPE = `    operator: equal
+    expected: |-
+      'x-y'
+    actual: |-
+      'x_y'
+    at: Test.<anonymous> (test/x.js:5:5)`;
+const PYTEST = `def test_dash():
+>       assert slug("a b") == "a-b"
+E       AssertionError: assert 'a_b' == 'a-b'
+E
+E         - a-b
+E         + a_b
+
+tests/test_x.py:3: AssertionError`;
+const UNITTEST = `Traceback (most recent call last):
+  File "tests/test_x.py", line 5, in test_dash
+    self.assertEqual(slug("a b"), "a-b")
+AssertionError: 'a_b' != 'a-b'
+- a_b
++ a-b`;
+const THROWN = "TypeError: withoutHost is not a function\n    at test/utilities.test.ts:363:14";
+
+describe("assertionSides: every runner's two sides", () => {
+  it.each([
+    ["node:assert (and mocha's own diff after it)", NODE_ASSERT, "(?:1[0-9]|[2-4][0-9]|5[0-5])"],
+    ["mocha with assert.equal", MOCHA_EQUAL, 'W/"3-aW9HeLTk2Yt6lf7zJYElgw"'],
+    ["jest / vitest", JEST, "a-b"],
+    ["tape", TAPE, "x-y"],
+    ["pytest", PYTEST, "a-b"],
+    ["unittest", UNITTEST, "a-b"],
+  ])("%s: the expected literal stands on one side only", (_, detail, literal) => {
+    const pairs = assertionSides(detail);
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.some(([a, b]) => showsLiteral(a, literal) !== showsLiteral(b, literal))).toBe(true);
+    expect(pairs.some(([a, b]) => showsLiteral(a, literal) && showsLiteral(b, literal))).toBe(false);
+  });
+
+  it("a throw shows no comparison", () => {
+    expect(assertionSides(THROWN)).toEqual([]);
+  });
+});
+
+describe("showsLiteral: a whole value, never a piece of a longer string", () => {
+  it("the strong tag inside the weak one is not shown", () => {
+    expect(showsLiteral(`W/"3-aW9HeLTk2Yt6lf7zJYElgw"`, `"3-aW9HeLTk2Yt6lf7zJYElgw"`)).toBe(false);
+    expect(showsLiteral(`W/"3-aW9HeLTk2Yt6lf7zJYElgw"`, `W/"3-aW9HeLTk2Yt6lf7zJYElgw"`)).toBe(true);
+  });
+
+  it("a string inside a printed structure is shown by its quotes", () => {
+    expect(showsLiteral(`{ type: 'text/html', parameters: {} }`, "text/html")).toBe(true);
+    expect(showsLiteral(`{ type: 'text/html', parameters: {} }`, "text")).toBe(false);
+  });
+});
+
+describe("baseEvidence", () => {
+  const failure = (detail: string, probe = "test/test.js::t"): TBaseFailure => ({ probe, outcome: "fail", message: detail.split("\n")[0]!, detail });
+
+  it("one side only: the base gives the other side's value", () => {
+    const seen = baseEvidence('W/"3-aW9HeLTk2Yt6lf7zJYElgw"', [failure(MOCHA_EQUAL)], new Set(["test/test.js::t"]));
+    expect(seen).toEqual({ produced: false, gave: 'W/"3-438093ff"', probe: "test/test.js::t" });
+  });
+
+  it("both sides: the base gives it (a structure differing elsewhere)", () => {
+    const detail = "Expected: { a: 'foo', b: 'bar' }\nReceived: { a: 'foo' }";
+    expect(baseEvidence("foo", [failure(detail)], new Set(["test/test.js::t"]))).toEqual({ produced: true, probe: "test/test.js::t" });
+    expect(baseEvidence("bar", [failure(detail)], new Set(["test/test.js::t"]))?.produced).toBe(false);
+  });
+
+  it("another test's failure, a throw or no run: nothing", () => {
+    expect(baseEvidence('W/"3-aW9HeLTk2Yt6lf7zJYElgw"', [failure(MOCHA_EQUAL, "test/test.js::other")], new Set(["test/test.js::t"]))).toBeNull();
+    expect(baseEvidence("a-b", [failure(THROWN)], new Set(["test/test.js::t"]))).toBeNull();
+  });
+});
+
+describe("addedRuns: what gold's value adds to the base's", () => {
+  it("a wrapper and a suffix are added runs; a new hash replaces more than it keeps", () => {
+    expect(addedRuns("1[0-9]|5[0-5]", "(?:1[0-9]|5[0-5])")).toEqual(["(?:", ")"]);
+    expect(addedRuns("[66,4919,50,100]", "[66,4919,50n,100n]")).toEqual(["n"]);
+    expect(addedRuns('W/"3-438093ff"', 'W/"3-aW9HeLTk2Yt6lf7zJYElgw"')).toBeNull();
+  });
+});
+
+describe("the dynamic literal rule in the audit (a base that gives another value for the same call)", () => {
+  // The base tags with a checksum in hex, gold with a digest in base64: no source holds either output.
+  const BASE: TFiles = { "src/tag.js": "export function tag(s) { return s.length + '-' + sum(s).toString(16); }\nconst sum = (s) => [...s].reduce((n, c) => n + c.charCodeAt(0), 0);\n" };
+  const GOLD: TFiles = { "src/tag.js": "import { createHash } from 'node:crypto';\nexport function tag(s) { return s.length + '-' + createHash('md5').update(s).digest('base64url').slice(0, 12); }\n" };
+  const TESTS: TFiles = {
+    "test/tag.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { tag } from "../src/tag.js";
+test("tags a string", () => { assert.equal(tag("abc"), "3-kAFQmDzST7DW"); });
+`,
+  };
+  const probe = "test/tag.test.js::tags a string";
+  const baseFailures: TBaseFailure[] = [{ probe, outcome: "fail", message: "Expected values to be strictly equal:", detail: "Expected values to be strictly equal:\n\n'3-126' !== '3-kAFQmDzST7DW'\n" }];
+  const audit = async (text: string, failures: TBaseFailure[] | null, tests = TESTS) => {
+    const a = await auditFiles({
+      base: await definitionsOfFiles(BASE), gold: await definitionsOfFiles({ ...BASE, ...GOLD, ...tests }), testFiles: tests,
+      histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [probe], baseFailures: failures,
+    });
+    return a.histories[0]!.dependencies!.find((d) => d.name === "3-kAFQmDzST7DW")?.category;
+  };
+
+  it("without a base run the literal is computed by the behaviour (visible), as before", async () => {
+    expect(await audit("Tag strings with a stronger hash.", null)).toBe("visible");
+  });
+
+  it("the base gives '3-126' where the test expects '3-kAFQmDzST7DW': gold's output, hidden unless stated", async () => {
+    expect(await audit("Tag strings with a stronger hash.", baseFailures)).toBe("hidden");
+    expect(await audit("Tag strings with MD5: `tag('abc')` is `3-kAFQmDzST7DW`.", baseFailures)).toBe("specified");
+  });
+
+  it("a history that shows the format by an example of the same shape makes it inferable", async () => {
+    expect(await audit("Tag with the length and the first 12 characters of the base64url MD5, as in `5-XUFAKrxLKna5`.", baseFailures)).toBe("inferable");
+  });
+
+  it("a value made of the test's own input and the base's text is left to the static rules", async () => {
+    const tests = { "test/tag.test.js": TESTS["test/tag.test.js"]!.replace('tag("abc")', 'tag("3-kAFQmDzST7DW x")') };
+    expect(await audit("Tag strings with a stronger hash.", baseFailures, tests)).not.toBe("hidden");
+  });
+});
