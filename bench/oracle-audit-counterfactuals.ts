@@ -372,13 +372,6 @@ export function recipeFor(c: TLoadedCase["case"], python: string | null): TRecip
     case "jshttp/proxy-addr":
       // The base's mocha 1.21 has no --reporter-option: mocha 10 runs the same tests (assert only), with the base's dependencies.
       return { setupCommand: only(["mocha@10.8.2", ...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), [])]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
-    // --- held-out set 12 (branch label12), for the base runs of the dynamic literal rule.
-    case "mathiasbynens/jsesc":
-      // tests/tests.js requires only assert and the committed jsesc.js (grunt builds it from src/, and the PR commits both).
-      return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
-    case "micromatch/to-regex-range":
-      // mocha 10 for --reporter-option; the test requires fill-range (a devDependency), the package is-number.
-      return { setupCommand: only([...testPackages(mirrorOf(c.repo), c.baseCommit, c.mergeCommit, c.tests.map((t) => t.path), ["mocha"]).map((p) => (/^mocha@/.test(p) ? "mocha@10.8.2" : p)), ...baseDependencies(mirrorOf(c.repo), c.baseCommit)]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "pillarjs/encodeurl":
       return { setupCommand: only(["mocha@10.8.2"]), testCommand: (tests) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" --check-leaks ${tests.join(" ")}`, resultFormat: "junit" };
     case "unjs/std-env":
@@ -430,7 +423,7 @@ export function recipeFor(c: TLoadedCase["case"], python: string | null): TRecip
       // Pure Python, the package at the repository root; no third-party import in the kept tests but pytest.
       return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
     default:
-      return { notRunnable: `no recipe for ${c.repo}` };
+      return defaultRecipe(c, python);
   }
 }
 
@@ -486,6 +479,38 @@ function yarnLockPins(mirror: string, commit: string, names: readonly string[]):
     const version = at === -1 ? null : /^\s+version "([^"]+)"/m.exec(lock.split("\n").slice(at + 1, at + 4).join("\n"))?.[1];
     return version ? `${name}@${version}` : name;
   });
+}
+
+/**
+ * A repository with no recipe of its own: the case's runner with the packages its tests and the base's code require,
+ * as the recipes above are written (mocha 10 for --reporter-option; tape; Node's runner; vitest or jest from the
+ * base's package.json; pytest over a src layout or the root). Written for the base runs of the dynamic literal rule
+ * (held-out sets 11 and 12), so a new sample runs without a recipe written after its labels were read.
+ */
+function defaultRecipe(c: TLoadedCase["case"], python: string | null): TRecipe {
+  const mirror = mirrorOf(c.repo);
+  const tests = c.tests.map((t) => t.path);
+  const needs = (runners: string[]) => [...new Set([...testPackages(mirror, c.baseCommit, c.mergeCommit, tests, runners), ...baseDependencies(mirror, c.baseCommit)])];
+  switch (c.runner) {
+    case "mocha":
+      return { setupCommand: only([...needs(["mocha"]).filter((p) => !/^mocha@/.test(p)), "mocha@10.8.2"]), testCommand: (t) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${t.join(" ")}`, resultFormat: "junit" };
+    case "tape":
+      return { setupCommand: only(needs(["tape"])), testCommand: (t) => `./node_modules/.bin/tape ${t.join(" ")}`, resultFormat: "tap" };
+    case "node:test": {
+      const packages = needs([]);
+      return { setupCommand: packages.length > 0 ? only(packages) : null, testCommand: (t) => `node --test --test-reporter=junit --test-reporter-destination="$SPECPATH_REPORT" ${t.join(" ")}`, resultFormat: "junit" };
+    }
+    case "vitest":
+      return { setupCommand: NPM, testCommand: (t) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${t.join(" ")}`, resultFormat: "junit" };
+    case "jest":
+      return { setupCommand: `${NPM} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts jest-junit@16.0.0`, testCommand: JEST, resultFormat: "junit" };
+    case "pytest":
+    case "unittest": {
+      if (!python) return { notRunnable: "no Python interpreter with pytest on this machine" };
+      const src = git(mirror, ["ls-tree", "--name-only", c.baseCommit]).split("\n").includes("src") ? "src" : ".";
+      return { setupCommand: null, testCommand: (t) => `PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=${src} ${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" --junitxml="$SPECPATH_REPORT" ${t.join(" ")}`, resultFormat: "junit" };
+    }
+  }
 }
 
 /** `name@range` of each package the base's root package.json lists under dependencies (what its own code requires). */
