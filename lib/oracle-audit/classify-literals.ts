@@ -283,9 +283,12 @@ function goldPieces(dep: TDependency, extraction: TTestExtraction, ctx: TClassif
  * the new behaviour may well fix the value, which only a reader can tell.
  */
 function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
-  if (!ctx.baseFailures || dep.match === "regex" || dep.via === "argument" || dep.via === "option" || NUMBER.test(dep.value)) return null;
-  // A piece of the test's own input (a token of the SQL it feeds in) is the input's, however the base splits it.
-  if (extraction.suppliedLiterals.some((s) => s !== dep.value && s.includes(dep.value))) return null;
+  // Only a value the test compares: not an argument, option, flag, environment variable or selector it passes in.
+  if (!ctx.baseFailures || dep.match === "regex" || ["argument", "option", "argv", "env", "selector"].includes(dep.via) || NUMBER.test(dep.value)) return null;
+  // A piece of the test's own input (a token of the SQL it feeds in, a flag of the argv it passes) is the input's,
+  // however the base splits or echoes it.
+  const inputs = [...extraction.suppliedLiterals, ...extraction.dependencies.filter((d) => d.via === "argv").map((d) => d.value)];
+  if (inputs.some((s) => s.includes(dep.value))) return null;
   const tests = extraction.tests.filter((t) => (dep.testLine != null ? t.line === dep.testLine : t.name === dep.test));
   if (tests.length === 0) return null;
   const matchers = tests.map((t) => probeMatcher(extraction.file, t));
@@ -295,7 +298,7 @@ function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtraction,
   // Gold's output holds text of its own: a word neither the test's inputs nor the base's code write, or a format
   // around what the base gives (`(?:…)` around the base's `1[0-9]|…`). Made only of those, it may be the base's
   // output for another input (a reader can tell): left to the static rules.
-  const known = (word: string) => extraction.suppliedLiterals.some((s) => holdsPiece(s, word)) || ctx.base.strings.some((s) => holdsPiece(s, word));
+  const known = (word: string) => inputs.some((s) => holdsPiece(s, word)) || ctx.base.strings.some((s) => holdsPiece(s, word));
   const wraps = seen.gave.length >= 3 && dep.value !== seen.gave && dep.value.includes(seen.gave);
   if (!wraps && (dep.value.match(/[\p{L}\p{N}]+/gu) ?? []).every(known)) return null;
   const evidence = { gold: null, producer: null, definedAt: null, base: null };
