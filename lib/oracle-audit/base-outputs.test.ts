@@ -147,6 +147,16 @@ test("tags a string", () => { assert.equal(tag("abc"), "3-kAFQmDzST7DW"); });
     expect(await audit("Tag with the length and the first 12 characters of the base64url MD5, as in `5-XUFAKrxLKna5`.", baseFailures)).toBe("inferable");
   });
 
+  it("a flag the test passes in its argv and finds echoed in the output is its input", async () => {
+    const tests = { "test/tag.test.js": TESTS["test/tag.test.js"]!.replace('assert.equal(tag("abc"), "3-kAFQmDzST7DW");', 'assert.deepEqual(run(["--kAFQ"]), ["--kAFQ"]);').replace("import { tag }", "import { tag, run }") };
+    const failures = [{ ...baseFailures[0]!, detail: "Expected values to be loosely deep-equal:\n+ actual - expected\n\n+ []\n- [\n-   '--kAFQ'\n- ]" }];
+    const a = await auditFiles({
+      base: await definitionsOfFiles(BASE), gold: await definitionsOfFiles({ ...BASE, ...GOLD, ...tests }), testFiles: tests,
+      histories: [{ revisionId: "r", condition: "direct", text: "Tag strings with a stronger hash." }], probeTestIds: [probe], baseFailures: failures,
+    });
+    expect(a.histories[0]!.dependencies!.filter((d) => d.name === "--kAFQ").map((d) => d.category)).not.toContain("hidden");
+  });
+
   it("a value made of the test's own input and the base's text is left to the static rules", async () => {
     const tests = { "test/tag.test.js": TESTS["test/tag.test.js"]!.replace('tag("abc")', 'tag("3-kAFQmDzST7DW x")') };
     expect(await audit("Tag strings with a stronger hash.", baseFailures, tests)).not.toBe("hidden");
