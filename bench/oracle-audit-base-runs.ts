@@ -17,10 +17,10 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { BASE_RUNS_DIR, type TRecordedBaseRun } from "../lib/oracle-audit/real-corpus/base-runs";
-import { CORPUS_SETS, loadCorpus, mirrorOf } from "../lib/oracle-audit/real-corpus/load";
+import { CORPUS_SETS, loadCorpus } from "../lib/oracle-audit/real-corpus/load";
 import { executeRun } from "../lib/runner";
 import { settleDiscards } from "../lib/runner/run-workspace";
-import { addedPackages, completedBase, git, NPM, pythonTestDeps, pythonWithPytest, recipeFor, sameTest } from "./oracle-audit-counterfactuals";
+import { caseRun, pythonTestDeps, pythonWithPytest, recipeFor, sameTest } from "./oracle-audit-counterfactuals";
 
 const only = process.env.ORACLE_BASE_RUN_ONLY?.split(",").filter(Boolean) ?? null;
 const again = process.env.ORACLE_BASE_RUN_AGAIN === "1";
@@ -43,18 +43,8 @@ for (const c of todo) {
     write({ caseId: c.id, baseCommit: c.baseCommit, outcome: "not_run", note: recipe.notRunnable, probes: [] });
     continue;
   }
-  const mirror = mirrorOf(c.repo);
-  if (recipe.setupCommand?.startsWith(NPM)) {
-    const added = addedPackages(mirror, c.baseCommit, c.mergeCommit);
-    if (added.length > 0) recipe.setupCommand = `${recipe.setupCommand} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts ${added.map((a) => `'${a}'`).join(" ")}`;
-  }
-  const testPaths = c.tests.map((t) => t.path);
-  const hiddenTestPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ...testPaths]);
-  const base = completedBase(mirror, c.baseCommit);
-  const run = await executeRun(
-    { repoUrl: base.repoUrl, baseCommit: base.baseCommit, setupCommand: recipe.setupCommand, resultFormat: recipe.resultFormat, hiddenTestPatch, timeoutMs: 300_000, testCommand: recipe.testCommand(testPaths), patch: null, historyFile: null, probes: c.probes },
-    { cacheDir, setupTimeoutMs: 900_000 },
-  );
+  const { spec, base } = caseRun(c, recipe);
+  const run = await executeRun(spec(null), { cacheDir, setupTimeoutMs: 900_000 });
   // Each probe by the case's own id (the runner may report `tests.test_x.Class::test` for `tests/test_x.py::Class::test`).
   const probes = c.probes.flatMap((probe) => {
     const executed = run.tests.find((t) => sameTest(probe, t.id));

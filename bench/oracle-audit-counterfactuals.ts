@@ -615,6 +615,30 @@ export function sameTest(caseId: string, executedId: string): boolean {
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
+/**
+ * How a case runs here with its recipe: setup on the base (plus the packages gold's package.json adds, which its hidden
+ * tests may load), the PR's hidden test files, and a run spec for any patch on top (gold, a counterfactual, or none:
+ * the base run of bench/oracle-audit-base-runs.ts).
+ */
+export function caseRun(c: TLoadedCase["case"], recipe: Exclude<TRecipe, { notRunnable: string }>) {
+  const mirror = mirrorOf(c.repo);
+  let setupCommand = recipe.setupCommand;
+  if (setupCommand?.startsWith(NPM)) {
+    const added = addedPackages(mirror, c.baseCommit, c.mergeCommit);
+    if (added.length > 0) setupCommand = `${setupCommand} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts ${added.map((a) => `'${a}'`).join(" ")}`;
+  }
+  const testPaths = c.tests.map((t) => t.path);
+  const hiddenTestPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ...testPaths]);
+  const goldPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ".", ...testPaths.map((p) => `:(exclude)${p}`)]);
+  const base = completedBase(mirror, c.baseCommit);
+  const spec = (patch: string | null) => ({
+    repoUrl: base.repoUrl, baseCommit: base.baseCommit, setupCommand, resultFormat: recipe.resultFormat, hiddenTestPatch, timeoutMs: 300_000,
+    // A test-only PR (tabulate-empty-colalign) has no gold patch: the runner takes none (an empty one fails to apply).
+    testCommand: recipe.testCommand(testPaths), patch: patch === null || patch.trim() === "" ? null : patch, historyFile: null, probes: c.probes,
+  });
+  return { spec, goldPatch, base };
+}
+
 export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualRow[]; ms: number }> {
   const python = pythonWithPytest();
   // Before the first run: the sandbox's view of the machine (SPECPATH_SANDBOX_RUNTIMES) is computed once per process.
@@ -641,21 +665,7 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
         if (byKey.size === 0) console.error(`[counterfactuals] ${c.id}: gold check: not runnable: ${recipe.notRunnable}`);
         continue;
       }
-      const mirror = mirrorOf(c.repo);
-      // Setup runs on the base; packages gold's package.json adds (a devDependency its hidden tests load) are installed too.
-      if (recipe.setupCommand?.startsWith(NPM)) {
-        const added = addedPackages(mirror, c.baseCommit, c.mergeCommit);
-        if (added.length > 0) recipe.setupCommand = `${recipe.setupCommand} && npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts ${added.map((a) => `'${a}'`).join(" ")}`;
-      }
-      const testPaths = c.tests.map((t) => t.path);
-      const hiddenTestPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ...testPaths]);
-      const goldPatch = git(mirror, ["diff", "--binary", c.baseCommit, c.mergeCommit, "--", ".", ...testPaths.map((p) => `:(exclude)${p}`)]);
-      const base = completedBase(mirror, c.baseCommit);
-      const spec = (patch: string) => ({
-        repoUrl: base.repoUrl, baseCommit: base.baseCommit, setupCommand: recipe.setupCommand, resultFormat: recipe.resultFormat, hiddenTestPatch, timeoutMs: 300_000,
-        // A test-only PR (tabulate-empty-colalign) has no gold patch: the runner takes none (an empty one fails to apply).
-        testCommand: recipe.testCommand(testPaths), patch: patch.trim() === "" ? null : patch, historyFile: null, probes: c.probes,
-      });
+      const { spec, goldPatch, base } = caseRun(c, recipe);
       const notPassing = (r: Awaited<ReturnType<typeof executeRun>>) => r.probes.filter((p) => p.status !== "pass").map((p) => toCase.get(p.probe) ?? p.probe);
       // The case names probes as collection would (file::Class::test); the runner may report a dotted module
       // (tests.test_more.Class::test): each probe is run under the executed id it is, and reported back by its own.
