@@ -26,6 +26,7 @@ import { judgeCounterfactual } from "../lib/oracle-audit/counterfactual";
 import { CORPUS_SETS, loadCorpus, mirrorOf, type TCorpusSet, type TLoadedCase } from "../lib/oracle-audit/real-corpus/load";
 import { observeCase } from "../lib/oracle-audit/real-corpus/measure";
 import { counterfactualTargets } from "../lib/oracle-audit/real-corpus/counterfactual-targets";
+import { HISTORY_KEYS as HISTORIES } from "../lib/oracle-audit/real-corpus/schema";
 import type { TDependency } from "../lib/oracle-audit/types";
 import { executeRun } from "../lib/runner";
 import { settleDiscards } from "../lib/runner/run-workspace";
@@ -650,7 +651,10 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
           rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes: null, agrees: null, verdict: "not run", reason: `every probe the label names fails with gold here${leftOutNote}` });
           continue;
         }
-        const mutation = await mutateGoldWithTrees(goldPatch, { ...e.dep, file: e.file }, l.goldSources);
+        // The other texts the audit extracted from the same test file (both histories): a gold string holding a longer
+        // one is that one's dependency (the hidden test file is not among gold's trees).
+        const alongside = [...new Set(HISTORIES.flatMap((h) => obs.perHistory[h].classified.filter((x) => x.file === e.file).flatMap((x) => x.deps.map((d) => d.dependency)).filter((d) => d.kind === "literal").map((d) => d.value)))];
+        const mutation = await mutateGoldWithTrees(goldPatch, { ...e.dep, file: e.file, alongside }, l.goldSources);
         if (!mutation.ok) {
           rows.push({ set, caseId: c.id, finding: name(e.dep), failed: null, labelProbes, agrees: false, verdict: "error", reason: `no counterfactual: ${mutation.reason}` });
           continue;

@@ -3,7 +3,7 @@
  * it first (the commit its first run used, with the case files that run read), scored by today's
  * scorer — pooled, and per kind of dependency (names, keywords and arguments, paths, literals).
  * These are the figures that say how the rules carry to repositories they were not written for;
- * every set has been tuned on since. Each commit is checked out in a detached worktree under
+ * every set has been tuned on since. Each commit's tree is exported (git archive) under
  * $TMPDIR/specpath-first-runs (kept for the next run) and audited in a process of its own:
  *   npx tsx bench/oracle-audit-first-runs.ts
  */
@@ -29,10 +29,11 @@ export const FIRST_RUNS: readonly { set: string; dir: string; commit: string; an
   { set: "held-out-8", dir: "held-out-8", commit: "2654216^", analyzer: "13" },
   { set: "held-out-9", dir: "held-out-9", commit: "51d72eb^", analyzer: "14" },
   { set: "held-out-10", dir: "held-out-10", commit: "85b4646", analyzer: "16" },
+  { set: "held-out-12", dir: "held-out-12", commit: "afeab03", analyzer: "18" },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const WORKTREES = path.join(os.tmpdir(), "specpath-first-runs");
+const EXPORTS = path.join(os.tmpdir(), "specpath-first-runs");
 
 // Run inside the old checkout: its own loader and audit, this output shape (stable since the first set).
 const OBSERVE = `
@@ -50,10 +51,11 @@ type TFirstRun = { set: string; analyzer: string; commit: string; cases: TRealCa
 
 function checkout(commit: string): string {
   const sha = execFileSync("git", ["-C", ROOT, "rev-parse", "--short", commit], { encoding: "utf8" }).trim();
-  const dir = path.join(WORKTREES, sha);
+  const dir = path.join(EXPORTS, sha);
   if (!fs.existsSync(path.join(dir, "package.json"))) {
-    fs.mkdirSync(WORKTREES, { recursive: true });
-    execFileSync("git", ["-C", ROOT, "worktree", "add", "--detach", "--force", dir, sha], { stdio: "ignore" });
+    // A plain export of the commit's tree (no worktree registered in the repository).
+    fs.mkdirSync(dir, { recursive: true });
+    execFileSync("sh", ["-c", `git -C "$0" archive "$1" | tar -x -C "$2"`, ROOT, sha, dir]);
   }
   // The dependencies have not changed since the first set; the old tree resolves them from today's.
   if (!fs.existsSync(path.join(dir, "node_modules"))) fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));

@@ -27,7 +27,8 @@ const SET_NAMES: Record<TCorpusSet, string> = {
   "held-out-7": "held-out set 7 (new repositories, labelled before the audit ran; tuned on since its first run)",
   "held-out-8": "held-out set 8 (new repositories, labelled before the audit ran; tuned on since its first run)",
   "held-out-9": "held-out set 9 (sampled from first-parent history, labelled before the audit ran; tuned on since its first run)",
-  "held-out-10": "held-out set 10 (sampled from first-parent history, labelled before the audit ran)",
+  "held-out-10": "held-out set 10 (sampled from first-parent history, labelled before the audit ran; tuned on since its first run)",
+  "held-out-12": "held-out set 12 (sampled from first-parent history, labelled before the audit ran; incomplete sample, 7 PRs)",
 };
 
 export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: number; recall: number }, set: TCorpusSet = "development"): BenchRow[] {

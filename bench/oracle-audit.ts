@@ -16,6 +16,7 @@ import { judgeCounterfactual } from "../lib/oracle-audit/counterfactual";
 import { CORPUS } from "../lib/testing/oracle-corpus";
 import { scoreCorpus } from "../lib/testing/oracle-corpus/evaluate";
 import { CORPUS_SETS, loadCorpus } from "../lib/oracle-audit/real-corpus/load";
+import { addendaOfCase } from "../lib/oracle-audit/real-corpus/measure";
 import { realCorpusRows } from "./oracle-audit-real-corpus";
 import { FIRST_RUNS, firstRunOf, firstRunRows } from "./oracle-audit-first-runs";
 import { counterfactualRowsOf, measureCounterfactuals } from "./oracle-audit-counterfactuals";
@@ -68,27 +69,17 @@ async function addendaAccepted() {
   return { drafted, accepted };
 }
 
-/** The same on the real corpus: each history's drafted addenda placed together, then audited again. */
-/** Every set of the real corpus: place each drafted addendum, audit again, count the findings it clears. */
+/** Every set of the real corpus: place each history's drafted addenda, audit again, count the findings they clear. */
 export async function realAddendaAccepted() {
   let drafted = 0;
-  let accepted = 0;
+  let rejected = 0;
   for (const o of CORPUS_SETS.flatMap(([, dir]) => loadCorpus(dir))) {
     if (!o.ok) continue;
-    const l = o.loaded;
-    const base = await definitionsOfFiles(l.baseSources, l.basePaths);
-    const changed = Object.fromEntries(Object.entries(l.goldSources).filter(([p, text]) => l.baseSources[p] !== text));
-    const gold = await definitionsOverBase(base, changed, [...new Set([...l.goldPaths, ...Object.keys(l.testFiles)])]);
-    for (const text of Object.values(l.case.histories)) {
-      const audit = (t: string) => auditFiles({ base, gold, testFiles: l.testFiles, histories: [{ revisionId: "r", condition: "direct", text: t }], probeTestIds: l.case.probes });
-      const first = (await audit(text)).histories[0]!.findings.filter((f) => !/reference cannot pass/.test(f.reason));
-      if (first.length === 0) continue;
-      const again = (await audit(`${text}\n\n${[...new Set(first.map((f) => f.addendum))].join(" ")}`)).histories[0]!.findings;
-      drafted += first.length;
-      accepted += first.filter((f) => !again.some((g) => g.file === f.file && g.dependencyKey === f.dependencyKey)).length;
-    }
+    const a = await addendaOfCase(o.loaded);
+    drafted += a.drafted;
+    rejected += a.rejected.length;
   }
-  return { drafted, accepted };
+  return { drafted, accepted: drafted - rejected };
 }
 
 export async function run(): Promise<BenchRow[]> {

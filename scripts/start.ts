@@ -46,7 +46,15 @@ async function main() {
   }
   await disconnectDb();
 
-  if (!dev) buildIfNeeded(ROOT, say);
+  if (!dev) {
+    try {
+      buildIfNeeded(ROOT, say);
+    } catch (error) {
+      // A failed build must not leave the embedded PostgreSQL running: the next start would find its port taken.
+      await database.embedded?.stop();
+      throw error;
+    }
+  }
 
   // The public URL: fixed when configured; otherwise sign-in and sign-out redirect to
   // whatever address the browser used (next-auth derives it from the Host header).

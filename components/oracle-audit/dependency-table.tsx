@@ -4,7 +4,7 @@ import { StatusChip } from "@/components/ui/status-chip";
 import type { TOracleAuditDto } from "@/lib/oracle-audit/oracle-audit-dto";
 
 type TAudit = NonNullable<TOracleAuditDto["audit"]>;
-const CLASSES = ["hidden", "specified", "inferable", "visible"] as const;
+export const CLASSES = ["hidden", "specified", "inferable", "visible"] as const;
 const TONE = { hidden: "fail", specified: "pass", inferable: "pending", visible: "none" } as const;
 
 /** Every dependency of every audited test file, per history, with its class and why — filterable by class, history and file. */

@@ -7,7 +7,7 @@ import type { TOracleAuditDto } from "@/lib/oracle-audit/oracle-audit-dto";
 import { useGateReport } from "@/components/gates/use-gate-report";
 import { StageGates } from "@/components/gates/stage-gates";
 import { DependencyCard } from "./dependency-card";
-import { DependencyTable } from "./dependency-table";
+import { CLASSES, DependencyTable } from "./dependency-table";
 import { FindingCard } from "./finding-card";
 
 const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(0)}%`);
@@ -68,14 +68,23 @@ export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { fami
             counterfactuals: {audit.counterfactuals.confirmed} of {audit.counterfactuals.decided} confirmed, measured precision {pct(audit.counterfactuals.precision)},
             blast-radius accuracy {pct(audit.counterfactuals.blastRadiusAccuracy)}
             {!audit.current && <span className="error"> · out of date: {audit.staleReason ?? "a history, gold or the hidden tests changed since"}</span>}
-            <div className="muted">
-              {audit.histories.map((h) => (
-                <span key={h.revisionId} data-testid="oracle-history" data-condition={h.condition} style={{ marginRight: 12 }}>
-                  {h.condition} {h.number !== null && `r${h.number}`}{!h.current && " (older revision)"}{h.textChanged && " (text changed since)"}{h.reused && " (unchanged, kept)"}: {Object.entries(h.counts).map(([k, n]) => `${n} ${k}`).join(" · ")}
-                </span>
-              ))}
-            </div>
           </div>
+          <table aria-label="Dependencies per history" style={{ marginBottom: 16 }}>
+            <thead>
+              <tr><th>History</th>{CLASSES.map((k) => <th key={k}>{k}</th>)}</tr>
+            </thead>
+            <tbody>
+              {audit.histories.map((h) => (
+                <tr key={h.revisionId} data-testid="oracle-history" data-condition={h.condition}>
+                  <td>
+                    {h.condition} {h.number !== null && `r${h.number}`}
+                    <span className="muted">{!h.current && " (older revision)"}{h.textChanged && " (text changed since)"}{h.reused && " (unchanged, kept)"}</span>
+                  </td>
+                  {CLASSES.map((k) => <td key={k} className={k === "hidden" && (h.counts[k] ?? 0) > 0 ? "error" : undefined}>{h.counts[k] ?? 0}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
           {audit.notAudited.length > 0 && (
             <>
               <h2>Not audited</h2>

@@ -1,7 +1,7 @@
 // Runs the static audit over files held in memory (base tree, gold tree, hidden
 // test files): parse with tree-sitter, extract, classify. The worker feeds it from
 // git; the labeled corpus and the bench feed it from fixtures.
-import { mutateGold, preImagesOf, type TMutation } from "./counterfactual";
+import { mutateGold, preImagesOf, type TMutation, type TMutationTarget } from "./counterfactual";
 import { extractTestFile, extractTreeDefinitions, isAuditedSource, isTestModuleSource, packageDefinitions } from "./extract";
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
@@ -77,7 +77,7 @@ export async function auditFiles(input: {
  * The counterfactual with gold's changed files parsed by tree-sitter: a name is renamed where the syntax
  * tree has it as gold's identifier (see mutateGold). `goldFiles`: the post-image of the files gold changes.
  */
-export async function mutateGoldWithTrees(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & Partial<Pick<TDependency, "owner" | "via">> & { file?: string }, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
+export async function mutateGoldWithTrees(gold: string, dep: TMutationTarget, goldFiles: TFiles, isTest?: (path: string) => boolean): Promise<TMutation> {
   const parsed: TParsedFile[] = [];
   const parsedBase: TParsedFile[] = [];
   // Names are renamed where the tree says they are gold's; a literal is changed at its producer (a template's result),

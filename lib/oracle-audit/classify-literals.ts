@@ -1,11 +1,11 @@
 // Pure: literals and patterns a test compares, judged by their producer: the base (visible), gold (hidden unless a
 // history states it), or nobody (computed by the behaviour, unless it holds data gold's new code writes).
-import { canWrite, digestTokensOf, digestWriter, fixedPointFormats, isoOffsetOf, keptCharacters, namesAlgorithm, namesEncoding, jsonTextOf, jsonWriter, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
+import { canWrite, digestTokensOf, digestWriter, fixedPointFormats, isoOffsetOf, keptCharacters, namesAlgorithm, namesEncoding, jsonTextOf, jsonWriter, listedNames, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
 import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import { heldByBase, indexTree, resolve, type TClassificationContext, type TProducer, type TTreeIndex, type TVerdict } from "./tree-index";
 import type { TCategory, TDependency, TFileDefinitions, TTestExtraction } from "./types";
-import { excerptOf, matchesTemplate, mentionsIdentifier, mentionsLiteral, mentionsTemplate, proseForm } from "./words";
+import { excerptOf, matchesTemplate, mentionsIdentifier, mentionsLiteral, mentionsTemplate, proseForm, statesLiteral } from "./words";
 
 const NUMBER = /^-?[0-9][0-9_.eExXa-fA-F]*$/;
 /** How little a class makes visible: the order in which a part of a concatenated value takes its wholes' class. */
@@ -217,7 +217,7 @@ export function classifyLiteral(dep: TDependency, extraction: TTestExtraction, c
     if (core.join("").trim().length >= 4 && holdsCore(text, core, dep.flags)) return { category: "specified", reason: "the history states the pattern's fixed text", ...evidence, history: excerptOf(text, core) };
   } else {
     const mode = dep.match === "contains" ? "contains" : "exact";
-    if (mentionsLiteral(text, dep.value, mode) || (proseForm(dep.value) !== dep.value && mentionsLiteral(text, proseForm(dep.value), mode))) {
+    if (statesLiteral(text, dep.value, mode)) {
       return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
     }
     // Gold writes part of it (`; Priority=High` after the test's own `foo=bar`): stating gold's part states it.
@@ -312,7 +312,7 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
     return null;
   })();
   const evidence = { gold: at, producer: pieces.join(", "), definedAt: at };
-  if (mentionsLiteral(text, dep.value, "exact") || (proseForm(dep.value) !== dep.value && mentionsLiteral(text, proseForm(dep.value), "exact"))) {
+  if (statesLiteral(text, dep.value, "exact")) {
     return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
   }
   const unstated = pieces.filter((p) => !holdsPiece(text, p));
@@ -340,7 +340,7 @@ function joinedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClass
       const parts = dep.value.split(sep);
       if (parts.length < 2 || !parts.every((p) => p !== "" && inputs.has(p))) continue;
       const evidence = { gold: { file: d.file, line: null }, producer: `.join(${JSON.stringify(sep)}) in gold's ${d.file}`, definedAt: { file: d.file, line: null } };
-      if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+      if (statesLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
       const examples = [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.trim().replace(/^(['"])(.*)\1$/s, "$2"))
         .filter((v) => v.split(sep).length >= 2 && v.split(sep).every((p) => /^[\p{L}\p{N}_-]+$/u.test(p)));
       if (examples.length > 0) return { category: "inferable", reason: `joined by gold's new code with ${JSON.stringify(sep)}, a format the history shows (${examples[0]})`, ...evidence, history: excerptOf(text, examples) };
@@ -391,7 +391,7 @@ function callbackArgumentOutput(dep: TDependency, extraction: TTestExtraction, c
       const fresh = cb.params.slice(baseCalls, goldCalls).filter((p) => cb.reads.includes(p));
       if (goldCalls <= baseCalls || fresh.length === 0) continue;
       const evidence = { gold: { file: d.file, line: null }, producer: `${param}(…) called with ${goldCalls} arguments (the base passes ${baseCalls})`, definedAt: { file: d.file, line: null } };
-      if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+      if (statesLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
       const outputs = extraction.dependencies.filter((o) => o.kind === "literal" && o.match === "exact" && o.testLine === dep.testLine).map((o) => o.value);
       const examples = [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.trim().replace(/^(['"])(.*)$/s, "$2"))
         .filter((v) => v.length >= 3 && /[\p{L}\p{N}]/u.test(v) && !extraction.suppliedLiterals.includes(v) && outputs.some((o) => o !== v && holdsPiece(o, v)));
@@ -491,7 +491,7 @@ function digestOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClass
     if (!added) continue;
     const writer = writerOf(added)!;
     const evidence = { gold: { file: added.file, line: null }, producer: `a ${bytes}-byte digest (${writer})`, definedAt: { file: added.file, line: null } };
-    if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+    if (statesLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
     if (namesAlgorithm(text, writer)) {
       if (namesEncoding(text, encoding)) return { category: "specified", reason: `its digest ${token} is the ${encoding} ${writer} gold adds, which the history names with its encoding`, ...evidence };
       return { category: "inferable", reason: `its digest ${token} comes from the ${writer} gold adds, which the history names`, ...evidence };
@@ -521,7 +521,7 @@ function keptCharacterOutput(dep: TDependency, extraction: TTestExtraction, ctx:
     if (!kept) continue;
     const { after, freed } = kept;
     const evidence = { gold: { file: b.file, line: null }, producer: `gold's /${after[0]}/${after[1]}`, definedAt: { file: b.file, line: null } };
-    if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+    if (statesLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
     const shown = freed.filter((c) => text.includes(`\`${c}\``));
     if (shown.length === freed.length) return { category: "inferable", reason: `it keeps ${freed.join(" ")} literally, which gold's changed pattern lets through, as the history shows`, ...evidence, history: excerptOf(text, freed.map((c) => `\`${c}\``)) };
     return { category: "hidden", reason: `it keeps ${freed.join(" ")} literally, which the base's pattern in ${b.file} transforms and only gold's changed pattern lets through; the history never states it`, ...evidence };
@@ -546,9 +546,9 @@ export function classifyEchoedLiteral(dep: TDependency, extraction: TTestExtract
  * one, hidden otherwise. Prompted by std-env-node-version-exports' inline snapshot (held-out 8, gaps10).
  */
 function namesListingOutput(dep: TDependency, ctx: TClassificationContext, text: string): TVerdict | null {
-  const words = [...dep.value.matchAll(/"([A-Za-z_$][\w$]*)"|'([A-Za-z_$][\w$]*)'/g)].map((m) => (m[1] ?? m[2])!);
   // Nothing but the quoted names, separators and brackets: the output is the listing itself.
-  if (words.length < 3 || dep.value.replace(/"[A-Za-z_$][\w$]*"|'[A-Za-z_$][\w$]*'/g, "").replace(/[\s,[\]]/g, "") !== "") return null;
+  const words = listedNames(dep.value);
+  if (!words) return null;
   if (!words.every((w) => ctx.gold.names.has(w)) || words.filter((w) => ctx.base.names.has(w)).length < 2) return null;
   const added = [...new Set(words.filter((w) => !ctx.base.names.has(w)))];
   if (added.length === 0) return null;
@@ -585,7 +585,7 @@ function droppedTextOutput(dep: TDependency, extraction: TTestExtraction, ctx: T
         .filter((w) => w.length >= 3 && /^[\p{L}\p{N}]+$/u.test(w) && holdsPiece(value, w));
       if (joined.length === 0) continue;
       const evidence = { gold: { file: d.file, line: null }, producer: `.replace(${JSON.stringify(x)}, "") in gold's ${d.file}`, definedAt: { file: d.file, line: null } };
-      if (mentionsLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value]) };
+      if (statesLiteral(text, dep.value, "exact")) return { category: "specified", reason: "the history states the literal", ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
       const shown = joined.filter((w) => holdsPiece(folded(text), w));
       if (shown.length > 0) return { category: "inferable", reason: `it holds ${shown[0]}, a word of the input with ${JSON.stringify(x)} removed by gold's new code, which the history shows`, ...evidence, history: excerptOf(text, [shown[0]!]) };
       return { category: "hidden", reason: `it holds ${joined[0]}, a word of the test's input with ${JSON.stringify(x)} removed, which only gold's new code removes; the history never states it`, ...evidence };

@@ -87,6 +87,10 @@ function moduleExports(tree: TTreeIndex, resolved: string, name: string): TFileD
   return unknown ? "unknown" : null;
 }
 
+function qualifiedIn(tree: TTreeIndex, cls: string, member: string): boolean {
+  return tree.qualified.has(`${cls}.${member}`);
+}
+
 function classHas(tree: TTreeIndex, cls: string, member: string): boolean {
   const queue = [cls];
   const seen = new Set<string>();
@@ -345,6 +349,11 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
     const cls = returned ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsClass?.[returned]).find((c) => c !== undefined) : undefined;
     if (returned && !cls) {
       return { dependency: extracted, category: "visible", reason: `no tree says what ${returned} returns`, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } };
+    }
+    // What a function attaches to the value it returns (`fn()`, gaps11): only a member a tree attaches is judged as
+    // the returned value's; any other is the value's own or inherited (a function's `call`), as before.
+    if (returned && cls === `${returned}()` && !qualifiedIn(ctx.gold, cls, extracted.value) && !qualifiedIn(ctx.base, cls, extracted.value)) {
+      return { dependency: extracted, category: "visible", reason: `no tree attaches ${extracted.value} to what ${returned} returns`, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } };
     }
     const dependency = cls ? { ...extracted, owner: cls } : extracted;
     const verdict =

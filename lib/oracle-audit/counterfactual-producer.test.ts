@@ -208,7 +208,8 @@ exports.lookup = lookup;
     const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "invalid interpreter", match: "regex" }, { "src/tags.py": post });
     expect(m.ok && m.patch).toContain("+    for interpreter in interpreters:");
     expect(m.ok && m.patch).toContain("+    Raises when an interpreter is not an identifier.");
-    expect(m.ok && m.patch).toContain('i~nterpreter: {interpreter!r}")');
+    // The message is changed where the string writes the pattern's text whole (the docstring and the loop stay).
+    expect(m.ok && m.patch).toContain('f"i~nvalid interpreter: {interpreter!r}")');
   });
 
   it("keeps a TypeScript producer's type (ts-jest type-checks the file)", async () => {
@@ -898,19 +899,21 @@ def strong(body):
   });
 });
 
+// encodeurl's base and gold patterns (encodeurl-whatwg-backslash-caret-pipe), shared by branches cf10 and cf11.
+const URL_BASE = `'use strict'
+module.exports = encodeUrl
+var ENCODE_CHARS_REGEXP = /(?:[^\\x21\\x25\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E]|%(?:[^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|$))+/g
+function encodeUrl (url) {
+return String(url).replace(ENCODE_CHARS_REGEXP, encodeURI)
+}
+`;
+const URL_GOLD = URL_BASE.replace("\\x21\\x25\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E", "\\x21\\x23-\\x3B\\x3D\\x3F-\\x5F\\x61-\\x7A\\x7C\\x7E");
+const encode = (dir: string, inputs: string[]) => JSON.parse(execFileSync("node", ["-e", `const e = require('./index.js'); console.log(JSON.stringify(${JSON.stringify(inputs)}.map((s) => e(s))))`], { cwd: dir, encoding: "utf8" })) as string[];
+
 describe("branch cf10", () => {
   // encodeurl-whatwg-backslash-caret-pipe: the output keeps `|` literally (`/pqrstuvwxyz%7B|%7D~%7F`) because gold's
   // changed pattern no longer matches it (gaps9's kept-character rule); no string or return of gold's is the output, so
   // there was no counterfactual. The producer is gold's pattern: it matches the character again, and only there.
-  const URL_BASE = `'use strict'
-module.exports = encodeUrl
-var ENCODE_CHARS_REGEXP = /(?:[^\\x21\\x25\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E]|%(?:[^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|$))+/g
-function encodeUrl (url) {
-  return String(url).replace(ENCODE_CHARS_REGEXP, encodeURI)
-}
-`;
-  const URL_GOLD = URL_BASE.replace("\\x21\\x25\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E", "\\x21\\x23-\\x3B\\x3D\\x3F-\\x5F\\x61-\\x7A\\x7C\\x7E");
-  const encode = (dir: string, inputs: string[]) => JSON.parse(execFileSync("node", ["-e", `const e = require('./index.js'); console.log(JSON.stringify(${JSON.stringify(inputs)}.map((s) => e(s))))`], { cwd: dir, encoding: "utf8" })) as string[];
 
   it("makes gold's changed pattern match a character it lets through again, so only outputs keeping it change", async () => {
     await inScratch("index.js", URL_BASE, URL_GOLD, async (diff, apply, dir) => {
@@ -1015,5 +1018,194 @@ print(json.dumps([n, hash_count, [sorted(s) for s in more.powerset_of_sets([0, 1
       expect(hashes).toBeGreaterThan(14);
       expect([n, small, chain]).toEqual([gold[0], gold[2], gold[3]]);
     });
+  });
+});
+
+describe("branch cf11", () => {
+  // basic-auth-format: the tests compare thrown messages with regular expressions (`/argument credentials is required/`,
+  // `/… to have name and pass properties/`, `/must not contain a colon or control characters/`, `/must not contain
+  // control characters/`). The longest word was changed (`credentials`, `characters`), a word several of gold's messages
+  // share: the union of their tests failed. A pattern that is plain text is changed where gold's strings hold it, and
+  // not in a string that holds a longer text the same tests expect (that text is its own dependency).
+  const AUTH = `export function format(c: { name: string; pass: string }): string {
+  if (!c) throw new TypeError('argument credentials is required');
+  if (typeof c !== 'object') throw new TypeError('argument credentials is required to be an object');
+  if (typeof c.name !== 'string') throw new TypeError('argument credentials is required to have name and pass properties');
+  if (c.name.includes(':') || /[\\x00-\\x1F\\x7F]/.test(c.name)) throw new TypeError('argument credentials.name must not contain a colon or control characters');
+  if (/[\\x00-\\x1F\\x7F]/.test(c.pass)) throw new TypeError('argument credentials.pass must not contain control characters');
+  return 'Basic ' + Buffer.from(c.name + ':' + c.pass).toString('base64');
+}
+`;
+  const EXPECTED = ["argument credentials is required", "argument credentials is required to have name and pass properties", "must not contain a colon or control characters", "must not contain control characters"];
+  const thrown = (source: string, input: unknown): string => {
+    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+    const module = { exports: {} as Record<string, (x: unknown) => string> };
+    new Function("module", "exports", js)(module, module.exports);
+    try { return module.exports.format!(input); } catch (e) { return (e as Error).message; }
+  };
+  const inputs = [null, 42, { pass: "p" }, { name: "a:b", pass: "p" }, { name: "a", pass: "p\u007f" }];
+  const matching = (source: string, pattern: string) => inputs.map((x) => new RegExp(pattern).test(thrown(source, x)));
+
+  it("changes a plain-text pattern where gold's strings hold it, not where they hold a longer expected text", async () => {
+    const { diff, files } = newFile("src/index.ts", AUTH);
+    const results: Record<string, boolean[]> = {};
+    for (const value of EXPECTED) {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value, match: "regex", file: "src/format.spec.ts", alongside: EXPECTED } as never, files);
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      const mutated = postImage(m.patch);
+      // Which of the five inputs' messages still match each expected pattern.
+      results[value] = EXPECTED.flatMap((p) => matching(mutated, p));
+    }
+    const gold = EXPECTED.flatMap((p) => matching(AUTH, p));
+    // Only the pattern's own comparisons change: the messages of null and 42 for the first, of `{ pass }` for the second, ...
+    const changed = (value: string) => results[value]!.map((b, i) => (b !== gold[i] ? i : -1)).filter((i) => i >= 0);
+    expect(changed(EXPECTED[0]!)).toEqual([0, 1]);
+    expect(changed(EXPECTED[1]!)).toEqual([5 + 2]);
+    expect(changed(EXPECTED[2]!)).toEqual([10 + 3]);
+    expect(changed(EXPECTED[3]!)).toEqual([15 + 4]);
+  });
+
+  it("without the test's other texts, still never a shared word: every string that holds the pattern", async () => {
+    const { diff, files } = newFile("src/index.ts", AUTH);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "must not contain control characters", match: "regex", file: "src/format.spec.ts" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const mutated = postImage(m.patch);
+    expect(matching(mutated, "must not contain a colon or control characters")).toEqual(matching(AUTH, "must not contain a colon or control characters"));
+    expect(matching(mutated, "must not contain control characters")).toEqual([false, false, false, false, false]);
+  });
+
+  // encodeurl-whatwg-backslash-caret-pipe: `/PQRSTUVWXYZ[\]^_` keeps two characters gold's pattern lets through, `\` and
+  // `^`; both were encoded again, so the test of the backslash URL (another expected text of the same test file, which
+  // keeps `\` itself) failed too ("wider"). A kept character another of the test's texts also keeps is that text's
+  // dependency: only the characters this output alone keeps are encoded again — all of them when it has none of its own.
+  const TEXTS = ["http://[::1]:8080/foo/bar", "http:\\\\localhost\\foo\\bar.html", "/PQRSTUVWXYZ[\\]^_", "/pqrstuvwxyz%7B|%7D~%7F"];
+  const INPUTS = ["/PQRSTUVWXYZ[\\]^_", "http:\\\\localhost\\foo\\bar.html", "/pqrstuvwxyz{|}~\x7f"];
+
+  it.each([
+    // The caret alone: the backslash is the backslash URL's too.
+    ["/PQRSTUVWXYZ[\\]^_", ["/PQRSTUVWXYZ[\\]%5E_", "http:\\\\localhost\\foo\\bar.html", "/pqrstuvwxyz%7B|%7D~%7F"]],
+    // The backslash URL keeps no character of its own: its backslash is encoded again (and nothing else).
+    ["http:\\\\localhost\\foo\\bar.html", ["/PQRSTUVWXYZ[%5C]^_", "http:%5C%5Clocalhost%5Cfoo%5Cbar.html", "/pqrstuvwxyz%7B|%7D~%7F"]],
+    ["/pqrstuvwxyz%7B|%7D~%7F", ["/PQRSTUVWXYZ[\\]^_", "http:\\\\localhost\\foo\\bar.html", "/pqrstuvwxyz%7B%7C%7D~%7F"]],
+  ])("encodes again only the kept characters of %s that no other expected text of the test keeps", async (value, after) => {
+    await inScratch("index.js", URL_BASE, URL_GOLD, async (diff, apply, dir) => {
+      writeFileSync(path.join(dir, "index.js"), URL_GOLD);
+      expect(encode(dir, INPUTS)).toEqual([INPUTS[0], INPUTS[1], "/pqrstuvwxyz%7B|%7D~%7F"]);
+      execFileSync("git", ["checkout", "-q", "index.js"], { cwd: dir });
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value, match: "exact", file: "test/test.js", alongside: TEXTS }, { "index.js": URL_GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      apply(m.patch);
+      expect(encode(dir, INPUTS)).toEqual(after);
+    });
+  });
+
+  // std-env-node-version-exports: an inline snapshot of `Object.keys(stdEnv)` lists the module's names, two of them only
+  // gold defines (gaps10's names listing); no text of gold's writes the listing, so there was no counterfactual ("error").
+  // Its producer is gold's definitions of the names it adds: one of them is renamed (definition and references), so the
+  // listing differs while every value the module gives stays gold's.
+  const FLAGS_BASE = `export const platform = "linux";
+export const isCI = false;
+export const isColorSupported = !isCI;
+`;
+  const FLAGS_GOLD = `${FLAGS_BASE}
+/** Node.js versions */
+export const nodeVersion = ("v20.1.0".replace(/^v/, "") || null) as string | null;
+export const nodeMajorVersion = Number(nodeVersion?.split(".")[0]) || null;
+`;
+  const LISTING = `
+      [
+        "env",
+        "platform",
+        "isCI",
+        "isColorSupported",
+        "nodeVersion",
+        "nodeMajorVersion",
+      ]
+    `;
+  const load = (source: string) => {
+    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+    const module = { exports: {} as Record<string, unknown> };
+    new Function("module", "exports", js)(module, module.exports);
+    return module.exports;
+  };
+
+  it("renames a name only gold defines of an output listing the module's names, keeping every value", async () => {
+    await inScratch("flags.ts", FLAGS_BASE, FLAGS_GOLD, async (diff, apply, dir) => {
+      // `env` is the base's too, defined in a file gold leaves alone (so no base text of it is parsed).
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: LISTING, match: "exact", file: "test/index.test.ts" }, { "flags.ts": FLAGS_GOLD, "env.ts": `export const env = {};\n` });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      expect(m.mutation).toMatch(/^the output lists nodeVersion, nodeMajorVersion, which only gold defines: nodeVersion → /);
+      apply(m.patch);
+      const gold = load(FLAGS_GOLD);
+      const mutated = load(readFileSync(path.join(dir, "flags.ts"), "utf8"));
+      // The listing differs in one of gold's names only; the base's names and every value stay.
+      expect(Object.keys(mutated)).not.toEqual(Object.keys(gold));
+      expect(Object.keys(mutated).slice(0, 3)).toEqual(["platform", "isCI", "isColorSupported"]);
+      expect(Object.values(mutated)).toEqual(Object.values(gold));
+      expect(Object.keys(mutated).filter((k) => !(k in gold))).toHaveLength(1);
+    });
+  });
+
+  it("leaves a listing of the base's names alone (no name of gold's to rename)", async () => {
+    await inScratch("flags.ts", FLAGS_BASE, FLAGS_GOLD, async (diff) => {
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: `["platform", "isCI", "isColorSupported"]`, match: "exact", file: "test/index.test.ts" }, { "flags.ts": FLAGS_GOLD });
+      expect(m.ok ? m.mutation : m.reason).not.toMatch(/lists|listing/);
+    });
+  });
+});
+
+describe("a message the test matches with a pattern of plain text (basic-auth-format, after analyzer 17)", () => {
+  // Gold's messages share words ("credentials", "characters") and one is a prefix of another; the pattern's text was
+  // changed as a word in every string, so the tests of the other messages failed too ("wider"). Changed where a string
+  // of gold's holds the pattern's whole text — not in a string holding a longer pattern the same test matches.
+  const FORMAT = `function format(credentials) {
+  if (!credentials) throw new TypeError('argument credentials is required');
+  if (typeof credentials !== 'object') throw new TypeError('argument credentials is required to be an object');
+  if (typeof credentials.name !== 'string') throw new TypeError('argument credentials is required to have name and pass properties');
+  if (credentials.name.includes(':')) throw new TypeError('argument credentials.name must not contain a colon or control characters');
+  if (/[\\x00-\\x1f]/.test(credentials.pass)) throw new TypeError('argument credentials.pass must not contain control characters');
+  return 'Basic ' + credentials.name + ':' + credentials.pass;
+}
+module.exports = { format };
+`;
+  const TEST = `const { format } = require('../src/index.js');
+test('required', () => expect(() => format()).toThrow(/argument credentials is required/));
+test('object', () => expect(() => format(1)).toThrow(/argument credentials is required/));
+test('props', () => expect(() => format({})).toThrow(/argument credentials is required to have name and pass properties/));
+test('colon', () => expect(() => format({ name: 'a:b', pass: '' })).toThrow(/must not contain a colon or control characters/));
+test('control', () => expect(() => format({ name: 'a', pass: '\\x01' })).toThrow(/must not contain control characters/));
+`;
+  const source = newFile("src/index.js", FORMAT);
+  const test = newFile("test/format.spec.js", TEST);
+  const messages = (code: string) => [undefined, 1, {}, { name: "a:b", pass: "" }, { name: "a", pass: "\x01" }].map((arg) => {
+    try {
+      return runJs(code, `format(${JSON.stringify(arg)})`);
+    } catch (error) {
+      return (error as Error).message;
+    }
+  });
+  const matching = (code: string, pattern: string) => messages(code).map((m) => new RegExp(pattern).test(m));
+  const mutate = (value: string) => mutateGoldWithTrees(source.diff + test.diff, { kind: "literal", value, match: "regex", file: "test/format.spec.js" }, { ...source.files, ...test.files });
+
+  it.each([
+    ["argument credentials is required", [false, false, true, false, false]],
+    ["argument credentials is required to have name and pass properties", [false, false, false, false, false]],
+    ["must not contain a colon or control characters", [false, false, false, false, false]],
+    ["must not contain control characters", [false, false, false, false, false]],
+  ])("changes only the messages /%s/ alone matches", async (pattern, after) => {
+    expect(matching(FORMAT, pattern).filter(Boolean).length).toBeGreaterThan(0);
+    const m = await mutate(pattern);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const mutated = postImage(m.patch.split("diff --git").find((s) => s.includes("src/index.js"))!.replace(/^/, "diff --git"));
+    expect(matching(mutated, pattern)).toEqual(after);
+    // Every other pattern of the test still matches what it matched before.
+    for (const other of ["argument credentials is required to have name and pass properties", "must not contain a colon or control characters", "must not contain control characters"].filter((p) => !p.startsWith(pattern) && p !== pattern)) {
+      expect(matching(mutated, other)).toEqual(matching(FORMAT, other));
+    }
   });
 });

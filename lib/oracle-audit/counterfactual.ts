@@ -4,7 +4,7 @@
 // callers outside gold, or that one literal changed at its producer (a string, an object's key, a
 // function's result, a parameter name gold adds to a signature, an argument gold adds to its call of a callback) — and the verdict from the probes that then fail. Given gold's files parsed by
 // tree-sitter, the occurrences come from the syntax tree; otherwise from a lexer over the diff.
-import { digestTokensOf, digestWriter, jsonTextOf, keptCharacters } from "./formats";
+import { digestTokensOf, digestWriter, jsonTextOf, keptCharacters, listedNames } from "./formats";
 import { languageOf } from "./languages";
 import { field, walk } from "./syntax";
 import type { TDependency, TParsedFile, TSyntaxNode } from "./types";
@@ -952,6 +952,9 @@ function regexLiterals(file: TParsedFile): { start: number; end: number; row: nu
   return out;
 }
 
+/** A pattern with no operator but `.` (which matches itself too): it matches the text it spells. */
+const PLAIN_PATTERN = /^[^\\^$*+?()[\]{}|/]+$/;
+
 /** A character as a regular-expression escape (`\x7C`), or null past the Basic Multilingual Plane. */
 const regexEscape = (c: string) => {
   const n = c.codePointAt(0)!;
@@ -963,7 +966,7 @@ const regexEscape = (c: string) => {
  * `keptCharacters`): gold's pattern, where its added lines write it, matches those characters again (`/(?:[\x7C])|(?:…)/g`),
  * so the file's encoder rewrites them as the base did; every other character is matched as gold matches it (cf10).
  */
-function keptCharacterMutation(gold: string, raw: string, isTest: (path: string) => boolean, parsed: readonly TParsedFile[], parsedBase: readonly TParsedFile[]): TMutation | null {
+function keptCharacterMutation(gold: string, raw: string, isTest: (path: string) => boolean, parsed: readonly TParsedFile[], parsedBase: readonly TParsedFile[], alongside: readonly string[] = []): TMutation | null {
   const added = addedRows(gold);
   const editors = new Map<string, TRowEditor>();
   const described: string[] = [];
@@ -977,9 +980,16 @@ function keptCharacterMutation(gold: string, raw: string, isTest: (path: string)
     } catch {
       continue;
     }
-    const kept = keptCharacters(raw, defs[0].patterns ?? [], defs[1].patterns ?? [], defs[0].replacers ?? []);
+    const keptBy = (text: string) => keptCharacters(text, defs[0].patterns ?? [], defs[1].patterns ?? [], defs[0].replacers ?? []);
+    const kept = keptBy(raw);
     if (!kept) continue;
-    const escapes = kept.freed.map(regexEscape);
+    // A kept character another expected text of the test's also keeps (the backslash of `http:\\localhost\foo`) is that
+    // text's dependency too: only the characters this output alone keeps are matched again (cf11) — every one when
+    // it keeps none of its own.
+    const shared = new Set(alongside.filter((t) => t !== raw).flatMap((t) => keptBy(t)?.freed ?? []));
+    const own = kept.freed.filter((c) => !shared.has(c));
+    const freed = own.length > 0 ? own : kept.freed;
+    const escapes = freed.map(regexEscape);
     if (escapes.some((e) => e === null)) continue;
     const [pattern, flags] = kept.after;
     const edits = regexLiterals(file)
@@ -989,10 +999,16 @@ function keptCharacterMutation(gold: string, raw: string, isTest: (path: string)
     editors.set(file.path, replacementEditor(file.source, edits));
     described.push(`gold's /${pattern}/${flags} in ${file.path}`);
     const { patch, edits: n } = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
-    if (n > 0) return { ok: true, patch, mutation: `${described.join(", ")}: the pattern matches ${kept.freed.join(" ")} again (which the base's pattern rewrote and gold's lets through)`, edits: n };
+    if (n > 0) return { ok: true, patch, mutation: `${described.join(", ")}: the pattern matches ${freed.join(" ")} again (which the base's pattern rewrote and gold's lets through${freed.length < kept.freed.length ? `; not ${kept.freed.filter((c) => !freed.includes(c)).join(" ")}, which another text of the test's keeps too` : ""})`, edits: n };
   }
   return null;
 }
+
+/** A Python module's top-level function definitions (a decorated one's definition). */
+const moduleFunctions = (file: TParsedFile): TSyntaxNode[] =>
+  file.root.children
+    .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
+    .filter((n): n is TSyntaxNode => n?.type === "function_definition");
 
 /**
  * Gold with the work of each module-level Python function it adds (its `def` on an added line) done `runs` times per
@@ -1007,9 +1023,8 @@ function repeatedWork(gold: string, isTest: (path: string) => boolean, parsed: r
     if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
     const rows = added.get(file.path);
     if (!rows || rows.size === 0) continue;
-    const fns = file.root.children
-      .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
-      .filter((n): n is TSyntaxNode => n?.type === "function_definition" && rows.has(n.row))
+    const fns = moduleFunctions(file)
+      .filter((n) => rows.has(n.row))
       .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end))
       .filter((n) => !n.startsWith("__cf_"));
     if (fns.length === 0) continue;
@@ -1039,12 +1054,46 @@ function repeatedWork(gold: string, isTest: (path: string) => boolean, parsed: r
 const defaultIsTest = (path: string) => languageOf(path)?.isTestFile(path) ?? false;
 
 /**
+ * The names an output made only of quoted identifiers, separators and brackets lists (three or more) that a file of
+ * gold's diff defines and the base's text of that file does not (a file gold adds defines none of the base's): in the
+ * listing's order. Empty when the output is anything else or lists no name of gold's.
+ */
+function listedGoldNames(gold: string, value: string, isTest: (path: string) => boolean, parsed: readonly TParsedFile[], parsedBase: readonly TParsedFile[]): string[] {
+  const words = listedNames(value);
+  if (!words) return [];
+  const namesOf = (file: TParsedFile) => {
+    try {
+      return new Set(languageOf(file.path)?.extractDefinitions(file).names ?? []);
+    } catch {
+      return new Set<string>();
+    }
+  };
+  const goldOnly = new Set<string>();
+  const touched = new Set(splitDiff(gold).map((f) => f.path));
+  for (const file of parsed) {
+    // A file gold's diff leaves alone is the base's as it is: its names are the base's.
+    if (isTest(file.path) || isProse(file.path) || !touched.has(file.path)) continue;
+    const base = parsedBase.find((b) => b.path === file.path);
+    const before = base ? namesOf(base) : new Set<string>();
+    for (const name of namesOf(file)) if (!before.has(name)) goldOnly.add(name);
+  }
+  return [...new Set(words.filter((w) => goldOnly.has(w)))];
+}
+
+/**
+ * The dependency to change: its kind, value and comparison, the test file it was extracted from, and the other texts
+ * (literals) the audit extracted from that test file (`alongside`): a gold string that holds one of them that is longer
+ * than the dependency's text is that one's dependency, left alone (the test file may not be among the parsed trees).
+ */
+export type TMutationTarget = Pick<TDependency, "kind" | "value" | "match"> & Partial<Pick<TDependency, "owner" | "via">> & { file?: string; alongside?: readonly string[] };
+
+/**
  * Gold with one dependency changed, in gold's added non-test lines only. A name is renamed where it is code —
  * its definition and the references to it, bare or as a member (`this.x`, `exports.x`, `Range.x`) — and never as
  * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
-export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value" | "match"> & Partial<Pick<TDependency, "owner" | "via">> & { file?: string }, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = [], parsedBase: readonly TParsedFile[] = []): TMutation {
+export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = [], parsedBase: readonly TParsedFile[] = []): TMutation {
   const argument = dep.kind === "name" ? /^([A-Za-z_$][\w$]*)#(\d+)$/.exec(dep.value) : null;
   if (argument) {
     // `fn#N`: gold adds argument N to fn. Without it fn behaves as if the caller had not passed it.
@@ -1115,7 +1164,7 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const hashed = digestMutation(gold, raw, isTest, codeFiles);
       if (hashed) return hashed;
       // An output keeping a character only gold's changed pattern lets through: that pattern matches it again (cf10).
-      const kept = keptCharacterMutation(gold, raw, isTest, codeFiles, parsedBase);
+      const kept = keptCharacterMutation(gold, raw, isTest, codeFiles, parsedBase, dep.alongside);
       if (kept) return kept;
     }
     if (dep.match !== "regex" && raw.length > 0 && !/^-?[0-9][0-9.]*$/.test(raw)) {
@@ -1174,6 +1223,24 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
       const changed = String(Number(raw) + 1);
       const n = rewriteAdded(gold, isTest, (seg) => (seg.kind === "code" ? seg.text.replace(re, changed) : seg.kind === "string" && seg.text.slice(1, -1) === raw ? seg.text.replace(raw, changed) : seg.text));
       if (n.edits > 0) return { ok: true, patch: n.patch, mutation: `${raw} → ${changed}`, edits: n.edits };
+    }
+    // A pattern of plain text (`/argument credentials is required/`) is a message gold writes whole: its text is changed
+    // inside the strings of gold's that hold it, except a string that also holds a longer pattern the same test matches
+    // (`/… is required to have name and pass properties/`: that message is the longer pattern's dependency). A word it
+    // shares with other messages ("credentials") stays, so only the messages this pattern alone matches change.
+    if (dep.match === "regex" && PLAIN_PATTERN.test(raw) && /\s/.test(raw)) {
+      const texts = [
+        ...parsed.filter((f) => isTest(f.path) || f.path === dep.file).flatMap(regexLiterals).map((r) => r.pattern).filter((p) => PLAIN_PATTERN.test(p)),
+        ...(dep.alongside ?? []),
+      ].filter((p) => p !== raw && p !== "");
+      const longer = new Set(texts.filter((p) => p.includes(raw)));
+      // The mark goes where it splits no shorter expected text the pattern holds (`… is required` inside `… is required
+      // to have name and pass properties`), so the shorter pattern still matches the longer message.
+      const spans = texts.filter((p) => raw.includes(p)).flatMap((p) => [...raw.matchAll(new RegExp(escape(p), "g"))].map((m) => [m.index!, m.index! + p.length] as const));
+      const at = Array.from({ length: raw.length - 1 }, (_, i) => i + 1).find((i) => !spans.some(([a, b]) => a < i && i < b)) ?? 1;
+      const alt = `${raw.slice(0, at)}~${raw.slice(at)}`;
+      const { patch, edits } = inStrings((text) => (text.includes(raw) && ![...longer].some((l) => text.includes(l)) ? text.split(raw).join(alt) : text));
+      if (edits > 0) return { ok: true, patch, mutation: `"${raw}" → "${alt}" in the strings that write it${longer.size ? ` (not where a longer pattern of the test's is written: ${[...longer].map((l) => JSON.stringify(l)).join(", ")})` : ""}`, edits };
     }
     // A message built from a template, or a pattern: change its longest word where gold's strings write it — inside
     // the word, so a pattern or a `contains` comparison that ends with it no longer matches either.
@@ -1289,9 +1356,7 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
         if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
         const rows = added.get(file.path);
         if (!rows || rows.size === 0) continue;
-        const names = file.root.children
-          .map((n) => (n.type === "decorated_definition" ? field(n, "definition") : n))
-          .filter((n): n is TSyntaxNode => n?.type === "function_definition")
+        const names = moduleFunctions(file)
           .filter((n) => [...rows].some((r) => r >= n.row && r <= rowOf(file.source, n.end)))
           .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end));
         if (names.length === 0) continue;
@@ -1329,6 +1394,15 @@ export function mutateGold(gold: string, dep: Pick<TDependency, "kind" | "value"
     }
     if (/^-?[0-9][0-9.]*$/.test(raw)) {
       return { ok: false, reason: `gold's non-test code never writes the number ${raw}, and a number is changed only where gold writes it: one that gold's behaviour produces (a count of its calls, a size) has no text to change` };
+    }
+    // An output listing the module's names as quoted strings (an inline snapshot of `Object.keys(mod)`; gaps10's names
+    // listing), some of them names only gold defines: its producer is gold's definition of them. The first such name
+    // is renamed (its definition and references, as a name dependency is), so the listing differs and every value the
+    // module gives stays gold's (cf11).
+    const listing = dep.match !== "regex" ? listedGoldNames(gold, raw, isTest, parsed, parsedBase) : [];
+    for (const name of listing) {
+      const renamed = mutateGold(gold, { kind: "name", value: name, match: null }, isTest, parsed, parsedBase);
+      if (renamed.ok) return { ...renamed, mutation: `the output lists ${listing.join(", ")}, which only gold defines: ${renamed.mutation}` };
     }
     return { ok: false, reason: `gold's non-test code never writes the literal ${JSON.stringify(dep.value)}` };
   }

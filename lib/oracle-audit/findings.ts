@@ -3,6 +3,7 @@
 // (or a name used only inside one test) only that test — listed probe by probe.
 import { classificationContext, classifyTestFile } from "./classify";
 import { languageOf } from "./languages";
+import { proseForm } from "./words";
 import { howTestsRun } from "./test-runs";
 import type { TCategory, TClassifiedDependency, TDependency, TDependencyEvidence, TLocation, TNotAudited, TTestCase, TTestExtraction, TTreeDefinitions } from "./types";
 
@@ -176,7 +177,6 @@ export function probesOfLoadedTest(probeTestIds: readonly string[], file: string
   });
 }
 
-const inProse = (s: string) => s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/`/g, "\\`");
 
 /**
  * The sentence an addendum adds to a history: agent-facing text only (no counts, ids or internal words), in
@@ -201,16 +201,16 @@ export function addendumFor(c: Pick<TClassifiedDependency, "dependency" | "defin
     if (d.module) return `The module \`${modulePath(definedAt?.file ?? d.module).replace(/\/$/, "")}\` must export \`${d.value}\`.`;
     return `The code must define \`${d.value}\`.`;
   }
-  if (d.via === "selector") return `The options must accept the name \`${inProse(d.value)}\` (as a key or a value the code recognises).`;
+  if (d.via === "selector") return `The options must accept the name \`${proseForm(d.value)}\` (as a key or a value the code recognises).`;
   const what = d.via === "raises" ? "The error message" : "The result";
   if (d.match === "regex") {
     const example = c.evidence?.producer;
-    return `${what} must match the pattern \`/${d.value}/${d.flags ?? ""}\`${example ? `, as in “${inProse(example)}”` : ""}.`;
+    return `${what} must match the pattern \`/${d.value}/${d.flags ?? ""}\`${example ? `, as in “${proseForm(example)}”` : ""}.`;
   }
   // A part of a concatenated expected value: the whole strings it makes are what the test compares.
-  if (d.wholes && d.wholes.length > 0) return `${what} must be exactly ${d.wholes.map((w) => `\`${inProse(w)}\``).join(" or ")}.`;
-  if (d.match === "contains") return `${what} must contain \`${inProse(d.value)}\`.`;
-  return `${what} must be exactly \`${inProse(d.value)}\`.`;
+  if (d.wholes && d.wholes.length > 0) return `${what} must be exactly ${d.wholes.map((w) => `\`${proseForm(w)}\``).join(" or ")}.`;
+  if (d.match === "contains") return `${what} must contain \`${proseForm(d.value)}\`.`;
+  return `${what} must be exactly \`${proseForm(d.value)}\`.`;
 }
 
 const ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];

@@ -204,3 +204,14 @@ export function keptCharacters(value: string, basePatterns: readonly [string, st
   const freed = chars.filter((c) => before.test(c) && !after.test(c) && encoders.some((e) => e(c) !== c));
   return freed.length > 0 ? { before: removed[0]!, after: added[0]!, freed } : null;
 }
+
+/**
+ * The names an output made only of quoted identifiers, separators and brackets lists (`[ "isCI", "hasTTY", … ]`, an
+ * inline snapshot of `Object.keys(mod)`), in order; null when it lists fewer than three or holds anything else.
+ */
+export function listedNames(value: string): string[] | null {
+  const quoted = /"([A-Za-z_$][\w$]*)"|'([A-Za-z_$][\w$]*)'/g;
+  const words = [...value.matchAll(quoted)].map((m) => (m[1] ?? m[2])!);
+  if (words.length < 3 || value.replace(quoted, "").replace(/[\s,[\]]/g, "") !== "") return null;
+  return words;
+}

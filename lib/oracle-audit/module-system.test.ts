@@ -378,3 +378,31 @@ describe("a property read directly on what a module's function returns (branch g
     expect(await hiddenOf(base, gold, tests)).toEqual([]);
   });
 });
+
+describe("members a function attaches to the value it returns (branch gaps11)", () => {
+  // `const d = debounce(fn); d.cancel()`: "no tree says what debounce returns" (visible) although gold's debounce
+  // assigns `cancel` onto the closure it returns.
+  const baseTs = "export function debounce(fn: () => void, wait = 10) {\n  let timer: any;\n  const debounced = function () {\n    clearTimeout(timer);\n    timer = setTimeout(fn, wait);\n  };\n  debounced.clear = () => clearTimeout(timer);\n  return debounced;\n}\n";
+  const goldTs = baseTs.replace("  return debounced;", "  debounced.cancel = () => clearTimeout(timer);\n  return debounced;");
+  const testTs = "import { test, expect } from 'vitest';\nimport { debounce } from '../src';\n\ntest('cancel', () => {\n  const d = debounce(() => {});\n  d();\n  d.cancel();\n  d.clear();\n  expect(typeof d).toBe('function');\n});\n";
+  it("judges an assigned member as the returned value's: gold's new one hidden, the base's visible", async () => {
+    expect(await hiddenOf({ "src/index.ts": baseTs }, { "src/index.ts": goldTs }, { "test/index.test.ts": testTs })).toEqual(["name:cancel"]);
+  });
+  it("follows Object.assign onto the returned local and a returned object literal of functions", async () => {
+    const base = { "lib/index.js": "function make() {\n  const f = function () {};\n  return Object.assign(f, { clear() {} });\n}\nfunction store() {\n  return { get: () => 1 };\n}\nmodule.exports = { make, store };\n" };
+    const gold = { "lib/index.js": "function make() {\n  const f = function () {};\n  return Object.assign(f, { clear() {}, flush: () => 1 });\n}\nfunction store() {\n  return { get: () => 1, set(v) { return v; } };\n}\nmodule.exports = { make, store };\n" };
+    const tests = { "test/a.test.js": nodeTest(`const { make, store } = require("../lib/index.js");\ntest("x", () => { const f = make(); f.flush(); f.clear(); const s = store(); s.set(1); s.get(); });`) };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:flush", "name:set"]);
+  });
+  it("stays visible where neither tree attaches the member (a returned value's own or inherited member)", async () => {
+    const tests = { "test/index.test.ts": testTs.replace("d.cancel();", "d.call(null);\n  d.pending;") };
+    // gold defines `pending` elsewhere (a module constant), not on what debounce returns.
+    expect(await hiddenOf({ "src/index.ts": baseTs }, { "src/index.ts": `${goldTs}export const pending = 1;\n` }, tests)).toEqual([]);
+  });
+  it("Python: attributes set on the returned function", async () => {
+    const base = { "pkg/__init__.py": "def debounce(fn):\n    def inner(*a):\n        return fn(*a)\n    inner.clear = lambda: None\n    return inner\n" };
+    const gold = { "pkg/__init__.py": base["pkg/__init__.py"].replace("    return inner", "    inner.cancel = lambda: None\n    return inner") };
+    const tests = { "tests/test_pkg.py": "import pkg\n\ndef test_cancel():\n    d = pkg.debounce(print)\n    d.cancel()\n    d.clear()\n    assert d(1) is None\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:cancel"]);
+  });
+});

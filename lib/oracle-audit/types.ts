@@ -138,7 +138,12 @@ export interface TFileDefinitions {
    * keyed as `arity` is (a class's `__init__` under the class). Only functions that pick at least one are listed (gaps6).
    */
   kwargsKeys?: Record<string, string[]>;
-  /** Python: the class a top-level function returns, where each of its returns is `return Cls(…)` (gaps8). */
+  /**
+   * The class a top-level function returns: Python, where each of its returns is `return Cls(…)` (gaps8). Where it
+   * returns one local or object it attaches members to (JavaScript `d.cancel = …`, `Object.assign(d, {…})`, a returned
+   * object literal of functions; Python `inner.cancel = …`), the pseudo-class `fn()`, whose members are `fn().m` in
+   * `qualified` (gaps11).
+   */
   returnsClass?: Record<string, string>;
   /** How many arguments the code passes, at most, where it calls one of its functions' parameters (`merger(a, b, c)`). */
   parameterCalls?: Record<string, number>;

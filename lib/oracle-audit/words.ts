@@ -143,6 +143,11 @@ export function mentionsFileName(text: string, stem: string): boolean {
 /** A literal as prose writes it: newlines and tabs escaped (`a\nb`), as an addendum quotes it. */
 export const proseForm = (value: string) => value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/`/g, "\\`");
 
+/** The text states a literal as its value or in the prose form an addendum writes it (backslashes doubled, `\n`). */
+export function statesLiteral(text: string, literal: string, match: "exact" | "contains"): boolean {
+  return mentionsLiteral(text, literal, match) || (proseForm(literal) !== literal && mentionsLiteral(text, proseForm(literal), match));
+}
+
 const ORDINAL_WORDS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 const suffix = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th");
 

@@ -37,6 +37,18 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
     for (const p of ps) walk(p, (n) => { if (n.type === "shorthand_property_identifier_pattern") properties.add(textOf(source, n)); });
   };
   const nonLibrary = isNonLibraryPath(file.path);
+  // Members a top-level function attaches to the value it returns (gaps11): recorded as the pseudo-class `fn()`,
+  // the owner the test extractor gives a member of `const d = fn(x); d.m`.
+  const returned = (fnNode: TSyntaxNode, name: string) => {
+    if (nonLibrary) return;
+    const members = returnedMembers(source, fnNode);
+    if (!members) return;
+    (defs.returnsClass ??= {})[name] = `${name}()`;
+    for (const [m, row] of members) {
+      qualified.add(`${name}().${m}`);
+      defs.lines[`${name}().${m}`] ??= row + 1;
+    }
+  };
   const isLocal = (ancestors: TSyntaxNode[]) => ancestors.some((a) => FUNCTIONS.has(a.type));
   // Top-level `const x = require("./x")`: what `Object.assign(module.exports, x)` passes on.
   const requires = new Map<string, string>();
@@ -140,7 +152,10 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         const name = field(node, "name");
         if (name) {
           define(textOf(source, name), name);
-          if (!ancestors.some((a) => a.type.includes("function") || a.type === "method_definition")) params(node, textOf(source, name));
+          if (!ancestors.some((a) => a.type.includes("function") || a.type === "method_definition")) {
+            params(node, textOf(source, name));
+            returned(node, textOf(source, name));
+          }
         }
         return;
       }
@@ -189,7 +204,10 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         }
         if (name?.type === "identifier") {
           define(textOf(source, name), name);
-          if (value && (value.type === "arrow_function" || value.type === "function_expression" || value.type === "function") && !ancestors.some((a) => a.type.includes("function"))) params(value, textOf(source, name));
+          if (value && (value.type === "arrow_function" || value.type === "function_expression" || value.type === "function") && !ancestors.some((a) => a.type.includes("function"))) {
+            params(value, textOf(source, name));
+            returned(value, textOf(source, name));
+          }
           else if (!ancestors.some((a) => a.type.includes("function"))) {
             // A const whose declared type is a function type (`const selectAll: (q, elems, options?) => R = factory(…)`):
             // its value is what a factory returns, its parameters are the ones the type names (gaps9, css-select).
@@ -408,6 +426,69 @@ export function parameterNames(source: string, fn: TSyntaxNode): string[] {
   if (list) return named(list).filter((p) => p.type !== "comment").map((p) => textOf(source, p).replace(/[=:?].*$/s, "").replace(/^\.\.\./, "").trim());
   const single = field(fn, "parameter");
   return single ? [textOf(source, single)] : [];
+}
+
+/**
+ * What a function attaches to the value it returns, with each member's row: every `return` of its own (not of a nested
+ * function) is one local (`return debounced`) or `Object.assign(local, { … })` of one, or an object literal; the members
+ * are the local's assigned properties (`debounced.cancel = …`), the keys of objects assigned onto it, and an object
+ * literal's function-valued keys (`return { get() {…}, set: (v) => … }`). Null where a return is anything else, or
+ * nothing is attached.
+ */
+function returnedMembers(source: string, fn: TSyntaxNode): [string, number][] | null {
+  const body = field(fn, "body");
+  if (!body) return null;
+  const locals = new Set<string>();
+  const members = new Map<string, number>();
+  let other = false;
+  const isFunction = (n: TSyntaxNode | null) => n !== null && ["arrow_function", "function_expression", "function", "generator_function"].includes(unwrap(n).type);
+  const objectKeys = (obj: TSyntaxNode, onlyFunctions: boolean) => {
+    for (const item of named(obj)) {
+      const key = item.type === "pair" || item.type === "method_definition" ? (field(item, "key") ?? field(item, "name")) : item.type === "shorthand_property_identifier" ? item : null;
+      if (!key || !(key.type === "property_identifier" || key.type === "shorthand_property_identifier")) continue;
+      if (onlyFunctions && !(item.type === "method_definition" || (item.type === "pair" && isFunction(field(item, "value"))))) continue;
+      if (!members.has(textOf(source, key))) members.set(textOf(source, key), key.row);
+    }
+  };
+  const assignOnto = (call: TSyntaxNode): string | null => {
+    const callee = field(call, "function");
+    if (!callee || textOf(source, callee).replace(/\s+/g, "") !== "Object.assign") return null;
+    const list = args(call);
+    const target = list[0] ? unwrap(list[0]) : null;
+    return target?.type === "identifier" ? textOf(source, target) : null;
+  };
+  const returnValue = (value: TSyntaxNode | null) => {
+    const v = value ? unwrap(value) : null;
+    if (v?.type === "identifier") locals.add(textOf(source, v));
+    else if (v?.type === "call_expression" && assignOnto(v) !== null) locals.add(assignOnto(v)!);
+    else if (v?.type === "object") objectKeys(v, true);
+    else other = true;
+  };
+  if (body.type !== "statement_block") returnValue(body);
+  else {
+    walk(body, (n) => {
+      if (FUNCTIONS.has(n.type) || n.type === "class" || n.type === "class_declaration") return false;
+      if (n.type === "return_statement") {
+        returnValue(named(n).find((c) => c.type !== "comment") ?? null);
+        return false;
+      }
+    });
+  }
+  if (other || locals.size > 1) return null;
+  const local = [...locals][0];
+  if (local !== undefined) {
+    walk(body, (n) => {
+      if (FUNCTIONS.has(n.type) || n.type === "class" || n.type === "class_declaration") return false;
+      if (n.type === "assignment_expression") {
+        const left = field(n, "left");
+        const obj = left?.type === "member_expression" ? field(left, "object") : null;
+        const prop = left ? field(left, "property") : null;
+        if (obj?.type === "identifier" && textOf(source, obj) === local && prop?.type === "property_identifier" && !members.has(textOf(source, prop))) members.set(textOf(source, prop), prop.row);
+      }
+      if (n.type === "call_expression" && assignOnto(n) === local) for (const a of args(n).slice(1)) if (unwrap(a).type === "object") objectKeys(unwrap(a), false);
+    });
+  }
+  return members.size > 0 ? [...members] : null;
 }
 
 const FUNCTIONS = new Set(["function_declaration", "generator_function_declaration", "function_expression", "function", "arrow_function", "method_definition", "generator_function"]);

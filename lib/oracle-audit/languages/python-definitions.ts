@@ -66,6 +66,15 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
           if (picked.length > 0) (defs.kwargsKeys ??= {})[n] = picked;
           const made = returnedClass(source, node);
           if (made) (defs.returnsClass ??= {})[n] = made;
+          // Attributes it sets on the one local it returns (`inner.cancel = …; return inner`; gaps11): `n().attr`.
+          const attached = made ? null : returnedAttributes(source, node);
+          if (attached) {
+            (defs.returnsClass ??= {})[n] = `${n}()`;
+            for (const [a, row] of attached) {
+              qualified.add(`${n}().${a}`);
+              defs.lines[`${n}().${a}`] ??= row + 1;
+            }
+          }
           defs.arity[n] = splat ? null : list.length;
           defs.params[n] = paramNames;
           for (const p of paramNames) names.add(p);
@@ -299,6 +308,36 @@ export function resolvePythonModule(specifier: string, fromFile: string, files: 
 
 
 /** The class a function returns, where each of its own returns (inner functions and classes apart) is `return Cls(…)` (gaps8). */
+/** The attributes a function sets on the one local every return of its own gives back (`return inner`), with rows. */
+function returnedAttributes(source: string, fn: TSyntaxNode): [string, number][] | null {
+  const body = field(fn, "body");
+  if (!body) return null;
+  const locals = new Set<string>();
+  let other = false;
+  const own = (visit: (n: TSyntaxNode) => boolean | void) => walk(body, (n) => {
+    if (n.type === "function_definition" || n.type === "class_definition" || n.type === "lambda") return false;
+    return visit(n);
+  });
+  own((n) => {
+    if (n.type !== "return_statement") return;
+    const value = named(n)[0];
+    if (value?.type === "identifier") locals.add(textOf(source, value));
+    else other = true;
+    return false;
+  });
+  if (other || locals.size !== 1) return null;
+  const local = [...locals][0]!;
+  const attrs = new Map<string, number>();
+  own((n) => {
+    if (n.type !== "assignment") return;
+    const left = field(n, "left");
+    const obj = left?.type === "attribute" ? field(left, "object") : null;
+    const attr = left?.type === "attribute" ? field(left, "attribute") : null;
+    if (obj?.type === "identifier" && textOf(source, obj) === local && attr && !attrs.has(textOf(source, attr))) attrs.set(textOf(source, attr), attr.row);
+  });
+  return attrs.size > 0 ? [...attrs] : null;
+}
+
 function returnedClass(source: string, fn: TSyntaxNode): string | null {
   const body = field(fn, "body");
   if (!body) return null;

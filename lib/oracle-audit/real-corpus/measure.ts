@@ -7,14 +7,20 @@ import { CASES_DIR, loadCorpus, type TLoadedCase } from "./load";
 import { HISTORY_KEYS, type TRealCase } from "./schema";
 import { scoreRealCorpus, type TCaseObservation, type TRealCorpusScore } from "./score";
 
+/** A case's definitions as the worker builds them: the base's whole, gold's only where it changes the base. */
+async function treesOf(l: TLoadedCase) {
+  const base = await definitionsOfFiles(l.baseSources, l.basePaths);
+  const changed = Object.fromEntries(Object.entries(l.goldSources).filter(([p, text]) => l.baseSources[p] !== text));
+  const gold = await definitionsOverBase(base, changed, [...new Set([...l.goldPaths, ...Object.keys(l.testFiles)])]);
+  return { base, gold };
+}
+
 export async function observeCase(l: TLoadedCase): Promise<TCaseObservation> {
   const c = l.case;
   const empty = () => Object.fromEntries(HISTORY_KEYS.map((h) => [h, { classified: [], findings: [] }])) as unknown as TCaseObservation["perHistory"];
   const started = performance.now();
   try {
-    const base = await definitionsOfFiles(l.baseSources, l.basePaths);
-    const changed = Object.fromEntries(Object.entries(l.goldSources).filter(([p, text]) => l.baseSources[p] !== text));
-    const gold = await definitionsOverBase(base, changed, [...new Set([...l.goldPaths, ...Object.keys(l.testFiles)])]);
+    const { base, gold } = await treesOf(l);
     const histories = HISTORY_KEYS.map((h) => ({ revisionId: `${c.id}:${h}`, condition: h, text: c.histories[h] }));
     const audit = await auditFiles({ base, gold, testFiles: l.testFiles, histories, probeTestIds: c.probes });
     const ctx = classificationContext(base, gold, Object.keys(l.testFiles));
@@ -28,6 +34,33 @@ export async function observeCase(l: TLoadedCase): Promise<TCaseObservation> {
   } catch (error) {
     return { caseId: c.id, error: error instanceof Error ? error.message : String(error), notAudited: [], perHistory: empty(), testFiles: Object.keys(l.testFiles).length, ms: performance.now() - started };
   }
+}
+
+/** A drafted addendum placed in its history that the audit, run again, does not accept (its finding stays). */
+export interface TRejectedAddendum { caseId: string; history: string; dependencyKey: string; addendum: string; reason: string }
+
+/**
+ * Each history's drafted addenda placed together (as the studio places them), the history audited again: how many
+ * findings there were and which the audit still reports. The audit must accept every sentence it drafts.
+ */
+export async function addendaOfCase(l: TLoadedCase): Promise<{ drafted: number; rejected: TRejectedAddendum[] }> {
+  const { base, gold } = await treesOf(l);
+  const audit = async (text: string) =>
+    (await auditFiles({ base, gold, testFiles: l.testFiles, histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: l.case.probes })).histories[0]!.findings;
+  let drafted = 0;
+  const rejected: TRejectedAddendum[] = [];
+  for (const h of HISTORY_KEYS) {
+    const text = l.case.histories[h];
+    const first = (await audit(text)).filter((f) => !/reference cannot pass/.test(f.reason));
+    if (first.length === 0) continue;
+    const again = await audit(`${text}\n\n${[...new Set(first.map((f) => f.addendum))].join(" ")}`);
+    drafted += first.length;
+    for (const f of first) {
+      const still = again.find((g) => g.file === f.file && g.dependencyKey === f.dependencyKey);
+      if (still) rejected.push({ caseId: l.case.id, history: h, dependencyKey: f.dependencyKey, addendum: f.addendum, reason: still.reason });
+    }
+  }
+  return { drafted, rejected };
 }
 
 export interface TRealCorpusRun {
