@@ -28,6 +28,7 @@ const SET_NAMES: Record<TCorpusSet, string> = {
   "held-out-8": "held-out set 8 (new repositories, labelled before the audit ran; tuned on since its first run)",
   "held-out-9": "held-out set 9 (sampled from first-parent history, labelled before the audit ran; tuned on since its first run)",
   "held-out-10": "held-out set 10 (sampled from first-parent history, labelled before the audit ran; tuned on since its first run)",
+  "held-out-11": "held-out set 11 (sampled from first-parent history, labelled before the audit ran)",
   "held-out-12": "held-out set 12 (sampled from first-parent history, labelled before the audit ran; incomplete sample, 7 PRs; tuned on since its first run)",
 };
 

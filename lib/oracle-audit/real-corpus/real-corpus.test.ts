@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
-import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_12_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_11_DIR, HELD_OUT_12_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";
 
@@ -13,12 +13,12 @@ const cases = readCases();
 /** Every set's cases (development and every held-out set): each is checked for well-formedness alike. */
 const everyCase = CORPUS_SETS.flatMap(([, dir]) => readCases(dir));
 
-/** The spellings a runtime value can have in source text (non-ASCII characters also as `\\uXXXX` escapes, as in `'\\u00b1'`; backslashes doubled; a tab also as `\\t`; DEL also as `\\u007f`; backslashes doubled and the delimiting quote escaped in one literal, as in held-out 10's sqlparse php output). */
+/** The spellings a runtime value can have in source text (non-ASCII characters also as `\\uXXXX` escapes, as in `'\\u00b1'`; backslashes doubled; a tab also as `\\t`; DEL also as `\\u007f`; backslashes doubled and the delimiting quote escaped in one literal, as in held-out 10's sqlparse php output; carriage returns and newlines as `\\r` / `\\n`, as in held-out 11's on-finished response line). */
 function spellings(value: string): string[] {
   const esc = value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const ascii = esc.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
   // A backslash is written doubled inside a quoted string ('[\\]' holds one backslash).
-  return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n"), value.replace(/\\/g, "\\\\"), esc.replace(/\t/g, "\\t"), value.replace(/\\/g, "\\\\").replace(/'/g, "\\'"), value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')];
+  return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n"), value.replace(/\\/g, "\\\\"), esc.replace(/\t/g, "\\t"), value.replace(/\\/g, "\\\\").replace(/'/g, "\\'"), value.replace(/\\/g, "\\\\").replace(/"/g, '\\"'), value.replace(/\r/g, "\\r").replace(/\n/g, "\\n")];
 }
 
 /** The relative module specifiers a JS/TS test file imports or requires (`./x`, `../index`), as written. */
@@ -103,9 +103,9 @@ describe("real oracle corpus: case files", () => {
     }
   });
 
-  // Sampled sets (held-out 9 and 10: the first 1–2 qualifying changes of each repository's first-parent history)
+  // Sampled sets (held-out 9, 10 and 11: the first 1–2 qualifying changes of each repository's first-parent history)
   // have no minimum of controls or hidden pairs, and a case may have neither: each holds what its sample gave.
-  for (const [name, dir] of [["held-out-9", HELD_OUT_9_DIR], ["held-out-10", HELD_OUT_10_DIR]] as const) {
+  for (const [name, dir] of [["held-out-9", HELD_OUT_9_DIR], ["held-out-10", HELD_OUT_10_DIR], ["held-out-11", HELD_OUT_11_DIR]] as const) {
     it(`${name} holds at least 10 PRs from 6 repositories no other set uses, in JavaScript, TypeScript and Python, under four runners or more, hidden only in partial histories`, () => {
       const cases = readCases(dir);
       const earlier = new Set(CORPUS_SETS.filter(([, d]) => d !== dir).flatMap(([, d]) => readCases(d).map((c) => c.repo)));
