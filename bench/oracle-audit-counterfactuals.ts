@@ -492,8 +492,11 @@ function defaultRecipe(c: TLoadedCase["case"], python: string | null): TRecipe {
   const tests = c.tests.map((t) => t.path);
   const needs = (runners: string[]) => [...new Set([...testPackages(mirror, c.baseCommit, c.mergeCommit, tests, runners), ...baseDependencies(mirror, c.baseCommit)])];
   switch (c.runner) {
-    case "mocha":
-      return { setupCommand: only([...needs(["mocha"]).filter((p) => !/^mocha@/.test(p)), "mocha@10.8.2"]), testCommand: (t) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${t.join(" ")}`, resultFormat: "junit" };
+    case "mocha": {
+      // `--exit` where the case's verifier says so (a failing test at the base may leave a server open).
+      const exit = /--exit\b/.test(c.verifierCommand ?? "") ? "--exit " : "";
+      return { setupCommand: only([...needs(["mocha"]).filter((p) => !/^mocha@/.test(p)), "mocha@10.8.2"]), testCommand: (t) => `./node_modules/.bin/mocha --reporter xunit --reporter-option output="$SPECPATH_REPORT" ${exit}${t.join(" ")}`, resultFormat: "junit" };
+    }
     case "tape":
       return { setupCommand: only(needs(["tape"])), testCommand: (t) => `./node_modules/.bin/tape ${t.join(" ")}`, resultFormat: "tap" };
     case "node:test": {
