@@ -157,6 +157,16 @@ test("tags a string", () => { assert.equal(tag("abc"), "3-kAFQmDzST7DW"); });
     expect(a.histories[0]!.dependencies!.filter((d) => d.name === "--kAFQ").map((d) => d.category)).not.toContain("hidden");
   });
 
+  it("gold's value is the base's with only whitespace added: left to the static rules (how the history describes it decides)", async () => {
+    const tests = { "test/tag.test.js": TESTS["test/tag.test.js"]!.replace('"3-kAFQmDzST7DW")', '"3-kAFQ\\nmDzST7DW")') };
+    const failures = [{ ...baseFailures[0]!, detail: "Expected values to be strictly equal:\n\n'3-kAFQmDzST7DW' !== '3-kAFQ\\nmDzST7DW'\n" }];
+    const a = await auditFiles({
+      base: await definitionsOfFiles(BASE), gold: await definitionsOfFiles({ ...BASE, ...GOLD, ...tests }), testFiles: tests,
+      histories: [{ revisionId: "r", condition: "direct", text: "Keep line breaks in tags." }], probeTestIds: [probe], baseFailures: failures,
+    });
+    expect(a.histories[0]!.dependencies!.find((d) => d.name === "3-kAFQ\nmDzST7DW")?.category).toBe("visible");
+  });
+
   it("a value made of the test's own input and the base's text is left to the static rules", async () => {
     const tests = { "test/tag.test.js": TESTS["test/tag.test.js"]!.replace('tag("abc")', 'tag("3-kAFQmDzST7DW x")') };
     expect(await audit("Tag strings with a stronger hash.", baseFailures, tests)).not.toBe("hidden");

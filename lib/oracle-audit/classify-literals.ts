@@ -145,6 +145,12 @@ function producers(ctx: TClassificationContext, dep: TDependency, reach: Set<str
   let p = ctx.producers.get(dep);
   if (!p) {
     p = { base: producerIn(baseWithin(ctx, reach), dep, true), gold: null };
+    // A digit string the base writes only as a number (`i = 0`), which gold now writes as a string where the test's
+    // code reaches (`res.setHeader('Content-Length', '0')`): gold's text, as any string it adds (held-out 11's cors).
+    const reachedGold = ctx.goldOwn.stringSet.get(dep.value);
+    if (p.base && p.base.at === null && NUMBER.test(dep.value) && !ctx.base.stringSet.has(dep.value) && reachedGold !== undefined && (reach === null || reach.has(reachedGold))) {
+      p = { base: null, gold: { how: "whole", text: dep.value, at: { file: reachedGold, line: null }, template: null } };
+    }
     // Gold changes the base's producer (rewrites the message): what the test compares is gold's, not the base's —
     // unless the test's pattern already matches the base's own text whole (`/field.*contains.*invalid/` against the
     // base's `field argument contains an invalid header`): then the base's message satisfies it, however gold rewrites
@@ -298,6 +304,10 @@ function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtraction,
   // Gold's output holds text of its own: a word neither the test's inputs nor the base's code write, or a format
   // around what the base gives (`(?:…)` around the base's `1[0-9]|…`). Made only of those, it may be the base's
   // output for another input (a reader can tell): left to the static rules.
+  // Gold's value is the base's with only whitespace added or text taken out (`Foo\nBar` for the base's `FooBar`):
+  // no text of gold's own, so how the history describes the change decides, which only a reader can tell.
+  const added = addedRuns(seen.gave, dep.value);
+  if (added !== null && added.length === 0) return null;
   const known = (word: string) => inputs.some((s) => holdsPiece(s, word)) || ctx.base.strings.some((s) => holdsPiece(s, word));
   const wraps = seen.gave.length >= 3 && dep.value !== seen.gave && dep.value.includes(seen.gave);
   if (!wraps && (dep.value.match(/[\p{L}\p{N}]+/gu) ?? []).every(known)) return null;
@@ -309,7 +319,6 @@ function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtraction,
   const example = exampleOfShape(text, dep.value);
   if (example) return { category: "inferable", reason: `the history shows the format by an example, ${JSON.stringify(example)} (${gave})`, ...evidence, history: excerptOf(text, [example]) };
   // What gold adds to the base's output, stated: `n` after each number, when the history says "the `n` suffix".
-  const added = addedRuns(seen.gave, dep.value);
   if (added && added.length > 0 && added.every((run) => statesAddedRun(text, run))) {
     return { category: "inferable", reason: `the history states what gold adds to the base's output (${added.map((r) => JSON.stringify(r)).join(", ")}; ${gave})`, ...evidence, history: excerptOf(text, added) };
   }

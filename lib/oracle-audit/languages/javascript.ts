@@ -17,6 +17,10 @@ const EXPECT_EXACT = new Set(["toBe", "toEqual", "toStrictEqual", "toMatchObject
 const EXPECT_CONTAINS = new Set(["toThrow", "toThrowError", "toContain", "toMatch", "rejects", "toHaveProperty", "include", "includes", "contain", "contains", "match", "throw", "throws", "string"]);
 /** Assertion objects: node's assert, tape's t / st / tt. */
 const ASSERTERS = new Set(["assert", "t", "st", "tt"]);
+// should.js matchers (`x.should.equal(v)`, `.eql`, `.be.exactly`; `.containEql`, `.startWith`, `.endWith`).
+const SHOULD_EXACT = new Set(["equal", "eql", "exactly", "deepEqual"]);
+const SHOULD_CONTAINS = new Set(["containEql", "containDeep", "startWith", "endWith"]);
+
 
 type Binding = { module: string; imported: string };
 
@@ -323,6 +327,45 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
     if (activeRow && d.kind === "literal") d.parametrized = true;
   };
+  /** The value a should.js chain asserts on: the object of its `.should` member (`res.getHeader('X')` of `res.getHeader('X').should.equal('0')`). */
+  const shouldSubject = (fn: TSyntaxNode | null | undefined): TSyntaxNode | null => {
+    for (let f = fn; f?.type === "member_expression"; f = field(f, "object")) {
+      const prop = field(f, "property");
+      if (prop && textOf(source, prop) === "should") return field(f, "object") ?? null;
+    }
+    return null;
+  };
+  /** The argument of the call named `name` a member chain starts from: `x` of `should(x).eql(v)`, of `expect(x).to.equal(v)`. */
+  const chainCallArgument = (fn: TSyntaxNode | null | undefined, name: string): TSyntaxNode | null => {
+    let f = fn;
+    while (f?.type === "member_expression") f = field(f, "object");
+    if (f?.type !== "call_expression") return null;
+    const callee = field(f, "function");
+    return callee?.type === "identifier" && textOf(source, callee) === name ? (args(f)[0] ?? null) : null;
+  };
+  const shouldCall = (fn: TSyntaxNode | null | undefined) => chainCallArgument(fn, "should");
+  const expectSubject = (fn: TSyntaxNode | null | undefined) => chainCallArgument(fn, "expect");
+  /** `res.getHeader('X')`, `res.get('X')`, `res.header('X')`, `res.headers['x']`: the header name, a literal dependency. */
+  const readHeaderName = (node: TSyntaxNode, ancestors: TSyntaxNode[]) => {
+    const n = unwrap(node);
+    let name: TSyntaxNode | undefined;
+    if (n.type === "call_expression") {
+      const f = field(n, "function");
+      const prop = f?.type === "member_expression" ? field(f, "property") : null;
+      const getter = prop ? textOf(source, prop) : "";
+      const header = args(n).length === 1 ? stringValue(source, unwrap(args(n)[0]!)) : null;
+      // A plain `get(key)` reads a header only by a header's spelling (`Content-Type`, `x-powered-by`), not a map's key.
+      if (header !== null && (getter === "getHeader" || getter === "header" || (getter === "get" && /^[A-Z]|-/.test(header)))) name = unwrap(args(n)[0]!);
+    } else if (n.type === "subscript_expression") {
+      const object = field(n, "object");
+      const prop = object?.type === "member_expression" ? field(object, "property") : null;
+      if (prop && textOf(source, prop) === "headers") name = field(n, "index") ?? undefined;
+    }
+    const value = name ? stringValue(source, name) : null;
+    if (!name || value === null || assertionLiterals.has(name) || !/^[A-Za-z][A-Za-z0-9-]*$/.test(value)) return;
+    assertionLiterals.add(name);
+    push(name, ancestors, { kind: "literal", value, module: null, via: "assert", match: "exact" });
+  };
   // Objects and arrays are read with an explicit stack: an expected value nested thousands deep is still read.
   const literal = (start: TSyntaxNode, ancestors: TSyntaxNode[], startMatch: TLiteralMatch, startVia = "assert") => {
     const work: { node: TSyntaxNode; match: TLiteralMatch; via: string; constant?: string; row?: boolean }[] = [{ node: start, match: startMatch, via: startVia }];
@@ -381,6 +424,14 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (n.type === "call_expression" && field(n, "function")?.type === "identifier" && localReturns.has(textOf(source, field(n, "function")!))) {
         work.push({ node: localReturns.get(textOf(source, field(n, "function")!))!, match, via, constant: item.constant, row: item.row });
         continue;
+      }
+      // `result` of `for (const [input, result] of TEST_CASES)`: the element at its place in every row of the local table.
+      if (n.type === "identifier") {
+        const elements = loopElements(textOf(source, n), ancestors);
+        if (elements) {
+          for (const value of elements) work.push({ node: value, match, via, constant: item.constant, row: item.row });
+          continue;
+        }
       }
       // \`row.key\` of a loop over a local table (\`for (const row of rows)\`): the key's value in every row.
       if (n.type === "member_expression" && field(n, "object")?.type === "identifier" && field(n, "property")) {
@@ -489,6 +540,20 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     return rows.flatMap((r) => (r.type === "array" ? [named(r).map(unwrap)[at]].filter(isName) : []));
   };
   /** The object rows of \`for (const row of table)\` (table a local constant array) that \`name\` is bound to, or null. */
+  /** The elements a name destructured from each row of a loop over a local table of arrays takes, at its place. */
+  const loopElements = (name: string, ancestors: TSyntaxNode[]): TSyntaxNode[] | null => {
+    for (const loop of [...ancestors].reverse()) {
+      const left = loop.type === "for_in_statement" && loop.children.some((c) => c.type === "of") ? field(loop, "left") : null;
+      if (left?.type !== "array_pattern") continue;
+      const index = named(left).findIndex((p) => p.type === "identifier" && textOf(source, p) === name);
+      if (index === -1) continue;
+      const right = field(loop, "right");
+      const table = right?.type === "identifier" ? constants.get(textOf(source, right)) : undefined;
+      if (table?.type !== "array") return null;
+      return named(table).filter((r) => r.type === "array").flatMap((r) => (named(r)[index] ? [named(r)[index]!] : []));
+    }
+    return null;
+  };
   const loopRows = (name: string, ancestors: TSyntaxNode[]): TSyntaxNode[] | null => {
     const loop = ancestors.findLast((a) => a.type === "for_in_statement" && field(a, "left")?.type === "identifier" && textOf(source, field(a, "left")!) === name && a.children.some((c) => c.type === "of"));
     const right = loop ? field(loop, "right") : null;
@@ -763,6 +828,19 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
             }
           }
         }
+        // should.js (`res.text.should.equal('ok')`, `x.should.be.exactly(1)`, `should(x).eql(v)`): the subject — the
+        // value the code gave, read like an assertion's actual side — and what it should be (held-out 11's cors).
+        if (chain.includes("should") || (base === "should" && chain[0] === "()")) {
+          const matcher = chain.at(-1) ?? "";
+          const subject = base === "should" && chain[0] === "()" ? shouldCall(fn) : shouldSubject(fn);
+          if (SHOULD_EXACT.has(matcher)) for (const a of list) literal(a, ancestors, "exact");
+          else if (SHOULD_CONTAINS.has(matcher)) for (const a of list) literal(a, ancestors, "contains");
+          else if (matcher === "match" && list[0]) literal(list[0], ancestors, unwrap(list[0]).type === "regex" ? "regex" : "contains");
+          if (subject && (SHOULD_EXACT.has(matcher) || SHOULD_CONTAINS.has(matcher) || matcher === "match")) readHeaderName(subject, ancestors);
+        }
+        // The header an exact assertion reads from the response (`assert.equal(res.getHeader('X'), '0')`): the name
+        // is what the code must set, judged by its producer like any literal.
+        if (((base !== null && ASSERTERS.has(base)) || (base === "expect" && chain.includes("()"))) && list[0]) readHeaderName(base === "expect" ? (expectSubject(fn) ?? list[0]) : list[0], ancestors);
         // A command-line flag in an array the test hands to a call (`run(['--scalar', file])`, `execa(bin, ['--x'])`):
         // it names what the code's parser must accept, judged by its producer like any literal (gaps13, as python.ts).
         for (const a of list) {
