@@ -22,7 +22,7 @@ export function oracleAuditGate(facts: TFamilyFacts): TGate {
     return settle("audit", "oracle_audit", title, f);
   }
   if (!o.audit || unread.length > 0 || !o.audit.goldCurrent) {
-    const which = !o.audit ? "No specification–oracle audit has run yet" : !o.audit.goldCurrent ? "Gold, the hidden tests or the probes changed since the last audit" : `The text of ${listOf(unread.map((k) => conditionOf.get(k.split("@")[0]!) ?? k))} changed since the last audit`;
+    const which = !o.audit ? "No specification–oracle audit has run yet" : !o.audit.goldCurrent ? "Gold, the hidden tests, the probes or the base's calibration run changed since the last audit" : `The text of ${listOf(unread.map((k) => conditionOf.get(k.split("@")[0]!) ?? k))} changed since the last audit`;
     f.waits.push(`${which}; ${o.running ? "an audit is running." : "run the audit on the findings page."}`);
     return settle("audit", "oracle_audit", title, f);
   }

@@ -1,9 +1,10 @@
-// The dynamic literal rule's evidence in the studio: the latest finished calibration run of the base, each probe that
-// did not pass with the runner's failure text, read from the run's latest attempt.
+// The dynamic literal rule's evidence in the studio: the latest finished calibration run of the base (the audit input
+// names it), each probe that did not pass with the runner's failure text, read from the run's latest attempt.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { useFreshDatabase } from "@/lib/testing/db";
 import { makeFamily } from "@/lib/testing/factories";
+import { loadAuditInput } from "./load-audit-input";
 import { loadBaseFailures } from "./load-base-failures";
 
 beforeAll(async () => {
@@ -17,10 +18,10 @@ async function baseRun(familyId: string, finishedAt: Date, probes: unknown[], pa
   return run;
 }
 
-describe("loadBaseFailures", () => {
-  it("is null before the base is calibrated", async () => {
+describe("the base run the audit reads", () => {
+  it("is none before the base is calibrated", async () => {
     const family = await makeFamily();
-    expect(await loadBaseFailures(family.id)).toBeNull();
+    expect((await loadAuditInput(family.id)).baseRunId).toBeNull();
   });
 
   it("reads the latest finished base run's failing probes with their failure text; gold's runs and running ones are not read", async () => {
@@ -33,12 +34,11 @@ describe("loadBaseFailures", () => {
     ]);
     await baseRun(family.id, new Date("2026-03-01"), [{ probe: "t.js::gold", status: "fail", detail: "gold" }], "gold");
     await baseRun(family.id, new Date("2026-04-01"), [{ probe: "t.js::running", status: "fail", detail: "running" }], "base", "running");
-    expect(await loadBaseFailures(family.id)).toEqual({
-      runId: latest.id,
-      failures: [
-        { probe: "t.js::a", outcome: "fail", message: "Expected values to be strictly equal:", detail: "'3-126' !== '3-kAFQ'" },
-        { probe: "t.js::c", outcome: "error", message: "TypeError: x is not a function", detail: null },
-      ],
-    });
+    const input = await loadAuditInput(family.id);
+    expect(input.baseRunId).toBe(latest.id);
+    expect(await loadBaseFailures(input.baseRunId!)).toEqual([
+      { probe: "t.js::a", outcome: "fail", message: "Expected values to be strictly equal:", detail: "'3-126' !== '3-kAFQ'" },
+      { probe: "t.js::c", outcome: "error", message: "TypeError: x is not a function", detail: null },
+    ]);
   });
 });

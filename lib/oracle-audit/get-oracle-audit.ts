@@ -65,7 +65,7 @@ export async function getOracleAudit(familyId: string): Promise<TOracleAuditDto>
     hidden.set(f.dependencyKey, entry);
   }
   const staleReason = facts.lastRunFailure && !facts.running ? `the latest audit run failed: ${facts.lastRunFailure}`
-    : !facts.audit?.goldCurrent ? "gold, the hidden tests or the probes changed since"
+    : !facts.audit?.goldCurrent ? "gold, the hidden tests, the probes or the base's calibration run changed since"
     : historyRows.some((h) => !h.current || h.textChanged) || facts.currentRevisionKeys.some((k) => !audit.revisionKeys.includes(k)) ? "a history's text changed since"
     : null;
   const cfStats = counterfactualSummary(audit.counterfactuals.map((c) => ({ outcome: c.outcome, predicted: c.predictedProbeTestIds, failed: c.failedProbeTestIds })));

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { auditedText, CURRENT_REVISION_SELECT, goldHashOf, probesHashOf, textHash } from "./revision-keys";
+import { auditedText, BASE_RUN_SELECT, CURRENT_REVISION_SELECT, goldHashOf, probesHashOf, textHash } from "./revision-keys";
 
 /** What the static audit reads from the database: the family's trees, tests, probes and current history revisions. */
 export async function loadAuditInput(familyId: string) {
@@ -12,6 +12,7 @@ export async function loadAuditInput(familyId: string) {
       verifier: { select: { hiddenTestPatch: true } },
       probes: { select: { testId: true }, orderBy: [{ position: "asc" }, { testId: "asc" }] },
       histories: { select: CURRENT_REVISION_SELECT },
+      runs: BASE_RUN_SELECT,
     },
   });
   const goldPatch = family.patches[0]?.diff ?? "";
@@ -25,7 +26,9 @@ export async function loadAuditInput(familyId: string) {
     hiddenTestPatch,
     goldHash: goldHashOf(hiddenTestPatch, goldPatch),
     probeTestIds,
-    probesHash: probesHashOf(probeTestIds),
+    probesHash: probesHashOf(probeTestIds, family.runs[0]?.id ?? null),
+    /** The base's calibration run whose failures the dynamic literal rule reads (null: not calibrated yet). */
+    baseRunId: family.runs[0]?.id ?? null,
     histories: family.histories.flatMap((h) =>
       h.revisions.map((r) => {
         const text = auditedText(r.turns);

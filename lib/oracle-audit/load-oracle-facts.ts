@@ -38,7 +38,7 @@ export async function loadOracleAuditFacts(familyId: string): Promise<TOracleAud
     currentRevisionKeys,
     audit: audit ? {
       revisionKeys: audit.revisionKeys,
-      goldCurrent: audit.goldHash === goldHash && (audit.probesHash === "" || audit.probesHash === probesHashOf(family.probes.map((p) => p.testId))),
+      goldCurrent: audit.goldHash === goldHash && (audit.probesHash === "" || audit.probesHash === probesHashOf(family.probes.map((p) => p.testId), family.runs[0]?.id ?? null)),
     } : null,
     running: running > 0,
     probeCount: family.probes.length,

@@ -8,12 +8,12 @@ import type { TReusableHistory } from "./static-audit";
 export type TReusableCounterfactual = { mutation: string; patch: string; outcome: string; failedProbeTestIds: string[]; message: string | null };
 
 /**
- * From the family's latest audit of the same gold, hidden tests, probes, analyzer and base run (the calibration run
- * whose failures the dynamic literal rule read; a base run since then re-judges every history): each
+ * From the family's latest audit of the same gold, hidden tests, probes and analyzer (the probes hash holds the base
+ * calibration run the dynamic literal rule read: a newer base run re-judges every history): each
  * history's result by the hash of the text it read, and every decided counterfactual by
  * dependency — what a re-audit keeps instead of classifying and running again.
  */
-export async function loadReusable(familyId: string, same: { goldHash: string; probesHash: string; analyzer: number; baseRunId?: string | null }) {
+export async function loadReusable(familyId: string, same: { goldHash: string; probesHash: string; analyzer: number }) {
   const histories = new Map<string, TReusableHistory>();
   const counterfactuals = new Map<string, TReusableCounterfactual>();
   const audit = await db().oracleAudit.findFirst({
@@ -22,7 +22,6 @@ export async function loadReusable(familyId: string, same: { goldHash: string; p
   });
   const summary = (audit?.summary ?? {}) as TAuditSummary;
   if (!audit || summary.analyzer !== same.analyzer) return { histories, counterfactuals };
-  if ((summary.baseRunId ?? null) !== (same.baseRunId ?? null)) return { histories, counterfactuals };
   for (const h of summary.histories ?? []) {
     if (!h.textHash || !h.listing || histories.has(h.textHash)) continue;
     const findings = audit.findings.filter((f) => f.historyRevisionId === h.revisionId).map((f): TOracleFindingDraft => {

@@ -70,12 +70,13 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
       return { changed: await readFiles(m.dir, tree, changed.filter(isReadSource)), paths, testFiles, unread };
     },
   };
-  const baseRun = await loadBaseFailures(input.familyId);
-  const reusable = await loadReusable(input.familyId, { goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION, baseRunId: baseRun?.runId ?? null });
+  // The probes hash holds the base run too: an audit of another base run is not reused.
+  const baseFailures = input.baseRunId ? await loadBaseFailures(input.baseRunId) : null;
+  const reusable = await loadReusable(input.familyId, { goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION });
   const staticStarted = performance.now();
   const result = await staticAudit({
     cacheKeys: { base: `v${ORACLE_ANALYZER_VERSION}:base:${baseId}`, gold: `v${ORACLE_ANALYZER_VERSION}:gold:${baseId}:${input.goldHash}` },
-    histories: input.histories, probeTestIds: input.probeTestIds, previous: reusable.histories, baseFailures: baseRun?.failures ?? null,
+    histories: input.histories, probeTestIds: input.probeTestIds, previous: reusable.histories, baseFailures,
   }, sources, databaseAuditCache);
   const staticMs = performance.now() - staticStarted;
   const { audit, tests, testFiles } = result;
@@ -109,7 +110,7 @@ async function staticAuditRun(context: TContext, runner: RunnerOptions): Promise
     if (d.failedProbeTestIds && d.outcome !== null && d.outcome !== "error") d.outcome = counterfactualOutcome(d.predictedProbeTestIds, d.failedProbeTestIds, input.probeTestIds);
   }
   const pending = await saveOracleAudit({
-    familyId: input.familyId, runId: context.run.id, goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION, baseRunId: baseRun?.runId ?? null,
+    familyId: input.familyId, runId: context.run.id, goldHash: input.goldHash, probesHash: input.probesHash, analyzer: ORACLE_ANALYZER_VERSION, baseRunId: input.baseRunId,
     revisionKeys: input.histories.map((h) => `${h.revisionId}@${h.textHash}`),
     histories: input.histories.map((h) => ({ revisionId: h.revisionId, historyId: h.historyId, textHash: h.textHash, reused: reusable.histories.has(h.textHash) })),
     audit, listing: result.listing, counterfactuals: [...drafts.values()],
