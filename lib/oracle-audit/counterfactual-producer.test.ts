@@ -1209,3 +1209,37 @@ test('control', () => expect(() => format({ name: 'a', pass: '\\x01' })).toThrow
     }
   });
 });
+
+describe("a literal an ES module's exported function computes, gold changing no return (change-case-title-newline-sentence)", () => {
+  const BASE = "const SMALL = /^(the|of)$/;\nexport function titleCase(input: string): string {\n  const words = input.split(' ');\n  return words.map((w, i) => (i > 0 && SMALL.test(w) ? w : w[0]!.toUpperCase() + w.slice(1))).join(' ');\n}\n";
+  const GOLD = BASE.replace("input.split(' ')", "input.trim().split(' ')");
+
+  it("wraps the exported function at the module's end, so only that output changes (and the file still type-checks)", async () => {
+    // Gold changes a line of the function that is no return: no return of gold's added lines to wrap.
+    const [l1, l2, l3, l4] = BASE.split("\n");
+    const diff = `diff --git a/src/index.ts b/src/index.ts\n--- a/src/index.ts\n+++ b/src/index.ts\n@@ -1,5 +1,5 @@\n ${l1}\n ${l2}\n-${l3}\n+${GOLD.split("\n")[2]}\n ${l4}\n }\n`;
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "Friday the 13th", match: "exact" }, { "src/index.ts": GOLD });
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const mutated = `${GOLD}${m.patch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).slice(1).map((l) => l.slice(1)).join("\n")}\n`;
+    const host = ts.createCompilerHost({});
+    const texts: Record<string, string> = { "/v/index.ts": mutated };
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, version) => (texts[name] !== undefined ? ts.createSourceFile(name, texts[name]!, version) : read(name, version));
+    host.fileExists = (name) => texts[name] !== undefined || ts.sys.fileExists(name);
+    host.readFile = (name) => texts[name] ?? ts.sys.readFile(name);
+    const program = ts.createProgram(Object.keys(texts), { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] }, host);
+    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    // Run as an ES module: importers call the wrapper through the live binding.
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-esm-"));
+    try {
+      writeFileSync(path.join(dir, "index.mjs"), ts.transpileModule(mutated, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
+      writeFileSync(path.join(dir, "main.mjs"), `import { titleCase } from "./index.mjs";\nconsole.log(JSON.stringify([titleCase("friday the 13th"), titleCase("tale of the town")]));\n`);
+      const [changed, other] = JSON.parse(execFileSync(process.execPath, [path.join(dir, "main.mjs")], { encoding: "utf8" })) as string[];
+      expect(changed).not.toBe("Friday the 13th");
+      expect(other).toBe("Tale of the Town");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1004,6 +1004,13 @@ function keptCharacterMutation(gold: string, raw: string, isTest: (path: string)
   return null;
 }
 
+/** A JavaScript or TypeScript module's exported function declarations (`export function f`, `export default function f`). */
+const exportedFunctions = (file: TParsedFile): TSyntaxNode[] =>
+  file.root.children
+    .filter((n) => n.type === "export_statement")
+    .map((n) => n.children.find((c) => c.type === "function_declaration") ?? null)
+    .filter((n): n is TSyntaxNode => n !== null && field(n, "name") !== null);
+
 /** A Python module's top-level function definitions (a decorated one's definition). */
 const moduleFunctions = (file: TParsedFile): TSyntaxNode[] =>
   file.root.children
@@ -1362,6 +1369,34 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
         if (names.length === 0) continue;
         const open = wrapperOpen(file.path, raw, dep.match === "contains");
         const line = names.map((n) => `${n} = (lambda __cf_f: __import__("functools").wraps(__cf_f)(lambda *__cf_a, **__cf_k: ${open}__cf_f(*__cf_a, **__cf_k))))(${n})`).join("; ");
+        const section = appendedLineDiff(file, line);
+        if (section) sections.push(section);
+      }
+      if (sections.length > 0) {
+        const patch = `${gold.replace(/\n?$/, "\n")}${sections.join("")}`;
+        return { ok: true, patch, mutation: `what the functions gold changes return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
+      }
+    }
+    // The same in an ES module (change-case's title-case, where gold changes a pattern and no return): each exported
+    // function declaration whose lines gold's diff touches is wrapped at the module's end by reassigning its binding
+    // (an ES module's exports are live bindings, so every importer calls the wrapper), its result changed only where
+    // it is the literal. `// @ts-ignore`: a checker (ts-jest) refuses assigning to a function; the code runs as meant.
+    if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
+      const added = addedRows(gold);
+      const sections: string[] = [];
+      for (const file of parsed) {
+        if (isTest(file.path) || isProse(file.path) || !/\.(c|m)?[jt]sx?$/.test(file.path) || isCommonJs(file.source)) continue;
+        const rows = added.get(file.path);
+        if (!rows || rows.size === 0) continue;
+        const names = exportedFunctions(file)
+          .filter((n) => [...rows].some((r) => r >= n.row && r <= rowOf(file.source, n.end)))
+          .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end));
+        if (names.length === 0) continue;
+        const open = wrapperOpen(file.path, raw, dep.match === "contains");
+        const typed = /\.(c|m)?tsx?$/.test(file.path);
+        const line = names.map((n) => typed
+          ? `{\n  const __cf_f = ${n} as (...a: unknown[]) => unknown;\n  // @ts-ignore\n  ${n} = function (this: unknown, ...__cf_a: unknown[]) { return ${open}__cf_f.apply(this, __cf_a)); };\n}`
+          : `{ const __cf_f = ${n}; ${n} = function (...__cf_a) { return ${open}__cf_f.apply(this, __cf_a)); }; }`).join("\n");
         const section = appendedLineDiff(file, line);
         if (section) sections.push(section);
       }
