@@ -1,15 +1,13 @@
 // Pure: literals and patterns a test compares, judged by their producer: the base (visible), gold (hidden unless a
 // history states it), or nobody (computed by the behaviour, unless it holds data gold's new code writes).
 import { canWrite, digestTokensOf, digestWriter, fixedPointFormats, isoOffsetOf, keptCharacters, namesAlgorithm, namesEncoding, jsonTextOf, jsonWriter, listedNames, offsetWriter, showsFixedPoint, showsJson, showsOffset, trailingZeroDecimals } from "./formats";
-import { addedRuns, baseEvidence } from "./base-outputs";
 import { languageOf } from "./languages";
-import { probeMatcher } from "./probe-ids";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import { heldByBase, indexTree, resolve, type TClassificationContext, type TProducer, type TTreeIndex, type TVerdict } from "./tree-index";
 import type { TCategory, TDependency, TFileDefinitions, TTestExtraction } from "./types";
-import { excerptOf, matchesTemplate, mentionsIdentifier, mentionsLiteral, mentionsTemplate, proseForm, statesLiteral } from "./words";
+import { outputTheBaseDoesNotGive } from "./dynamic-literals";
+import { excerptOf, holdsPiece, matchesTemplate, mentionsIdentifier, mentionsLiteral, mentionsTemplate, NUMBER, proseForm, statesLiteral } from "./words";
 
-const NUMBER = /^-?[0-9][0-9_.eExXa-fA-F]*$/;
 /** How little a class makes visible: the order in which a part of a concatenated value takes its wholes' class. */
 const RANK: Record<TCategory, number> = { visible: 0, specified: 1, inferable: 2, hidden: 3 };
 /**
@@ -242,17 +240,6 @@ export function classifyLiteral(dep: TDependency, extraction: TTestExtraction, c
   return { category: "hidden", reason: `gold ${how} this ${what}; the history never states it${dep.match === "exact" ? " whole" : ""}`, ...evidence };
 }
 
-const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
-/** `piece` stands in `value` as a whole: no letter or digit runs on across an edge of it that is a letter or digit. */
-function holdsPiece(value: string, piece: string): boolean {
-  for (let at = value.indexOf(piece); at !== -1; at = value.indexOf(piece, at + 1)) {
-    const before = isWordChar(piece[0]) && isWordChar(value[at - 1]);
-    const after = isWordChar(piece.at(-1)) && isWordChar(value[at + piece.length]);
-    if (!before && !after) return true;
-  }
-  return false;
-}
-
 /**
  * What gold's new code writes as data — a string, an object key, a word one of its patterns matches whole — that the
  * base writes nowhere, that the test does not feed in, and that the computed output holds as a whole piece
@@ -277,76 +264,6 @@ function goldPieces(dep: TDependency, extraction: TTestExtraction, ctx: TClassif
     pieces.push(p);
   }
   return pieces;
-}
-
-/**
- * A literal no source holds that the base, run on the hidden tests, demonstrably gives something else for (the
- * calibration run's failure text shows the test's value on one side of the comparison only, the base's other value on
- * the other): the output is gold's. Specified when the history states it; inferable when the history shows the same
- * format by an example (a value of the same shape the base does not give either: `W/"9-Z34S…"` for `W/"3-aW9H…"`);
- * hidden otherwise. Null when no run says (no failure compares it, or the base gives it elsewhere): the static rules
- * judge it. Where the base throws before comparing (a function it lacks), no run says: the history's description of
- * the new behaviour may well fix the value, which only a reader can tell.
- */
-function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
-  // Only a value the test compares: not an argument, option, flag, environment variable or selector it passes in.
-  if (!ctx.baseFailures || dep.match === "regex" || ["argument", "option", "argv", "env", "selector"].includes(dep.via) || NUMBER.test(dep.value)) return null;
-  // A piece of the test's own input (a token of the SQL it feeds in, a flag of the argv it passes) is the input's,
-  // however the base splits or echoes it.
-  const inputs = [...extraction.suppliedLiterals, ...extraction.dependencies.filter((d) => d.via === "argv").map((d) => d.value)];
-  if (inputs.some((s) => s.includes(dep.value))) return null;
-  const tests = extraction.tests.filter((t) => (dep.testLine != null ? t.line === dep.testLine : t.name === dep.test));
-  if (tests.length === 0) return null;
-  const matchers = tests.map((t) => probeMatcher(extraction.file, t));
-  const probes = new Set(ctx.baseFailures.map((f) => f.probe).filter((id) => matchers.some((m) => m(id))));
-  const seen = baseEvidence(dep.value, ctx.baseFailures, probes);
-  if (!seen || seen.produced) return null;
-  // Gold's output holds text of its own: a word neither the test's inputs nor the base's code write, or a format
-  // around what the base gives (`(?:…)` around the base's `1[0-9]|…`). Made only of those, it may be the base's
-  // output for another input (a reader can tell): left to the static rules.
-  // Gold's value is the base's with only whitespace added or text taken out (`Foo\nBar` for the base's `FooBar`):
-  // no text of gold's own, so how the history describes the change decides, which only a reader can tell.
-  const added = addedRuns(seen.gave, dep.value);
-  if (added !== null && added.length === 0) return null;
-  const known = (word: string) => inputs.some((s) => holdsPiece(s, word)) || ctx.base.strings.some((s) => holdsPiece(s, word));
-  const wraps = seen.gave.length >= 3 && dep.value !== seen.gave && dep.value.includes(seen.gave);
-  if (!wraps && (dep.value.match(/[\p{L}\p{N}]+/gu) ?? []).every(known)) return null;
-  const evidence = { gold: null, producer: null, definedAt: null, base: null };
-  const gave = `the base gives ${JSON.stringify(seen.gave.length > 60 ? `${seen.gave.slice(0, 60)}…` : seen.gave)} here`;
-  if (statesLiteral(text, dep.value, dep.match === "contains" ? "contains" : "exact")) {
-    return { category: "specified", reason: `the history states the literal (${gave})`, ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
-  }
-  const example = exampleOfShape(text, dep.value);
-  if (example) return { category: "inferable", reason: `the history shows the format by an example, ${JSON.stringify(example)} (${gave})`, ...evidence, history: excerptOf(text, [example]) };
-  // What gold adds to the base's output, stated: `n` after each number, when the history says "the `n` suffix".
-  if (added && added.length > 0 && added.every((run) => statesAddedRun(text, run))) {
-    return { category: "inferable", reason: `the history states what gold adds to the base's output (${added.map((r) => JSON.stringify(r)).join(", ")}; ${gave})`, ...evidence, history: excerptOf(text, added) };
-  }
-  return { category: "hidden", reason: `the output is gold's: ${gave}, and the history never states it`, ...evidence };
-}
-
-/** The history states a run gold adds: quoted or in a code span, or (a longer run with a letter) as a whole word anywhere. */
-function statesAddedRun(text: string, run: string): boolean {
-  if ([`\`${run}\``, `'${run}'`, `"${run}"`, `“${run}”`].some((q) => text.includes(q))) return true;
-  return run.length >= 4 && /[\p{L}]/u.test(run) && holdsPiece(text, run);
-}
-
-/** A literal's shape: each run of letters and digits one placeholder, the punctuation kept (`W/"9-Z34S…"` → `W/"0-0"`). */
-const shapeOf = (value: string) => value.replace(/[\p{L}\p{N}+/=_]+/gu, "0");
-
-/**
- * A code span or quoted text of the history with the literal's shape, when that shape says something: it keeps
- * punctuation of its own (not a bare word or number), and the span differs from the literal.
- */
-function exampleOfShape(text: string, value: string): string | null {
-  const shape = shapeOf(value);
-  if (!/[^0\s]/.test(shape.replace(/^0|0$/g, "")) || shape.length < 3) return null;
-  for (const m of text.matchAll(/`([^`\n]+)`/g)) {
-    const span = m[1]!.trim();
-    const inner = /^[^(]*\(.*\)\s*is\s+(.+)$/.exec(span)?.[1] ?? span;
-    if (inner !== value && shapeOf(inner) === shape) return inner;
-  }
-  return null;
 }
 
 /**

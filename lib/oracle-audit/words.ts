@@ -221,3 +221,17 @@ export function givesIdentifier(text: string, name: string): boolean {
   if (words.length < 2) return false;
   return asCode(words.map(escape).join("[_\\-.]?"), "i");
 }
+
+/** A literal written as a number (`42`, `-1.5e3`, `0x1F`, `1_000`). */
+export const NUMBER = /^-?[0-9][0-9_.eExXa-fA-F]*$/;
+
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+/** `piece` stands in `value` as a whole: no letter or digit runs on across an edge of it that is a letter or digit. */
+export function holdsPiece(value: string, piece: string): boolean {
+  for (let at = value.indexOf(piece); at !== -1; at = value.indexOf(piece, at + 1)) {
+    const before = isWordChar(piece[0]) && isWordChar(value[at - 1]);
+    const after = isWordChar(piece.at(-1)) && isWordChar(value[at + piece.length]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
