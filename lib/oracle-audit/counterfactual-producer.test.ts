@@ -17,6 +17,17 @@ function newFile(path: string, text: string): { diff: string; files: Record<stri
   return { diff, files: { [path]: text } };
 }
 
+/** What TypeScript's checker says of these files under strict (ts-jest type-checks what it runs). */
+function typeErrors(texts: Record<string, string>): string[] {
+  const host = ts.createCompilerHost({});
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, version) => (texts[name] !== undefined ? ts.createSourceFile(name, texts[name]!, version) : read(name, version));
+  host.fileExists = (name) => texts[name] !== undefined || ts.sys.fileExists(name);
+  host.readFile = (name) => texts[name] ?? ts.sys.readFile(name);
+  const program = ts.createProgram(Object.keys(texts), { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] }, host);
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}
+
 /** The post-image of the one file a new-file patch adds. */
 const postImage = (patch: string) => patch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).map((l) => l.slice(1)).join("\n") + "\n";
 
@@ -221,14 +232,7 @@ exports.lookup = lookup;
     const mutated = postImage(m.patch);
     // The template is kept (the other greetings), and the mutated file still type-checks under strict.
     expect(mutated).toContain("`hello, ${name}!`");
-    const host = ts.createCompilerHost({});
-    const texts: Record<string, string> = { "/v/greet.ts": `${mutated}const s: string = greet("world");\nexport default s.length;\n` };
-    const read = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, version) => (texts[name] !== undefined ? ts.createSourceFile(name, texts[name]!, version) : read(name, version));
-    host.fileExists = (name) => texts[name] !== undefined || ts.sys.fileExists(name);
-    host.readFile = (name) => texts[name] ?? ts.sys.readFile(name);
-    const program = ts.createProgram(Object.keys(texts), { strict: true, noEmit: true, target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] }, host);
-    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    expect(typeErrors({ "/v/greet.ts": `${mutated}const s: string = greet("world");\nexport default s.length;\n` })).toEqual([]);
     const js = ts.transpileModule(mutated, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
     expect(runJs(js, 'greet("world")')).not.toBe("hello, world!");
     expect(runJs(js, 'greet("you")')).toBe("hello, you!");
@@ -1222,14 +1226,7 @@ describe("a literal an ES module's exported function computes, gold changing no 
     expect(m.ok).toBe(true);
     if (!m.ok) return;
     const mutated = `${GOLD}${m.patch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).slice(1).map((l) => l.slice(1)).join("\n")}\n`;
-    const host = ts.createCompilerHost({});
-    const texts: Record<string, string> = { "/v/index.ts": mutated };
-    const read = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, version) => (texts[name] !== undefined ? ts.createSourceFile(name, texts[name]!, version) : read(name, version));
-    host.fileExists = (name) => texts[name] !== undefined || ts.sys.fileExists(name);
-    host.readFile = (name) => texts[name] ?? ts.sys.readFile(name);
-    const program = ts.createProgram(Object.keys(texts), { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] }, host);
-    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    expect(typeErrors({ "/v/index.ts": mutated })).toEqual([]);
     // Run as an ES module: importers call the wrapper through the live binding.
     const dir = mkdtempSync(path.join(os.tmpdir(), "cf-esm-"));
     try {

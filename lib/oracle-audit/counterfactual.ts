@@ -1004,6 +1004,26 @@ function keptCharacterMutation(gold: string, raw: string, isTest: (path: string)
   return null;
 }
 
+/**
+ * How a module's functions are wrapped at its end, each result passed through `open` (wrapperOpen's): Python rebinds
+ * each module-level function; an ES module reassigns each exported function declaration's binding (its exports are live
+ * bindings, so every importer calls the wrapper; `// @ts-ignore`: a checker such as ts-jest refuses assigning to a
+ * function, and the code runs as meant). Null for a CommonJS module (its exports are wrapped elsewhere) or another file.
+ */
+function functionWrapper(file: TParsedFile): { functions: TSyntaxNode[]; line: (names: string[], open: string) => string } | null {
+  if (file.path.endsWith(".py")) {
+    return { functions: moduleFunctions(file), line: (names, open) => names.map((n) => `${n} = (lambda __cf_f: __import__("functools").wraps(__cf_f)(lambda *__cf_a, **__cf_k: ${open}__cf_f(*__cf_a, **__cf_k))))(${n})`).join("; ") };
+  }
+  if (!/\.(c|m)?[jt]sx?$/.test(file.path) || isCommonJs(file.source)) return null;
+  const typed = /\.(c|m)?tsx?$/.test(file.path);
+  return {
+    functions: exportedFunctions(file),
+    line: (names, open) => names.map((n) => typed
+      ? `{\n  const __cf_f = ${n} as (...a: unknown[]) => unknown;\n  // @ts-ignore\n  ${n} = function (this: unknown, ...__cf_a: unknown[]) { return ${open}__cf_f.apply(this, __cf_a)); };\n}`
+      : `{ const __cf_f = ${n}; ${n} = function (...__cf_a) { return ${open}__cf_f.apply(this, __cf_a)); }; }`).join("\n"),
+  };
+}
+
 /** A JavaScript or TypeScript module's exported function declarations (`export function f`, `export default function f`). */
 const exportedFunctions = (file: TParsedFile): TSyntaxNode[] =>
   file.root.children
@@ -1352,52 +1372,23 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
       const alt = changedLiteral(raw, dep.match === "contains");
       if (wrapped && wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `what gold's functions return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
     }
-    // Computed by a Python function gold changes and handed out at a return gold leaves as it was (humanize's intcomma
-    // formats with gold's "{0:.{1}f}" and returns through the base's `return new`): each module-level function whose
-    // lines gold's diff touches is wrapped at the module's end, so its result changes only where it is the literal
-    // (a recursive call goes through the wrapper too; the outermost result then no longer equals it).
+    // Computed by a function gold changes and handed out at a return gold leaves as it was (humanize's intcomma formats
+    // with gold's "{0:.{1}f}" and returns through the base's `return new`; change-case's title-case, where gold changes
+    // a pattern and no return): each such function whose lines gold's diff touches — a Python module-level function, an
+    // ES module's exported function declaration — is wrapped at the module's end, so its result changes only where it
+    // is the literal (a recursive call goes through the wrapper too; the outermost result then no longer equals it).
     if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
       const added = addedRows(gold);
       const sections: string[] = [];
       for (const file of parsed) {
-        if (isTest(file.path) || isProse(file.path) || !file.path.endsWith(".py")) continue;
+        const wrapper = isTest(file.path) || isProse(file.path) ? null : functionWrapper(file);
         const rows = added.get(file.path);
-        if (!rows || rows.size === 0) continue;
-        const names = moduleFunctions(file)
+        if (!wrapper || !rows || rows.size === 0) continue;
+        const names = wrapper.functions
           .filter((n) => [...rows].some((r) => r >= n.row && r <= rowOf(file.source, n.end)))
           .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end));
         if (names.length === 0) continue;
-        const open = wrapperOpen(file.path, raw, dep.match === "contains");
-        const line = names.map((n) => `${n} = (lambda __cf_f: __import__("functools").wraps(__cf_f)(lambda *__cf_a, **__cf_k: ${open}__cf_f(*__cf_a, **__cf_k))))(${n})`).join("; ");
-        const section = appendedLineDiff(file, line);
-        if (section) sections.push(section);
-      }
-      if (sections.length > 0) {
-        const patch = `${gold.replace(/\n?$/, "\n")}${sections.join("")}`;
-        return { ok: true, patch, mutation: `what the functions gold changes return, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${changedLiteral(raw, dep.match === "contains")}"`, edits: sections.length };
-      }
-    }
-    // The same in an ES module (change-case's title-case, where gold changes a pattern and no return): each exported
-    // function declaration whose lines gold's diff touches is wrapped at the module's end by reassigning its binding
-    // (an ES module's exports are live bindings, so every importer calls the wrapper), its result changed only where
-    // it is the literal. `// @ts-ignore`: a checker (ts-jest) refuses assigning to a function; the code runs as meant.
-    if (dep.match !== "regex" && raw.length > 0 && !/\$\{[^}]*\}/.test(raw) && !/^-?[0-9][0-9.]*$/.test(raw)) {
-      const added = addedRows(gold);
-      const sections: string[] = [];
-      for (const file of parsed) {
-        if (isTest(file.path) || isProse(file.path) || !/\.(c|m)?[jt]sx?$/.test(file.path) || isCommonJs(file.source)) continue;
-        const rows = added.get(file.path);
-        if (!rows || rows.size === 0) continue;
-        const names = exportedFunctions(file)
-          .filter((n) => [...rows].some((r) => r >= n.row && r <= rowOf(file.source, n.end)))
-          .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end));
-        if (names.length === 0) continue;
-        const open = wrapperOpen(file.path, raw, dep.match === "contains");
-        const typed = /\.(c|m)?tsx?$/.test(file.path);
-        const line = names.map((n) => typed
-          ? `{\n  const __cf_f = ${n} as (...a: unknown[]) => unknown;\n  // @ts-ignore\n  ${n} = function (this: unknown, ...__cf_a: unknown[]) { return ${open}__cf_f.apply(this, __cf_a)); };\n}`
-          : `{ const __cf_f = ${n}; ${n} = function (...__cf_a) { return ${open}__cf_f.apply(this, __cf_a)); }; }`).join("\n");
-        const section = appendedLineDiff(file, line);
+        const section = appendedLineDiff(file, wrapper.line(names, wrapperOpen(file.path, raw, dep.match === "contains")));
         if (section) sections.push(section);
       }
       if (sections.length > 0) {
