@@ -327,6 +327,22 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (activeConstant !== undefined) fromConstant.set(d, activeConstant);
     if (activeRow && d.kind === "literal") d.parametrized = true;
   };
+  /**
+   * The repository function a callee names through an import: `parse` (imported; a default or namespace import calls
+   * the module's own export) or `mod.parse` of a default or namespace import. Null for anything else.
+   */
+  const boundCallee = (fn: TSyntaxNode | null | undefined): { module: string; fn: string } | null => {
+    if (fn?.type === "identifier" && bindings.has(textOf(source, fn))) {
+      const local = textOf(source, fn);
+      const binding = bindings.get(local)!;
+      return { module: binding.module, fn: binding.imported === "default" || binding.imported === "*" ? local : binding.imported };
+    }
+    if (fn?.type !== "member_expression") return null;
+    const object = field(fn, "object");
+    const property = field(fn, "property");
+    const binding = object?.type === "identifier" ? bindings.get(textOf(source, object)) : undefined;
+    return binding && property && (binding.imported === "*" || binding.imported === "default") ? { module: binding.module, fn: textOf(source, property) } : null;
+  };
   /** The value a should.js chain asserts on: the object of its `.should` member (`res.getHeader('X')` of `res.getHeader('X').should.equal('0')`). */
   const shouldSubject = (fn: TSyntaxNode | null | undefined): TSyntaxNode | null => {
     for (let f = fn; f?.type === "member_expression"; f = field(f, "object")) {
@@ -859,15 +875,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         // A method of an instance the test made: the instance is the data it works on, so an object literal as its
         // first argument is its options (`new MIMEType(s).isJavaScript({ allowParameters: true })`; gaps6).
         let onInstance = false;
-        if (fn?.type === "identifier" && bindings.has(textOf(source, fn))) {
-          const local = textOf(source, fn);
-          const binding = bindings.get(local)!;
-          called = { module: binding.module, fn: binding.imported === "default" || binding.imported === "*" ? local : binding.imported };
-        } else if (fn?.type === "member_expression") {
+        called = boundCallee(fn);
+        if (fn?.type === "member_expression") {
           const object = field(fn, "object");
           const property = field(fn, "property");
           const binding = object?.type === "identifier" ? bindings.get(textOf(source, object)) : undefined;
-          if (binding && property && (binding.imported === "*" || binding.imported === "default")) called = { module: binding.module, fn: textOf(source, property) };
           // A method of an instance the test made (`this.negotiator.encoding(a, b)`): its signature is the class's `X.m`.
           const cls = object && property && !binding ? instanceOf(unwrap(object)) : undefined;
           if (cls && !cls.endsWith("()")) {
@@ -904,17 +916,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         // first argument (the data a function works on), a constructor's first object is its options too: the instance
         // is what the class works on. A package's class, or one the test defines, is not gold's to change.
         const ctor = field(node, "constructor");
-        let made: { module: string; fn: string } | null = null;
-        if (ctor?.type === "identifier" && bindings.has(textOf(source, ctor))) {
-          const local = textOf(source, ctor);
-          const binding = bindings.get(local)!;
-          made = { module: binding.module, fn: binding.imported === "default" || binding.imported === "*" ? local : binding.imported };
-        } else if (ctor?.type === "member_expression") {
-          const object = field(ctor, "object");
-          const property = field(ctor, "property");
-          const binding = object?.type === "identifier" ? bindings.get(textOf(source, object)) : undefined;
-          if (binding && property && (binding.imported === "*" || binding.imported === "default")) made = { module: binding.module, fn: textOf(source, property) };
-        }
+        const made = boundCallee(ctor);
         if (made && /^[./]/.test(made.module)) {
           const target = made;
           args(node).forEach((arg, index) => {
