@@ -7,6 +7,7 @@ import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
 import { parseSource } from "@/lib/syntax/parse-source";
 import type { TParsedFile } from "@/lib/syntax/types";
+import { withObservedExpectations } from "./dynamic-literals";
 import type { TBaseFailure, TDependency, TFileDefinitions, TNotAudited, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TFiles = Record<string, string>;
@@ -69,8 +70,10 @@ export async function auditFiles(input: {
   probeTestIds: string[];
   baseFailures?: readonly TBaseFailure[] | null;
 }): Promise<TFamilyAudit & { tests: TTestExtraction[] }> {
-  const { tests, notAudited } = await extractTests(input.testFiles);
-  const audit = auditFamily({ ...input, tests, notAudited, testFiles: Object.keys(input.testFiles) });
+  const extracted = await extractTests(input.testFiles);
+  // What the base run shows each test expects, beside what the extractor read (dynamic-literals.ts).
+  const tests = extracted.tests.map((t) => withObservedExpectations(t, input.baseFailures ?? null));
+  const audit = auditFamily({ ...input, tests, notAudited: extracted.notAudited, testFiles: Object.keys(input.testFiles) });
   return { ...audit, tests };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { auditFiles, definitionsOfFiles, type TFiles } from "./audit-files";
-import { addedRuns, assertionSides, baseEvidence, showsLiteral } from "./base-outputs";
+import { addedRuns, assertionSides, baseEvidence, expectedLiterals, namedSides, showsLiteral } from "./base-outputs";
 import type { TBaseFailure } from "./types";
 
 // The dynamic literal rule: how each runner prints an assertion's two sides, and what the base's failures say about
@@ -170,5 +170,49 @@ test("tags a string", () => { assert.equal(tag("abc"), "3-kAFQmDzST7DW"); });
   it("a value made of the test's own input and the base's text is left to the static rules", async () => {
     const tests = { "test/tag.test.js": TESTS["test/tag.test.js"]!.replace('tag("abc")', 'tag("3-kAFQmDzST7DW x")') };
     expect(await audit("Tag strings with a stronger hash.", baseFailures, tests)).not.toBe("hidden");
+  });
+});
+
+describe("namedSides and expectedLiterals: what a failure prints as expected, where the print names its sides", () => {
+  it("reads node:assert's, mocha's, jest's and tape's named sides; pytest's and unittest's name none", () => {
+    expect(namedSides(NODE_ASSERT)[0]).toEqual({ expected: "'(?:1[0-9]|[2-4][0-9]|5[0-5])'", actual: "'1[0-9]|[2-4][0-9]|5[0-5]'" });
+    expect(namedSides(MOCHA_EQUAL)[0]).toEqual({ expected: 'W/"3-aW9HeLTk2Yt6lf7zJYElgw"', actual: 'W/"3-438093ff"' });
+    expect(namedSides(JEST)).toContainEqual({ expected: '"a-b"', actual: '"a_b"' });
+    expect(namedSides(TAPE)).toContainEqual({ expected: "'x-y'", actual: "'x_y'" });
+    expect(namedSides(PYTEST)).toEqual([]);
+    expect(namedSides(UNITTEST)).toEqual([]);
+  });
+
+  it("a literal the file writes is expected when only the expected side shows it; an input the base echoes is not", () => {
+    const f: TBaseFailure = { probe: "p", outcome: "fail", message: null, detail: "Expected: \"Friday\\nThe 13th\"\nReceived: \"friday\\nthe 13th\"" };
+    expect(expectedLiterals(["friday\nthe 13th", "Friday\nThe 13th"], [f])).toEqual([{ value: "Friday\nThe 13th", probe: "p" }]);
+    // A word the code's value holds unquoted (a key of the base's output) is the base's.
+    const keyed: TBaseFailure = { probe: "p", outcome: "fail", message: null, detail: "Expected: [\"foo\", \"baz\"]\nReceived: { foo: 'bar', baz: true }" };
+    expect(expectedLiterals(["baz"], [keyed])).toEqual([]);
+  });
+});
+
+describe("an expected value only the base run shows (the extractor does not follow how the test builds it)", () => {
+  const BASE: TFiles = { "src/tag.js": "export function tag(s) { return s.length + '-' + sum(s).toString(16); }\nconst sum = (s) => [...s].reduce((n, c) => n + c.charCodeAt(0), 0);\n" };
+  const GOLD: TFiles = { "src/tag.js": "import { createHash } from 'node:crypto';\nexport function tag(s) { return s.length + '-' + createHash('md5').update(s).digest('base64url').slice(0, 12); }\n" };
+  const TESTS: TFiles = {
+    "test/tag.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { tag } from "../src/tag.js";
+const want = ["3-kAFQmDzST7DW"].join("");
+test("tags a string", () => { assert.equal(tag("abc"), want); });
+`,
+  };
+  const probe = "test/tag.test.js::tags a string";
+  const failures: TBaseFailure[] = [{ probe, outcome: "fail", message: "Expected values to be strictly equal:", detail: "Expected values to be strictly equal:\n+ actual - expected\n\n+ '3-126'\n- '3-kAFQmDzST7DW'\n" }];
+  const audit = async (baseFailures: TBaseFailure[] | null) => {
+    const a = await auditFiles({
+      base: await definitionsOfFiles(BASE), gold: await definitionsOfFiles({ ...BASE, ...GOLD, ...TESTS }), testFiles: TESTS,
+      histories: [{ revisionId: "r", condition: "direct", text: "Tag strings with a stronger hash." }], probeTestIds: [probe], baseFailures,
+    });
+    return a.histories[0]!.dependencies!.find((d) => d.name === "3-kAFQmDzST7DW")?.category;
+  };
+
+  it("is a dependency, judged by the rules (here: gold's output, hidden)", async () => {
+    expect(await audit(null)).toBeUndefined();
+    expect(await audit(failures)).toBe("hidden");
   });
 });

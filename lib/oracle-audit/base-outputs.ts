@@ -75,7 +75,9 @@ function labelledSides(lines: readonly string[]): [string, string] | null {
     const head = lines[at]!.replace(labels, "").trim();
     const indent = (l: string) => /^\s*/.exec(l)![0].length;
     const own = indent(lines[at]!);
-    const body = [head.replace(/^\|-?$|^>-?$/, "")];
+    // A YAML block (`expected: |-` and the lines indented under it) spans lines; a value on the label's line is whole.
+    if (head !== "" && !/^[|>][-+]?$/.test(head)) return head;
+    const body: string[] = [];
     for (let i = at + 1; i < lines.length && lines[i]!.trim() !== "" && indent(lines[i]!) > own; i++) body.push(lines[i]!.trim());
     return body.join("\n");
   };
@@ -84,11 +86,14 @@ function labelledSides(lines: readonly string[]): [string, string] | null {
   return expected !== null && actual !== null ? [expected, actual] : null;
 }
 
+// chai's `expected <actual> to equal <expected>` (and `to be`, `to deeply equal`, `to include`, …).
+const CHAI = /\bexpected (.+?) to (?:not )?(?:deeply |strictly |be |have |include |contain |match |equal |eql |loosely )+(.+?)(?: \/\/ .*)?$/;
+
 /** Lines comparing two values: `a !== b`, `assert a == b`, `a != b`, chai's `expected a to equal b`. */
 function comparisonSides(lines: readonly string[]): [string, string][] {
   const out: [string, string][] = [];
   for (const line of lines) {
-    const chai = /\bexpected (.+?) to (?:not )?(?:deeply |strictly |be |have |include |contain |match |equal |eql |loosely )+(.+?)(?: \/\/ .*)?$/.exec(line);
+    const chai = CHAI.exec(line);
     if (chai) {
       out.push([chai[1]!, chai[2]!]);
       continue;
@@ -137,4 +142,57 @@ export function baseEvidence(literal: string, failures: readonly TBaseFailure[],
     }
   }
   return missing;
+}
+
+/**
+ * The side a runner prints as the expected value and the side it prints as the code's, where the print names them:
+ * node:assert's legend `+ actual - expected`, mocha's `+ expected - actual`, jest's `- Expected` / `+ Received`,
+ * `Expected:` / `Received:` and tape's `expected:` / `actual:` labels, chai's `expected <actual> to equal <expected>`.
+ * A print that does not name its sides (pytest's `assert a == b`, unittest's `a != b`) gives nothing here.
+ */
+export function namedSides(detail: string): { expected: string; actual: string }[] {
+  const lines = detail.split("\n").map((l) => l.replace(/^E(?=\s)\s*/, "").replace(/\s+$/, ""));
+  const out: { expected: string; actual: string }[] = [];
+  for (const block of diffBlocks(lines)) {
+    const legend = block.map((l) => l.trim()).join("\n");
+    const plus = /^\+ actual - expected$/im.test(legend) || /^\+ Received\b/m.test(legend) ? "actual" : /^\+ expected - actual$/im.test(legend) || /^\+ Expected\b/m.test(legend) ? "expected" : null;
+    const sides = plus ? diffSides(block) : null;
+    if (sides) out.push(plus === "actual" ? { expected: sides[0], actual: sides[1] } : { expected: sides[1], actual: sides[0] });
+  }
+  const labelled = labelledSides(lines);
+  if (labelled) out.push({ expected: labelled[0], actual: labelled[1] });
+  for (const line of lines) {
+    const chai = / to not |\.not\./.test(line) ? null : CHAI.exec(line);
+    if (chai) out.push({ expected: chai[2]!, actual: chai[1]! });
+  }
+  return out;
+}
+
+/**
+ * Literals the test file writes that a failure of one of its tests on the base prints as expected, whole, and never
+ * as what the code gave: what the test compares, however its code builds the expected value (a table read by a loop,
+ * a helper, a chain the extractor does not follow). Each with the probe whose failure shows it.
+ */
+export function expectedLiterals(written: readonly string[], failures: readonly TBaseFailure[]): { value: string; probe: string }[] {
+  const out: { value: string; probe: string }[] = [];
+  for (const f of failures) {
+    if (!f.detail) continue;
+    const pairs = namedSides(f.detail);
+    if (pairs.length === 0) continue;
+    for (const value of written) {
+      if (value.trim().length < 2 || out.some((o) => o.value === value && o.probe === f.probe)) continue;
+      // Never in the code's value, even unquoted (a key the base writes: `{ baz: true }` for an expected `'baz'`).
+      if (pairs.some((p) => showsLiteral(p.expected, value)) && !pairs.some((p) => showsLiteral(p.actual, value) || standsIn(p.actual, value))) out.push({ value, probe: f.probe });
+    }
+  }
+  return out;
+}
+
+/** `value` stands in `text` with no letter or digit running on across either edge. */
+function standsIn(text: string, value: string): boolean {
+  const word = /[\p{L}\p{N}_]/u;
+  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+    if (!(word.test(value[0]!) && word.test(text[at - 1] ?? "")) && !(word.test(value.at(-1)!) && word.test(text[at + value.length] ?? ""))) return true;
+  }
+  return false;
 }

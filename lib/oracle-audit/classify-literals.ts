@@ -199,7 +199,7 @@ function classifySelector(dep: TDependency, ctx: TClassificationContext, text: s
 
 export function classifyLiteral(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict {
   if (dep.via === "selector") return classifySelector(dep, ctx, text);
-  if (extraction.suppliedLiterals.includes(dep.value)) return { category: "visible", reason: "the test supplies this value itself" };
+  if (!dep.observed && extraction.suppliedLiterals.includes(dep.value)) return { category: "visible", reason: "the test supplies this value itself" };
   // A part of a concatenated expected value: judged by the whole strings it makes, the least visible of them.
   if (dep.wholes && dep.wholes.length > 0) {
     const verdicts = dep.wholes.map((whole) => classifyLiteral({ ...dep, value: whole, match: "exact", wholes: undefined }, extraction, ctx, text));

@@ -2,10 +2,10 @@
 // expected literal no source holds, whether the base gives it: when the base gives another value there, the output
 // is gold's — specified when a history states it, inferable when a history shows its format or what gold adds, hidden
 // otherwise. Where no run compares it, the static rules of classify-literals.ts judge it.
-import { addedRuns, baseEvidence } from "./base-outputs";
+import { addedRuns, baseEvidence, expectedLiterals } from "./base-outputs";
 import { probeMatcher } from "./probe-ids";
 import type { TClassificationContext, TVerdict } from "./tree-index";
-import type { TDependency, TTestExtraction } from "./types";
+import type { TBaseFailure, TDependency, TTestExtraction } from "./types";
 import { excerptOf, holdsPiece, NUMBER, proseForm, statesLiteral } from "./words";
 
 /**
@@ -22,7 +22,8 @@ export function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtr
   if (!ctx.baseFailures || dep.match === "regex" || ["argument", "option", "argv", "env", "selector"].includes(dep.via) || NUMBER.test(dep.value)) return null;
   // A piece of the test's own input (a token of the SQL it feeds in, a flag of the argv it passes) is the input's,
   // however the base splits or echoes it.
-  const inputs = [...extraction.suppliedLiterals, ...extraction.dependencies.filter((d) => d.via === "argv").map((d) => d.value)];
+  // (An expected value only the base run shows is itself among the literals the file writes: not an input of its own.)
+  const inputs = [...extraction.suppliedLiterals.filter((s) => !dep.observed || s !== dep.value), ...extraction.dependencies.filter((d) => d.via === "argv").map((d) => d.value)];
   if (inputs.some((s) => s.includes(dep.value))) return null;
   const tests = extraction.tests.filter((t) => (dep.testLine != null ? t.line === dep.testLine : t.name === dep.test));
   if (tests.length === 0) return null;
@@ -34,11 +35,12 @@ export function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtr
   // no text of gold's own, so how the history describes the change decides, which only a reader can tell.
   const added = addedRuns(seen.gave, dep.value);
   if (added !== null && added.length === 0) return null;
-  // Gold's output holds text of its own: a word neither the test's inputs nor the base's code write, or a format
-  // around what the base gives (`(?:…)` around the base's `1[0-9]|…`). Made only of those, it may be the base's
-  // output for another input (a reader can tell): left to the static rules.
-  const known = (word: string) => inputs.some((s) => holdsPiece(s, word)) || ctx.base.strings.some((s) => holdsPiece(s, word));
-  const wraps = seen.gave.length >= 3 && dep.value !== seen.gave && dep.value.includes(seen.gave);
+  // Gold's output holds text of its own: a word neither the test's inputs nor the base's code write (as a string or
+  // a key), or a format around what the base gives (`(?:…)` around the base's `1[0-9]|…`) that is not the test's
+  // input either. Made only of those, it may be the base's output for another input (a reader can tell): left to the
+  // static rules.
+  const known = (word: string) => inputs.some((s) => holdsPiece(s, word)) || ctx.base.keys.has(word) || ctx.base.strings.some((s) => holdsPiece(s, word));
+  const wraps = seen.gave.length >= 3 && dep.value !== seen.gave && dep.value.includes(seen.gave) && (added ?? []).some((run) => !inputs.some((s) => s.includes(run)));
   if (!wraps && (dep.value.match(/[\p{L}\p{N}]+/gu) ?? []).every(known)) return null;
   const evidence = { gold: null, producer: null, definedAt: null, base: null };
   const gave = `the base gives ${JSON.stringify(seen.gave.length > 60 ? `${seen.gave.slice(0, 60)}…` : seen.gave)} here`;
@@ -76,4 +78,26 @@ function exampleOfShape(text: string, value: string): string | null {
     if (inner !== value && shapeOf(inner) === shape) return inner;
   }
   return null;
+}
+
+/**
+ * The extraction with the expected values only the base run shows (`observed`): each literal the test file writes that
+ * a failure of one of its tests prints as expected and never as the code's value, where the test has no such literal
+ * dependency already (its comparison is built in a way the extractor does not follow). Unchanged without a base run.
+ */
+export function withObservedExpectations(extraction: TTestExtraction, failures: readonly TBaseFailure[] | null): TTestExtraction {
+  if (!failures || failures.length === 0) return extraction;
+  const added: TDependency[] = [];
+  for (const test of extraction.tests) {
+    const matches = probeMatcher(extraction.file, test);
+    const own = failures.filter((f) => matches(f.probe));
+    if (own.length === 0) continue;
+    const has = new Set(extraction.dependencies.filter((d) => d.kind === "literal" && (d.testLine === test.line || d.test === test.name)).map((d) => d.value));
+    for (const { value } of expectedLiterals(extraction.suppliedLiterals, own)) {
+      if (has.has(value)) continue;
+      has.add(value);
+      added.push({ kind: "literal", value, module: null, owner: null, via: "assert", match: "exact", line: test.line, text: "", test: test.name, testLine: test.line, observed: true });
+    }
+  }
+  return added.length === 0 ? extraction : { ...extraction, dependencies: [...extraction.dependencies, ...added] };
 }

@@ -10,6 +10,7 @@ import type { TBaseFailure, TNotAudited, TTestExtraction, TTreeDefinitions } fro
 import { unreadableReason } from "./audit-failure";
 import { cachedValue, type TAuditCache } from "./definition-cache";
 import { listDependencies, type TListedDependency } from "@/lib/oracle-audit/dependency-listing";
+import { withObservedExpectations } from "@/lib/oracle-audit/dynamic-literals";
 
 export type TStaticAuditSources = {
   /** The base tree: the audited sources it holds, and every path. */
@@ -63,7 +64,9 @@ export async function staticAudit(
   const notAudited = [...tests.value.notAudited, ...unreadableSources];
 
   const fresh = input.histories.filter((h) => !input.previous.has(h.textHash));
-  const common = { tests: tests.value.tests, base: base.value.definitions, gold: goldDefs.value.definitions, testFiles: tests.value.testFiles, probeTestIds: input.probeTestIds };
+  // What the base run shows each test expects, beside what the extractor read (dynamic-literals.ts).
+  const observed = tests.value.tests.map((t) => withObservedExpectations(t, input.baseFailures ?? null));
+  const common = { tests: observed, base: base.value.definitions, gold: goldDefs.value.definitions, testFiles: tests.value.testFiles, probeTestIds: input.probeTestIds };
   const audited = auditFamily({ ...common, notAudited, histories: fresh, baseFailures: input.baseFailures ?? null });
   const listing = listDependencies({ tests: common.tests, base: common.base, histories: audited.histories, probeTestIds: common.probeTestIds });
   const byRevision = new Map(audited.histories.map((h) => [h.revisionId, h]));
@@ -76,7 +79,7 @@ export async function staticAudit(
   });
   return {
     audit: { histories, notAudited, dependencies: audited.dependencies },
-    tests: tests.value.tests,
+    tests: observed,
     testFiles: tests.value.testFiles,
     listing,
     stats: { baseCached: base.cached, goldCached: goldDefs.cached, testsCached: tests.cached, reused: input.histories.length - fresh.length, classified: fresh.length },

@@ -47,6 +47,11 @@ export interface TDependency {
   counterBound?: boolean;
   /** A value the test expects only in a browser (`typeof window === 'undefined' ? … : value`): Node never compares it. */
   browserOnly?: boolean;
+  /**
+   * An expected value only the base run shows: a literal the test file writes, printed as expected (never as the
+   * code's value) by a failure of this test on the base, where the extractor found no comparison. Never the test's input.
+   */
+  observed?: boolean;
   /** An option passed as `false`, `0`, `null`, `undefined` or `''`: what an option the code does not read already is. */
   falsy?: boolean;
   /**
