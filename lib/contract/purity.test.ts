@@ -30,6 +30,7 @@ const CLIENT_OR_BUNDLED: Record<string, string> = {
   "lib/oracle-audit/audit-files.ts": "the oracle audit's real-corpus bench runs it by `npx tsx bench/oracle-audit-real-corpus.ts`, under no condition",
   "lib/oracle-audit/real-corpus/load.ts": "the oracle audit's real-corpus bench runs it by `npx tsx bench/oracle-audit-real-corpus.ts`, under no condition",
   "lib/oracle-audit/real-corpus/measure.ts": "the oracle audit's real-corpus bench runs it by `npx tsx bench/oracle-audit-real-corpus.ts`, under no condition",
+  "lib/oracle-audit/real-corpus/base-runs.ts": "the oracle audit's real-corpus bench runs it by `npx tsx bench/oracle-audit-real-corpus.ts`, under no condition",
 };
 const SEARCHED = ["lib", "workers", "components"];
 
