@@ -31,6 +31,7 @@ export const FIRST_RUNS: readonly { set: string; dir: string; commit: string; an
   { set: "held-out-10", dir: "held-out-10", commit: "85b4646", analyzer: "16" },
   { set: "held-out-12", dir: "held-out-12", commit: "afeab03", analyzer: "18" },
   { set: "held-out-11", dir: "held-out-11", commit: "5389986", analyzer: "19" },
+  { set: "held-out-13", dir: "held-out-13", commit: "48a51ea", analyzer: "20" },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
