@@ -93,7 +93,10 @@ export function withObservedExpectations(extraction: TTestExtraction, failures: 
     const own = failures.filter((f) => matches(f.probe));
     if (own.length === 0) continue;
     const has = new Set(extraction.dependencies.filter((d) => d.kind === "literal" && (d.testLine === test.line || d.test === test.name)).map((d) => d.value));
-    for (const { value } of expectedLiterals(extraction.suppliedLiterals, own)) {
+    // A literal the file writes more than once may be an input the test also expects back (`enable('a,b')`, then
+    // `disable()` returns 'a,b'): the test's own, so only one written once is read as an expected value here.
+    const once = extraction.suppliedLiterals.filter((v) => !extraction.suppliedTwice?.includes(v));
+    for (const { value } of expectedLiterals(once, own)) {
       if (has.has(value)) continue;
       has.add(value);
       added.push({ kind: "literal", value, module: null, owner: null, via: "assert", match: "exact", line: test.line, text: "", test: test.name, testLine: test.line, observed: true });

@@ -428,3 +428,23 @@ describe("option keys of an object passed to a repository's constructor (branch 
     expect(await hiddenOf(base, gold, tests)).toEqual([]);
   });
 });
+
+// Held-out set 13's first run (analyzer 20): 34 false alarms from a build directory, one method of a fixture missed.
+describe("held-out 13 (analyzer 21)", () => {
+  it("a module of a build output the repository does not hold is the source it is built from (`libesm/x.js` ← `src/x.ts`)", async () => {
+    const base = { "src/patch/parse.ts": "export function parsePatch(s: string) { return [s]; }\n" };
+    const tests = { "test/patch/parse.js": `import { parsePatch } from "../../libesm/patch/parse.js";\nimport assert from "node:assert";\ndescribe("p", () => { it("parses", () => { assert.ok(parsePatch("x")); }); });\n` };
+    expect(await hiddenOf(base, {}, tests)).toEqual([]);
+    // A name only gold's source defines is still gold's.
+    const gold = { "src/patch/parse.ts": "export function parsePatch(s: string) { return [s]; }\nexport function formatPatch(p: string[]) { return p.join(''); }\n" };
+    const uses = { "test/patch/parse.js": tests["test/patch/parse.js"].replace("import { parsePatch }", "import { parsePatch, formatPatch }").replace('assert.ok(parsePatch("x"))', 'assert.ok(formatPatch(parsePatch("x")))') };
+    expect(await hiddenOf(base, gold, uses)).toEqual(["name:formatPatch"]);
+  });
+
+  it("a method called on a parameter annotated with the repository's class is that class's (`pm: PluginManager`)", async () => {
+    const base = { "pluggy/__init__.py": "from ._manager import PluginManager\n", "pluggy/_manager.py": "class PluginManager:\n    def list_plugin_distinfo(self):\n        return []\n" };
+    const gold = { "pluggy/_manager.py": "class PluginManager:\n    def list_plugin_distinfo(self):\n        return []\n\n    def list_plugin_distributions(self):\n        return []\n" };
+    const tests = { "testing/test_pm.py": "from pluggy import PluginManager\n\n\ndef test_lists(pm: PluginManager) -> None:\n    assert pm.list_plugin_distributions() == []\n" };
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:list_plugin_distributions"]);
+  });
+});

@@ -128,12 +128,28 @@ export function classificationContext(base: TTreeDefinitions, gold: TTreeDefinit
   return { base: b, gold: g, testFiles: new Set(testFiles), affixes: systematicAffixes(b.names), producers: new WeakMap(), reach: new Map(), baseCuts: new Map(), goldOwn: indexTree(ownOf(base, gold)), baseFailures };
 }
 
+/**
+ * A module of a build output the repository does not hold (`../../libesm/patch/parse.js`, which `tsc --outDir libesm`
+ * makes from `src/patch/parse.ts`): the source it is built from, `src/<the rest>` with a source extension, when the
+ * output's top folder is in no tree and that source is. What the build gives is the source's (held-out 13's jsdiff).
+ */
+function builtFrom(spec: string, file: string, tree: TTreeIndex): string | null {
+  const target = normalizePath(`${dirname(file)}/${spec}`);
+  const [top, ...rest] = target?.split("/") ?? [];
+  if (!top || rest.length === 0 || top === "src" || [...tree.files].some((f) => f.startsWith(`${top}/`))) return null;
+  const stem = `src/${rest.join("/")}`.replace(/\.(c|m)?js$/, "");
+  for (const ext of [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs"]) if (tree.files.has(`${stem}${ext}`)) return `${stem}${ext}`;
+  return null;
+}
+
 export type TVerdict = { category: TCategory; reason: string; definedAt?: TLocation | null } & Partial<TDependencyEvidence>;
 
 export function resolve(spec: string, file: string, tree: TTreeIndex): string | null {
   const lang = languageOf(file);
   const direct = lang?.resolveModule(spec, file, tree.files) ?? null;
   if (direct || !lang || lang.id === "python" || !spec.startsWith(".")) return direct;
+  const built = builtFrom(spec, file, tree);
+  if (built) return built;
   // A folder required by path (`require("..")`): its package.json's `main` (or `exports`) names the file.
   const dir = normalizePath(`${dirname(file)}/${spec}`);
   if (dir === null) return null;

@@ -82,6 +82,8 @@ export interface TTestExtraction {
   dependencies: TDependency[];
   /** Every literal the test file itself writes outside its assertions (a test-supplied value). */
   suppliedLiterals: string[];
+  /** Those it writes more than once outside its assertions (an input the test also expects back, say). */
+  suppliedTwice?: string[];
   /**
    * Functions the test writes and hands to a call (`merge.extend((obj, key, val, path) => …)`): the callee's name,
    * the argument's position, the callback's parameters and which of them its body reads, and the test it stands in.

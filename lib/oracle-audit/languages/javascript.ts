@@ -974,10 +974,13 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (first) titles.add(unwrap(first));
     }
   });
+  const twice = new Set<string>();
   for (const node of literalNodes) {
     if (assertionLiterals.has(node) || titles.has(node)) continue;
     const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
-    if (value !== null) supplied.add(value);
+    if (value === null) continue;
+    if (supplied.has(value)) twice.add(value);
+    supplied.add(value);
   }
   // mocha's `suite("name")` with no callback, at the top level: the tests after it belong to that suite.
   const openSuites = named(root)
@@ -999,7 +1002,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (lines && lines.length > 0) d.readIn = lines;
   }
   const echoed = echoedDependencies(state);
-  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(echoed.length > 0 ? { echoed } : {}), ...(callbacks.length > 0 ? { callbacks } : {}), ...(jsonSerialized.length > 0 ? { jsonSerialized } : {}) };
+  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(twice.size > 0 ? { suppliedTwice: [...twice] } : {}), ...(echoed.length > 0 ? { echoed } : {}), ...(callbacks.length > 0 ? { callbacks } : {}), ...(jsonSerialized.length > 0 ? { jsonSerialized } : {}) };
 }
 
 export { extractJavaScriptDefinitions, resolveScriptModule };

