@@ -49,7 +49,7 @@ describe("findings map to probes through the ids collection recorded", () => {
 describe("only what the verifier runs can block", () => {
   it("keys a dependency by its test, not by the test's name, and marks findings with no probe informational", async () => {
     const base = await definitionsOfFiles({ "pkg/__init__.py": "", "pkg/core.py": "def run():\n    return 1\n" });
-    const gold = await definitionsOfFiles({ "pkg/__init__.py": "", "pkg/core.py": "def run():\n    return 1\n\ndef fresh():\n    return 'brand new value'\n" });
+    const gold = await definitionsOfFiles({ "pkg/__init__.py": "", "pkg/core.py": "def run():\n    return 1\n\ndef fresh():\n    return 'brand new value'\n", "src/pkg.ts": "export function fresh(): string {\n  return 'brand new value';\n}\n" });
     const testFiles = {
       "tests/test_core.py": `from pkg import core
 
