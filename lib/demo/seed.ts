@@ -41,7 +41,7 @@ export async function seedDemo(prisma: Db, dataDir: string): Promise<void> {
     }
     const [, lead, curator] = users;
     const suite = await tx.suite.create({
-      data: { name: "specpath-demo", description: "Demo suite: one family from a small secrets library." },
+      data: { name: "specpath-demo", description: "Demo suite: two families from a small secrets library, one in construction and one fully built." },
     });
     return { suite, lead: lead!, curator: curator! };
   });
