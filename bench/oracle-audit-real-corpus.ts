@@ -31,6 +31,7 @@ const SET_NAMES: Record<TCorpusSet, string> = {
   "held-out-11": "held-out set 11 (sampled from first-parent history, labelled before the audit ran)",
   "held-out-12": "held-out set 12 (sampled from first-parent history, labelled before the audit ran; incomplete sample, 7 PRs; tuned on since its first run)",
   "held-out-13": "held-out set 13 (sampled from first-parent history, labelled before the audit ran)",
+  "held-out-14": "held-out set 14 (sampled from first-parent history, owners A–L, labelled before the audit ran)",
   "held-out-15": "held-out set 15 (sampled from first-parent history, owners M–Z, labelled before the audit ran)",
 };
 
