@@ -279,6 +279,55 @@ index 0000000..58951f6
   });
 });
 
+describe("a Python module path gold adds, moved", () => {
+  it("moves the module the test imports and gold's own imports of it, so only the test's import breaks (pluggy-compat-distributions)", async () => {
+    // pluggy-compat-distributions: the test imports `pluggy._compat`, which gold adds as src/pluggy/_compat.py and
+    // imports in _manager.py; it was "error: a Python module path is not moved yet".
+    const manager = "from ._hooks import hook\n\n\ndef names():\n    return [hook()]\n";
+    const diff = `diff --git a/src/pluggy/_manager.py b/src/pluggy/_manager.py
+--- a/src/pluggy/_manager.py
++++ b/src/pluggy/_manager.py
+@@ -1,5 +1,6 @@
+ from ._hooks import hook
++from ._compat import metadata
+ 
+ 
+ def names():
+-    return [hook()]
++    return [hook(), metadata()]
+diff --git a/src/pluggy/_compat.py b/src/pluggy/_compat.py
+new file mode 100644
+index 0000000..58951f6
+--- /dev/null
++++ b/src/pluggy/_compat.py
+@@ -0,0 +1,2 @@
++def metadata():
++    return "m"
+`;
+    const m = await mutateGoldWithTrees(diff, { kind: "path", value: "pluggy._compat", match: null, file: "testing/test_compat.py" }, {});
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(m.mutation).toMatch(/src\/pluggy\/_compat\.py moved to src\/pluggy\/_compat_\w+\.py/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-pypath-"));
+    try {
+      execFileSync("mkdir", ["-p", path.join(dir, "src/pluggy")]);
+      writeFileSync(path.join(dir, "src/pluggy/__init__.py"), "");
+      writeFileSync(path.join(dir, "src/pluggy/_hooks.py"), "def hook():\n    return 'h'\n");
+      writeFileSync(path.join(dir, "src/pluggy/_manager.py"), manager);
+      execFileSync("git", ["init", "-q"], { cwd: dir });
+      writeFileSync(path.join(dir, "cf.patch"), m.patch);
+      execFileSync("git", ["apply", "cf.patch"], { cwd: dir });
+      const py = (code: string) => execFileSync("python3", ["-c", code], { cwd: dir, env: { ...process.env, PYTHONPATH: "src", PYTHONDONTWRITEBYTECODE: "1" }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+      expect(py("from pluggy._manager import names; print(names())")).toBe("['h', 'm']");
+      expect(() => py("import pluggy._compat")).toThrow(/No module named 'pluggy._compat'/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const other = await mutateGoldWithTrees(diff, { kind: "path", value: "pluggy._hooks", match: null, file: "testing/test_compat.py" }, {});
+    expect(other.ok).toBe(false);
+  });
+});
+
 describe("an argument gold adds, dropped where the test passes it (negotiator-preferred-encodings)", () => {
   // negotiator: gold adds `preferred` as argument 2 of Negotiator.prototype.encoding and .encodings, and encoding
   // hands it on to encodings. The dependency `encoding#1` was "no counterfactual: gold's non-test code never writes

@@ -1454,9 +1454,10 @@ const dirOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) :
  * (`max_alt.js`) and gold's own code importing it from there, so only what imports the path itself breaks.
  */
 function movedModule(gold: string, spec: string, testFile: string | null, isTest: (path: string) => boolean): TMutation {
-  if (!testFile || !spec.startsWith(".")) return { ok: false, reason: `a package path (${spec}) has no counterfactual: gold does not write it` };
   const sections = splitDiff(gold);
   const addedFiles = new Set(sections.filter((f) => f.lines.some((l) => l.startsWith("new file mode")) || f.lines.includes("--- /dev/null")).map((f) => f.path));
+  if (testFile?.endsWith(".py") && PYTHON_DOTTED.test(spec)) return movedPythonModule(gold, spec, addedFiles, isTest);
+  if (!testFile || !spec.startsWith(".")) return { ok: false, reason: `a package path (${spec}) has no counterfactual: gold does not write it` };
   const resolved = joinRelative(dirOf(testFile), spec);
   const target = resolved === null ? undefined : MODULE_SUFFIXES.map((x) => `${resolved}${x}`).find((p) => addedFiles.has(p));
   if (!target) return { ok: false, reason: `gold adds no module at ${spec} (from ${testFile})` };
@@ -1482,6 +1483,38 @@ function movedModule(gold: string, spec: string, testFile: string | null, isTest
   const [fromDiff, fromPlus] = header(target);
   const out = patch.split("\n").map((l) => (l === fromDiff ? `diff --git a/${moved} b/${moved}` : l === fromPlus ? `+++ b/${moved}` : l)).join("\n");
   return { ok: true, patch: out, mutation: `${target} moved to ${moved}`, edits: 1 };
+}
+
+const PYTHON_DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/;
+
+/**
+ * A Python module the test imports by its dotted path and gold adds (pluggy's `pluggy._compat`, gold's
+ * src/pluggy/_compat.py): gold with the module at another name (`_compat_cf.py`) and gold's own imports of it following
+ * it (`from ._compat import x`, `from . import _compat`, `pluggy._compat`), so only what imports the path itself breaks.
+ */
+function movedPythonModule(gold: string, spec: string, addedFiles: ReadonlySet<string>, isTest: (path: string) => boolean): TMutation {
+  const rel = spec.replace(/\./g, "/");
+  const target = [...addedFiles].find((p) => p === `${rel}.py` || p.endsWith(`/${rel}.py`));
+  if (!target) {
+    const folder = [...addedFiles].some((p) => p === `${rel}/__init__.py` || p.endsWith(`/${rel}/__init__.py`));
+    return { ok: false, reason: folder ? `${spec} names a package folder: moving it has no counterfactual` : `gold adds no module ${spec}` };
+  }
+  const stem = rel.slice(rel.lastIndexOf("/") + 1);
+  const movedStem = renamedIdentifier(stem, true);
+  const moved = `${dirOf(target)}/${movedStem}.py`.replace(/^\//, "");
+  const movedSpec = `${spec.slice(0, spec.length - stem.length)}${movedStem}`;
+  const absolute = new RegExp(`(?<![\\w.])${escape(spec)}(?!\\w)`, "g");
+  const { patch } = rewriteAdded(gold, isTest, (seg, _before, path) => {
+    if (seg.kind !== "code" || !path.endsWith(".py")) return seg.text;
+    let text = seg.text.replace(absolute, movedSpec);
+    if (dirOf(path) === dirOf(target)) {
+      text = text.replace(new RegExp(`(\\bfrom\\s+\\.)${escape(stem)}(?!\\w)`, "g"), `$1${movedStem}`);
+      text = text.replace(/(\bfrom\s+\.\s+import\s+)([^\n]+)/g, (_, head: string, names: string) => `${head}${names.replace(new RegExp(`(?<![\\w.])${escape(stem)}(?![\\w])(?!\\s+as\\b)`), `${movedStem} as ${stem}`)}`);
+    }
+    return text;
+  });
+  const out = patch.split("\n").map((l) => (l === `diff --git a/${target} b/${target}` ? `diff --git a/${moved} b/${moved}` : l === `+++ b/${target}` ? `+++ b/${moved}` : l)).join("\n");
+  return { ok: true, patch: out, mutation: `${target} moved to ${moved} (gold's own imports follow it)`, edits: 1 };
 }
 
 /** Probes that did not pass: failed, errored, skipped or missing (a unit that no longer loads). */
