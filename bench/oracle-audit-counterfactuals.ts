@@ -422,6 +422,16 @@ export function recipeFor(c: TLoadedCase["case"], python: string | null): TRecip
     case "kjd/idna":
       // Pure Python, the package at the repository root; no third-party import in the kept tests but pytest.
       return { setupCommand: null, testCommand: pytest("."), resultFormat: "junit" };
+    // --- held-out sets 14 and 15 (6 December 2026): as the label helpers' verifier notes say the tests run.
+    case "antfu/utils":
+      // The full devDependencies do not resolve together here (npm ERESOLVE); the tests need vitest only.
+      return { setupCommand: only(["vitest@3.2.4"]), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "ianstormtaylor/superstruct":
+      // The hidden files are fixture modules: the unchanged driver test/index.test.ts imports each, and its tests are the probes.
+      return { setupCommand: NPM, testCommand: () => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" test/index.test.ts`, resultFormat: "junit" };
+    case "tinylibs/tinyspy":
+      // The test imports `tinyspy` through package.json's exports (dist/index.js): built first, as the package's build does.
+      return { setupCommand: `${NPM} && ./node_modules/.bin/esbuild src/index.ts --bundle --format=esm --target=es2018 --outfile=dist/index.js`, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     default:
       return defaultRecipe(c, python);
   }
