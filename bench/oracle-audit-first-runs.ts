@@ -32,6 +32,8 @@ export const FIRST_RUNS: readonly { set: string; dir: string; commit: string; an
   { set: "held-out-12", dir: "held-out-12", commit: "afeab03", analyzer: "18" },
   { set: "held-out-11", dir: "held-out-11", commit: "5389986", analyzer: "19" },
   { set: "held-out-13", dir: "held-out-13", commit: "48a51ea", analyzer: "20" },
+  { set: "held-out-14", dir: "held-out-14", commit: "3d870a8", analyzer: "22" },
+  { set: "held-out-15", dir: "held-out-15", commit: "3d870a8", analyzer: "22" },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
