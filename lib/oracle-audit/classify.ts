@@ -220,8 +220,9 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
           ? { category: "specified", reason: `an argument of gold's new function ${fn}, which the history states`, history: excerptOf(text, [bare]) }
           : { category: "inferable", reason: `an argument of gold's new function ${fn}: it comes with ${fn}, judged as a name of its own` };
       }
-      // A method whose signature neither tree records (a class body's method): nothing to judge a position by.
-      if (method && base.arity === undefined && gold.arity === undefined) return { category: "visible", reason: `no signature of ${fn} is known to judge argument ${position + 1} by` };
+      // A function or method whose signature neither tree records (a class body's method, a value a module computes):
+      // nothing to judge a position by, and nothing that says gold added it.
+      if (base.arity === undefined && gold.arity === undefined) return notResolved(`no tree gives ${fn} a signature to judge argument ${position + 1} by`);
       return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn), param: gold.params?.[position] ?? null };
     }
     // A keyword or option the base already accepts: a parameter of that name, **kwargs, or an option it reads.
@@ -352,18 +353,29 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   return { category: "hidden", reason: `gold introduces ${dep.value}; the history never states it${identifierWords(dep.value).length > 1 ? " (in any case convention)" : ""}`, definedAt, gold };
 }
 
+/** What the module's whole export returns, where the test binds that export under a name of its own (`buildQueue()`). */
+function wholeExportReturns(dep: TDependency, file: string, ctx: TClassificationContext): string | undefined {
+  if (dep.module === null) return undefined;
+  for (const tree of [ctx.gold, ctx.base]) {
+    const target = resolve(dep.module, file, tree);
+    const cls = target ? tree.byFile.get(target)?.returnsClass?.default : undefined;
+    if (cls !== undefined) return cls;
+  }
+  return undefined;
+}
+
 /** Every dependency of one test file, classified for one history's visible text, each with its evidence. */
 export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificationContext, text: string): TClassifiedDependency[] {
   const classified = extraction.dependencies.map((extracted): TClassifiedDependency => {
     // A member of what a function returns (owner `fn()`): the class that function returns, gold's or the base's (gaps8).
-    const returned = /^(\w+)\(\)$/.exec(extracted.owner ?? "")?.[1];
-    const cls = returned ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsClass?.[returned]).find((c) => c !== undefined) : undefined;
+    const returned = /^([\w$]+)\(\)$/.exec(extracted.owner ?? "")?.[1];
+    const cls = returned ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsClass?.[returned]).find((c) => c !== undefined) ?? wholeExportReturns(extracted, extraction.file, ctx) : undefined;
     if (returned && !cls) {
       return { dependency: extracted, category: "visible", reason: `no tree says what ${returned} returns`, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } };
     }
     // What a function attaches to the value it returns (`fn()`, gaps11): only a member a tree attaches is judged as
     // the returned value's; any other is the value's own or inherited (a function's `call`), as before.
-    if (returned && cls === `${returned}()` && !qualifiedIn(ctx.gold, cls, extracted.value) && !qualifiedIn(ctx.base, cls, extracted.value)) {
+    if (returned && cls?.endsWith("()") && !qualifiedIn(ctx.gold, cls, extracted.value) && !qualifiedIn(ctx.base, cls, extracted.value)) {
       return { dependency: extracted, category: "visible", reason: `no tree attaches ${extracted.value} to what ${returned} returns`, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } };
     }
     const dependency = cls ? { ...extracted, owner: cls } : extracted;

@@ -478,3 +478,27 @@ describe("what neither tree defines as the audit reads them (analyzer 22)", () =
     expect(await hiddenOf(base, gold, tests)).toEqual(["name:helper"]);
   });
 });
+
+describe("held-out 14/15 (analyzer 23): a factory that is a package's whole export", () => {
+  // Prompted by held-out 15's fastq-abort: `var buildQueue = require('../')` resolved to the declaration file
+  // index.d.ts, not package.json's main (queue.js); the factory's `var self = { push: push, … }; return self` was not
+  // read as what it returns; so `buildQueue(worker, 1)` read "gold adds argument 2" and `queue.abort()` was never judged.
+  const queue = (extra: string) => `'use strict'\nfunction fastqueue (context, worker, _concurrency) {\n  if (typeof context === 'function') { _concurrency = worker; worker = context; context = null }\n  var self = {\n    push: push,\n    kill: kill,${extra}\n    paused: false\n  }\n  return self\n  function push (v) { worker.call(context, v, function () {}) }\n  function kill () {}\n  function abort () {}\n}\nmodule.exports = fastqueue\n`;
+  const base = {
+    "package.json": JSON.stringify({ name: "fastq", main: "queue.js" }),
+    "index.d.ts": "declare function fastq(context: any, worker: any, concurrency: number): any\nexport = fastq\n",
+    "queue.js": queue(""),
+  };
+  const gold = { "queue.js": queue("\n    abort: abort,") };
+  const tests = { "test/test.js": "var test = require('tape')\nvar buildQueue = require('../')\ntest('abort', function (t) {\n  var queue = buildQueue(worker, 1)\n  queue.push(1)\n  queue.abort()\n  t.equal(queue.paused, false)\n  t.end()\n})\nfunction worker (arg, cb) { cb(null, arg) }\n" };
+  it("resolves the folder to package.json's main, takes the base's signature, and judges the members of what it returns", async () => {
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:abort"]);
+    expect(await hiddenOf(base, gold, tests, "Add `abort()` to the queue: it drops the pending tasks.")).toEqual([]);
+  });
+  it("never says gold adds an argument to a function neither tree gives a signature", async () => {
+    // No package.json: `require('../')` is the declaration file, whose `export =` gives no signature the audit reads.
+    const opaque = { "index.d.ts": "declare function fastq(context: any, worker: any, concurrency: number): any\nexport = fastq\n", "queue.js": "function fastqueue (a, b, c) { return {} }\nmodule.exports = fastqueue\n" };
+    const calls = { "test/test.js": "var test = require('tape')\nvar buildQueue = require('../')\ntest('x', function (t) { var q = buildQueue(worker, 1); t.ok(q); t.end() })\nfunction worker () {}\n" };
+    expect(await hiddenOf(opaque, {}, calls)).toEqual([]);
+  });
+});

@@ -147,12 +147,20 @@ export type TVerdict = { category: TCategory; reason: string; definedAt?: TLocat
 export function resolve(spec: string, file: string, tree: TTreeIndex): string | null {
   const lang = languageOf(file);
   const direct = lang?.resolveModule(spec, file, tree.files) ?? null;
-  if (direct || !lang || lang.id === "python" || !spec.startsWith(".")) return direct;
-  const built = builtFrom(spec, file, tree);
-  if (built) return built;
-  // A folder required by path (`require("..")`): its package.json's `main` (or `exports`) names the file.
+  if (!lang || lang.id === "python" || !spec.startsWith(".")) return direct;
+  // A declaration file is never what a require loads: a folder's package.json `main` names what does (fastq's
+  // `require('../')` is queue.js, not index.d.ts); the declaration stands only where nothing else does.
+  if (direct && !direct.endsWith(".d.ts")) return direct;
+  const main = manifestMain(spec, file, tree);
+  if (direct) return main && !main.endsWith(".d.ts") ? main : direct;
+  return builtFrom(spec, file, tree) ?? main;
+}
+
+/** A folder required by path (`require("..")`): the file its package.json's `main` (or `exports`) names. */
+function manifestMain(spec: string, file: string, tree: TTreeIndex): string | null {
+  const lang = languageOf(file);
   const dir = normalizePath(`${dirname(file)}/${spec}`);
-  if (dir === null) return null;
+  if (!lang || dir === null) return null;
   const manifest = tree.byFile.get(dir === "" ? "package.json" : `${dir}/package.json`);
   for (const main of manifest?.mains ?? []) {
     const hit = lang.resolveModule(`./${main.replace(/^\.\//, "")}`, dir === "" ? "package.json" : `${dir}/package.json`, tree.files);

@@ -358,6 +358,8 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
     defs.arity.default = defs.arity[defaultAlias]!;
     defs.params.default = defs.params[defaultAlias] ?? [];
   }
+  // What the module's whole export returns, for a test that binds it under a name of its own (`var build = require('..')`).
+  if (defaultAlias !== null && defs.returnsClass?.[defaultAlias] !== undefined) defs.returnsClass.default ??= defs.returnsClass[defaultAlias]!;
   defs.names = [...names];
   defs.qualified = [...qualified];
   defs.strings = [...strings];
@@ -479,6 +481,11 @@ function returnedMembers(source: string, fn: TSyntaxNode): [string, number][] | 
   if (local !== undefined) {
     walk(body, (n) => {
       if (FUNCTIONS.has(n.type) || n.type === "class" || n.type === "class_declaration") return false;
+      // `var self = { push: push, kill: kill }; … return self` (a factory's object): its keys are what it returns.
+      if (n.type === "variable_declarator" && textOf(source, field(n, "name") ?? n) === local) {
+        const init = field(n, "value");
+        if (init && unwrap(init).type === "object") objectKeys(unwrap(init), false);
+      }
       if (n.type === "assignment_expression") {
         const left = field(n, "left");
         const obj = left?.type === "member_expression" ? field(left, "object") : null;
