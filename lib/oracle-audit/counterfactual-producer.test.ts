@@ -326,6 +326,29 @@ index 0000000..58951f6
     const other = await mutateGoldWithTrees(diff, { kind: "path", value: "pluggy._hooks", match: null, file: "testing/test_compat.py" }, {});
     expect(other.ok).toBe(false);
   });
+  it("follows an import inside a method whose hunk opens in the middle of a docstring", async () => {
+    // pluggy's second `from ._compat import DistFacade` sits after a docstring the hunk begins inside: read as string
+    // text by the hunk's lexer, it kept the old path, and every probe failed ("error").
+    const diff = `diff --git a/src/pluggy/_manager.py b/src/pluggy/_manager.py
+--- a/src/pluggy/_manager.py
++++ b/src/pluggy/_manager.py
+@@ -10,4 +10,6 @@ class PluginManager:
+         wrapped with a facade.
+         """
++        from ._compat import DistFacade
++
+         return [d for d in self._dists]
+diff --git a/src/pluggy/_compat.py b/src/pluggy/_compat.py
+new file mode 100644
+--- /dev/null
++++ b/src/pluggy/_compat.py
+@@ -0,0 +1,2 @@
++class DistFacade:
++    pass
+`;
+    const m = await mutateGoldWithTrees(diff, { kind: "path", value: "pluggy._compat", match: null, file: "testing/test_details.py" }, {});
+    expect(m.ok && m.patch).toMatch(/\+ {8}from \._compat_\w+ import DistFacade/);
+  });
 });
 
 describe("an argument gold adds, dropped where the test passes it (negotiator-preferred-encodings)", () => {

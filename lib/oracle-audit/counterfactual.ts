@@ -1503,16 +1503,19 @@ function movedPythonModule(gold: string, spec: string, addedFiles: ReadonlySet<s
   const movedStem = renamedIdentifier(stem, true);
   const moved = `${dirOf(target)}/${movedStem}.py`.replace(/^\//, "");
   const movedSpec = `${spec.slice(0, spec.length - stem.length)}${movedStem}`;
-  const absolute = new RegExp(`(?<![\\w.])${escape(spec)}(?!\\w)`, "g");
-  const { patch } = rewriteAdded(gold, isTest, (seg, _before, path) => {
-    if (seg.kind !== "code" || !path.endsWith(".py")) return seg.text;
-    let text = seg.text.replace(absolute, movedSpec);
-    if (dirOf(path) === dirOf(target)) {
-      text = text.replace(new RegExp(`(\\bfrom\\s+\\.)${escape(stem)}(?!\\w)`, "g"), `$1${movedStem}`);
-      text = text.replace(/(\bfrom\s+\.\s+import\s+)([^\n]+)/g, (_, head: string, names: string) => `${head}${names.replace(new RegExp(`(?<![\\w.])${escape(stem)}(?![\\w])(?!\\s+as\\b)`), `${movedStem} as ${stem}`)}`);
-    }
-    return text;
-  });
+  // Import statements only, line by line over gold's added lines (a docstring that names the module stays as it is;
+  // the lexer's string state is unreliable inside a hunk that opens mid-docstring).
+  const absolute = new RegExp(`^(\\s*(?:from|import)\\s+)${escape(spec)}(?=[\\s.]|$)`);
+  const relative = new RegExp(`^(\\s*from\\s+\\.)${escape(stem)}(?=\\s)`);
+  const sibling = new RegExp(`^(\\s*from\\s+\\.\\s+import\\s+.*?)(?<![\\w.])${escape(stem)}(?![\\w])(?!\\s+as\\b)`);
+  let file = "";
+  const patch = gold.split("\n").map((line) => {
+    if (line.startsWith("+++ b/")) file = line.slice(6);
+    if (!line.startsWith("+") || line.startsWith("+++") || !file.endsWith(".py") || isTest(file)) return line;
+    let text = line.slice(1).replace(absolute, `$1${movedSpec}`);
+    if (dirOf(file) === dirOf(target)) text = text.replace(relative, `$1${movedStem}`).replace(sibling, `$1${movedStem} as ${stem}`);
+    return `+${text}`;
+  }).join("\n");
   const out = patch.split("\n").map((l) => (l === `diff --git a/${target} b/${target}` ? `diff --git a/${moved} b/${moved}` : l === `+++ b/${target}` ? `+++ b/${moved}` : l)).join("\n");
   return { ok: true, patch: out, mutation: `${target} moved to ${moved} (gold's own imports follow it)`, edits: 1 };
 }
