@@ -30,13 +30,23 @@ export function heldBindings(source: string, root: TSyntaxNode): Map<string, THe
   return byName;
 }
 
+const FUNCTIONS = new Set(["function_declaration", "function_expression", "arrow_function", "function", "method_definition", "generator_function_declaration"]);
+
 /**
  * The value `name` holds at `place` (a node inside the call whose `ancestors` are given): the latest binding ending
- * before it whose block encloses it. Null when none does (a binding in another test, a hook, a branch, or after it).
+ * before it whose block encloses it; undefined when none does (a binding only in another test, or after it); null
+ * when it is unsure: a binding in a branch or a nested function may have replaced it since, and a binding outside the place's
+ * own function may have been replaced by one a hook or another test makes.
  */
-export function heldValue(bindings: Map<string, THeldBinding[]>, name: string, place: TSyntaxNode, ancestors: readonly TSyntaxNode[]): TSyntaxNode | null {
+export function heldValue(bindings: Map<string, THeldBinding[]>, name: string, place: TSyntaxNode, ancestors: readonly TSyntaxNode[]): TSyntaxNode | null | undefined {
   const enclosing = new Set(ancestors);
-  const before = (bindings.get(name) ?? []).filter((b) => b.statement.end <= place.start && enclosing.has(b.block));
+  const all = bindings.get(name) ?? [];
+  const before = all.filter((b) => b.statement.end <= place.start && enclosing.has(b.block));
   const latest = before.reduce<THeldBinding | null>((last, b) => (last === null || b.statement.start > last.statement.start ? b : last), null);
-  return latest ? unwrap(latest.value) : null;
+  if (!latest) return undefined;
+  const elsewhere = all.filter((b) => !enclosing.has(b.block));
+  if (elsewhere.some((b) => b.statement.start > latest.statement.start && b.statement.start < place.start)) return null;
+  const ownFunction = ancestors.findLastIndex((a) => FUNCTIONS.has(a.type));
+  if (elsewhere.length > 0 && ancestors.indexOf(latest.block) < ownFunction) return null;
+  return unwrap(latest.value);
 }

@@ -418,11 +418,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       // expected)`): the value its latest binding before this place gives it, followed once (held-out 15).
       if (n.type === "identifier" && item.constant === undefined && !followed.has(textOf(source, n))) {
         const held = heldValue(letBindings, textOf(source, n), n, ancestors);
-        if (held) {
+        if (held !== undefined) {
           const name = textOf(source, n);
           followed.add(name);
           comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
-          if (HELD_TYPES.has(held.type) || numberText(source, held) !== null) work.push({ node: held, match, via, constant: name });
+          if (held && (HELD_TYPES.has(held.type) || numberText(source, held) !== null)) work.push({ node: held, match, via, constant: name });
           continue;
         }
       }
