@@ -630,6 +630,13 @@ describe("held-out 14/15's extraction gaps (analyzer 23)", () => {
     expect(found).not.toContain("1437985833");
   });
 
+  it("a negative number the test feeds in is that input, not its digits", async () => {
+    const found = await expectedValues("src/abs.spec.ts", `import { abs } from "./abs";\nit("abs", () => {\n  expect(abs(-5)).toBe(5);\n  expect(abs(-0.25)).toBe(-0.25);\n});\n`);
+    // 5 is no echo of the input -5; -0.25 is the test's own input given back.
+    expect(found).toContain("5");
+    expect(found).not.toContain("-0.25");
+  });
+
   it("an expected value assigned, not declared, is the latest assignment before the assertion", async () => {
     const found = await expectedValues("test/parse.js", `import assert from "node:assert";\nimport { parse } from "../lib/parse.js";\ndescribe("parse", function () {\n  it("trims", function () {\n    var actual = parse("a=b; Domain= .x.com");\n    var expected = [{ name: "a", domain: ".x.com" }];\n    assert.deepEqual(actual, expected);\n\n    actual = parse("a=b; Path =/x");\n    expected = [{ name: "a", path: "/x" }];\n    assert.deepEqual(actual, expected);\n\n    actual = parse("a=b");\n    expected = parse("a=b; ignored");\n    assert.deepEqual(actual, expected);\n  });\n});\n`);
     expect(found).toEqual(expect.arrayContaining([".x.com", "/x"]));
@@ -654,5 +661,13 @@ describe("held-out 14/15's extraction gaps (analyzer 23)", () => {
   it("the literal on the other side of a comparison inside a truthiness assertion is an expected value", async () => {
     const found = await expectedValues("test/kind.test.js", `const { test } = require("node:test");\nconst assert = require("node:assert");\nconst { kind, Other } = require("..");\ntest("kinds", (t) => {\n  const x = kind("a");\n  t.assert.ok(x instanceof Other === false);\n  assert.ok(x.name === "alpha");\n  assert(x.items.length === 2);\n  assert.ok(-1 !== x.code);\n  expect(x.label == "beta").toBe(true);\n});\n`);
     expect(found).toEqual(expect.arrayContaining(["false", "alpha", "2", "-1", "beta"]));
+  });
+
+  it("a string compared inside a truthiness assertion is judged by its producer: gold's new one is hidden", async () => {
+    const base = { "lib/kind.js": "exports.kind = function kind(s) { return s === 'a' ? 'first' : 'other'; };\n" };
+    const gold = { "lib/kind.js": "exports.kind = function kind(s) { return s === 'a' ? 'first' : s === 'b' ? 'second' : 'other'; };\n" };
+    const tests = { "test/kind.test.js": `const { test } = require("node:test");\nconst assert = require("node:assert");\nconst { kind } = require("../lib/kind.js");\ntest("kinds", (t) => {\n  t.assert.ok(kind("b") === "second");\n  assert(kind("a") === "first");\n});\n` };
+    const found = literals(await classified(base, gold, tests, "Recognise one more kind of input."));
+    expect(found).toMatchObject({ second: "hidden", first: "visible" });
   });
 });
