@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseSource } from "@/lib/syntax/parse-source";
 import { auditFiles, definitionsOfFiles, type TFiles } from "./audit-files";
+import { extractTestFile } from "./extract";
 
 // Literals and patterns judged by their producer: the base (visible), gold (hidden unless a history states
 // it), or nobody (computed by the behaviour); a pattern is stated wherever the history states its text.
@@ -609,5 +611,63 @@ describe("held-out 11's misses (analyzer 20)", () => {
     };
     const audit = await classified(base, gold, tests, "Capitalise every word.");
     expect(Object.keys(literals(audit))).toContain("Friday The 13th");
+  });
+});
+
+describe("held-out 14/15's extraction gaps (analyzer 23)", () => {
+  /** The expected values (literal dependencies) the extractor reads from one test file. */
+  const expectedValues = async (path: string, source: string) => {
+    const parsed = await parseSource(path, source);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const out = extractTestFile(parsed.file);
+    if (!out.ok) throw new Error(out.notAudited.reason);
+    return out.extraction.dependencies.filter((d) => d.kind === "literal").map((d) => d.value);
+  };
+
+  it("a negative number in an expected value is a literal, its minus included", async () => {
+    const found = await expectedValues("src/gen.spec.ts", `import { gen } from "./gen";\nconst FLOOR = -7;\nit("draws", () => {\n  expect(gen(42)).toEqual([949738347, -1437985833, -0.5]);\n  expect(gen(1)).toBe(FLOOR);\n  assert.strictEqual(gen(2), -(3));\n});\n`);
+    expect(found).toEqual(expect.arrayContaining(["949738347", "-1437985833", "-0.5", "-7"]));
+    expect(found).not.toContain("1437985833");
+  });
+
+  it("a negative number the test feeds in is that input, not its digits", async () => {
+    const found = await expectedValues("src/abs.spec.ts", `import { abs } from "./abs";\nit("abs", () => {\n  expect(abs(-5)).toBe(5);\n  expect(abs(-0.25)).toBe(-0.25);\n});\n`);
+    // 5 is no echo of the input -5; -0.25 is the test's own input given back.
+    expect(found).toContain("5");
+    expect(found).not.toContain("-0.25");
+  });
+
+  it("an expected value assigned, not declared, is the latest assignment before the assertion", async () => {
+    const found = await expectedValues("test/parse.js", `import assert from "node:assert";\nimport { parse } from "../lib/parse.js";\ndescribe("parse", function () {\n  it("trims", function () {\n    var actual = parse("a=b; Domain= .x.com");\n    var expected = [{ name: "a", domain: ".x.com" }];\n    assert.deepEqual(actual, expected);\n\n    actual = parse("a=b; Path =/x");\n    expected = [{ name: "a", path: "/x" }];\n    assert.deepEqual(actual, expected);\n\n    actual = parse("a=b");\n    expected = parse("a=b; ignored");\n    assert.deepEqual(actual, expected);\n  });\n});\n`);
+    expect(found).toEqual(expect.arrayContaining([".x.com", "/x"]));
+    // The inputs are no expected values, nor is what the last assignment computes.
+    expect(found).not.toContain("a=b; ignored");
+  });
+
+  it("an assignment in another test, or after the assertion, is not the value compared", async () => {
+    const found = await expectedValues("test/parse.js", `import assert from "node:assert";\nimport { parse } from "../lib/parse.js";\nlet expected;\nit("one", function () {\n  expected = "kept";\n  assert.equal(parse("a"), expected);\n  expected = "after";\n});\nit("two", function () {\n  expected = "elsewhere";\n});\n`);
+    expect(found).toContain("kept");
+    expect(found).not.toContain("after");
+    expect(found).not.toContain("elsewhere");
+  });
+
+  it("a variable a hook or a branch may rebind is no sure expected value", async () => {
+    const found = await expectedValues("test/parse.js", `import assert from "node:assert";\nimport { parse } from "../lib/parse.js";\nvar wanted = "initial";\nbeforeEach(function () { wanted = "hooked"; });\nit("one", function () {\n  assert.equal(parse("a"), wanted);\n  var expected = "first";\n  if (parse("b")) { expected = "branch"; }\n  assert.equal(parse("c"), expected);\n  expected = "sure";\n  assert.equal(parse("d"), expected);\n});\n`);
+    expect(found).toContain("sure");
+    expect(found).not.toContain("initial");
+    expect(found).not.toContain("first");
+  });
+
+  it("the literal on the other side of a comparison inside a truthiness assertion is an expected value", async () => {
+    const found = await expectedValues("test/kind.test.js", `const { test } = require("node:test");\nconst assert = require("node:assert");\nconst { kind, Other } = require("..");\ntest("kinds", (t) => {\n  const x = kind("a");\n  t.assert.ok(x instanceof Other === false);\n  assert.ok(x.name === "alpha");\n  assert(x.items.length === 2);\n  assert.ok(-1 !== x.code);\n  expect(x.label == "beta").toBe(true);\n});\n`);
+    expect(found).toEqual(expect.arrayContaining(["false", "alpha", "2", "-1", "beta"]));
+  });
+
+  it("a string compared inside a truthiness assertion is judged by its producer: gold's new one is hidden", async () => {
+    const base = { "lib/kind.js": "exports.kind = function kind(s) { return s === 'a' ? 'first' : 'other'; };\n" };
+    const gold = { "lib/kind.js": "exports.kind = function kind(s) { return s === 'a' ? 'first' : s === 'b' ? 'second' : 'other'; };\n" };
+    const tests = { "test/kind.test.js": `const { test } = require("node:test");\nconst assert = require("node:assert");\nconst { kind } = require("../lib/kind.js");\ntest("kinds", (t) => {\n  t.assert.ok(kind("b") === "second");\n  assert(kind("a") === "first");\n});\n` };
+    const found = literals(await classified(base, gold, tests, "Recognise one more kind of input."));
+    expect(found).toMatchObject({ second: "hidden", first: "visible" });
   });
 });

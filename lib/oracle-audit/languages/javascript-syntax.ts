@@ -17,6 +17,15 @@ export function stringValue(source: string, node: TSyntaxNode): string | null {
   return null;
 }
 
+/** A number literal's text, a minus before one included (`-1437985833`, `-(3)`); null for anything else. */
+export function numberText(source: string, node: TSyntaxNode): string | null {
+  if (node.type === "number") return textOf(source, node);
+  if (node.type !== "unary_expression" || textOf(source, field(node, "operator") ?? node) !== "-") return null;
+  const argument = field(node, "argument");
+  const inner = argument ? unwrap(argument) : null;
+  return inner?.type === "number" ? `-${textOf(source, inner)}` : null;
+}
+
 export function templateParts(source: string, node: TSyntaxNode): string[] {
   const parts: string[] = [""];
   for (const child of node.children) {

@@ -6,7 +6,8 @@ import { field, lineOf, named, textOf, walk } from "../syntax";
 import { importReaders } from "./import-readers";
 import { ARGV_FLAG, echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractJavaScriptDefinitions, parameterNames, resolveScriptModule } from "./javascript-definitions";
-import { args, isInsideImport, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
+import { heldBindings, heldValue } from "./javascript-held-values";
+import { args, isInsideImport, numberText, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
 import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
 const TEST_FUNCS = new Set(["test", "it", "specify", "tape"]);
@@ -20,6 +21,17 @@ const ASSERTERS = new Set(["assert", "t", "st", "tt"]);
 // should.js matchers (`x.should.equal(v)`, `.eql`, `.be.exactly`; `.containEql`, `.startWith`, `.endWith`).
 const SHOULD_EXACT = new Set(["equal", "eql", "exactly", "deepEqual"]);
 const SHOULD_CONTAINS = new Set(["containEql", "containDeep", "startWith", "endWith"]);
+/** What a variable may hold that an assertion compares as written: the kinds of value followed to its literals. */
+const HELD_TYPES = new Set(["string", "template_string", "number", "object", "array", "regex"]);
+/** Truthiness assertions (`assert(c)`, `assert.ok(c)`, tape's `t.ok(c)`, node:test's `t.assert.ok(c)`): their call chain. */
+const TRUTHY_CHAIN = new Set(["strict", "assert", "ok", "true", "notOk", "false"]);
+/** jest / vitest matchers that assert a subject's truth (`expect(a === b).toBe(true)`). */
+const EXPECT_TRUTH = new Set(["toBe", "toEqual", "toStrictEqual", "toBeTruthy", "toBeFalsy", "toBeTrue", "toBeFalse"]);
+const COMPARISONS = new Set(["===", "==", "!==", "!="]);
+
+/** The name a declarator binds, or the variable an assignment writes: a binding, not a use of its value. */
+const isBound = (node: TSyntaxNode, parent: TSyntaxNode | undefined) =>
+  (parent?.type === "variable_declarator" || parent?.type === "assignment_expression") && field(parent, parent.type === "variable_declarator" ? "name" : "left") === node;
 
 
 type Binding = { module: string; imported: string };
@@ -141,6 +153,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   /** Choices taken only in a browser (`typeof window === 'undefined' ? 'global' : 'Window'`): never run under Node. */
   const browserOnly = new Set<TSyntaxNode>();
   const reassigned = new Set<string>();
+  /** `let` / `var` bindings and assignments, per name: what a variable holds where an assertion reads it. */
+  const letBindings = heldBindings(source, root);
   /** Local names the file calls as functions (`merge(a, b)`): a variable bound to a factory's result. */
   const calledLocals = new Set<string>();
   walk(root, (node, ancestors) => {
@@ -162,7 +176,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           if (browser) browserOnly.add(unwrap(browser));
         }
       }
-      if (name?.type === "identifier" && value && decl && textOf(source, decl).startsWith("const") && ["string", "template_string", "number", "object", "array", "regex"].includes(value.type)) {
+      if (name?.type === "identifier" && value && decl && textOf(source, decl).startsWith("const") && (HELD_TYPES.has(value.type) || numberText(source, value) !== null)) {
         constants.set(textOf(source, name), value);
       }
       if (name?.type === "identifier" && value?.type === "object") tables.set(textOf(source, name), value);
@@ -171,7 +185,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         const returned = returnedExpression(unwrap(value));
         if (returned) localReturns.set(textOf(source, name), returned);
       }
-    } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "variable_declarator" && field(ancestors.at(-1)!, "name") === node)) {
+    } else if (node.type === "identifier" && !isBound(node, ancestors.at(-1))) {
       uses.set(textOf(source, node), (uses.get(textOf(source, node)) ?? 0) + 1);
     }
   });
@@ -400,6 +414,18 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           continue;
         }
       }
+      // A `let` / `var` variable reassigned before each assertion (`expected = [{ … }]; assert.deepEqual(actual,
+      // expected)`): the value its latest binding before this place gives it, followed once (held-out 15).
+      if (n.type === "identifier" && item.constant === undefined && !followed.has(textOf(source, n))) {
+        const held = heldValue(letBindings, textOf(source, n), n, ancestors);
+        if (held !== undefined) {
+          const name = textOf(source, n);
+          followed.add(name);
+          comparedUses.set(name, (comparedUses.get(name) ?? 0) + 1);
+          if (held && (HELD_TYPES.has(held.type) || numberText(source, held) !== null)) work.push({ node: held, match, via, constant: name });
+          continue;
+        }
+      }
       // Constants built from constants (`const action = { ...baseAction, message }`) are followed, each once.
       if (n.type === "identifier" && constants.has(textOf(source, n)) && !followed.has(textOf(source, n))) {
         const name = textOf(source, n);
@@ -415,9 +441,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         push(n, ancestors, { kind: "literal", value: pattern ? textOf(source, pattern) : textOf(source, n), module: null, via, match: "regex", flags: flags ? textOf(source, flags) : null });
         continue;
       }
-      if (n.type === "number") {
+      // A number, negative ones included (`[949738347, -1437985833]`: the minus is part of the value compared).
+      const number = numberText(source, n);
+      if (number !== null) {
         assertionLiterals.add(n);
-        push(n, ancestors, { kind: "literal", value: textOf(source, n), module: null, via, match: "exact" });
+        push(n, ancestors, { kind: "literal", value: number, module: null, via, match: "exact" });
         continue;
       }
       const value = stringValue(source, n);
@@ -494,6 +522,27 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     }
     activeConstant = undefined;
     activeRow = false;
+  };
+  /**
+   * A comparison a truthiness assertion holds (`assert.ok(a === 'lit')`, `t.assert.ok(x instanceof Y === false)`,
+   * `expect(a == b).toBe(true)`, joined by `&&`): both sides are read as an exact assertion's are, and a boolean
+   * on one side (the result an `instanceof` or a predicate must give) is a literal too (held-out 14).
+   */
+  const comparedOperands = (condition: TSyntaxNode, ancestors: TSyntaxNode[]) => {
+    const pending = [condition];
+    while (pending.length > 0) {
+      const n = unwrap(pending.pop()!);
+      if (n.type !== "binary_expression") continue;
+      const operator = textOf(source, field(n, "operator") ?? n);
+      const sides = [field(n, "left"), field(n, "right")].filter((side): side is TSyntaxNode => side !== null);
+      if (operator === "&&") pending.push(...sides);
+      if (!COMPARISONS.has(operator)) continue;
+      for (const side of sides) {
+        const value = unwrap(side);
+        if (value.type === "true" || value.type === "false") push(value, ancestors, { kind: "literal", value: textOf(source, value), module: null, via: "assert", match: "exact" });
+        else literal(side, ancestors, "exact");
+      }
+    }
   };
   /**
    * An expected string built with `+` (`'[ { [object ' + expected + '] } ]'`): each literal part, and each value a
@@ -828,11 +877,16 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           } else if (method === "match") {
             if (list[1]) literal(list[1], ancestors, "regex");
           }
+          if (chain.every((c) => TRUTHY_CHAIN.has(c)) && list[0]) comparedOperands(list[0], ancestors);
         }
         if (base === "expect" && chain.includes("()")) {
           const matcher = chain.at(-1) ?? "";
           if (/^(toThrow|throw)/.test(matcher) || chain.includes("rejects")) {
             markThrow(ancestors, !chain.includes("not"));
+          }
+          if (EXPECT_TRUTH.has(matcher)) {
+            const subject = expectSubject(fn);
+            if (subject) comparedOperands(subject, ancestors);
           }
           if (EXPECT_EXACT.has(matcher)) for (const a of list) literal(a, ancestors, "exact");
           else if (EXPECT_CONTAINS.has(matcher)) {
@@ -961,6 +1015,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       case "number":
         if (!isInsideImport(ancestors)) literalNodes.push(node);
         return;
+      case "unary_expression":
+        // `-1`: one number, its minus included (read as an input, unless an assertion compares it).
+        if (numberText(source, node) === null) return;
+        literalNodes.push(node);
+        return false;
     }
   });
   // A constant also used outside comparisons is an input the test feeds in.
@@ -977,7 +1036,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const twice = new Set<string>();
   for (const node of literalNodes) {
     if (assertionLiterals.has(node) || titles.has(node)) continue;
-    const value = node.type === "number" ? textOf(source, node) : stringValue(source, node);
+    const value = numberText(source, node) ?? stringValue(source, node);
     if (value === null) continue;
     if (supplied.has(value)) twice.add(value);
     supplied.add(value);
