@@ -671,3 +671,17 @@ describe("held-out 14/15's extraction gaps (analyzer 23)", () => {
     expect(found).toMatchObject({ second: "hidden", first: "visible" });
   });
 });
+
+describe("a negative number a source writes (analyzer 23)", () => {
+  // The definitions indexed a source's `-1` as the number 1, so a test's expected -1 found no producer and read
+  // "computed by the behaviour" even where the base writes it, or where only gold does.
+  const tests = { "test/a.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { find } from "../src/find.js";\ntest("not found", () => { assert.equal(find([1, 2], 3), -1); });\n` };
+  it("is the base's where the base writes it, gold's where only gold does", async () => {
+    const base = { "src/find.js": "export function find(xs, x) { return xs.indexOf(x) === 7 ? -1 : xs.indexOf(x); }\n" };
+    expect(literals(await classified(base, {}, tests, "Nothing."))["-1"]).toBe("visible");
+    const before = { "src/find.js": "export function find(xs, x) { const i = xs.indexOf(x); return i === 7 ? null : i + 1; }\n" };
+    const gold = { "src/find.js": "export function find(xs, x) { const i = xs.indexOf(x); return i === 7 ? -1 : i + 1; }\n" };
+    expect(literals(await classified(before, gold, tests, "Nothing."))["-1"]).toBe("hidden");
+    expect(literals(await classified(before, gold, tests, "`find` gives -1 when the value is absent."))["-1"]).toBe("specified");
+  });
+});

@@ -4,7 +4,7 @@ import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath } from "../l
 import { field, named, textOf, walk } from "../syntax";
 import type { TFileDefinitions, TParsedFile, TSyntaxNode } from "../types";
 import { charCodeNumbers } from "./char-codes";
-import { args, regexWords, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
+import { args, numberText, regexWords, requireOf, stringValue, templateParts, unwrap } from "./javascript-syntax";
 
 export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinitions {
   const { source, root } = file;
@@ -311,6 +311,12 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         // A character code (`const COMMA = 44` compared with charCodeAt) is data about the input, not output.
         if (!nonLibrary && !charCodes.has(node.start)) numbers.add(textOf(source, node));
         return;
+      case "unary_expression": {
+        // `-1` is the number -1 a test compares (its digits, walked next, stay a number of their own as before).
+        const negative = nonLibrary ? null : numberText(source, node);
+        if (negative?.startsWith("-")) numbers.add(negative);
+        return;
+      }
       case "regex": {
         const pattern = field(node, "pattern");
         if (pattern && !nonLibrary) regexWords(textOf(source, pattern)).forEach((w) => matchWords.add(w));
