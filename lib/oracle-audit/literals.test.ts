@@ -685,3 +685,16 @@ describe("a negative number a source writes (analyzer 23)", () => {
     expect(literals(await classified(before, gold, tests, "`find` gives -1 when the value is absent."))["-1"]).toBe("specified");
   });
 });
+
+describe("a negative number in Python (analyzer 23)", () => {
+  // `-1` is a unary operator on 1 to tree-sitter's Python grammar: neither an expected value nor a number the source
+  // writes, so `assert find(xs, 3) == -1` compared nothing.
+  const tests = { "tests/test_find.py": "from pkg.find import find\n\n\ndef test_absent():\n    assert find([1, 2], 3) == -1\n" };
+  it("is an expected value, the base's where the base writes it, gold's where only gold does", async () => {
+    const base = { "pkg/__init__.py": "", "pkg/find.py": "def find(xs, x):\n    return xs.index(x) if x in xs else -1\n" };
+    expect(literals(await classified(base, {}, tests, "Nothing."))["-1"]).toBe("visible");
+    const before = { "pkg/__init__.py": "", "pkg/find.py": "def find(xs, x):\n    return xs.index(x) if x in xs else None\n" };
+    const gold = { "pkg/find.py": "def find(xs, x):\n    return xs.index(x) if x in xs else -1\n" };
+    expect(literals(await classified(before, gold, tests, "Nothing."))["-1"]).toBe("hidden");
+  });
+});

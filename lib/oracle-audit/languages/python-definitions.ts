@@ -3,7 +3,7 @@
 import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath } from "../language";
 import { descendants, field, fields, named, textOf, walk } from "../syntax";
 import type { TFileDefinitions, TParsedFile, TSyntaxNode } from "../types";
-import { dotted, fstringParts, isPythonSupportModule, pythonString } from "./python-syntax";
+import { dotted, fstringParts, isPythonSupportModule, pythonNumber, pythonString } from "./python-syntax";
 
 export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   const { source, root } = file;
@@ -200,6 +200,12 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
       case "float":
         if (!nonLibrary) numbers.add(textOf(source, node));
         return;
+      case "unary_operator": {
+        // `-1` is the number -1 (its digits, walked next, stay a number of their own as before).
+        const negative = nonLibrary ? null : pythonNumber(source, node);
+        if (negative?.startsWith("-")) numbers.add(negative);
+        return;
+      }
     }
   });
   defs.names = [...names];

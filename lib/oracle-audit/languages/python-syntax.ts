@@ -1,6 +1,6 @@
-// Pure: small helpers over tree-sitter's python tree shared by the Python extractors: string values, f-string
+// Pure: small helpers over tree-sitter's python tree shared by the Python extractors: string values, numbers, f-string
 // parts, dotted names, and which files are tests.
-import { named, textOf } from "../syntax";
+import { field, named, textOf } from "../syntax";
 import type { TSyntaxNode } from "../types";
 
 export function pythonString(source: string, node: TSyntaxNode): string | null {
@@ -60,3 +60,13 @@ export const isPythonTestFile = (path: string) => /(^|\/)(test_[^/]*|[^/]*_test)
 /** A module of a test folder that holds no tests by its name (`tests/__init__.py`, `tests/helpers.py`). */
 export const isPythonSupportModule = (path: string) => isPythonTestFile(path) && !/(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(path);
 
+
+/** A number literal's text, a minus before one included (`-1`, `- 2.5` → `-2.5`); null for anything else. */
+export function pythonNumber(source: string, node: TSyntaxNode): string | null {
+  if (node.type === "integer" || node.type === "float") return textOf(source, node);
+  if (node.type !== "unary_operator") return null;
+  const operator = field(node, "operator");
+  const argument = field(node, "argument");
+  if (!operator || textOf(source, operator) !== "-" || !argument || (argument.type !== "integer" && argument.type !== "float")) return null;
+  return `-${textOf(source, argument)}`;
+}

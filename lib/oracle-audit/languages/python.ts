@@ -6,7 +6,7 @@ import { descendants, field, fields, lineOf, named, textOf, walk } from "../synt
 import { ARGV_FLAG, echoedDependencies, extractionState, inputConstants, keptDependencies } from "./extraction-state";
 import { extractPythonDefinitions, resolvePythonModule } from "./python-definitions";
 import { builtExpected, countedInTest } from "./python-expected";
-import { dotted, isPythonSupportModule, isPythonTestFile, pythonString } from "./python-syntax";
+import { dotted, isPythonSupportModule, isPythonTestFile, pythonNumber, pythonString } from "./python-syntax";
 import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtraction } from "../types";
 
 export { pythonString } from "./python-syntax";
@@ -249,9 +249,10 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         asserted.add(node);
         named(node).forEach((n) => asserted.add(n));
         push(node, ancestors, { kind: "literal", value, module: null, via, match });
-      } else if (node.type === "integer" || node.type === "float") {
+      } else if (pythonNumber(source, node) !== null) {
         asserted.add(node);
-        push(node, ancestors, { kind: "literal", value: textOf(source, node), module: null, via, match: "exact" });
+        named(node).forEach((n) => asserted.add(n));
+        push(node, ancestors, { kind: "literal", value: pythonNumber(source, node)!, module: null, via, match: "exact" });
       } else if (node.type === "dictionary") {
         for (const pair of named(node)) {
           const key = field(pair, "key");
@@ -470,6 +471,10 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
       case "float":
         literalNodes.push(node);
         return false;
+      case "unary_operator":
+        if (pythonNumber(source, node) === null) return;
+        literalNodes.push(node);
+        return false;
     }
   });
   // A constant also used outside comparisons is an input the test feeds in.
@@ -477,7 +482,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const twice = new Set<string>();
   for (const node of literalNodes) {
     if (asserted.has(node)) continue;
-    const v = node.type === "string" ? pythonString(source, node) : textOf(source, node);
+    const v = node.type === "string" ? pythonString(source, node) : pythonNumber(source, node);
     if (v === null) continue;
     if (supplied.has(v)) twice.add(v);
     supplied.add(v);
