@@ -432,6 +432,15 @@ export function recipeFor(c: TLoadedCase["case"], python: string | null): TRecip
     case "tinylibs/tinyspy":
       // The test imports `tinyspy` through package.json's exports (dist/index.js): built first, as the package's build does.
       return { setupCommand: `${NPM} && ./node_modules/.bin/esbuild src/index.ts --bundle --format=esm --target=es2018 --outfile=dist/index.js`, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    // --- held-out set 17 (6 December 2026).
+    case "Rich-Harris/magic-string":
+      // The test imports the package itself (exports: dist/index.mjs): built from the checked-out sources first.
+      return { setupCommand: `(${only(["vitest@3.2.4", "esbuild@0.25.12", "@jridgewell/sourcemap-codec@^1.5.5", "source-map-js@^1.2.1"])}) && ./node_modules/.bin/esbuild src/index.ts --bundle --format=esm --outfile=dist/index.mjs`, testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "marshmallow-code/marshmallow":
+    case "wtforms/wtforms":
+      // tests/base.py imports pytz and simplejson, wtforms needs markupsafe: Debian's pure-Python packages (python3-tz,
+      // python3-simplejson, python3-markupsafe), read from their folder, never installed into the interpreter.
+      return { setupCommand: null, testCommand: pytest("src:/usr/lib/python3/dist-packages"), resultFormat: "junit" };
     default:
       return defaultRecipe(c, python);
   }

@@ -33,6 +33,7 @@ const SET_NAMES: Record<TCorpusSet, string> = {
   "held-out-13": "held-out set 13 (sampled from first-parent history, labelled before the audit ran)",
   "held-out-14": "held-out set 14 (sampled from first-parent history, owners A–L, labelled before the audit ran)",
   "held-out-15": "held-out set 15 (sampled from first-parent history, owners M–Z, labelled before the audit ran)",
+  "held-out-16": "held-out set 16 (sampled from first-parent history, owners A–L, labelled before the audit ran)",
   "held-out-17": "held-out set 17 (sampled from first-parent history, owners M–Z, labelled before the audit ran)",
 };
 
