@@ -34,6 +34,8 @@ export const FIRST_RUNS: readonly { set: string; dir: string; commit: string; an
   { set: "held-out-13", dir: "held-out-13", commit: "48a51ea", analyzer: "20" },
   { set: "held-out-14", dir: "held-out-14", commit: "3d870a8", analyzer: "22" },
   { set: "held-out-15", dir: "held-out-15", commit: "3d870a8", analyzer: "22" },
+  { set: "held-out-16", dir: "held-out-16", commit: "8224635", analyzer: "23" },
+  { set: "held-out-17", dir: "held-out-17", commit: "8224635", analyzer: "23" },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
