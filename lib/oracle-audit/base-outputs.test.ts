@@ -236,3 +236,25 @@ test("disable returns the namespaces", () => { enable("a,b*,-c"); assert.equal(d
     expect(a.histories[0]!.dependencies!.filter((d) => d.name === "a,b*,-c").map((d) => d.category)).not.toContain("hidden");
   });
 });
+
+describe("an expected value the test also hands to the code, once (held-out 17, analyzer 24)", () => {
+  // jest-when's `.calledWith().mockReturnValue('no-args')` then `expect(fn()).toBe('no-args')`, pino's
+  // `return { message: 'overridden' }` then `assert.strictEqual(serialized.message, 'overridden')`: the extractor drops
+  // the expected string as an input echoed back, and the base run's print brought it back as gold's output.
+  it("stays the test's own input, whatever the base gives", async () => {
+    const BASE: TFiles = { "src/when.js": "export function when(fn) { return { calledWith() { return { mockReturnValue(v) { fn.value = v; } }; } }; }\nexport function call(fn) { return 'default'; }\n" };
+    const GOLD: TFiles = { "src/when.js": "export function when(fn) { return { calledWith() { return { mockReturnValue(v) { fn.value = v; } }; } }; }\nexport function call(fn) { return fn.value ?? 'default'; }\n" };
+    const TESTS: TFiles = {
+      "test/when.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { when, call } from "../src/when.js";
+test("a bare calledWith is kept", () => { const fn = {}; when(fn).calledWith().mockReturnValue("no-args"); assert.equal(call(fn), "no-args"); });
+`,
+    };
+    const probe = "test/when.test.js::a bare calledWith is kept";
+    const failures: TBaseFailure[] = [{ probe, outcome: "fail", message: null, detail: "Expected values to be strictly equal:\n+ actual - expected\n\n+ 'default'\n- 'no-args'\n" }];
+    const a = await auditFiles({
+      base: await definitionsOfFiles(BASE), gold: await definitionsOfFiles({ ...BASE, ...GOLD, ...TESTS }), testFiles: TESTS,
+      histories: [{ revisionId: "r", condition: "direct", text: "Keep a bare calledWith() when a default is set after it." }], probeTestIds: [probe], baseFailures: failures,
+    });
+    expect(a.histories[0]!.findings.map((f) => f.name)).not.toContain("no-args");
+  });
+});

@@ -95,7 +95,10 @@ export function withObservedExpectations(extraction: TTestExtraction, failures: 
     const has = new Set(extraction.dependencies.filter((d) => d.kind === "literal" && (d.testLine === test.line || d.test === test.name)).map((d) => d.value));
     // A literal the file writes more than once may be an input the test also expects back (`enable('a,b')`, then
     // `disable()` returns 'a,b'): the test's own, so only one written once is read as an expected value here.
-    const once = extraction.suppliedLiterals.filter((v) => !extraction.suppliedTwice?.includes(v));
+    // Nor one the extractor already read as an input echoed back (handed to the code once, then expected: a stub's
+    // `mockReturnValue('x')`, a `toJSON` the test writes): the test's own value, whatever the base gives (analyzer 24).
+    const echoed = new Set((extraction.echoed ?? []).map((d) => d.value));
+    const once = extraction.suppliedLiterals.filter((v) => !extraction.suppliedTwice?.includes(v) && !echoed.has(v));
     for (const { value } of expectedLiterals(once, own)) {
       if (has.has(value)) continue;
       has.add(value);
