@@ -88,7 +88,7 @@ describe("a literal made by a shared template, changed only where it is produced
       expect(runJs(mutated, call(other))).toBe(other);
       expect(runJs(mutated, `excessArguments("", 2, ["a", "b", "c"])`)).toBe("error: too many arguments. Expected 2 arguments but got 3: a, b, c.");
     }
-  });
+  }, 30_000);
 
   it("changes one output of Python's `{} and {}` at the producer, never in the docstring (humanize-natural-list)", async () => {
     const { diff, files } = newFile("src/humanize/lists.py", NATURAL);
@@ -107,7 +107,7 @@ describe("a literal made by a shared template, changed only where it is produced
       expect(before).toEqual(outputs);
       outputs.forEach((o, i) => (o === literal ? expect(after[i]).not.toBe(o) : expect(after[i]).toBe(o)));
     }
-  });
+  }, 30_000);
 
   it("changes a literal the test finds inside the output (contains) where the producer's result holds it", async () => {
     const source = "function dropped(n) {\n  return `warning: ${n} items dropped, see the log`;\n}\nmodule.exports = { dropped };\n";
@@ -117,7 +117,7 @@ describe("a literal made by a shared template, changed only where it is produced
     if (!m.ok) return;
     expect(runJs(postImage(m.patch), "dropped(3)")).not.toContain("3 items dropped");
     expect(runJs(postImage(m.patch), "dropped(4)")).toBe("warning: 4 items dropped, see the log");
-  });
+  }, 30_000);
 
   it("changes the words of an expected template written with placeholders, which no value equals", async () => {
     const source = "function warn(key) {\n  console.warn(`[lib] Dropping \"${key}\" key.`);\n}\nmodule.exports = { warn };\n";
@@ -149,7 +149,7 @@ module.exports = { titleCase };
     expect(runJs(source, 'titleCase("this-IS-a-title")')).toBe("This is a Title");
     expect(runJs(mutated, 'titleCase("this-IS-a-title")')).not.toBe("This is a Title");
     expect(runJs(mutated, 'titleCase("foo-bar")')).toBe("Foo Bar");
-  });
+  }, 30_000);
 
   it("changes a literal the base's code computes from gold's data where the base returns it, in a file gold leaves alone (mime-types-mp4)", async () => {
     // mime-types-mp4 (held-out 2): gold adds only type scores; the base's lookup() then returns video/mp4. It was
@@ -188,7 +188,7 @@ exports.lookup = lookup;
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 
   it("changes a pattern's word in a Python f-string's text, never in its `{…}` code or a docstring (packaging-invalid-interpreter-tag)", async () => {
     // packaging-invalid-interpreter-tag: `{interpreter!r}` became `{i~nterpreter!r}`, a syntax error (pytest exit 4, no report).
@@ -209,7 +209,7 @@ exports.lookup = lookup;
     expect(call(source)).toMatch(/invalid interpreter/);
     expect(call(mutated)).not.toMatch(/invalid interpreter/);
     expect(call(mutated)).toContain("'2'");
-  });
+  }, 30_000);
 
   it("reads string text from the tree when a hunk starts inside a docstring (packaging-invalid-interpreter-tag)", async () => {
     // The lexer over the diff never saw the docstring's opening `"""` (above the hunk), took its closing one for an
@@ -276,7 +276,7 @@ index 0000000..58951f6
     }
     const other = await mutateGoldWithTrees(diff, { kind: "path", value: "../../src/nil.js", match: null, file: "test/unit/version.test.js" }, {});
     expect(other.ok).toBe(false);
-  });
+  }, 30_000);
 });
 
 describe("a Python module path gold adds, moved", () => {
@@ -325,7 +325,7 @@ index 0000000..58951f6
     }
     const other = await mutateGoldWithTrees(diff, { kind: "path", value: "pluggy._hooks", match: null, file: "testing/test_compat.py" }, {});
     expect(other.ok).toBe(false);
-  });
+  }, 30_000);
   it("follows an import inside a method whose hunk opens in the middle of a docstring", async () => {
     // pluggy's second `from ._compat import DistFacade` sits after a docstring the hunk begins inside: read as string
     // text by the hunk's lexer, it kept the old path, and every probe failed ("error").
@@ -413,7 +413,7 @@ class Box:
     const first = await mutateGoldWithTrees(diff, { kind: "name", value: "first#1", match: null, file: "tests/test_box.py" }, files);
     expect(first.ok).toBe(true);
     if (first.ok) expect(runPython(postImage(first.patch), calls)).toEqual([2, 1]);
-  });
+  }, 30_000);
 });
 
 describe("a literal gold writes as an object's key, changed there (js-yaml-null-empty-style)", () => {
@@ -482,7 +482,7 @@ def intcomma(value):
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 });
 
 describe("a number gold neither writes nor returns (more-itertools-powerset-of-sets `14`)", () => {
@@ -543,7 +543,7 @@ def table(rows, width=3):
       ].join("\n")], { cwd: dir, encoding: "utf8" });
       expect(JSON.parse(out)).toEqual([["rows", "width", "break_long_words_alt"], true, "abcdef", "abc/def", "abc/def"]);
     });
-  });
+  }, 30_000);
 });
 
 describe("an output the test's callback builds from an argument gold adds to its call (defu-merger-namespace, branch cf6)", () => {
@@ -624,7 +624,7 @@ module.exports = { renderUsage };
       expect(out).toMatch(/^USAGE\n/);
       expect(out.endsWith("install, build")).toBe(true);
     });
-  });
+  }, 30_000);
 
   it("changes Python's separator object (`\", \".join(names)`) the same way", async () => {
     const PY_BASE = `def usage(name, aliases):
@@ -642,7 +642,7 @@ module.exports = { renderUsage };
       const out = execFileSync("python3", ["-c", "import usage; print(usage.usage('build', ['b']))"], { cwd: dir, encoding: "utf8" });
       expect(out.trim()).toBe("build,~ b");
     });
-  });
+  }, 30_000);
 
   it("leaves a literal that no separator of gold's added joins splits to the other producers", async () => {
     await inScratch("usage.js", BASE, GOLD, async (diff) => {
@@ -698,7 +698,7 @@ def both(url):
       ].join("\n")], { cwd: dir, encoding: "utf8" });
       expect(JSON.parse(out)).toEqual(["refused", "x;b=2", "a=1;b=21"]);
     });
-  });
+  }, 30_000);
 });
 
 describe("a date-time output whose UTC offset only gold's time zone writes (pjl-timestamp-utc, branch cf8)", () => {
@@ -730,7 +730,7 @@ def stamp(created):
       apply(m.patch);
       expect(run()).toEqual({ timestamp: "2017-07-14T02:40:00", other: "2001-02-03T04:05:06" });
     });
-  });
+  }, 30_000);
 
   it("leaves a date-time with no offset, or a call naming no time zone, to the other strategies", async () => {
     await inScratch("stamp.py", BASE, GOLD, async (diff) => {
@@ -771,7 +771,7 @@ module.exports = { serialize };
       expect(runJs(mutated, `serialize("foo", "a b")`)).toBe("foo=a%20b");
       expect(runJs(mutated, `serialize("foo", { bar: 1 }, { stringify: String })`)).toBe("foo=%5Bobject%20Object%5D");
     });
-  });
+  }, 30_000);
 });
 
 describe("an exact literal a test may compare as a substring (process-warning-unlimited, branch cf8)", () => {
@@ -800,7 +800,7 @@ module.exports = { create };
     }
     expect(message).not.toBe("");
     expect(message.includes(literal) || message.startsWith(literal) || message.endsWith(literal)).toBe(false);
-  });
+  }, 30_000);
 });
 
 describe("a keyword gold adds to one function, refused by that function alone (wcwidth-ambiguous-width, tabulate-break-long-words, branch cf8)", () => {
@@ -908,7 +908,7 @@ var EMPTY`).replace("EMPTY: EMPTY }", "EMPTY: EMPTY, entitytag: entitytag }");
       // Only the output that is the literal: gold's sha1 of another input (another test's tag) stays.
       expect([weak, empty, world]).toEqual([WEAK, "none", WORLD]);
     });
-  });
+  }, 30_000);
 
   it("wraps a `.createHash('sha1')` that continues a chain from the line before (etag's own layout)", async () => {
     const CHAINED = GOLD.replace("var hash = crypto.createHash('sha1')", "var hash = crypto\n    .createHash('sha1')\n   ");
@@ -939,7 +939,7 @@ var EMPTY`).replace("EMPTY: EMPTY }", "EMPTY: EMPTY, entitytag: entitytag }");
       expect(out[0]).not.toBe(EMPTY_TAG);
       expect(out[1]).toBe(TAG);
     });
-  });
+  }, 30_000);
 
   it("leaves a digest of a size gold adds no hash of to the other strategies", async () => {
     await inScratch("etag.js", BASE, GOLD, async (diff) => {
@@ -972,7 +972,7 @@ def strong(body):
       expect(weak).toBe("5d41402abc4b2a76b9719d911017c592");
       expect(world).toBe("5-7c211433f02071597741e6ff5a8ea34789abbf43");
     });
-  });
+  }, 30_000);
 });
 
 // encodeurl's base and gold patterns (encodeurl-whatwg-backslash-caret-pipe), shared by branches cf10 and cf11.
@@ -1005,7 +1005,7 @@ describe("branch cf10", () => {
       // `|` is encoded again; the backslash and caret gold also lets through, a space and an escape stay gold's.
       expect(encode(dir, inputs)).toEqual(["/pqrstuvwxyz%7B%7C%7D~%7F", "http:\\\\localhost\\foo", "/a%20b^", "/%7C%7C"]);
     });
-  });
+  }, 30_000);
 
   it("leaves an output whose characters gold's pattern treats as the base's did to the other strategies", async () => {
     await inScratch("index.js", URL_BASE, URL_GOLD, async (diff) => {
@@ -1094,7 +1094,7 @@ print(json.dumps([n, hash_count, [sorted(s) for s in more.powerset_of_sets([0, 1
       expect(hashes).toBeGreaterThan(14);
       expect([n, small, chain]).toEqual([gold[0], gold[2], gold[3]]);
     });
-  });
+  }, 30_000);
 });
 
 describe("branch cf11", () => {
