@@ -217,6 +217,15 @@ test("tags a string", () => { assert.equal(tag("abc"), want); });
   });
 });
 
+/** One history audited with one probe's base failure, as node:assert prints it (`+ actual - expected`, then `diff`). */
+async function auditOneFailure(trees: { BASE: TFiles; GOLD: TFiles; TESTS: TFiles }, probe: string, diff: string, text: string) {
+  const failures: TBaseFailure[] = [{ probe, outcome: "fail", message: null, detail: `Expected values to be strictly equal:\n+ actual - expected\n\n${diff}\n` }];
+  return auditFiles({
+    base: await definitionsOfFiles(trees.BASE), gold: await definitionsOfFiles({ ...trees.BASE, ...trees.GOLD, ...trees.TESTS }), testFiles: trees.TESTS,
+    histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [probe], baseFailures: failures,
+  });
+}
+
 describe("an expected value the base run shows, which the test also writes as its input (held-out 13's debug)", () => {
   it("is not read as an expected value: a literal written twice may be the input the test expects back", async () => {
     const BASE: TFiles = { "src/ns.js": "let names = '';\nexport function enable(n) { names = n; }\nexport function disable() { names = ''; }\n" };
@@ -227,12 +236,7 @@ const expected = ["a,b*,-c"].join("");
 test("disable returns the namespaces", () => { enable("a,b*,-c"); assert.equal(disable(), expected); });
 `,
     };
-    const probe = "test/ns.test.js::disable returns the namespaces";
-    const failures: TBaseFailure[] = [{ probe, outcome: "fail", message: null, detail: "Expected values to be strictly equal:\n+ actual - expected\n\n+ undefined\n- 'a,b*,-c'\n" }];
-    const a = await auditFiles({
-      base: await definitionsOfFiles(BASE), gold: await definitionsOfFiles({ ...BASE, ...GOLD, ...TESTS }), testFiles: TESTS,
-      histories: [{ revisionId: "r", condition: "direct", text: "Return the namespaces from disable()." }], probeTestIds: [probe], baseFailures: failures,
-    });
+    const a = await auditOneFailure({ BASE, GOLD, TESTS }, "test/ns.test.js::disable returns the namespaces", "+ undefined\n- 'a,b*,-c'", "Return the namespaces from disable().");
     expect(a.histories[0]!.dependencies!.filter((d) => d.name === "a,b*,-c").map((d) => d.category)).not.toContain("hidden");
   });
 });
@@ -249,12 +253,7 @@ describe("an expected value the test also hands to the code, once (held-out 17, 
 test("a bare calledWith is kept", () => { const fn = {}; when(fn).calledWith().mockReturnValue("no-args"); assert.equal(call(fn), "no-args"); });
 `,
     };
-    const probe = "test/when.test.js::a bare calledWith is kept";
-    const failures: TBaseFailure[] = [{ probe, outcome: "fail", message: null, detail: "Expected values to be strictly equal:\n+ actual - expected\n\n+ 'default'\n- 'no-args'\n" }];
-    const a = await auditFiles({
-      base: await definitionsOfFiles(BASE), gold: await definitionsOfFiles({ ...BASE, ...GOLD, ...TESTS }), testFiles: TESTS,
-      histories: [{ revisionId: "r", condition: "direct", text: "Keep a bare calledWith() when a default is set after it." }], probeTestIds: [probe], baseFailures: failures,
-    });
+    const a = await auditOneFailure({ BASE, GOLD, TESTS }, "test/when.test.js::a bare calledWith is kept", "+ 'default'\n- 'no-args'", "Keep a bare calledWith() when a default is set after it.");
     expect(a.histories[0]!.findings.map((f) => f.name)).not.toContain("no-args");
   });
 });
