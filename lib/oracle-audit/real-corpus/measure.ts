@@ -53,7 +53,7 @@ export async function addendaOfCase(l: TLoadedCase): Promise<{ drafted: number; 
   const rejected: TRejectedAddendum[] = [];
   for (const h of HISTORY_KEYS) {
     const text = l.case.histories[h];
-    const first = (await audit(text)).filter((f) => !/reference cannot pass/.test(f.reason));
+    const first = await audit(text);
     if (first.length === 0) continue;
     const again = await audit(`${text}\n\n${[...new Set(first.map((f) => f.addendum))].join(" ")}`);
     drafted += first.length;
