@@ -20,7 +20,7 @@ import { BASE_RUNS_DIR, type TRecordedBaseRun } from "../lib/oracle-audit/real-c
 import { CORPUS_SETS, loadCorpus } from "../lib/oracle-audit/real-corpus/load";
 import { executeRun } from "../lib/runner";
 import { settleDiscards } from "../lib/runner/run-workspace";
-import { caseRun, pythonTestDeps, pythonWithPytest, recipeFor, sameTest } from "./oracle-audit-counterfactuals";
+import { caseRun, executedIdOf, pythonTestDeps, pythonWithPytest, recipeFor } from "./oracle-audit-counterfactuals";
 
 const only = process.env.ORACLE_BASE_RUN_ONLY?.split(",").filter(Boolean) ?? null;
 const again = process.env.ORACLE_BASE_RUN_AGAIN === "1";
@@ -47,7 +47,8 @@ for (const c of todo) {
   const run = await executeRun(spec(null), { cacheDir, setupTimeoutMs: 900_000 });
   // Each probe by the case's own id (the runner may report `tests.test_x.Class::test` for `tests/test_x.py::Class::test`).
   const probes = c.probes.flatMap((probe) => {
-    const executed = run.tests.find((t) => sameTest(probe, t.id));
+    const id = executedIdOf(probe, run.tests.map((t) => t.id));
+    const executed = run.tests.find((t) => t.id === id);
     if (!executed || executed.outcome === "pass") return [];
     return [{ probe, outcome: executed.outcome, message: executed.message ?? null, detail: executed.detail ?? null }];
   });

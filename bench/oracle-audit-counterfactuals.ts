@@ -530,7 +530,11 @@ function defaultRecipe(c: TLoadedCase["case"], python: string | null): TRecipe {
     case "unittest": {
       if (!python) return { notRunnable: "no Python interpreter with pytest on this machine" };
       const src = git(mirror, ["ls-tree", "--name-only", c.baseCommit]).split("\n").includes("src") ? "src" : ".";
-      return { setupCommand: null, testCommand: (t) => `PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=${src} ${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" --junitxml="$SPECPATH_REPORT" ${t.join(" ")}`, resultFormat: "junit" };
+      // Two test files of one basename in folders that are no packages (intervaltree's two `str_test.py`): pytest's
+      // default import mode stops at the second ("import file mismatch"); importlib mode imports each by its path.
+      const basenames = tests.map((t) => path.posix.basename(t));
+      const importMode = new Set(basenames).size < basenames.length ? "--import-mode=importlib " : "";
+      return { setupCommand: null, testCommand: (t) => `PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=${src} ${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" ${importMode}--junitxml="$SPECPATH_REPORT" ${t.join(" ")}`, resultFormat: "junit" };
     }
   }
 }
@@ -597,7 +601,7 @@ export function completedBase(mirror: string, commit: string): { repoUrl: string
 
 export const git = (dir: string, args: string[]) => execFileSync("git", [`--git-dir=${dir}`, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
 
-export const __forTest = { yarnLockPins, testPackages, sameTest: (caseId: string, executedId: string) => sameTest(caseId, executedId) };
+export const __forTest = { yarnLockPins, testPackages, sameTest: (caseId: string, executedId: string) => sameTest(caseId, executedId), executedIdOf };
 
 export interface TCounterfactualRow {
   set: TCorpusSet;
@@ -633,6 +637,17 @@ export function sameTest(caseId: string, executedId: string): boolean {
   const classes = rest.slice(0, -1);
   const want = [...dotted, ...classes].join(".");
   return loc === want || want.endsWith(`.${loc}`) || (loc ?? "").endsWith(`.${[dotted.at(-1), ...classes].join(".")}`) || loc === [dotted.at(-1), ...classes].join(".");
+}
+
+/**
+ * The executed id that is the case's probe: of those sameTest accepts, the one that names the probe's whole path
+ * (`test.node_methods.str_test::…` for `test/node_methods/str_test.py::…`) before one that only ends like it.
+ */
+export function executedIdOf(caseId: string, executedIds: readonly string[]): string | null {
+  const candidates = executedIds.filter((id) => sameTest(caseId, id));
+  const [file, ...rest] = caseId.split("::");
+  const whole = file?.endsWith(".py") ? [...file.replace(/\.py$/, "").split("/"), ...rest.slice(0, -1)].join(".") : null;
+  return candidates.find((id) => id === caseId) ?? candidates.find((id) => whole !== null && id.split("::")[0] === whole) ?? candidates[0] ?? null;
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -696,7 +711,7 @@ export async function measureCounterfactuals(): Promise<{ rows: TCounterfactualR
       let goldRun = probes.length > 0 ? await executeRun(spec(goldPatch), { cacheDir, setupTimeoutMs: 900_000 }) : null;
       if (goldRun && goldRun.outcome === "empty_collection") {
         const executed = goldRun.tests.map((t) => t.id);
-        const mapped = c.probes.map((p) => executed.find((id) => sameTest(p, id)) ?? p);
+        const mapped = c.probes.map((p) => executedIdOf(p, executed) ?? p);
         mapped.forEach((m, i) => toCase.set(m, c.probes[i]!));
         probes = mapped;
         goldRun = await executeRun({ ...spec(goldPatch), probes }, { cacheDir, setupTimeoutMs: 900_000 });

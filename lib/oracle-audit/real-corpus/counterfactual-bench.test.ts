@@ -19,3 +19,17 @@ describe("a probe named as the runner of its file names it (branch cf8)", () => 
     expect(same("emit should emit", "outer suite > emit should emit")).toBe(false);
   });
 });
+
+describe("a probe maps to the executed id of its own file (intervaltree's two str_test.py)", () => {
+  // intervaltree-subclass-instances (held-out 16): test/interval_methods/str_test.py and test/node_methods/str_test.py
+  // both end in `.str_test`; the first executed id that ended so was taken for both, and the run spec refused the repeat.
+  it("prefers the executed id whose dotted path is the probe's whole path", () => {
+    const executed = ["test.interval_methods.str_test::test_str_type", "test.node_methods.str_test::test_str_type"];
+    expect(__forTest.executedIdOf("test/node_methods/str_test.py::test_str_type", executed)).toBe("test.node_methods.str_test::test_str_type");
+    expect(__forTest.executedIdOf("test/interval_methods/str_test.py::test_str_type", executed)).toBe("test.interval_methods.str_test::test_str_type");
+  });
+  it("still maps a probe whose report names a shorter module", () => {
+    expect(__forTest.executedIdOf("tests/test_more.py::Case::test_x", ["test_more.Case::test_x"])).toBe("test_more.Case::test_x");
+    expect(__forTest.executedIdOf("tests/test_more.py::Case::test_x", ["other::test_y"])).toBeNull();
+  });
+});
