@@ -46,7 +46,11 @@ export const CORPUS_SETS: readonly (readonly [TCorpusSet, string])[] = [["develo
 
 /** Where `fetch` puts repository snapshots: <root>/<owner>+<name>/repo. */
 export const mirrorRoot = () => process.env.ORACLE_CORPUS_MIRRORS ?? "/work/.mirror";
-export const mirrorOf = (repo: string) => path.join(mirrorRoot(), repo.replace("/", "+"), "repo");
+/** A snapshot is a bare git dir; some arrive as `repo/.git` (maxogden/concat-stream's): that git dir, then. */
+export const mirrorOf = (repo: string) => {
+  const dir = path.join(mirrorRoot(), repo.replace("/", "+"), "repo");
+  return existsSync(path.join(dir, ".git", "HEAD")) ? path.join(dir, ".git") : dir;
+};
 
 export function readCases(dir = CASES_DIR): TRealCase[] {
   return readdirSync(dir)
