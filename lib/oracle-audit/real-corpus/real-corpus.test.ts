@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
-import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_11_DIR, HELD_OUT_12_DIR, HELD_OUT_13_DIR, HELD_OUT_14_DIR, HELD_OUT_15_DIR, HELD_OUT_16_DIR, HELD_OUT_17_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_11_DIR, HELD_OUT_12_DIR, HELD_OUT_13_DIR, HELD_OUT_14_DIR, HELD_OUT_15_DIR, HELD_OUT_16_DIR, HELD_OUT_17_DIR, HELD_OUT_18_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";
 
@@ -17,8 +17,20 @@ const everyCase = CORPUS_SETS.flatMap(([, dir]) => readCases(dir));
 function spellings(value: string): string[] {
   const esc = value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const ascii = esc.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  // Every character escaped as JS writes it: `\\t`, `\\xHH` up to U+00FF, `\\uHHHH`, `\\u{HHHHH}` past the BMP, hex in either case (held-out 18's dedent `"\\xa0\\t"`, `"\\u5F1F"`, `"\\u{1F60A}"`).
+  const js = (upper: boolean) => [...value].map((ch) => {
+    const cp = ch.codePointAt(0)!;
+    const hex = (n: number, w: number) => (upper ? n.toString(16).toUpperCase() : n.toString(16)).padStart(w, "0");
+    if (ch === "\t") return "\\t";
+    if (ch === "\n") return "\\n";
+    if (ch === "\r") return "\\r";
+    if (cp < 0x20 || cp === 0x7f) return `\\u${hex(cp, 4)}`;
+    if (cp < 0x80) return ch;
+    if (cp <= 0xff) return `\\x${hex(cp, 2)}`;
+    return cp > 0xffff ? `\\u{${hex(cp, 1)}}` : `\\u${hex(cp, 4)}`;
+  }).join("");
   // A backslash is written doubled inside a quoted string ('[\\]' holds one backslash).
-  return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n"), value.replace(/\\/g, "\\\\"), esc.replace(/\t/g, "\\t"), value.replace(/\\/g, "\\\\").replace(/'/g, "\\'"), value.replace(/\\/g, "\\\\").replace(/"/g, '\\"'), value.replace(/\r/g, "\\r").replace(/\n/g, "\\n"), value.replace(/\t/g, "\\t").replace(/\r/g, "\\r").replace(/\n/g, "\\n")];
+  return [js(false), js(true), value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n"), value.replace(/\\/g, "\\\\"), esc.replace(/\t/g, "\\t"), value.replace(/\\/g, "\\\\").replace(/'/g, "\\'"), value.replace(/\\/g, "\\\\").replace(/"/g, '\\"'), value.replace(/\r/g, "\\r").replace(/\n/g, "\\n"), value.replace(/\t/g, "\\t").replace(/\r/g, "\\r").replace(/\n/g, "\\n")];
 }
 
 /** The relative module specifiers a JS/TS test file imports or requires (`./x`, `../index`), as written. */
@@ -97,6 +109,20 @@ describe("real oracle corpus: case files", () => {
     const earlier = new Set(CORPUS_SETS.filter(([, d]) => d !== HELD_OUT_12_DIR).flatMap(([, d]) => readCases(d).map((c) => c.repo)));
     expect(cases.length).toBeGreaterThanOrEqual(7);
     expect(cases.filter((c) => earlier.has(c.repo)).map((c) => c.id)).toEqual([]);
+    for (const c of cases) {
+      expect(c.traps.some((t) => t.startsWith("sampled:")), `${c.id}: its traps do not say where the sample took it`).toBe(true);
+      for (const l of c.dependencies) expect(l.class.full, `${c.id}: ${l.value} is hidden in the full history`).not.toBe("hidden");
+    }
+  });
+
+  it("held-out-18 (an incomplete sample) holds 9 PRs or more from 6 repositories no other set uses, in JavaScript, TypeScript and Python, under four runners or more, hidden only in partial histories", () => {
+    const cases = readCases(HELD_OUT_18_DIR);
+    const earlier = new Set(CORPUS_SETS.filter(([, d]) => d !== HELD_OUT_18_DIR).flatMap(([, d]) => readCases(d).map((c) => c.repo)));
+    expect(cases.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(cases.map((c) => c.repo)).size).toBeGreaterThanOrEqual(6);
+    expect(cases.filter((c) => earlier.has(c.repo)).map((c) => c.id)).toEqual([]);
+    expect(new Set(cases.map((c) => c.language))).toEqual(new Set(["javascript", "typescript", "python"]));
+    expect(new Set(cases.map((c) => c.runner)).size).toBeGreaterThanOrEqual(4);
     for (const c of cases) {
       expect(c.traps.some((t) => t.startsWith("sampled:")), `${c.id}: its traps do not say where the sample took it`).toBe(true);
       for (const l of c.dependencies) expect(l.class.full, `${c.id}: ${l.value} is hidden in the full history`).not.toBe("hidden");
