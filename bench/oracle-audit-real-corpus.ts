@@ -35,6 +35,7 @@ const SET_NAMES: Record<TCorpusSet, string> = {
   "held-out-15": "held-out set 15 (sampled from first-parent history, owners M–Z, labelled before the audit ran)",
   "held-out-16": "held-out set 16 (sampled from first-parent history, owners A–L, labelled before the audit ran)",
   "held-out-17": "held-out set 17 (sampled from first-parent history, owners M–Z, labelled before the audit ran)",
+  "held-out-18": "held-out set 18 (sampled from first-parent history, owners A–L, labelled before the audit ran)",
   "held-out-19": "held-out set 19 (sampled from first-parent history, owners M–Z, labelled before the audit ran)",
 };
 

@@ -39,11 +39,12 @@ export const HELD_OUT_15_DIR = path.join(import.meta.dirname, "held-out-15");
 export const HELD_OUT_16_DIR = path.join(import.meta.dirname, "held-out-16");
 
 export const HELD_OUT_17_DIR = path.join(import.meta.dirname, "held-out-17");
+export const HELD_OUT_18_DIR = path.join(import.meta.dirname, "held-out-18");
 export const HELD_OUT_19_DIR = path.join(import.meta.dirname, "held-out-19");
 
-export type TCorpusSet = "development" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6" | "held-out-7" | "held-out-8" | "held-out-9" | "held-out-10" | "held-out-11" | "held-out-12" | "held-out-13" | "held-out-14" | "held-out-15" | "held-out-16" | "held-out-17" | "held-out-19";
+export type TCorpusSet = "development" | "held-out" | "held-out-2" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6" | "held-out-7" | "held-out-8" | "held-out-9" | "held-out-10" | "held-out-11" | "held-out-12" | "held-out-13" | "held-out-14" | "held-out-15" | "held-out-16" | "held-out-17" | "held-out-18" | "held-out-19";
 /** Every set, each measured and printed on its own. "held-out" has been read and tuned on since its first run (it counts as development for rules). */
-export const CORPUS_SETS: readonly (readonly [TCorpusSet, string])[] = [["development", CASES_DIR], ["held-out", HELD_OUT_DIR], ["held-out-2", HELD_OUT_2_DIR], ["held-out-3", HELD_OUT_3_DIR], ["held-out-4", HELD_OUT_4_DIR], ["held-out-5", HELD_OUT_5_DIR], ["held-out-6", HELD_OUT_6_DIR], ["held-out-7", HELD_OUT_7_DIR], ["held-out-8", HELD_OUT_8_DIR], ["held-out-9", HELD_OUT_9_DIR], ["held-out-10", HELD_OUT_10_DIR], ["held-out-11", HELD_OUT_11_DIR], ["held-out-12", HELD_OUT_12_DIR], ["held-out-13", HELD_OUT_13_DIR], ["held-out-14", HELD_OUT_14_DIR], ["held-out-15", HELD_OUT_15_DIR], ["held-out-16", HELD_OUT_16_DIR], ["held-out-17", HELD_OUT_17_DIR], ["held-out-19", HELD_OUT_19_DIR]];
+export const CORPUS_SETS: readonly (readonly [TCorpusSet, string])[] = [["development", CASES_DIR], ["held-out", HELD_OUT_DIR], ["held-out-2", HELD_OUT_2_DIR], ["held-out-3", HELD_OUT_3_DIR], ["held-out-4", HELD_OUT_4_DIR], ["held-out-5", HELD_OUT_5_DIR], ["held-out-6", HELD_OUT_6_DIR], ["held-out-7", HELD_OUT_7_DIR], ["held-out-8", HELD_OUT_8_DIR], ["held-out-9", HELD_OUT_9_DIR], ["held-out-10", HELD_OUT_10_DIR], ["held-out-11", HELD_OUT_11_DIR], ["held-out-12", HELD_OUT_12_DIR], ["held-out-13", HELD_OUT_13_DIR], ["held-out-14", HELD_OUT_14_DIR], ["held-out-15", HELD_OUT_15_DIR], ["held-out-16", HELD_OUT_16_DIR], ["held-out-17", HELD_OUT_17_DIR], ["held-out-18", HELD_OUT_18_DIR], ["held-out-19", HELD_OUT_19_DIR]];
 
 /** Where `fetch` puts repository snapshots: <root>/<owner>+<name>/repo. */
 export const mirrorRoot = () => process.env.ORACLE_CORPUS_MIRRORS ?? "/work/.mirror";

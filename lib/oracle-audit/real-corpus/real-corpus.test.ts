@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
-import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_11_DIR, HELD_OUT_12_DIR, HELD_OUT_13_DIR, HELD_OUT_14_DIR, HELD_OUT_15_DIR, HELD_OUT_16_DIR, HELD_OUT_17_DIR, HELD_OUT_19_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_11_DIR, HELD_OUT_12_DIR, HELD_OUT_13_DIR, HELD_OUT_14_DIR, HELD_OUT_15_DIR, HELD_OUT_16_DIR, HELD_OUT_17_DIR, HELD_OUT_18_DIR, HELD_OUT_19_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";
 
@@ -17,8 +17,20 @@ const everyCase = CORPUS_SETS.flatMap(([, dir]) => readCases(dir));
 function spellings(value: string): string[] {
   const esc = value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const ascii = esc.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  // Every character escaped as JS writes it: `\\t`, `\\xHH` up to U+00FF, `\\uHHHH`, `\\u{HHHHH}` past the BMP, hex in either case (held-out 18's dedent `"\\xa0\\t"`, `"\\u5F1F"`, `"\\u{1F60A}"`).
+  const js = (upper: boolean) => [...value].map((ch) => {
+    const cp = ch.codePointAt(0)!;
+    const hex = (n: number, w: number) => (upper ? n.toString(16).toUpperCase() : n.toString(16)).padStart(w, "0");
+    if (ch === "\t") return "\\t";
+    if (ch === "\n") return "\\n";
+    if (ch === "\r") return "\\r";
+    if (cp < 0x20 || cp === 0x7f) return `\\u${hex(cp, 4)}`;
+    if (cp < 0x80) return ch;
+    if (cp <= 0xff) return `\\x${hex(cp, 2)}`;
+    return cp > 0xffff ? `\\u{${hex(cp, 1)}}` : `\\u${hex(cp, 4)}`;
+  }).join("");
   // A backslash is written doubled inside a quoted string ('[\\]' holds one backslash).
-  return [value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n"), value.replace(/\\/g, "\\\\"), esc.replace(/\t/g, "\\t"), value.replace(/\\/g, "\\\\").replace(/'/g, "\\'"), value.replace(/\\/g, "\\\\").replace(/"/g, '\\"'), value.replace(/\r/g, "\\r").replace(/\n/g, "\\n"), value.replace(/\t/g, "\\t").replace(/\r/g, "\\r").replace(/\n/g, "\\n")];
+  return [js(false), js(true), value, esc, esc.replace(/\n/g, "\\n"), value.replace(/"/g, '\\"'), value.replace(/'/g, "\\'"), ascii, ascii.replace(/\n/g, "\\n"), value.replace(/\\/g, "\\\\"), esc.replace(/\t/g, "\\t"), value.replace(/\\/g, "\\\\").replace(/'/g, "\\'"), value.replace(/\\/g, "\\\\").replace(/"/g, '\\"'), value.replace(/\r/g, "\\r").replace(/\n/g, "\\n"), value.replace(/\t/g, "\\t").replace(/\r/g, "\\r").replace(/\n/g, "\\n")];
 }
 
 /** The relative module specifiers a JS/TS test file imports or requires (`./x`, `../index`), as written. */
@@ -107,7 +119,7 @@ describe("real oracle corpus: case files", () => {
   // have no minimum of controls or hidden pairs, and a case may have neither: each holds what its sample gave.
   // Held-out 13's list named four runners, but its one node:test repository (unist-util-is) gave no qualifying change,
   // so that sample holds three (mocha, pytest, unittest).
-  for (const [name, dir, runners] of [["held-out-9", HELD_OUT_9_DIR, "four"], ["held-out-10", HELD_OUT_10_DIR, "four"], ["held-out-11", HELD_OUT_11_DIR, "four"], ["held-out-13", HELD_OUT_13_DIR, "three"], ["held-out-14", HELD_OUT_14_DIR, "four"], ["held-out-15", HELD_OUT_15_DIR, "four"], ["held-out-16", HELD_OUT_16_DIR, "four"], ["held-out-17", HELD_OUT_17_DIR, "four"], ["held-out-19", HELD_OUT_19_DIR, "four"]] as const) {
+  for (const [name, dir, runners] of [["held-out-9", HELD_OUT_9_DIR, "four"], ["held-out-10", HELD_OUT_10_DIR, "four"], ["held-out-11", HELD_OUT_11_DIR, "four"], ["held-out-13", HELD_OUT_13_DIR, "three"], ["held-out-14", HELD_OUT_14_DIR, "four"], ["held-out-15", HELD_OUT_15_DIR, "four"], ["held-out-16", HELD_OUT_16_DIR, "four"], ["held-out-17", HELD_OUT_17_DIR, "four"], ["held-out-18", HELD_OUT_18_DIR, "four"], ["held-out-19", HELD_OUT_19_DIR, "four"]] as const) {
     it(`${name} holds at least 10 PRs from 6 repositories no other set uses, in JavaScript, TypeScript and Python, under ${runners} runners or more, hidden only in partial histories`, () => {
       const cases = readCases(dir);
       const earlier = new Set(CORPUS_SETS.filter(([, d]) => d !== dir).flatMap(([, d]) => readCases(d).map((c) => c.repo)));
