@@ -36,6 +36,8 @@ export const FIRST_RUNS: readonly { set: string; dir: string; commit: string; an
   { set: "held-out-15", dir: "held-out-15", commit: "3d870a8", analyzer: "22" },
   { set: "held-out-16", dir: "held-out-16", commit: "8224635", analyzer: "23" },
   { set: "held-out-17", dir: "held-out-17", commit: "8224635", analyzer: "23" },
+  { set: "held-out-18", dir: "held-out-18", commit: "f07f9e5", analyzer: "25" },
+  { set: "held-out-19", dir: "held-out-19", commit: "f07f9e5", analyzer: "25" },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
