@@ -130,11 +130,19 @@ const where = (tree: TTreeIndex, key: string): TLocation | null => {
 };
 const locationIn = (d: TFileDefinitions, name: string): TLocation => ({ file: d.file, line: d.lines[name] ?? null });
 
+/**
+ * A data file (JSON) gold adds in the hidden test's own folder (`require("./cases.json")` of test/test.js): the
+ * tests' inputs, moved out of the test file and shipped with it, not code the agent writes. Prompted by
+ * xml-name-validator-boolean-results (held-out 18), whose `cases.name.valid` read as gold introducing `name`.
+ */
+const testDataFile = (resolved: string | null, file: string) => resolved !== null && /\.json$/i.test(resolved) && dirname(resolved) === dirname(file);
+
 function classifyPath(dep: TDependency, file: string, ctx: TClassificationContext, text: string): TVerdict {
   const inBase = resolve(dep.value, file, ctx.base);
   if (inBase) return { category: "visible", reason: `the base has ${inBase}`, base: { file: inBase, line: null } };
   const inGold = resolve(dep.value, file, ctx.gold);
   if (inGold && ctx.testFiles.has(inGold)) return { category: "visible", reason: "the hidden tests add this file themselves" };
+  if (testDataFile(inGold, file)) return { category: "visible", reason: `the hidden tests' own data file (${inGold}), beside them` };
   if (!inGold) {
     if (isExternalPath(dep.value, file, ctx)) return { category: "visible", reason: "a package outside the repository" };
     if (buildOutput(dep.value, file, ctx.base)) return { category: "visible", reason: "a file the build makes: the base's package.json names it" };
@@ -190,6 +198,7 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
   const baseModule = spec !== null && !built ? resolve(spec, file, ctx.base) : null;
   const goldModule = spec !== null && !built ? resolve(spec, file, ctx.gold) : null;
   if (goldModule && ctx.testFiles.has(goldModule)) return { category: "visible", reason: "the hidden tests define it themselves" };
+  if (!baseModule && testDataFile(goldModule, file)) return { category: "visible", reason: `a key of the hidden tests' own data file (${goldModule})` };
   // Python `from pkg import module` or `pkg.module.fn()`: the name is a module path (a submodule is an attribute of its package).
   if (spec !== null && languageOf(file)?.id === "python" && (dep.via === "import" || dep.via === "member")) {
     const goldPath = resolve(`${spec}${spec.endsWith(".") ? "" : "."}${name}`, file, ctx.gold);
@@ -307,6 +316,23 @@ function siblingWithMember(dep: TDependency, ctx: TClassificationContext, text: 
   return null;
 }
 
+/**
+ * The base's modules beside a module gold adds that define the same name (tinycss2's new color5.py gives
+ * parse_color, as color3.py and color4.py do): two or more such siblings, or one of the same stem but its number.
+ * The new module follows its family's interface. Prompted by tinycss2-color5-currentcolor (held-out 18).
+ */
+function siblingModulesDefining(name: string, definedAt: TLocation | null, ctx: TClassificationContext): string[] | null {
+  if (!definedAt || ctx.base.byFile.has(definedAt.file) || ctx.base.files.has(definedAt.file)) return null;
+  const dir = dirname(definedAt.file);
+  const ext = /\.[^./]+$/.exec(definedAt.file)?.[0] ?? "";
+  const stem = (f: string) => f.slice(f.lastIndexOf("/") + 1, f.length - ext.length).replace(/\d+$/, "");
+  const kin = [...ctx.base.byFile.values()]
+    .filter((d) => d.file !== definedAt.file && dirname(d.file) === dir && d.file.endsWith(ext) && d.arity[name] !== undefined)
+    .map((d) => d.file);
+  if (kin.length >= 2 || kin.some((f) => stem(f).length >= 3 && stem(f) === stem(definedAt.file))) return kin;
+  return null;
+}
+
 /** The -ing / -s / -ed form of a one-word lowercase name (`withdrawing`, `merges`, `merged`) the text writes as a word. */
 function verbFormIn(text: string, name: string): string | null {
   if (!/^[a-z]{4,}$/.test(name)) return null;
@@ -348,6 +374,8 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   if (affix && stem && mentionsIdentifier(text, stem)) return { category: "inferable", reason: `a base name with an affix the code base uses systematically (${affix}), on ${stem}, which the history states`, definedAt, gold };
   const iface = interfaceOf(dep, ctx);
   if (iface) return { category: "inferable", reason: iface, definedAt, gold };
+  const kin = siblingModulesDefining(dep.value, definedAt, ctx);
+  if (kin) return { category: "inferable", reason: `gold's new ${definedAt!.file} gives ${dep.value}, as the base's ${kin.join(" and ")} give it: the code base's name for it`, definedAt, gold };
   const sibling = siblingWithMember(dep, ctx, text);
   if (sibling) return { category: "inferable", reason: `the base's ${sibling} already has ${dep.value}, and the history points to ${sibling}: the code base's name for it`, definedAt, gold, history: excerptOf(text, [sibling]) };
   // A Python keyword gold adds that other functions of the base already take (`strict=` of zip_equal, sample, …):

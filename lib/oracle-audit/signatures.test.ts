@@ -292,3 +292,46 @@ describe("a member gold gives a class that a sibling class of the base already h
     expect(member(await audit(base, gold, tests, "Let TypeVarTuple take variance parameters."))).toEqual(["hidden"]);
   });
 });
+
+describe("a data file gold adds beside the hidden test", () => {
+  // xml-name-validator-boolean-results (held-out 18): `cases.name.valid` of `require("./cases.json")`, a JSON file gold
+  // adds in test/, read as gold introducing `name` (the base's own `exports.name` found over the whole tree).
+  const base = { "package.json": '{ "main": "index.js" }\n', "index.js": "exports.name = (s) => ({ success: s.length > 0 });\n" };
+  const gold = { "index.js": "exports.name = (s) => s.length > 0;\n", "test/cases.json": '{ "name": { "valid": ["a"] } }\n' };
+  const tests = { "test/test.js": "const assert = require('assert');\nconst xnv = require('..');\nconst cases = require('./cases.json');\n\ndescribe('names', () => {\n  for (const n of cases.name.valid) {\n    it(n, () => {\n      assert.strictEqual(xnv.name(n), true);\n    });\n  }\n});\n" };
+  it("holds the tests' own inputs: its keys are no names gold introduces", async () => {
+    const h = await audit(base, gold, tests, "Make the validators return booleans.");
+    const ofData = h.dependencies!.filter((d) => d.module === "./cases.json" || d.name === "./cases.json").map((d) => `${d.name}:${d.category}`);
+    expect(ofData).toEqual(["./cases.json:visible", "name:visible"]);
+  });
+});
+
+describe("a matcher the repository registers on expect", () => {
+  // jest-dom-to-appear-before-after (held-out 19): `expect(a).toAppearBefore(b)`, a matcher gold adds (src/matchers.js
+  // re-exports it; the package's setup registers it with expect.extend), was no dependency at all.
+  const base = { "package.json": '{ "main": "src/index.js" }\n', "src/matchers.js": "exports.toBeVisible = function toBeVisible(el) {\n  return { pass: true, message: () => '' };\n};\n" };
+  const gold = { "src/to-appear-before.js": "exports.toAppearBefore = function toAppearBefore(a, b) {\n  return { pass: true, message: () => '' };\n};\n", "src/matchers.js": base["src/matchers.js"] + "Object.assign(exports, require('./to-appear-before'));\n" };
+  const tests = { "src/__tests__/to-appear-before.js": "test('order', () => {\n  const a = document.createElement('a');\n  expect(a).toBeVisible();\n  expect(a).toAppearBefore(a);\n  expect(1).toBe(1);\n});\n" };
+  const matchers = (h: Awaited<ReturnType<typeof audit>>) => h.dependencies!.filter((d) => d.kind === "name" && /^to[A-Z]/.test(d.name)).map((d) => `${d.name}:${d.category}`);
+  it("is gold's when gold defines it: hidden unless the history names it; the base's and jest's own are visible or no dependency", async () => {
+    expect(matchers(await audit(base, gold, tests, "Add a pair of matchers asserting document order."))).toEqual(["toBeVisible:visible", "toAppearBefore:hidden"]);
+    expect(matchers(await audit(base, gold, tests, "Add a matcher toAppearBefore asserting document order."))).toEqual(["toBeVisible:visible", "toAppearBefore:specified"]);
+  });
+});
+
+describe("a name a new module gives, as the base's sibling modules give it", () => {
+  // tinycss2-color5-currentcolor (held-out 18): gold's new tinycss2/color5.py has parse_color, as color3.py and
+  // color4.py of the base have; the history asks for Level 5 support "building on the existing Level 4 color parser".
+  const base = { "pkg/__init__.py": "", "pkg/color3.py": "def parse_color(s):\n    return s\n", "pkg/color4.py": "def parse_color(s):\n    return s\n" };
+  const gold = { "pkg/color5.py": "from .color4 import parse_color as _p4\n\n\ndef parse_color(s, schemes=None):\n    return _p4(s)\n" };
+  const tests = { "tests/test_color.py": "from pkg.color5 import parse_color as parse_color5\n\n\ndef test_current():\n    assert parse_color5('currentcolor') == 'currentcolor'\n" };
+  const text = "Add Level 5 colors, building on the existing Level 4 color parser.";
+  const of = (h: Awaited<ReturnType<typeof audit>>) => categories(h, "parse_color");
+  it("is inferable where sibling modules of the base define it", async () => {
+    expect(of(await audit(base, gold, tests, text))).toEqual(["inferable"]);
+  });
+  it("stays hidden where only an unrelated module of the base defines it", async () => {
+    const lone = { "pkg/__init__.py": "", "pkg/util.py": "def parse_color(s):\n    return s\n", "pkg/color4.py": "def parse(s):\n    return s\n" };
+    expect(of(await audit(lone, gold, tests, text))).toEqual(["hidden"]);
+  });
+});
