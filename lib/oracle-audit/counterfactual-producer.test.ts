@@ -127,6 +127,15 @@ describe("a literal made by a shared template, changed only where it is produced
     expect(m.ok && postImage(m.patch)).not.toContain("__cf_value");
   });
 
+  it("changes a word of the string that writes most of the message, not of a template every message shares (jest-dom-to-appear-before-after)", async () => {
+    // "Received: ${…}" writes every message of the matcher: changing it failed six tests where the pattern is two tests'.
+    const source = "function positionText(position) {\n  if (position === 2) return 'Node.DOCUMENT_POSITION_PRECEDING (2)';\n  if (position === 4) return 'Node.DOCUMENT_POSITION_FOLLOWING (4)';\n  return `Unknown document position (${position})`;\n}\nfunction message(position) {\n  return `Received: ${positionText(position)}`;\n}\nmodule.exports = { message };\n";
+    const { diff, files } = newFile("src/to-appear-before.js", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "Received: Unknown document position \\(20\\)", match: "regex" }, files);
+    expect(m.ok && m.mutation).not.toMatch(/Received/);
+    expect(m.ok && postImage(m.patch)).toContain("Received: ${positionText(position)}");
+  });
+
   it("changes a literal gold's function computes (no string writes it) where it returns it, never in the README (scule-title-case)", async () => {
     // scule-title-case (held-out 2): the mutation changed the README's example output, so no probe failed ("refuted").
     const source = `const upperFirst = (s) => s[0].toUpperCase() + s.slice(1);

@@ -1269,15 +1269,24 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
       const { patch, edits } = inStrings((text) => (text.includes(raw) && ![...longer].some((l) => text.includes(l)) ? text.split(raw).join(alt) : text));
       if (edits > 0) return { ok: true, patch, mutation: `"${raw}" → "${alt}" in the strings that write it${longer.size ? ` (not where a longer pattern of the test's is written: ${[...longer].map((l) => JSON.stringify(l)).join(", ")})` : ""}`, edits };
     }
-    // A message built from a template, or a pattern: change its longest word where gold's strings write it — inside
-    // the word, so a pattern or a `contains` comparison that ends with it no longer matches either.
-    const words = (raw.match(/[A-Za-z]{3,}/g) ?? []).sort((a, b) => b.length - a.length);
-    for (const word of words) {
-      const re = new RegExp(`(?<![A-Za-z])${escape(word)}(?![A-Za-z])`, "g");
+    // A message built from a template, or a pattern: change a word of it where gold's strings write it — inside the
+    // word, so a pattern or a `contains` comparison that ends with it no longer matches either. The word of the string
+    // that writes most of the message's words goes first, then the word fewest strings write, then the longest: a
+    // word every message shares ("Received: ${…}") would change the other messages too, where "Unknown document
+    // position" is this message's own (jest-dom-to-appear-before-after, held-out 19).
+    const all = [...new Set(raw.match(/[A-Za-z]{3,}/g) ?? [])];
+    const wordIn = (word: string, flags = "") => new RegExp(`(?<![A-Za-z])${escape(word)}(?![A-Za-z])`, flags);
+    const words = all.map((word) => {
       const alt = `${word.slice(0, 1)}~${word.slice(1)}`;
-      const { patch, edits } = inStrings((text) => text.replace(re, alt));
-      if (edits > 0) return { ok: true, patch, mutation: `"${word}" → "${alt}" in the message`, edits };
-    }
+      let own = 0;
+      const edit = inStrings((text) => {
+        if (wordIn(word).test(text)) own = Math.max(own, all.filter((w) => wordIn(w).test(text)).length);
+        return text.replace(wordIn(word, "g"), alt);
+      });
+      return { word, alt, own, ...edit };
+    });
+    const written = words.filter((w) => w.edits > 0).sort((a, b) => b.own - a.own || a.edits - b.edits || b.word.length - a.word.length);
+    if (written[0]) return { ok: true, patch: written[0].patch, mutation: `"${written[0].word}" → "${written[0].alt}" in the message`, edits: written[0].edits };
     // (Read with its quotes: the lexer's string segments, not the tree's text pieces.)
     // A piece of a concatenated output (`] } ]`: gold's `{ [object global] }` closes with `] }`, the base's array
     // brackets add ` ]`): change the longest overlap of a string gold writes with the piece's start or end.
