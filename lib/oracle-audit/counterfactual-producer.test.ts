@@ -131,10 +131,24 @@ describe("a literal made by a shared template, changed only where it is produced
     // "Received: ${…}" writes every message of the matcher: changing it failed six tests where the pattern is two tests'.
     const source = "function positionText(position) {\n  if (position === 2) return 'Node.DOCUMENT_POSITION_PRECEDING (2)';\n  if (position === 4) return 'Node.DOCUMENT_POSITION_FOLLOWING (4)';\n  return `Unknown document position (${position})`;\n}\nfunction message(position) {\n  return `Received: ${positionText(position)}`;\n}\nmodule.exports = { message };\n";
     const { diff, files } = newFile("src/to-appear-before.js", source);
-    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "Received: Unknown document position \\(20\\)", match: "regex" }, files);
+    // A pattern of any number (`\\d+`), which no plain text is: its words are changed.
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "Received: Unknown document position \\(\\d+\\)", match: "regex" }, files);
     expect(m.ok && m.mutation).not.toMatch(/Received/);
     expect(m.ok && postImage(m.patch)).toContain("Received: ${positionText(position)}");
   });
+
+  it("changes a pattern that is plain text once its escapes are read where the producer's result holds it, not the template's other values", async () => {
+    // jest-dom-to-appear-before-after: `/Received: Unknown document position \(20\)/i` and `… \(10\)/i`, one
+    // template `Unknown document position (${position})`: each pattern's change failed both patterns' tests.
+    const source = "function positionText(position) {\n  if (position === 2) return 'Node.DOCUMENT_POSITION_PRECEDING (2)';\n  return `Unknown document position (${position})`;\n}\nfunction message(position) {\n  return `Received: ${positionText(position)}`;\n}\nmodule.exports = { message };\n";
+    const { diff, files } = newFile("src/to-appear-before.js", source);
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "Received: Unknown document position \\(20\\)", match: "regex" }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(runJs(postImage(m.patch), "message(20)")).not.toMatch(/Received: Unknown document position \(20\)/i);
+    expect(runJs(postImage(m.patch), "message(10)")).toBe("Received: Unknown document position (10)");
+    expect(runJs(postImage(m.patch), "message(2)")).toBe("Received: Node.DOCUMENT_POSITION_PRECEDING (2)");
+  }, 30_000);
 
   it("changes a literal gold's function computes (no string writes it) where it returns it, never in the README (scule-title-case)", async () => {
     // scule-title-case (held-out 2): the mutation changed the README's example output, so no probe failed ("refuted").

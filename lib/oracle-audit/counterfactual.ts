@@ -955,6 +955,22 @@ function regexLiterals(file: TParsedFile): { start: number; end: number; row: nu
 /** A pattern with no operator but `.` (which matches itself too): it matches the text it spells. */
 const PLAIN_PATTERN = /^[^\\^$*+?()[\]{}|/]+$/;
 
+/** The text a pattern matches when it is plain text once its escapes are read (`position \(20\)` → `position (20)`); null otherwise. */
+function patternText(pattern: string): string | null {
+  let out = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "\\") {
+      const next = pattern[i + 1];
+      if (next === undefined || /[A-Za-z0-9]/.test(next)) return null;
+      out += next;
+      i++;
+    } else if ("^$*+?()[]{}|.".includes(c)) return null;
+    else out += c;
+  }
+  return out;
+}
+
 /** A character as a regular-expression escape (`\x7C`), or null past the Basic Multilingual Plane. */
 const regexEscape = (c: string) => {
   const n = c.codePointAt(0)!;
@@ -1268,6 +1284,21 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
       const alt = `${raw.slice(0, at)}~${raw.slice(at)}`;
       const { patch, edits } = inStrings((text) => (text.includes(raw) && ![...longer].some((l) => text.includes(l)) ? text.split(raw).join(alt) : text));
       if (edits > 0) return { ok: true, patch, mutation: `"${raw}" → "${alt}" in the strings that write it${longer.size ? ` (not where a longer pattern of the test's is written: ${[...longer].map((l) => JSON.stringify(l)).join(", ")})` : ""}`, edits };
+    }
+    // A pattern that is plain text once its escapes are read (`Received: Unknown document position \(20\)`): the text
+    // it asks the output to hold, changed where the producer's result holds it, as a `contains` literal is — so the
+    // template's other values (`(10)`) stay (jest-dom-to-appear-before-after, held-out 19).
+    const text = dep.match === "regex" ? patternText(raw) : null;
+    if (text && /\s/.test(text)) {
+      const added = addedRows(gold);
+      const editors = new Map<string, TRowEditor>();
+      for (const file of parsed) {
+        if (isTest(file.path)) continue;
+        const inserts = producerWrappers(file, text, true, added.get(file.path) ?? new Set());
+        if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+      }
+      const wrapped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+      if (wrapped && wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it holds "${text}": → "${changedLiteral(text, true)}"`, edits: wrapped.edits };
     }
     // A message built from a template, or a pattern: change a word of it where gold's strings write it — inside the
     // word, so a pattern or a `contains` comparison that ends with it no longer matches either. The word of the string
