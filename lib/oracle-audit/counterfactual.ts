@@ -1201,6 +1201,18 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
       if (!(path.endsWith(".py") && /(?<![A-Za-z0-9_])(?:[fF][rRbB]?|[rRbB][fF])$/.test(before))) return edit(seg.text);
       return seg.text.split(/(\{\{|\}\}|\{[^{}]*\})/).map((piece, i) => (i % 2 === 1 ? piece : edit(piece))).join("");
     }, quoted ? undefined : new Map(codeFiles.map((f) => [f.path, treeStringEditor(f, edit)] as const)));
+    // Each producing expression of gold's added code wrapped, so its result changes only where it is (or holds) `text`.
+    const atProducers = (text: string, contains: boolean) => {
+      const added = addedRows(gold);
+      const editors = new Map<string, TRowEditor>();
+      for (const file of parsed) {
+        if (isTest(file.path)) continue;
+        const inserts = producerWrappers(file, text, contains, added.get(file.path) ?? new Set());
+        if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
+      }
+      const wrapped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
+      return wrapped && wrapped.edits > 0 ? wrapped : null;
+    };
     // An output holding a digest that only a hash gold adds writes (gaps9's rule): that hash, in gold's added lines, takes
     // an algorithm of another size, so the digest it writes changes; the base's hashes and the constants stay (cf9).
     if (dep.match !== "regex") {
@@ -1249,17 +1261,8 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
       }
       // Made by a template (or helper) shared with other outputs: its result changes only when it is the literal.
       // An expected template written with placeholders (`${key}`) is a shape, not a value: its words are changed below.
-      const added = addedRows(gold);
-      const editors = new Map<string, TRowEditor>();
-      for (const file of /\$\{[^}]*\}/.test(raw) ? [] : parsed) {
-        if (isTest(file.path)) continue;
-        const inserts = producerWrappers(file, raw, dep.match === "contains", added.get(file.path) ?? new Set());
-        if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
-      }
-      if (editors.size > 0) {
-        const wrapped = rewriteAdded(gold, isTest, (seg) => seg.text, editors);
-        if (wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
-      }
+      const wrapped = /\$\{[^}]*\}/.test(raw) ? null : atProducers(raw, dep.match === "contains");
+      if (wrapped) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
     }
     if (dep.match !== "regex" && /^-?[0-9][0-9.]*$/.test(raw)) {
       const re = new RegExp(`(?<![A-Za-z0-9_.])${escape(raw)}(?![A-Za-z0-9_.])`, "g");
@@ -1289,17 +1292,8 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
     // it asks the output to hold, changed where the producer's result holds it, as a `contains` literal is — so the
     // template's other values (`(10)`) stay (jest-dom-to-appear-before-after, held-out 19).
     const text = dep.match === "regex" ? patternText(raw) : null;
-    if (text && /\s/.test(text)) {
-      const added = addedRows(gold);
-      const editors = new Map<string, TRowEditor>();
-      for (const file of parsed) {
-        if (isTest(file.path)) continue;
-        const inserts = producerWrappers(file, text, true, added.get(file.path) ?? new Set());
-        if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
-      }
-      const wrapped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
-      if (wrapped && wrapped.edits > 0) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it holds "${text}": → "${changedLiteral(text, true)}"`, edits: wrapped.edits };
-    }
+    const wrapped = text && /\s/.test(text) ? atProducers(text, true) : null;
+    if (wrapped) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it holds "${text}": → "${changedLiteral(text!, true)}"`, edits: wrapped.edits };
     // A message built from a template, or a pattern: change a word of it where gold's strings write it — inside the
     // word, so a pattern or a `contains` comparison that ends with it no longer matches either. The word of the string
     // that writes most of the message's words goes first, then the word fewest strings write, then the longest: a
