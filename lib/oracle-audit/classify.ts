@@ -322,7 +322,7 @@ function siblingWithMember(dep: TDependency, ctx: TClassificationContext, text: 
  * The new module follows its family's interface. Prompted by tinycss2-color5-currentcolor (held-out 18).
  */
 function siblingModulesDefining(name: string, definedAt: TLocation | null, ctx: TClassificationContext): string[] | null {
-  if (!definedAt || ctx.base.byFile.has(definedAt.file) || ctx.base.files.has(definedAt.file)) return null;
+  if (!definedAt || ctx.base.files.has(definedAt.file)) return null;
   const dir = dirname(definedAt.file);
   const ext = /\.[^./]+$/.exec(definedAt.file)?.[0] ?? "";
   const stem = (f: string) => f.slice(f.lastIndexOf("/") + 1, f.length - ext.length).replace(/\d+$/, "");
