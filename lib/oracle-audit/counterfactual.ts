@@ -1292,8 +1292,8 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
     // it asks the output to hold, changed where the producer's result holds it, as a `contains` literal is — so the
     // template's other values (`(10)`) stay (jest-dom-to-appear-before-after, held-out 19).
     const text = dep.match === "regex" ? patternText(raw) : null;
-    const wrapped = text && /\s/.test(text) ? atProducers(text, true) : null;
-    if (wrapped) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it holds "${text}": → "${changedLiteral(text!, true)}"`, edits: wrapped.edits };
+    const atPattern = text && /\s/.test(text) ? atProducers(text, true) : null;
+    if (text && atPattern) return { ok: true, patch: atPattern.patch, mutation: `the producer's result, where it holds "${text}": → "${changedLiteral(text, true)}"`, edits: atPattern.edits };
     // A message built from a template, or a pattern: change a word of it where gold's strings write it — inside the
     // word, so a pattern or a `contains` comparison that ends with it no longer matches either. The word of the string
     // that writes most of the message's words goes first, then the word fewest strings write, then the longest: a
