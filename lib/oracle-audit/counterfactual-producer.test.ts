@@ -119,6 +119,21 @@ describe("a literal made by a shared template, changed only where it is produced
     expect(runJs(postImage(m.patch), "dropped(4)")).toBe("warning: 4 items dropped, see the log");
   }, 30_000);
 
+  it("leaves a result holding a longer text the tests also compare: that text is its own dependency (arg-lowercase-argerror)", async () => {
+    // chai's `to.throw(ArgError, 'option requires argument: --bar')` finds the text inside the message, and the alias
+    // test's message 'option requires argument: --bar (alias for --realbar)' holds it too: both tests failed ("wider").
+    const source = "function missing(name, alias) {\n  const extended = alias ? ` (alias for ${alias})` : '';\n  return `option requires argument: ${name}${extended}`;\n}\nmodule.exports = { missing };\n";
+    const { diff, files } = newFile("index.js", source);
+    const alongside = ["option requires argument: --bar", "option requires argument: --bar (alias for --realbar)"];
+    const m = await mutateGoldWithTrees(diff, { kind: "literal", value: "option requires argument: --bar", match: "contains", file: "test.js", alongside }, files);
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(m.mutation).toContain('(not where it holds a longer text the tests compare: "option requires argument: --bar (alias for --realbar)")');
+    expect(runJs(postImage(m.patch), 'missing("--bar")')).not.toContain("option requires argument: --bar");
+    expect(runJs(postImage(m.patch), 'missing("--bar", "--realbar")')).toBe("option requires argument: --bar (alias for --realbar)");
+    expect(runJs(postImage(m.patch), 'missing("--bard")')).not.toContain("option requires argument: --bar");
+  }, 30_000);
+
   it("changes the words of an expected template written with placeholders, which no value equals", async () => {
     const source = "function warn(key) {\n  console.warn(`[lib] Dropping \"${key}\" key.`);\n}\nmodule.exports = { warn };\n";
     const { diff, files } = newFile("lib/warn.js", source);

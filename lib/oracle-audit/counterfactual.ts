@@ -468,7 +468,7 @@ const CARRIERS = new Set(["binary_expression", "binary_operator", "parenthesized
  * (a `return`'s value, a declaration's or assignment's value) wrapped so that it is changed only when it equals
  * the literal. Every other output of the same template, and the docstring that shows it, stay as gold writes them.
  */
-function producerWrappers(file: TParsedFile, literal: string, contains: boolean, added: ReadonlySet<number>): { offset: number; text: string }[] {
+function producerWrappers(file: TParsedFile, literal: string, contains: boolean, added: ReadonlySet<number>, spared: readonly string[] = []): { offset: number; text: string }[] {
   const { source, root } = file;
   const targets = new Map<number, TSyntaxNode>();
   const docs = docstringRows(file);
@@ -497,23 +497,29 @@ function producerWrappers(file: TParsedFile, literal: string, contains: boolean,
   });
   // Nested targets: the outermost one is the result.
   const kept = [...targets.values()].filter((t) => ![...targets.values()].some((o) => o !== t && o.start <= t.start && o.end >= t.end));
-  const open = wrapperOpen(file.path, literal, contains);
+  const open = wrapperOpen(file.path, literal, contains, spared);
   return kept.flatMap((t) => [{ offset: t.start, text: open }, { offset: t.end, text: ")" }]);
 }
 
-/** The start of a call that returns its argument, changed when it is (or, for `contains`, holds) the literal. */
-function wrapperOpen(path: string, literal: string, contains: boolean): string {
+/**
+ * The start of a call that returns its argument, changed when it is (or, for `contains`, holds) the literal — a result
+ * that holds one of the `spared` texts (a longer text the tests compare that holds the literal) is that text's, and stays.
+ */
+function wrapperOpen(path: string, literal: string, contains: boolean, spared: readonly string[] = []): string {
   const python = path.endsWith(".py");
   const typed = /\.(c|m)?tsx?$/.test(path);
   const value = JSON.stringify(literal);
   const changed = JSON.stringify(changedLiteral(literal, contains));
+  const kept = JSON.stringify(spared);
+  const pyFree = spared.length > 0 ? ` and not any(__cf_s in __cf_value for __cf_s in ${kept})` : "";
+  const jsFree = spared.length > 0 ? ` && !${kept}.some((__cf_s) => __cf_value.includes(__cf_s))` : "";
   // An exact comparison: the result is changed when it is the literal; a `contains` one: where it holds the literal.
   return contains
     ? python
-      ? `(lambda __cf_value: __cf_value.replace(${value}, ${changed}) if isinstance(__cf_value, str) else __cf_value)(`
+      ? `(lambda __cf_value: __cf_value.replace(${value}, ${changed}) if isinstance(__cf_value, str)${pyFree} else __cf_value)(`
       : typed
-        ? `(<T,>(__cf_value: T): T => (typeof __cf_value === "string" ? (__cf_value.split(${value}).join(${changed}) as unknown as T) : __cf_value))(`
-        : `((__cf_value) => (typeof __cf_value === "string" ? __cf_value.split(${value}).join(${changed}) : __cf_value))(`
+        ? `(<T,>(__cf_value: T): T => (typeof __cf_value === "string"${jsFree} ? (__cf_value.split(${value}).join(${changed}) as unknown as T) : __cf_value))(`
+        : `((__cf_value) => (typeof __cf_value === "string"${jsFree} ? __cf_value.split(${value}).join(${changed}) : __cf_value))(`
     : python
       ? `(lambda __cf_value: ${changed} if __cf_value == ${value} else __cf_value)(`
       : typed
@@ -1202,16 +1208,20 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
       return seg.text.split(/(\{\{|\}\}|\{[^{}]*\})/).map((piece, i) => (i % 2 === 1 ? piece : edit(piece))).join("");
     }, quoted ? undefined : new Map(codeFiles.map((f) => [f.path, treeStringEditor(f, edit)] as const)));
     // Each producing expression of gold's added code wrapped, so its result changes only where it is (or holds) `text`.
+    // A result holding a longer text the test file also compares (`… --bar (alias for --realbar)` around `… --bar`)
+    // is that text's dependency: it stays.
     const atProducers = (text: string, contains: boolean) => {
       const added = addedRows(gold);
       const editors = new Map<string, TRowEditor>();
+      const spared = contains ? [...new Set((dep.alongside ?? []).filter((t) => t.length > text.length && t.includes(text)))] : [];
       for (const file of parsed) {
         if (isTest(file.path)) continue;
-        const inserts = producerWrappers(file, text, contains, added.get(file.path) ?? new Set());
+        const inserts = producerWrappers(file, text, contains, added.get(file.path) ?? new Set(), spared);
         if (inserts.length > 0) editors.set(file.path, insertionEditor(file.source, inserts));
       }
       const wrapped = editors.size > 0 ? rewriteAdded(gold, isTest, (seg) => seg.text, editors) : null;
-      return wrapped && wrapped.edits > 0 ? wrapped : null;
+      const leftAlone = spared.length > 0 ? ` (not where it holds a longer text the tests compare: ${spared.map((t) => JSON.stringify(t)).join(", ")})` : "";
+      return wrapped && wrapped.edits > 0 ? { ...wrapped, leftAlone } : null;
     };
     // An output holding a digest that only a hash gold adds writes (gaps9's rule): that hash, in gold's added lines, takes
     // an algorithm of another size, so the digest it writes changes; the base's hashes and the constants stay (cf9).
@@ -1262,7 +1272,7 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
       // Made by a template (or helper) shared with other outputs: its result changes only when it is the literal.
       // An expected template written with placeholders (`${key}`) is a shape, not a value: its words are changed below.
       const wrapped = /\$\{[^}]*\}/.test(raw) ? null : atProducers(raw, dep.match === "contains");
-      if (wrapped) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"`, edits: wrapped.edits };
+      if (wrapped) return { ok: true, patch: wrapped.patch, mutation: `the producer's result, where it ${dep.match === "contains" ? "holds" : "is"} "${raw}": → "${alt}"${wrapped.leftAlone}`, edits: wrapped.edits };
     }
     if (dep.match !== "regex" && /^-?[0-9][0-9.]*$/.test(raw)) {
       const re = new RegExp(`(?<![A-Za-z0-9_.])${escape(raw)}(?![A-Za-z0-9_.])`, "g");
@@ -1293,7 +1303,7 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: st
     // template's other values (`(10)`) stay (jest-dom-to-appear-before-after, held-out 19).
     const text = dep.match === "regex" ? patternText(raw) : null;
     const atPattern = text && /\s/.test(text) ? atProducers(text, true) : null;
-    if (text && atPattern) return { ok: true, patch: atPattern.patch, mutation: `the producer's result, where it holds "${text}": → "${changedLiteral(text, true)}"`, edits: atPattern.edits };
+    if (text && atPattern) return { ok: true, patch: atPattern.patch, mutation: `the producer's result, where it holds "${text}": → "${changedLiteral(text, true)}"${atPattern.leftAlone}`, edits: atPattern.edits };
     // A message built from a template, or a pattern: change a word of it where gold's strings write it — inside the
     // word, so a pattern or a `contains` comparison that ends with it no longer matches either. The word of the string
     // that writes most of the message's words goes first, then the word fewest strings write, then the longest: a
