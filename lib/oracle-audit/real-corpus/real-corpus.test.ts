@@ -135,6 +135,27 @@ describe("real oracle corpus: case files", () => {
     });
   }
 
+  it("reads a label without probes as every probe of its own test file, where the probe ids name their files", () => {
+    // antfu-utils-is-primitive-object-id: `isPrimitive` is imported by src/is.test.ts alone, and vitest runs each file
+    // apart, so src/object.test.ts's probe cannot fail without it; the label had read as both probes of the case.
+    const twoFiles = {
+      ...JSON.parse(JSON.stringify(cases[0])),
+      tests: [{ path: "src/is.test.ts" }, { path: "src/object.test.ts" }],
+      probes: ["src/is.test.ts::isPrimitive", "src/object.test.ts::objectId"],
+      dependencies: [
+        { kind: "name", value: "isPrimitive", module: "./is", file: "src/is.test.ts", class: "hidden" },
+        { kind: "name", value: "objectId", module: "./object", file: "src/object.test.ts", class: "hidden", probes: ["src/is.test.ts::isPrimitive", "src/object.test.ts::objectId"] },
+      ],
+    };
+    const parsed = parseCase(twoFiles, "two-files.json");
+    expect(parsed.dependencies[0]!.probes).toEqual(["src/is.test.ts::isPrimitive"]);
+    // A list the label writes is the label's, whatever files it names.
+    expect(parsed.dependencies[1]!.probes).toEqual(["src/is.test.ts::isPrimitive", "src/object.test.ts::objectId"]);
+    // Probe ids that name no file (tape's titles): every probe of the case.
+    const titles = { ...twoFiles, probes: ["isPrimitive", "objectId"], dependencies: [twoFiles.dependencies[0]] };
+    expect(parseCase(titles, "titles.json").dependencies[0]!.probes).toEqual(["isPrimitive", "objectId"]);
+  });
+
   it("refuses a case with a label that lacks a class for a history, naming the field", () => {
     const bad = { ...JSON.parse(JSON.stringify(cases[0])), dependencies: [{ kind: "name", value: "x", file: "t.js", class: { full: "hidden" } }] };
     expect(() => parseCase(bad, "bad.json")).toThrow(/bad\.json: dependencies\.0\.class/);

@@ -80,11 +80,20 @@ export function parseCase(json: unknown, source: string): TRealCase {
       match: d.match ?? null,
       file: d.file,
       informational: d.informational ?? false,
-      probes: d.probes ?? (d.informational ? [] : [...c.probes]),
+      probes: d.probes ?? (d.informational ? [] : probesOfFile(c.probes, d.file)),
       class: typeof d.class === "string" ? { full: d.class, partial: d.class } : d.class,
       note: d.note ?? null,
     })),
   };
+}
+
+/**
+ * A label's probes when it names none: every probe of its own test file, where the probe ids name their files
+ * (`src/is.test.ts::isPrimitive`) — a test of another file cannot see the dependency — else every probe of the case.
+ */
+function probesOfFile(probes: readonly string[], file: string): string[] {
+  const own = probes.filter((p) => p.startsWith(`${file}::`));
+  return own.length > 0 ? own : [...probes];
 }
 
 /** The lines of a gold test file the case keeps (all of them without `keep`). */
