@@ -152,6 +152,16 @@ function testsAnOptionCanChange(test: TTestExtraction, verdicts: readonly TClass
   return { changes, unchanged };
 }
 
+/**
+ * Whether the test throws without this name: it calls it (`bl.prepend(…)`, `fresh()`) in its own body, outside an
+ * assertion that catches what it throws (`t.throws`, `t.doesNotThrow`).
+ */
+function throwsWithout(d: TDependency): boolean {
+  if (d.kind !== "name" || d.testLine == null || d.text == null || d.value.includes("#")) return false;
+  const call = new RegExp(`(?<![\\w$])${d.value.replace(/[$]/g, "\\$")}\\s*\\(`);
+  return call.test(d.text) && !/\b(?:throws|doesNotThrow|rejects|doesNotReject)\s*\(/.test(d.text);
+}
+
 /** The whole family: each current history against each audited test file. */
 export function auditFamily(input: {
   tests: TTestExtraction[];
@@ -191,6 +201,8 @@ export function auditFamily(input: {
     return all;
   };
   const runs = howTestsRun(input.gold);
+  // The probes of a file's tests from a line on, in the file's order: a test that throws there ends a tape file.
+  const testsFrom = (file: string, line: number) => [...new Set([...(probesByFile.get(file)?.entries() ?? [])].filter(([at]) => at >= line).flatMap(([, p]) => p))];
   // Probes were collected: a finding that maps to none is in a file the verifier never runs (a type test).
   const collected = input.probeTestIds.length > 0;
   const occurrence = (d: TDependency) => `${dependencyKey(d)}@${d.testLine ?? d.test ?? ""}`;
@@ -228,7 +240,8 @@ export function auditFamily(input: {
         const wholeFile = runs.typeChecked && /\.[cm]?tsx?$/.test(test.file) && d.kind === "name" && d.typeOnly !== true;
         const readers = !wholeFile && d.test === null && d.readIn && runs.transformed(test) ? d.readIn : null;
         const scope = wholeFile || (d.kind !== "literal" && d.test === null && !readers) ? "unit" : "test";
-        const all = scope === "unit" ? unitProbes : readers ? [...new Set(readers.flatMap((line) => probesByFile.get(test.file)?.get(line) ?? []))] : probesOfDependency(test, d);
+        const own = scope === "unit" ? unitProbes : readers ? [...new Set(readers.flatMap((line) => probesByFile.get(test.file)?.get(line) ?? []))] : probesOfDependency(test, d);
+        const all = scope === "test" && runs.endsAtThrow(test) && throwsWithout(d) ? [...new Set([...own, ...testsFrom(test.file, d.testLine!)])] : own;
         const id = `${test.file}|${key}`;
         // A JavaScript option gold adds (the base reads no such option, so it is ignored there): without it the code
         // takes the base's path, which fails only tests that expect an error or compare text gold writes.

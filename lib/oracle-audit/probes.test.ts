@@ -155,6 +155,53 @@ test('leaves it out when false', function (t) {
   });
 });
 
+describe("a tape test that throws ends its file", () => {
+  // bl-prepend-get-buffers (held-out 17): tape catches no error, so `bl.prepend(…)` on a list without the method throws
+  // a TypeError that ends the process, and the file's later tests never run — the counterfactual failed the sixth
+  // test, `getBuffers`, which calls no `prepend`, and the five predicted read "error".
+  const baseSrc = "function List () { this.bufs = [] }\nList.prototype.append = function (b) { this.bufs.push(b); return this }\nmodule.exports = List\n";
+  const goldSrc = `${baseSrc}List.prototype.prepend = function (b) { this.bufs.unshift(b); return this }\nList.prototype.size = 'brand new size'\n`;
+  const body = (runner: string) => `var test = require('${runner}');
+var List = require('../');
+
+test('appends', function (t) {
+  t.equal(new List().append('a').bufs.length, 1);
+  t.end();
+});
+test('prepends', function (t) {
+  t.equal(new List().prepend('a').bufs[0], 'a');
+  t.end();
+});
+test('refuses nothing', function (t) {
+  t.doesNotThrow(function () { new List().prepend('b'); });
+  t.end();
+});
+test('reads the size', function (t) {
+  t.equal(new List().size, 'brand new size');
+  t.end();
+});
+`;
+  const ids = ["appends", "prepends", "refuses nothing", "reads the size"];
+  const findingsOf = async (runner: string) => {
+    const audit = await auditFiles({
+      base: await definitionsOfFiles({ "index.js": baseSrc }), gold: await definitionsOfFiles({ "index.js": goldSrc }), testFiles: { "test/test.js": body(runner) },
+      histories: [{ revisionId: "r", condition: "direct", text: "Let a list take buffers at its front." }], probeTestIds: ids,
+    });
+    return Object.fromEntries(audit.histories[0]!.findings.map((f) => [f.name, f.probeTestIds]));
+  };
+
+  it("a name a test calls blocks that test and every later test of the file, a value read or compared only its own", async () => {
+    const findings = await findingsOf("tape");
+    expect(findings.prepend).toEqual(["prepends", "refuses nothing", "reads the size"]);
+    expect(findings.size).toEqual(["reads the size"]);
+  });
+
+  it("under a runner that catches a test's error, only the tests that call it", async () => {
+    const findings = await findingsOf("tap");
+    expect(findings.prepend).toEqual(["prepends", "refuses nothing"]);
+  });
+});
+
 describe("a test file another test file loads", () => {
   // js-yaml-null-empty-style (development): test/issues/0570.js is required by test/30-issues.js inside its
   // `Issues` suite, so mocha reports its tests as `test/30-issues.js::Issues <test>`; the finding mapped to no

@@ -6,6 +6,8 @@ import type { TTestExtraction, TTreeDefinitions } from "./types";
 export interface TTestRuns {
   typeChecked: boolean;
   transformed: (test: TTestExtraction) => boolean;
+  /** tape runs a file's tests in one process and catches no error: a test that throws ends the file there. */
+  endsAtThrow: (test: TTestExtraction) => boolean;
 }
 
 const JEST_CONFIG = /(^|\/)jest\.config\.[cm]?[jt]s$/;
@@ -18,5 +20,6 @@ export function howTestsRun(tree: TTreeDefinitions): TTestRuns {
   return {
     typeChecked,
     transformed: (test) => transforming || test.dependencies.some((d) => d.kind === "path" && d.value === "vitest"),
+    endsAtThrow: (test) => test.dependencies.some((d) => d.kind === "path" && d.value === "tape"),
   };
 }
