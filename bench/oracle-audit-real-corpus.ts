@@ -38,6 +38,7 @@ const SET_NAMES: Record<TCorpusSet, string> = {
   "held-out-18": "held-out set 18 (sampled from first-parent history, owners A–L, labelled before the audit ran)",
   "held-out-19": "held-out set 19 (sampled from first-parent history, owners M–Z, labelled before the audit ran)",
   "held-out-20": "held-out set 20 (sampled from first-parent history, owners A–L, labelled before the audit ran)",
+  "held-out-21": "held-out set 21 (sampled from first-parent history, owners M–Z, labelled before the audit ran)",
 };
 
 export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: number; recall: number }, set: TCorpusSet = "development"): BenchRow[] {
