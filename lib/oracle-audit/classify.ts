@@ -208,6 +208,19 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
       return { introduced: true, definedAt: { file: goldPath, line: 1 } };
     }
   }
+  if (dep.via === "fixture") {
+    // A pytest fixture: a function of a conftest.py in the test's folder or above it (or of a plugin module). Where the
+    // hidden tests define it, it is theirs.
+    const folders = file.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"));
+    const conftests = new Set(["conftest.py", ...folders.map((f) => `${f}/conftest.py`)]);
+    const definedIn = (t: TTreeIndex) => [...t.testModules.values()].find((d) => conftests.has(d.file) && d.names.includes(name)) ?? [...t.byFile.values()].find((d) => d.names.includes(name)) ?? null;
+    const inBase = definedIn(ctx.base);
+    if (inBase) return { category: "visible", reason: `the base's ${inBase.file} defines the fixture ${name}`, base: locationIn(inBase, name) };
+    const inGold = definedIn(ctx.gold);
+    if (inGold && ctx.testFiles.has(inGold.file)) return { category: "visible", reason: "the hidden tests define it themselves" };
+    if (inGold) return { introduced: true, definedAt: locationIn(inGold, name) };
+    return { category: "visible", reason: `no source defines a fixture ${name}: pytest's or a plugin's` };
+  }
   if (dep.via === "option" || dep.via === "argument") {
     const fn = (dep.owner ?? "").split("#")[0]!;
     const position = Number((dep.via === "argument" ? dep.value : (dep.owner ?? "")).split("#")[1] ?? NaN);

@@ -335,3 +335,38 @@ describe("a name a new module gives, as the base's sibling modules give it", () 
     expect(of(await audit(lone, gold, tests, text))).toEqual(["hidden"]);
   });
 });
+
+describe("a pytest fixture a test takes is a name dependency", () => {
+  // parso-pep695-type-params (held-out 18): `def test_pep695_generic_class(works_ge_py312, code)` takes a fixture gold's
+  // root conftest.py adds; the base's lacks it, so every such test errors at the base. Parameters were read as the
+  // test's own, and the fixture was never extracted (two misses of 72 and 45 probes).
+  const conftest = "import pytest\n\n\n@pytest.fixture\ndef works_ge_py39():\n    return 39\n";
+  const base = { "conftest.py": conftest, "pkg/__init__.py": "def parse(code):\n    return code\n" };
+  const gold = { "conftest.py": `${conftest}\n\n@pytest.fixture\ndef works_ge_py312():\n    return 312\n` };
+  const tests = {
+    "test/test_parser.py": `import pytest
+from pkg import parse
+
+
+@pytest.fixture
+def source():
+    return "x"
+
+
+@pytest.mark.parametrize("code", ["class Foo[T]: pass"])
+def test_generic(works_ge_py312, code, source, tmp_path):
+    assert works_ge_py312 == 312
+
+
+def test_old(works_ge_py39):
+    assert works_ge_py39 == 39
+`,
+  };
+  const of = (h: Awaited<ReturnType<typeof audit>>) => h.dependencies!.filter((d) => d.kind === "name" && ["works_ge_py312", "works_ge_py39", "code", "source", "tmp_path"].includes(d.name)).map((d) => `${d.name}:${d.category}`);
+  it("is gold's when only gold's conftest defines it, and the base's where the base's does; the test's own parameters and fixtures are none", async () => {
+    expect(of(await audit(base, gold, tests, "Parse type parameters."))).toEqual(["works_ge_py312:hidden", "tmp_path:visible", "works_ge_py39:visible"]);
+  });
+  it("is specified where the history names it", async () => {
+    expect(of(await audit(base, gold, tests, "Parse type parameters; add a conftest fixture works_ge_py312 like works_ge_py39."))).toEqual(["works_ge_py312:specified", "tmp_path:visible", "works_ge_py39:visible"]);
+  });
+});

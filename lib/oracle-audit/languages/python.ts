@@ -185,6 +185,38 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     }
     return null;
   };
+  // The file's own functions (its fixtures, its helpers): a parameter of that name is the file's, not a dependency.
+  const ownFunctions = new Set(descendants(root).filter((n) => n.type === "function_definition").flatMap((n) => (field(n, "name") ? [textOf(source, field(n, "name")!)] : [])));
+  /**
+   * The pytest fixtures a test takes (parso's `works_ge_py312`): its plain parameters, except `self`/`cls`, those a
+   * `parametrize` gives values, one with a default (pytest passes none), and the file's own fixtures.
+   */
+  const fixturesTaken = (fn: TSyntaxNode, decorated: TSyntaxNode | null): TSyntaxNode[] => {
+    const ps = field(fn, "parameters");
+    const out: TSyntaxNode[] = [];
+    for (const p of ps ? named(ps) : []) {
+      const id = p.type === "identifier" ? p : p.type === "typed_parameter" ? (p.children.find((c) => c.type === "identifier") ?? null) : null;
+      if (!id) continue;
+      const name = textOf(source, id);
+      if (name === "self" || name === "cls" || ownFunctions.has(name) || parametrizedValues(decorated, name) !== null || parametrizedNames(decorated).has(name)) continue;
+      out.push(id);
+    }
+    return out;
+  };
+  /** Every name a `parametrize` decorator of the test gives (values read or not). */
+  const parametrizedNames = (decorated: TSyntaxNode | null): Set<string> => {
+    const out = new Set<string>();
+    if (decorated?.type !== "decorated_definition") return out;
+    for (const decorator of decorated.children.filter((c) => c.type === "decorator")) {
+      const call = named(decorator)[0];
+      if (call?.type !== "call" || !/(^|\.)parametrize$/.test(dotted(source, field(call, "function")))) continue;
+      const first = named(field(call, "arguments") ?? call).find((a) => a.type !== "keyword_argument");
+      const value = first ? pythonString(source, first) : null;
+      if (value !== null) for (const n of value.split(",")) out.add(n.trim());
+      else if (first && (first.type === "list" || first.type === "tuple")) for (const n of named(first)) out.add(pythonString(source, n) ?? "");
+    }
+    return out;
+  };
   /** The parameter a loop variable runs over: `for x in p`, `for a, b in p`, `for (e, ev), … in zip(p, …)`, `enumerate(p)`. */
   const loopedParameter = (name: string, ancestors: TSyntaxNode[], fnIndex: number): string | null => {
     const binds = (n: TSyntaxNode) => descendants(n).some((x) => x.type === "identifier" && textOf(source, x) === name);
@@ -464,6 +496,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         if (!n.startsWith("test")) return;
         const suites = ancestors.filter((a) => a.type === "class_definition").map((a) => textOf(source, field(a, "name")!));
         if (suites.length > 0 || !ancestors.some((a) => a.type === "function_definition")) tests.push({ name: n, suites, line: node.row + 1 });
+        for (const param of fixturesTaken(node, ancestors.at(-1) ?? null)) push(param, [...ancestors, node], { kind: "name", value: textOf(source, param), module: null, via: "fixture" });
         return;
       }
       case "string":
