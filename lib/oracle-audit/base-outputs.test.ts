@@ -107,6 +107,32 @@ describe("baseEvidence", () => {
   });
 });
 
+describe("a pytest traceback: only its E lines are the failure", () => {
+  // humps-kebab-case (held-out 21): the base fails `test_converting_strings` at `humps.kebabize(…)`, an AttributeError;
+  // the traceback's source lines above it (`assert humps.depascalize("UnosPizza") == "unos_pizza"`, which passed) were
+  // read as a comparison the base failed, so "unos_pizza" read as gold's output (a false alarm in both histories).
+  const TRACEBACK = [
+    "AttributeError: module 'humps' has no attribute 'kebabize'",
+    "def test_converting_strings():",
+    '        assert humps.decamelize("rubyTuesdays") == "ruby_tuesdays"',
+    '        assert humps.depascalize("UnosPizza") == "unos_pizza"',
+    '>       assert humps.kebabize("white_castle") == "white-castle"',
+    "E       AttributeError: module 'humps' has no attribute 'kebabize'",
+    "",
+    "tests/test_humps.py:12: AttributeError",
+  ].join("\n");
+  const failure: TBaseFailure = { probe: "tests/test_humps.py::test_converting_strings", outcome: "fail", message: "AttributeError", detail: TRACEBACK };
+  it("reads no comparison from the test's source lines, the failing one included", () => {
+    expect(assertionSides(TRACEBACK)).toEqual([]);
+    expect(baseEvidence("unos_pizza", [failure], new Set([failure.probe]))).toBeNull();
+    expect(baseEvidence("white-castle", [failure], new Set([failure.probe]))).toBeNull();
+  });
+  it("still reads pytest's own comparison on its E lines", () => {
+    const compared = TRACEBACK.replace("E       AttributeError: module 'humps' has no attribute 'kebabize'", "E       AssertionError: assert 'white_castle' == 'white-castle'");
+    expect(baseEvidence("white-castle", [{ ...failure, detail: compared }], new Set([failure.probe]))).toEqual({ produced: false, gave: "white_castle", probe: failure.probe });
+  });
+});
+
 describe("addedRuns: what gold's value adds to the base's", () => {
   it("a wrapper and a suffix are added runs; a new hash replaces more than it keeps", () => {
     expect(addedRuns("1[0-9]|5[0-5]", "(?:1[0-9]|5[0-5])")).toEqual(["(?:", ")"]);

@@ -27,12 +27,23 @@ export function addedRuns(gave: string, value: string): string[] | null {
  * Node's); none when it shows no comparison (a throw).
  */
 export function assertionSides(detail: string): [string, string][] {
-  const lines = detail.split("\n").map((l) => l.replace(/^E(?=\s)\s*/, "").replace(/\s+$/, ""));
+  const lines = failureLines(detail);
   const labelled = labelledSides(lines);
   return [...diffBlocks(lines).flatMap((block) => {
     const sides = diffSides(block);
     return sides ? [sides] : [];
   }), ...(labelled ? [labelled] : []), ...comparisonSides(lines)];
+}
+
+/**
+ * The lines of a failure text that say what failed. A pytest traceback (a `>` line marks the failing statement, `E`
+ * lines what went wrong) also prints the test's source around that statement: code, never a value the base gave, so
+ * only its `E` lines count.
+ */
+function failureLines(detail: string): string[] {
+  const raw = detail.split("\n");
+  const traceback = raw.some((l) => /^>\s/.test(l)) && raw.some((l) => /^E\s/.test(l));
+  return (traceback ? raw.filter((l) => /^E(\s|$)/.test(l)) : raw).map((l) => l.replace(/^E(?=\s)\s*/, "").replace(/\s+$/, ""));
 }
 
 // A marked line: `- x`, `+ x` (Node, jest, difflib) or `-x`, `+x` (mocha); never `---` / `+++` (a YAML document, a diff header).
@@ -151,7 +162,7 @@ export function baseEvidence(literal: string, failures: readonly TBaseFailure[],
  * A print that does not name its sides (pytest's `assert a == b`, unittest's `a != b`) gives nothing here.
  */
 export function namedSides(detail: string): { expected: string; actual: string }[] {
-  const lines = detail.split("\n").map((l) => l.replace(/^E(?=\s)\s*/, "").replace(/\s+$/, ""));
+  const lines = failureLines(detail);
   const out: { expected: string; actual: string }[] = [];
   for (const block of diffBlocks(lines)) {
     const legend = block.map((l) => l.trim()).join("\n");
