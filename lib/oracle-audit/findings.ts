@@ -238,7 +238,7 @@ export function auditFamily(input: {
         // A type-checking runner fails the whole TypeScript file on a name the base's types lack; under a module
         // transform a named import read only inside tests fails those tests.
         const wholeFile = runs.typeChecked && /\.[cm]?tsx?$/.test(test.file) && d.kind === "name" && d.typeOnly !== true;
-        const readers = !wholeFile && d.test === null && d.readIn && runs.transformed(test) ? d.readIn : null;
+        const readers = !wholeFile && d.test === null && d.readIn && (runs.transformed(test) || d.readOffModule === true) ? d.readIn : null;
         const scope = wholeFile || (d.kind !== "literal" && d.test === null && !readers) ? "unit" : "test";
         const own = scope === "unit" ? unitProbes : readers ? [...new Set(readers.flatMap((line) => probesByFile.get(test.file)?.get(line) ?? []))] : probesOfDependency(test, d);
         const all = scope === "test" && runs.endsAtThrow(test) && throwsWithout(d) ? [...new Set([...own, ...testsFrom(test.file, d.testLine!)])] : own;

@@ -370,3 +370,33 @@ def test_old(works_ge_py39):
     expect(of(await audit(base, gold, tests, "Parse type parameters; add a conftest fixture works_ge_py312 like works_ge_py39."))).toEqual(["works_ge_py312:specified", "tmp_path:visible", "works_ge_py39:visible"]);
   });
 });
+
+describe("a member of a require call bound to a local", () => {
+  // prom-client-key-from-trailing-separator (held-out 21): `const isEmpty = require('../lib/util').isEmpty;` then
+  // `isEmpty({})`: neither the name gold adds to lib/util.js nor its argument was extracted (two misses).
+  const base = { "lib/util.js": "exports.isObject = function isObject(obj) {\n  return obj === Object(obj);\n};\n" };
+  const gold = { "lib/util.js": `${base["lib/util.js"]}exports.isEmpty = function isEmpty(obj) {\n  for (const key in obj) return false;\n  return true;\n};\n` };
+  const tests = {
+    "test/utilTest.js": "'use strict';\n\ndescribe('utils', () => {\n\tdescribe('isObject', () => {\n\t\tconst isObject = require('../lib/util').isObject;\n\t\tit('is true for an object', () => {\n\t\t\texpect(isObject({})).toBe(true);\n\t\t});\n\t});\n\tdescribe('isEmpty', () => {\n\t\tconst isEmpty = require('../lib/util').isEmpty;\n\t\tit('is true for an empty object', () => {\n\t\t\texpect(isEmpty({})).toBe(true);\n\t\t});\n\t});\n});\n",
+  };
+  it("is the module's name, judged by the module's exports, and the local's calls are its calls", async () => {
+    const h = await audit(base, gold, tests, "keyFrom should be faster.", ["test/utilTest.js::utils isObject is true for an object", "test/utilTest.js::utils isEmpty is true for an empty object"]);
+    expect(categories(h, "isEmpty")).toEqual(["hidden"]);
+    expect(categories(h, "isObject")).toEqual(["visible"]);
+    expect(h.findings.find((f) => f.name === "isEmpty")?.module).toBe("../lib/util");
+    // Read into a local inside its suite: undefined where missing, so only the tests that read the local fail.
+    expect(h.findings.find((f) => f.name === "isEmpty")?.probeTestIds).toEqual(["test/utilTest.js::utils isEmpty is true for an empty object"]);
+  });
+});
+
+describe("an option of a class a named import holds", () => {
+  // normalizr-fallback-strategy (held-out 21): `import { schema } from '../../'` then
+  // `new schema.Entity('users', {}, { fallbackStrategy: … })`: the option of gold's Entity was not extracted.
+  const base = { "src/index.js": "class EntitySchema {\n  constructor(key, definition = {}, options = {}) {\n    this.key = key;\n    this.idAttribute = options.idAttribute || 'id';\n  }\n}\nexport const schema = { Entity: EntitySchema };\n" };
+  const gold = { "src/index.js": base["src/index.js"].replace("    this.idAttribute = options.idAttribute || 'id';\n", "    this.idAttribute = options.idAttribute || 'id';\n    this.fallback = options.fallbackStrategy || ((id) => undefined);\n") };
+  const tests = { "src/__tests__/entity.test.js": "import { schema } from '../';\n\ntest('falls back', () => {\n  const users = new schema.Entity('users', {}, { fallbackStrategy: (id) => ({ id }), idAttribute: 'uid' });\n  expect(users.fallback('1')).toEqual({ id: '1' });\n});\n" };
+  it("is recorded on the class by its name, gold's where the base reads no such option", async () => {
+    const h = await audit(base, gold, tests, "Let an entity fall back when an id is missing.");
+    expect(h.dependencies!.filter((d) => d.name === "fallbackStrategy" || d.name === "idAttribute").map((d) => `${d.name}:${d.category}`)).toEqual(["fallbackStrategy:hidden", "idAttribute:visible"]);
+  });
+});

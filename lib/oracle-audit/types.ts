@@ -43,6 +43,8 @@ export interface TDependency {
    * export is `undefined` there under vitest's or jest's transform, so only those tests fail).
    */
   readIn?: number[];
+  /** A member read off a module into a local (`const isEmpty = require('../lib/util').isEmpty`): `undefined` where missing, under any runner. */
+  readOffModule?: boolean;
   /** A bound (`<=`, `assertLessEqual`) on a count the test keeps itself (`hash_count += 1` in its own code). */
   counterBound?: boolean;
   /** A value the test expects only in a browser (`typeof window === 'undefined' ? … : value`): Node never compares it. */

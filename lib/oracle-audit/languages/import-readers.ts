@@ -1,8 +1,7 @@
 // Pure: which tests read an imported binding. Under a module transform (vitest, jest) a named import the module
 // lacks is `undefined` where it is read, so it fails the tests that read it, not the file.
-import { walk } from "../syntax";
+import { field, textOf, walk } from "../syntax";
 import type { TSyntaxNode } from "../types";
-import { textOf } from "../syntax";
 
 /**
  * For each local name in `locals`: the lines of the tests that read it, or null when some read is outside every
@@ -15,6 +14,9 @@ export function importReaders(root: TSyntaxNode, source: string, locals: Readonl
     if (node.type !== "identifier" && node.type !== "shorthand_property_identifier") return;
     const name = textOf(source, node);
     if (!locals.has(name)) return;
+    // The declaration that binds it (`const isEmpty = require(…).isEmpty`) is no read.
+    const parent = ancestors.at(-1);
+    if (parent?.type === "variable_declarator" && field(parent, "name") === node) return;
     const at = enclosingTest(ancestors);
     const lines = out.has(name) ? out.get(name)! : [];
     if (lines === null) return;

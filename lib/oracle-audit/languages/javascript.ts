@@ -594,6 +594,8 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
   const bindImport = (module: string, local: string, imported: string) => bindings.set(local, { module, imported });
   /** Each named ES import's local binding, to find the tests that read it. */
   const importLocals = new Map<TDependency, string>();
+  /** `const isEmpty = require(…).isEmpty`: the member node, and the local it is read into. */
+  const readOffLocals = new Map<TSyntaxNode, string>();
   /** The string nodes an environment variable's name argument stands for: itself, or each a for-of loop binds it to. */
   const envNames = (arg: TSyntaxNode, ancestors: TSyntaxNode[]): TSyntaxNode[] => {
     const isName = (n: TSyntaxNode | undefined): n is TSyntaxNode => !!n && n.type === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(stringValue(source, n) ?? "");
@@ -786,6 +788,15 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
             }
           }
           return false;
+        }
+        // `const isEmpty = require('../lib/util').isEmpty`: the local is the module's name (the member itself is
+        // pushed where the walk meets it).
+        const member = inner.type === "member_expression" ? field(inner, "object") : null;
+        const memberOf = member && unwrap(member).type === "call_expression" ? requireOf(source, unwrap(member)) : null;
+        const picked = inner.type === "member_expression" ? field(inner, "property") : null;
+        if (memberOf !== null && picked && target.type === "identifier") {
+          bindImport(memberOf, textOf(source, target), textOf(source, picked));
+          readOffLocals.set(inner, textOf(source, target));
         }
         if (target.type === "identifier" && inner.type === "new_expression") {
           const ctor = field(inner, "constructor");
@@ -981,7 +992,10 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         // first argument (the data a function works on), a constructor's first object is its options too: the instance
         // is what the class works on. A package's class, or one the test defines, is not gold's to change.
         const ctor = field(node, "constructor");
-        const made = boundCallee(ctor);
+        // `new schema.Entity(…)`, `schema` a named import: a class the module's exported namespace object holds.
+        const holder = ctor?.type === "member_expression" && field(ctor, "object")?.type === "identifier" ? bindings.get(textOf(source, field(ctor, "object")!)) : undefined;
+        const held = holder && field(ctor!, "property") ? { module: holder.module, fn: textOf(source, field(ctor!, "property")!) } : null;
+        const made = boundCallee(ctor) ?? held;
         if (made && /^[./]/.test(made.module)) {
           const target = made;
           args(node).forEach((arg, index) => {
@@ -998,6 +1012,18 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         const made = object && property && (object.type === "member_expression" || unwrap(object).type === "new_expression") ? instanceOf(unwrap(object)) : undefined;
         if (made) {
           push(node, ancestors, { kind: "name", value: textOf(source, property!), module: bindings.get(made)?.module ?? null, owner: made, via: "method" });
+          return;
+        }
+        // `require('../lib/util').isEmpty`: a name of that module, as a member of the module bound whole is.
+        const required = object && property && unwrap(object).type === "call_expression" ? requireOf(source, unwrap(object)) : null;
+        if (required !== null) {
+          const parentCall = ancestors.at(-1)?.type === "call_expression" && field(ancestors.at(-1)!, "function") === node;
+          push(node, ancestors, { kind: "name", value: textOf(source, property!), module: required, via: parentCall ? "member-call" : "member" });
+          const local = readOffLocals.get(node);
+          if (local) {
+            deps.at(-1)!.readOffModule = true;
+            importLocals.set(deps.at(-1)!, local);
+          }
           return;
         }
         if (!object || !property || object.type !== "identifier") return;
