@@ -62,4 +62,15 @@ describe("a function's identifier given, not described", () => {
     expect(givesIdentifier("call header_accept()", "headerAccept")).toBe(true);
     expect(givesIdentifier("add TrainCase", "trainCase")).toBe(false);
   });
+
+  it("a one-word identifier no English dictionary holds, written whole in prose, is given (humps-kebab-case)", async () => {
+    const { givesIdentifier } = await import("./words");
+    // "kebabize to convert strings …": a coined word, which only the identifier spells.
+    expect(givesIdentifier("Add kebab-case support: kebabize to convert strings, dekebabize to convert back.", "kebabize")).toBe(true);
+    expect(givesIdentifier("Add kebab-case support: kebabize to convert strings, dekebabize to convert back.", "dekebabize")).toBe(true);
+    expect(givesIdentifier("Add kebab-case support to humps.", "kebabize")).toBe(false);
+    // An English word in prose describes what the code does; as code it is still given.
+    expect(givesIdentifier("parse the header and merge the defaults", "parse")).toBe(false);
+    expect(givesIdentifier("call parse() on the header", "parse")).toBe(true);
+  });
 });

@@ -1,6 +1,11 @@
 // Pure: matching identifiers, paths and literals against a history's visible text,
 // tolerant of code formatting (backticks, quotes, case conventions), and the
 // systematic affixes of a code base.
+import englishWords from "an-array-of-english-words";
+
+let english: ReadonlySet<string> | null = null;
+/** A word of an English dictionary (an-array-of-english-words, ~275,000 words; read once, on first use). */
+const isEnglishWord = (word: string) => (english ??= new Set(englishWords)).has(word);
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const IDENT = "[A-Za-z0-9_$]";
@@ -215,7 +220,9 @@ export function givesIdentifier(text: string, name: string): boolean {
     return false;
   };
   const n = escape(name);
-  if (/^[a-z][a-z0-9]*$/.test(name)) return asCode(n);
+  // One lowercase word: an English word in prose describes what the code does ("parse the header"), so it is given
+  // only as code; a word no English dictionary holds ("kebabize to convert …") is the identifier itself.
+  if (/^[a-z][a-z0-9]*$/.test(name)) return asCode(n) || (!isEnglishWord(name) && new RegExp(`(?<![A-Za-z0-9_$-])${n}(?![A-Za-z0-9_$-])`).test(text));
   if (new RegExp(`${a}${n}${b}`).test(text)) return true;
   const words = identifierWords(name);
   if (words.length < 2) return false;
