@@ -21,6 +21,32 @@ describe("parseTap", () => {
     ]);
   });
 
+  it("reads a test point the code's own output ran into, where it carries the next number (tape)", () => {
+    // prompts-text-cursor-offset (held-out 21): the prompt under test writes terminal escapes to stdout with no newline,
+    // so tape's `not ok 1 …` followed them on one line; the test point was ignored and the failing test read as passed.
+    const text = [
+      "TAP version 13",
+      "# move",
+      "\x1b[2K\x1b[1G? [object Object] \u203a Hello, world!\x1b7\x1b8not ok 1 cursorOffset is 0 at start",
+      "  ---",
+      "    operator: deepEqual",
+      "    expected: 0",
+      "    actual:   undefined",
+      "  ...",
+      "ok 2 cursor starts at 0",
+      "# delete",
+      "the log says ok 7 things, it took 3 s",
+      "\x07ok 3 deletes",
+      "",
+      "1..3",
+    ].join("\n");
+    expect(pairs(text)).toEqual([
+      ["move", "fail"],
+      ["delete", "pass"],
+    ]);
+    expect(parseTap(text).tests[1]!.assertions!.map((a) => a.name)).toEqual(["deletes"]);
+  });
+
   it("reads flat TAP 13 with directives, escapes, YAML and noise", () => {
     const text = [
       "some log line from the program",

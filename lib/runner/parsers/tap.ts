@@ -45,13 +45,39 @@ export function parseTap(text: string, options: ParseOptions = {}): ParsedReport
   }
   const roots = options.roots ?? [];
   const warnings: string[] = [];
-  const events = Parser.parse(text);
+  const events = Parser.parse(withMergedPointsApart(text));
   const { drafts, topLevelPoints, plan } = walk(events, roots, warnings, true);
   if (plan !== null && plan !== topLevelPoints) {
     warnings.push(`TAP plan announced ${plan} top-level tests, ${topLevelPoints} reported`);
   }
   const tests = drafts.map((d) => ({ id: d.path.join(" > "), ...d.test }));
   return { format: "tap", flavor: tests.some((t) => t.assertions) ? "tape" : "tap", tests, warnings };
+}
+
+/**
+ * The code under test writes to the same stdout as the runner, without a newline at times (a prompt's terminal
+ * escapes), so a top-level test point can follow that output on one line (`…\x1b8not ok 1 name`); read there it
+ * is noise, and a failing test reads as passed. A test point found inside an unindented line is put on a line of its
+ * own only where it carries the next number in sequence and starts a word, so a log line saying "ok 7 things" or
+ * "took 3 s" stays noise.
+ */
+function withMergedPointsApart(text: string): string {
+  let next = 1;
+  return text
+    .split("\n")
+    .map((line) => {
+      const own = /^(?:not )?ok (\d+)\b/.exec(line);
+      if (own) {
+        next = Number(own[1]) + 1;
+        return line;
+      }
+      if (/^\s/.test(line)) return line;
+      const merged = new RegExp(`(?<![A-Za-z])(?:not )?ok ${next}(?= |$)`).exec(line);
+      if (!merged || merged.index === 0) return line;
+      next += 1;
+      return `${line.slice(0, merged.index)}\n${line.slice(merged.index)}`;
+    })
+    .join("\n");
 }
 
 interface Walked {
