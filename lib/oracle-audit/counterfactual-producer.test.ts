@@ -1350,3 +1350,16 @@ describe("a literal an ES module's exported function computes, gold changing no 
     }
   }, 60_000);
 });
+
+describe("a pytest fixture gold adds to a conftest, renamed", () => {
+  // parso-pep695-type-params (held-out 18): `works_ge_py312`, a fixture of gold's root conftest.py; conftest.py is named
+  // like a test, so no line of it was changed ("error: gold's non-test code never writes works_ge_py312").
+  const BASE = "import pytest\n\n\n@pytest.fixture\ndef works_ge_py39():\n    return 39\n";
+  const GOLD = `${BASE}\n\n@pytest.fixture\ndef works_ge_py312():\n    return 312\n`;
+  it("renames its definition in the conftest (a conftest the hidden tests do not ship is gold's code)", async () => {
+    const diff = "diff --git a/conftest.py b/conftest.py\n--- a/conftest.py\n+++ b/conftest.py\n@@ -4,3 +4,8 @@ import pytest\n @pytest.fixture\n def works_ge_py39():\n     return 39\n+\n+\n+@pytest.fixture\n+def works_ge_py312():\n+    return 312\n";
+    const m = await mutateGoldWithTrees(diff, { kind: "name", value: "works_ge_py312", match: null, via: "fixture", file: "test/test_parser.py" }, { "conftest.py": GOLD });
+    expect(m.ok ? m.mutation : m.reason).toBe("works_ge_py312 → works_ge_py312_alt");
+    expect(m.ok && m.patch).toContain("+def works_ge_py312_alt():");
+  });
+});

@@ -1142,7 +1142,10 @@ export type TMutationTarget = Pick<TDependency, "kind" | "value" | "match"> & Pa
  * a member of a built-in or of a package (`Array.from`, `_.from`), in a comment, or in prose; a string that is
  * exactly the name (an `__all__` entry, a key) is the name. A literal changes only inside gold's strings.
  */
-export function mutateGold(gold: string, dep: TMutationTarget, isTest: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = [], parsedBase: readonly TParsedFile[] = []): TMutation {
+export function mutateGold(gold: string, dep: TMutationTarget, isTestFile: (path: string) => boolean = defaultIsTest, parsed: readonly TParsedFile[] = [], parsedBase: readonly TParsedFile[] = []): TMutation {
+  // A pytest fixture's producer is the conftest.py that defines it: named like a test, but gold's code where the
+  // hidden tests do not ship it (where they do, the fixture is theirs and no finding).
+  const isTest = dep.kind === "name" && dep.via === "fixture" ? (path: string) => isTestFile(path) && !/(^|\/)conftest\.py$/.test(path) : isTestFile;
   const argument = dep.kind === "name" ? /^([A-Za-z_$][\w$]*)#(\d+)$/.exec(dep.value) : null;
   if (argument) {
     // `fn#N`: gold adds argument N to fn. Without it fn behaves as if the caller had not passed it.
