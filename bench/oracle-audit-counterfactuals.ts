@@ -112,7 +112,7 @@ function wheelDeps(name: string, wheels: readonly string[]): { dir: string } | {
 export function recipeFor(c: TLoadedCase["case"], python: string | null): TRecipe {
   // The repository's own pytest options and warning filters are dropped: they name plugins not installed here
   // (humanize's `filterwarnings` imports coverage's warning class, and pytest stops before any report).
-  const pytest = (pythonPath: string | null) => (tests: string[]) => `PYTHONDONTWRITEBYTECODE=1 ${pythonPath ? `PYTHONPATH=${pythonPath} ` : ""}${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" --junitxml="$SPECPATH_REPORT" ${tests.join(" ")}`;
+  const pytest = (pythonPath: string | null) => (tests: string[]) => `PYTHONDONTWRITEBYTECODE=1 ${pythonPath ? `PYTHONPATH=${pythonPath} ` : ""}${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" --continue-on-collection-errors --junitxml="$SPECPATH_REPORT" ${tests.join(" ")}`;
   if (c.language === "python" && !python) return { notRunnable: "no Python interpreter with pytest on this machine" };
   switch (c.repo) {
     // Held-out set 4 (branch cf5): one block.
@@ -534,7 +534,7 @@ function defaultRecipe(c: TLoadedCase["case"], python: string | null): TRecipe {
       // default import mode stops at the second ("import file mismatch"); importlib mode imports each by its path.
       const basenames = tests.map((t) => path.posix.basename(t));
       const importMode = new Set(basenames).size < basenames.length ? "--import-mode=importlib " : "";
-      return { setupCommand: null, testCommand: (t) => `PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=${src} ${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" ${importMode}--junitxml="$SPECPATH_REPORT" ${t.join(" ")}`, resultFormat: "junit" };
+      return { setupCommand: null, testCommand: (t) => `PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=${src} ${python} -m pytest -q -p no:cacheprovider -o addopts="" -o filterwarnings="" --continue-on-collection-errors ${importMode}--junitxml="$SPECPATH_REPORT" ${t.join(" ")}`, resultFormat: "junit" };
     }
   }
 }

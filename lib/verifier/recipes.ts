@@ -56,9 +56,9 @@ export const RUNNER_RECIPES: readonly TRunnerRecipe[] = [
   },
   {
     id: "pytest", label: "pytest", language: "python", setupCommand: null,
-    testCommand: `PYTHONDONTWRITEBYTECODE=1 ${PYTHON} -m pytest -q -p no:cacheprovider --junitxml="$SPECPATH_REPORT" tests`,
+    testCommand: `PYTHONDONTWRITEBYTECODE=1 ${PYTHON} -m pytest -q -p no:cacheprovider --continue-on-collection-errors --junitxml="$SPECPATH_REPORT" tests`,
     resultFormat: "junit", reportOption: '--junitxml="$SPECPATH_REPORT"', detect: /\bpytest\b/,
-    note: "pytest from the worker's Python; a package it lacks is installed by the setup (pip through the registry network).",
+    note: "pytest from the worker's Python; a package it lacks is installed by the setup (pip through the registry network). --continue-on-collection-errors: a test module that fails to import fails its own tests, and the other modules still run.",
   },
   {
     id: "unittest", label: "unittest", language: "python", setupCommand: null,
