@@ -4,6 +4,7 @@ import { useState } from "react";
 import { api, ApiError } from "@/lib/http/api-client";
 import { ROLES, type TRole } from "@/lib/auth/roles";
 import { queryKeys } from "@/components/query-keys";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type User = { id: string; email: string; name: string; roles: TRole[]; version: number };
 
@@ -26,7 +27,7 @@ export function UsersView() {
       queryClient.setQueryData(queryKeys.users(), context?.previous);
       setError((e as ApiError).message);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.users() }),
+    onSettled: () => void refreshQueries(queryClient, { queryKey: queryKeys.users() }),
   });
 
   const toggle = (user: User, role: TRole) => {

@@ -6,6 +6,7 @@ import { StatusChip } from "@/components/ui/status-chip";
 import { useStageReport } from "@/components/gates/use-gate-report";
 import { queryKeys } from "@/components/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 const ACTIVE = ["queued", "running"];
 
@@ -15,7 +16,7 @@ export function AnchoringGatePanel({ familyId, canRequest }: { familyId: string;
   const status = useStageReport(familyId, "anchoring", (data) => (ACTIVE.includes(data?.checkout?.status ?? "") ? 1500 : false));
   const checkout = useMutation({
     mutationFn: () => api(`/api/families/${familyId}/evidence/checkout`, { method: "POST" }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.stage(familyId, "anchoring") }),
+    onSettled: () => void refreshQueries(queryClient, { queryKey: queryKeys.stage(familyId, "anchoring") }),
   });
   if (status.isPending) return <section className="panel muted">Loading the anchoring gate…</section>;
   if (status.error) return <section className="panel error">{status.error.message}</section>;

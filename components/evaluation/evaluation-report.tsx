@@ -7,6 +7,7 @@ import { OPERATORS, percent, type TAnalysis } from "@/lib/evaluation/analysis";
 import type { TInterval } from "@/lib/evaluation/bootstrap";
 import { Raster } from "./raster";
 import { UploadResults } from "./upload-results";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type Report = {
   evaluation: { id: string; name: string; packageHashes: string[] };
@@ -26,7 +27,7 @@ export function EvaluationReport({ evaluationId, canEdit }: { evaluationId: stri
   });
   const regrade = useMutation({
     mutationFn: () => api(`/api/evaluations/${evaluationId}/grade`, { method: "POST" }),
-    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.evaluation(evaluationId) }),
+    onSettled: () => void refreshQueries(client, { queryKey: queryKeys.evaluation(evaluationId) }),
   });
   if (report.error) return <p className="error">{report.error.message}</p>;
   if (!report.data) return <p className="muted">Loading…</p>;

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type Evaluation = { id: string; name: string; packageHashes: string[]; createdAt: string; attempts: number };
 type FrozenPackage = { hash: string; family: string; frozenAt: string };
@@ -44,7 +45,7 @@ function CreateEvaluation() {
     onSuccess: () => {
       setName("");
       setPicked([]);
-      void client.invalidateQueries({ queryKey: queryKeys.evaluations() });
+      void refreshQueries(client, { queryKey: queryKeys.evaluations() });
     },
   });
   return (

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type Imported = { imported: number; grading: { attempts: number; created: number; reused: number } };
 
@@ -18,7 +19,7 @@ export function UploadResults({ evaluationId }: { evaluationId: string }) {
         : { format: "predictions", scaffold: scaffold.trim() || null, text: (await Promise.all(files.map((f) => f.text()))).join("\n") };
       return api<Imported>(`/api/evaluations/${evaluationId}/results`, { body });
     },
-    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.evaluation(evaluationId) }),
+    onSettled: () => void refreshQueries(client, { queryKey: queryKeys.evaluation(evaluationId) }),
   });
   const rows = upload.error instanceof ApiError ? (upload.error.fieldErrors.rows ?? []) : [];
   return (

@@ -2,6 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { queryKeys } from "@/components/query-keys";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 /**
  * Refreshes every gate panel of the family (the report and each stage's view,
@@ -13,7 +14,7 @@ export function useRefreshGatesOnRunFinish(familyId: string, finishedRuns: numbe
   const seen = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (finishedRuns === undefined) return;
-    if (seen.current !== undefined && finishedRuns > seen.current) void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
+    if (seen.current !== undefined && finishedRuns > seen.current) void refreshQueries(queryClient, { queryKey: queryKeys.gates(familyId) });
     seen.current = finishedRuns;
   }, [familyId, finishedRuns, queryClient]);
 }

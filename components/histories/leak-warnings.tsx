@@ -10,6 +10,7 @@ import type { TLeakWaiverDto } from "@/lib/schemas/histories";
 import { queryKeys } from "@/components/query-keys";
 import styles from "./histories.module.css";
 import { Form } from "@/components/ui/form";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 export type TLeakWaiverContext = { familyId: string; condition: TCondition; number: number; waivers: TLeakWaiverDto[]; canWaive: boolean; dirty: boolean };
 
@@ -28,8 +29,8 @@ function LeakWarning({ warning, context }: { warning: TLeakWarning; context?: TL
       }),
     onSuccess: () => {
       setOpen(false);
-      void client.invalidateQueries({ queryKey: queryKeys.histories(context!.familyId) });
-      void client.invalidateQueries({ queryKey: queryKeys.gates(context!.familyId) });
+      void refreshQueries(client, { queryKey: queryKeys.histories(context!.familyId) });
+      void refreshQueries(client, { queryKey: queryKeys.gates(context!.familyId) });
     },
   });
   const waiver = context?.waivers.find((w) => w.turn === warning.turn && w.kind === warning.kind && w.match === warning.match);

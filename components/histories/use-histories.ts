@@ -8,6 +8,7 @@ import type { THistoryCheck } from "@/lib/histories/check-history";
 import type { THistoriesDto, TRevisionDto, TRevisionSummaryDto, TScaffoldResultDto } from "@/lib/schemas/histories";
 import { queryKeys } from "@/components/query-keys";
 import { useStageReport } from "@/components/gates/use-gate-report";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 const base = (familyId: string) => `/api/families/${familyId}/histories`;
 const revisionUrl = (familyId: string, condition: TCondition, number: number) => `${base(familyId)}/${condition}/revisions/${number}`;
@@ -39,7 +40,7 @@ export function useRevision(familyId: string, condition: TCondition, number: num
 
 /** A history changed: its lists and revisions, and every gate panel (the path gates read the saved revisions). */
 function refreshHistories(client: QueryClient, familyId: string) {
-  return Promise.all([client.invalidateQueries({ queryKey: queryKeys.histories(familyId) }), client.invalidateQueries({ queryKey: queryKeys.gates(familyId) })]);
+  return Promise.all([refreshQueries(client, { queryKey: queryKeys.histories(familyId) }), refreshQueries(client, { queryKey: queryKeys.gates(familyId) })]);
 }
 
 /** Puts a revision returned by a mutation into the cached list, so the editor never flickers back. */
@@ -102,6 +103,6 @@ export function useRunReplay(familyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ requested: number; created: number; reused: number }>(`${base(familyId)}/replay`, { method: "POST" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.stage(familyId, "paths") }),
+    onSuccess: () => refreshQueries(client, { queryKey: queryKeys.stage(familyId, "paths") }),
   });
 }

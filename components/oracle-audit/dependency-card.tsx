@@ -7,6 +7,7 @@ import { StatusChip } from "@/components/ui/status-chip";
 import type { THiddenDependencyDto } from "@/lib/oracle-audit/oracle-audit-dto";
 import { Counterfactual } from "./finding-card";
 import { ResolveForm } from "./resolve-form";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type TAction = { kind: "addendum"; sentence: string } | { kind: "waiver"; rationale: string; scope: "family" | "history"; target: THiddenDependencyDto["histories"][number] };
 
@@ -25,7 +26,7 @@ export function DependencyCard({ familyId, dep, canPlace, canWaive }: { familyId
       return api(`/api/families/${familyId}/oracle-audit/findings/${a.target.findingId}/waiver`, { body: { rationale: a.rationale, scope: a.scope, version: a.target.version } });
     },
     onSuccess: () => {
-      for (const queryKey of [queryKeys.oracleAudit(familyId), queryKeys.gates(familyId), queryKeys.histories(familyId)]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [queryKeys.oracleAudit(familyId), queryKeys.gates(familyId), queryKeys.histories(familyId)]) void refreshQueries(queryClient, { queryKey });
     },
   });
   return (

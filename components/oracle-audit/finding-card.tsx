@@ -5,6 +5,7 @@ import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
 import type { TOracleFindingDto } from "@/lib/oracle-audit/oracle-audit-dto";
 import { ResolveForm } from "./resolve-form";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 const OUTCOME_TEXT: Record<string, string> = {
   confirmed: "confirmed — exactly the predicted probes failed",
@@ -35,9 +36,9 @@ export function FindingCard({ familyId, finding, canPlace, canWaive }: { familyI
       }),
     onSuccess: () => {
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.oracleAudit(familyId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.histories(familyId) });
+      void refreshQueries(queryClient, { queryKey: queryKeys.oracleAudit(familyId) });
+      void refreshQueries(queryClient, { queryKey: queryKeys.gates(familyId) });
+      void refreshQueries(queryClient, { queryKey: queryKeys.histories(familyId) });
     },
     onError: (e) => {
       const err = e as ApiError;

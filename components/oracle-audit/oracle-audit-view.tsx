@@ -9,6 +9,7 @@ import { StageGates } from "@/components/gates/stage-gates";
 import { DependencyCard } from "./dependency-card";
 import { CLASSES, DependencyTable } from "./dependency-table";
 import { FindingCard } from "./finding-card";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(0)}%`);
 
@@ -25,14 +26,14 @@ export function OracleAuditView({ familyId, canPlace, canWaive, canRun }: { fami
   // The gate report polled while the audit ran may predate its end: read it once more when it finishes.
   const wasBusy = useRef(false);
   useEffect(() => {
-    if (wasBusy.current && !busy) void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
+    if (wasBusy.current && !busy) void refreshQueries(queryClient, { queryKey: queryKeys.gates(familyId) });
     wasBusy.current = busy;
   }, [busy, familyId, queryClient]);
   const start = useMutation({
     mutationFn: () => api<{ created: number; reused: number }>(`/api/families/${familyId}/oracle-audit`, { method: "POST" }),
     onSuccess: (r) => {
       setNotice({ error: false, text: r.created > 0 ? "Audit queued." : "Nothing changed since the last audit; its result stands." });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.oracleAudit(familyId) });
+      void refreshQueries(queryClient, { queryKey: queryKeys.oracleAudit(familyId) });
     },
     onError: (e) => setNotice({ error: true, text: (e as ApiError).message }),
   });

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import type { TPackageView } from "@/lib/package/get-package-view";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type TPreview = Extract<TPackageView, { frozen: false }>["preview"];
 
@@ -16,9 +17,9 @@ export function FreezePanel({ familyId, preview, isLead }: { familyId: string; p
     mutationFn: () => api<{ hash: string }>(`/api/families/${familyId}/package`, { method: "POST" }),
     onSuccess: () => {
       setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.package(familyId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.family(familyId) }); // the family header shows the frozen badge
+      void refreshQueries(queryClient, { queryKey: queryKeys.package(familyId) });
+      void refreshQueries(queryClient, { queryKey: queryKeys.gates(familyId) });
+      void refreshQueries(queryClient, { queryKey: queryKeys.family(familyId) }); // the family header shows the frozen badge
     },
   });
   return (

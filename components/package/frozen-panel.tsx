@@ -8,6 +8,7 @@ import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import type { TPackageView } from "@/lib/package/get-package-view";
 import { type TAnnotationKind } from "@/lib/contract/types";
 import { Form } from "@/components/ui/form";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type TFrozen = Extract<TPackageView, { frozen: true }>;
 
@@ -18,7 +19,7 @@ export function FrozenPanel({ familyId, view, isLead }: { familyId: string; view
   const [kind, setKind] = useState<TAnnotationKind>("known_asymmetry");
   const annotate = useMutation({
     mutationFn: (body: { kind: string; body: string; rationale: string }) => api(`/api/families/${familyId}/package/annotations`, { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.package(familyId) }),
+    onSuccess: () => void refreshQueries(queryClient, { queryKey: queryKeys.package(familyId) }),
   });
   const openVersion = useMutation({
     mutationFn: () => api<{ id: string }>(`/api/families/${familyId}/versions`, { method: "POST" }),

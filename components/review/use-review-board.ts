@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/http/api-client";
 import type { TRevisionAgreement, TTurnOperations, TAgreementSummary } from "@/lib/review/agreement";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type TDecision = { id: string; decision: "accept" | "revise"; note: string; reviewIds: string[]; supersededById: string | null; createdAt: string; lead: { id: string; name: string } };
 export type TBoardRevision = {
@@ -28,7 +29,7 @@ export function useBoard(familyId: string) {
 
 function useBoardMutation<V, R>(familyId: string, fn: (v: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: boardKey(familyId) }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => refreshQueries(client, { queryKey: boardKey(familyId) }) });
 }
 
 export const useAssign = (familyId: string) =>

@@ -9,6 +9,7 @@ import { ReplayMatrix, RunHistory, SignatureMatrix } from "./signature-matrix";
 import { RunLog } from "./run-log";
 import { ACTIVE, STATUS_ORDER, type TRunsPayload } from "./types";
 import { queryKeys } from "@/components/query-keys";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 export function RunsView({ familyId }: { familyId: string }) {
   const queryClient = useQueryClient();
@@ -28,8 +29,8 @@ export function RunsView({ familyId }: { familyId: string }) {
     onSuccess: (r) => {
       setBatch(r.batchId ? { id: r.batchId, reused: r.reused ?? 0 } : null);
       setNotice({ error: false, text: r.rerun !== undefined ? `Re-running ${r.rerun} run(s).` : `Queued ${r.created} new run(s); ${r.reused ?? 0} unchanged run(s) reused.${r.requeued ? ` ${r.requeued} run(s) that ran since-changed content run again.` : ""}` });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.runs(familyId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.gates(familyId) });
+      void refreshQueries(queryClient, { queryKey: queryKeys.runs(familyId) });
+      void refreshQueries(queryClient, { queryKey: queryKeys.gates(familyId) });
     },
     onError: (e) => setNotice({ error: true, text: (e as ApiError).message }),
   });

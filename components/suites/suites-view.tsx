@@ -6,6 +6,7 @@ import { api, ApiError } from "@/lib/http/api-client";
 import { queryKeys } from "@/components/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
 import { Form } from "@/components/ui/form";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type Suite = { id: string; name: string; description: string; families: number; candidates: number };
 
@@ -17,7 +18,7 @@ export function SuitesView({ canCreate }: { canCreate: boolean }) {
     mutationFn: (body: { name: string; description: string }) => api<Suite>("/api/suites", { body }),
     onSuccess: () => {
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.suites() });
+      void refreshQueries(queryClient, { queryKey: queryKeys.suites() });
     },
     onError: (e) => setError(e as ApiError),
   });

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/components/query-keys";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 /** Everything a catalog change can move: the atoms, the gate, the probes' coverage, the patches' targets. */
 export function useFamilyInvalidation(familyId: string) {
@@ -8,7 +9,7 @@ export function useFamilyInvalidation(familyId: string) {
   return () =>
     Promise.all(
       [queryKeys.catalog(familyId), queryKeys.gates(familyId), queryKeys.probes(familyId), queryKeys.patches(familyId), queryKeys.verifier(familyId), queryKeys.anchors(familyId), queryKeys.evidence(familyId)].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
+        refreshQueries(queryClient, { queryKey }),
       ),
     );
 }

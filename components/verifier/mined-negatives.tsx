@@ -6,6 +6,7 @@ import type { TCandidateDto, TMiningDto } from "@/lib/schemas/mining";
 import { ApiErrorNotice } from "@/components/ui/api-error-notice";
 import { useFamilyMutation } from "@/components/ui/use-family-mutation";
 import { queryKeys } from "@/components/query-keys";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 const GENERATING = new Set(["queued", "running"]);
 
@@ -24,7 +25,7 @@ export function MinedNegatives({ familyId, canEdit }: { familyId: string; canEdi
     queryFn: () => api<TMiningDto>(`/api/families/${familyId}/negatives/mine`),
     refetchInterval: (q) => (q.state.data?.batch && (q.state.data.batch.finished < q.state.data.batch.tried || GENERATING.has(q.state.data.batch.generation.status)) ? 1000 : false),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.mining(familyId) });
+  const refresh = () => refreshQueries(queryClient, { queryKey: queryKeys.mining(familyId) });
   const mine = useFamilyMutation(familyId, () => api(`/api/families/${familyId}/negatives/mine`, { body: {} }).finally(refresh));
   const decide = useFamilyMutation(familyId, (d: TDecision) =>
     api(`/api/families/${familyId}/negatives/candidates/${d.candidate.id}`, {

@@ -9,6 +9,7 @@ import { useCreateAnchor, type AnchorInput } from "./use-create-anchor";
 import { queryKeys } from "@/components/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
 import { Form } from "@/components/ui/form";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type Text = NonNullable<Evidence["evidence"]>;
 
@@ -96,8 +97,8 @@ function EvidenceTextForm({ familyId, evidence, onDone }: { familyId: string; ev
   const save = useMutation<unknown, ApiError, Record<string, unknown>>({
     mutationFn: (body) => api(`/api/families/${familyId}/evidence`, { method: "PATCH", body: { version: evidence.version, ...body } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.evidence(familyId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.stage(familyId, "anchoring") });
+      void refreshQueries(queryClient, { queryKey: queryKeys.evidence(familyId) });
+      void refreshQueries(queryClient, { queryKey: queryKeys.stage(familyId, "anchoring") });
       onDone();
     },
   });

@@ -4,13 +4,14 @@ import { api, ApiError } from "@/lib/http/api-client";
 import type { Evidence, SliceResult } from "../types";
 import { queryKeys } from "@/components/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 /** "Use slice as gold / hidden tests": writes the gold patch and the verifier's hidden test patch. */
 export function SliceAction({ familyId, slice }: { familyId: string; slice: Evidence["slice"] }) {
   const queryClient = useQueryClient();
   const apply = useMutation<SliceResult, ApiError>({
     mutationFn: () => api<SliceResult>(`/api/families/${familyId}/evidence/slice`, { method: "POST" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.evidence(familyId) }),
+    onSuccess: () => void refreshQueries(queryClient, { queryKey: queryKeys.evidence(familyId) }),
   });
   return (
     <div className="panel">

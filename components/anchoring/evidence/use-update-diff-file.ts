@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/http/api-client";
 import type { DiffFile, Evidence } from "../types";
 import { queryKeys } from "@/components/query-keys";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 export type DiffFileChange = { kind?: DiffFile["kind"]; inSlice?: boolean; reason?: string | null; hunks?: { index: number; inSlice: boolean; reason?: string | null }[] };
 
@@ -14,11 +15,11 @@ export function useUpdateDiffFile(familyId: string, file: DiffFile) {
     onSuccess: (updated) => {
       queryClient.setQueryData<Evidence>(queryKeys.evidence(familyId), (old) =>
         old ? { ...old, files: old.files.map((f) => (f.id === updated.id ? updated : f)) } : old);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.stage(familyId, "anchoring") });
+      void refreshQueries(queryClient, { queryKey: queryKeys.stage(familyId, "anchoring") });
     },
     onError: (error) => {
       // Someone else changed the file: show their version.
-      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: queryKeys.evidence(familyId) });
+      if (error.status === 409) void refreshQueries(queryClient, { queryKey: queryKeys.evidence(familyId) });
     },
   });
 }

@@ -7,6 +7,7 @@ import type { ImportJob } from "../types";
 import { queryKeys } from "@/components/query-keys";
 import { ErrorText } from "@/components/ui/error-text";
 import { Form } from "@/components/ui/form";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 const live = (job: ImportJob) => job.active && (job.status === "queued" || job.status === "running" || job.status === "waiting");
 
@@ -22,7 +23,7 @@ export function ImportPanel({ suiteId, canImport }: { suiteId: string; canImport
   const running = jobs.data?.filter(live).map((j) => `${j.id}:${j.progress}`).join(",") ?? "";
   const previous = useRef(running);
   useEffect(() => {
-    if (previous.current !== running) void queryClient.invalidateQueries({ queryKey: queryKeys.candidates(suiteId) });
+    if (previous.current !== running) void refreshQueries(queryClient, { queryKey: queryKeys.candidates(suiteId) });
     previous.current = running;
   }, [running, suiteId, queryClient]);
 
@@ -45,7 +46,7 @@ function ImportForm({ suiteId }: { suiteId: string }) {
   const [source, setSource] = useState<"local" | "github">("local");
   const start = useMutation({
     mutationFn: (body: Record<string, string>) => api<ImportJob>(`/api/suites/${suiteId}/imports`, { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.imports(suiteId) }),
+    onSuccess: () => void refreshQueries(queryClient, { queryKey: queryKeys.imports(suiteId) }),
   });
   const error = start.error as ApiError | null;
 
@@ -93,7 +94,7 @@ function ImportJobRow({ job, suiteId, canResume }: { job: ImportJob; suiteId: st
   const queryClient = useQueryClient();
   const resume = useMutation({
     mutationFn: () => api<ImportJob>(`/api/imports/${job.id}/resume`, { method: "POST" }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.imports(suiteId) }),
+    onSettled: () => void refreshQueries(queryClient, { queryKey: queryKeys.imports(suiteId) }),
   });
   const percent = job.total > 0 ? Math.min(100, Math.round((job.progress / job.total) * 100)) : null;
   const status = job.interrupted ? "interrupted" : job.status;

@@ -7,6 +7,7 @@ import { api, ApiError } from "@/lib/http/api-client";
 import type { Candidate } from "../types";
 import { queryKeys } from "@/components/query-keys";
 import { Form } from "@/components/ui/form";
+import { refreshQueries } from "@/components/ui/refresh-queries";
 
 type Mode = null | "admit" | "reject" | "pr";
 
@@ -15,7 +16,7 @@ export function CandidateActions({ suiteId, candidate }: { suiteId: string; cand
   const router = useRouter();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.candidates(suiteId) });
+  const refresh = () => void refreshQueries(queryClient, { queryKey: queryKeys.candidates(suiteId) });
   const admit = useMutation({
     mutationFn: (overrideReason?: string) =>
       api<{ familyId: string }>(`/api/suites/${suiteId}/candidates/${candidate.id}/admit`, { body: { version: candidate.version, overrideReason } }),
