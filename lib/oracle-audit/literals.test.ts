@@ -698,3 +698,28 @@ describe("a negative number in Python (analyzer 23)", () => {
     expect(literals(await classified(before, gold, tests, "Nothing."))["-1"]).toBe("hidden");
   });
 });
+
+describe("an expected constant an assertion's message also prints (analyzer 32)", () => {
+  // `assert actual == expected, "{} != {}".format(actual, expected)`: the message reads `expected` a second time,
+  // which made the constant "used outside comparisons" (an input the test feeds in), so none of its values was
+  // extracted — and, as inputs, every equal text elsewhere in the file went with them (humps' dekebabize).
+  const expectedValues = async (source: string) => {
+    const parsed = await parseSource("tests/test_convert.py", source);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const out = extractTestFile(parsed.file);
+    if (!out.ok) throw new Error(out.notAudited.reason);
+    return [...new Set(out.extraction.dependencies.filter((d) => d.kind === "literal").map((d) => d.value))].sort();
+  };
+  const file = (message: string) =>
+    `import pkg\n\n\ndef test_dict():\n    actual = pkg.convert({"a-b": 1}) # the 1 is the test's own input\n    expected = {"a_b": 1}\n    assert actual == expected${message}\n\n\ndef test_kw():\n    expected = "x_y"\n    assert pkg.convert("x-y") == expected, "got {}".format(pkg.convert("x-y"))\n    assert pkg.convert("x-y") == expected, msg(expected)\n`;
+  it("is still compared: its values are expected values", async () => {
+    expect(await expectedValues(file(""))).toEqual(["a_b", "x_y"]);
+    expect(await expectedValues(file(`, msg(expected)`))).toEqual(["a_b", "x_y"]);
+    expect(await expectedValues(file(`, "{} != {}".format(actual, expected)`))).toEqual(["a_b", "x_y"]);
+    expect(await expectedValues(file(`, f"{actual} != {expected}"`))).toEqual(["a_b", "x_y"]);
+  });
+  it("a constant the test passes to the code is still an input", async () => {
+    const source = `import pkg\n\n\ndef test_echo():\n    given = "a_b"\n    assert pkg.convert(given) == given, "{}".format(given)\n`;
+    expect(await expectedValues(source)).toEqual([]);
+  });
+});

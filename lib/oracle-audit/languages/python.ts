@@ -11,6 +11,18 @@ import type { TDependency, TLiteralMatch, TParsedFile, TSyntaxNode, TTestExtract
 
 export { pythonString } from "./python-syntax";
 
+/**
+ * Inside the message an assertion prints when it fails (`assert a == b, "{} != {}".format(a, b)`, `msg=…`): a
+ * constant read there is neither compared nor fed to the code (humps' dekebabize; analyzer 32).
+ */
+function inAssertionMessage(source: string, node: TSyntaxNode, ancestors: readonly TSyntaxNode[]): boolean {
+  return ancestors.some((a, i) => {
+    const child = ancestors[i + 1] ?? node;
+    if (a.type === "assert_statement") return named(a).indexOf(child) >= 1;
+    return a.type === "keyword_argument" && field(a, "value") === child && ["msg", "err_msg"].includes(textOf(source, field(a, "name") ?? a));
+  });
+}
+
 export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const { source, root } = file;
   const modules = new Map<string, string>();
@@ -39,7 +51,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         const fn = ancestors.findLast((a) => a.type === "function_definition");
         if (fn) localConstants.set(fn, (localConstants.get(fn) ?? new Map()).set(textOf(source, left), right));
       }
-    } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "assignment" && field(ancestors.at(-1)!, "left") === node) && !boundAsParameter(textOf(source, node), ancestors)) {
+    } else if (node.type === "identifier" && !(ancestors.at(-1)?.type === "assignment" && field(ancestors.at(-1)!, "left") === node) && !boundAsParameter(textOf(source, node), ancestors) && !inAssertionMessage(source, node, ancestors)) {
       uses.set(textOf(source, node), (uses.get(textOf(source, node)) ?? 0) + 1);
     }
   });
