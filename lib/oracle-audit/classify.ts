@@ -422,6 +422,39 @@ function wholeExportReturns(dep: TDependency, file: string, ctx: TClassification
   return undefined;
 }
 
+/** The class a module binds a name to an instance of (`ic = IceCreamDebugger()`), the module's re-exports followed. */
+function instanceClassIn(spec: string, name: string, file: string, ctx: TClassificationContext): string | null {
+  for (const tree of [ctx.gold, ctx.base]) {
+    const target = resolve(spec, file, tree);
+    const defining = target ? moduleExports(tree, target, name) : null;
+    if (!defining || defining === "unknown") continue;
+    // A package's `from .icecream import ic` defines `ic` there too: the instance is where one module makes it.
+    const makers = new Set([...tree.byFile.values()].map((d) => d.instanceOf?.[name]).filter((c) => c !== undefined));
+    const cls = defining.instanceOf?.[name] ?? (makers.size === 1 ? [...makers][0] : undefined);
+    if (cls) return cls;
+  }
+  return null;
+}
+
+/**
+ * A member of an instance a module makes at its top level (Python `from icecream import ic`, `ic = IceCreamDebugger()`
+ * in the module; analyzer 32): `ic.noColor` is the class's member, and `ic.configureOutput(noColor=…)` a keyword of the
+ * class's method — not of a module `icecream.ic`, which no tree holds.
+ */
+function moduleInstanceMember(dep: TDependency, file: string, ctx: TClassificationContext): TDependency {
+  if (languageOf(file)?.id !== "python" || dep.module === null || dep.owner === null) return dep;
+  if (dep.via === "property" || dep.via === "method") {
+    const cls = instanceClassIn(dep.module, dep.owner, file, ctx);
+    return cls ? { ...dep, owner: cls } : dep;
+  }
+  if (dep.via !== "option" || resolve(dep.module, file, ctx.gold) || resolve(dep.module, file, ctx.base)) return dep;
+  const cut = dep.module.lastIndexOf(".");
+  if (cut <= 0) return dep;
+  const [spec, instance] = [dep.module.slice(0, cut), dep.module.slice(cut + 1)];
+  const cls = instanceClassIn(spec, instance, file, ctx);
+  return cls ? { ...dep, module: spec, owner: `${cls}.${dep.owner}` } : dep;
+}
+
 /** Every dependency of one test file, classified for one history's visible text, each with its evidence. */
 export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificationContext, text: string): TClassifiedDependency[] {
   const classified = extraction.dependencies.map((extracted): TClassifiedDependency => {
@@ -436,7 +469,7 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
     if (returned && cls?.endsWith("()") && !qualifiedIn(ctx.gold, cls, extracted.value) && !qualifiedIn(ctx.base, cls, extracted.value)) {
       return { dependency: extracted, category: "visible", reason: `no tree attaches ${extracted.value} to what ${returned} returns`, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } };
     }
-    const dependency = cls ? { ...extracted, owner: cls } : extracted;
+    const dependency = cls ? { ...extracted, owner: cls } : moduleInstanceMember(extracted, extraction.file, ctx);
     const verdict =
       dependency.kind === "path" ? classifyPath(dependency, extraction.file, ctx, text)
       : dependency.kind === "name" ? classifyName(dependency, extraction.file, ctx, text)

@@ -514,3 +514,37 @@ describe("held-out 14/15 (analyzer 23): an instance made through a test class's 
     expect(await hiddenOf(base, gold, tests, "Add `Dict.freeze()`.")).toEqual([]);
   });
 });
+
+describe("an instance a module makes at its top level (analyzer 32)", () => {
+  // Prompted by held-out 20's icecream: `from icecream import ic`, where icecream.py binds `ic = IceCreamDebugger()`.
+  // `ic.noColor` was owned by `ic`, a name no tree gives members, and `ic.configureOutput(noColor=True)` read as a
+  // function of a module `icecream.ic` outside the repository, so its new keyword was "visible".
+  const base = {
+    "icecream/__init__.py": "from .icecream import ic, IceCreamDebugger\n",
+    "icecream/icecream.py": "class IceCreamDebugger:\n    def __init__(self, prefix='ic| '):\n        self.prefix = prefix\n\n    def configureOutput(self, prefix=None):\n        if prefix is not None:\n            self.prefix = prefix\n\n\nic = IceCreamDebugger()\n",
+  };
+  const gold = {
+    "icecream/icecream.py": "class IceCreamDebugger:\n    def __init__(self, prefix='ic| ', noColor=False):\n        self.prefix = prefix\n        self.noColor = noColor\n\n    def configureOutput(self, prefix=None, noColor=None):\n        if prefix is not None:\n            self.prefix = prefix\n        if noColor is not None:\n            self.noColor = noColor\n\n\nic = IceCreamDebugger()\n",
+  };
+  const tests = { "tests/test_icecream.py": "import unittest\nfrom icecream import ic\n\n\nclass TestIceCream(unittest.TestCase):\n    def test_no_color(self):\n        original = ic.noColor\n        ic.configureOutput(noColor=True, prefix='> ')\n        self.assertEqual(ic.prefix, '> ')\n        ic.configureOutput(noColor=original)\n" };
+  const findings = async (text: string) => {
+    const audit = await auditFiles({
+      base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...gold, ...tests }), testFiles: tests,
+      histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [],
+    });
+    const listed = audit.histories[0]!.dependencies!.filter((d) => d.kind === "name" && d.module?.startsWith("icecream") && d.name !== "ic");
+    return [...new Set(listed.map((d) => `${d.dependencyKey} ${d.category}${d.definedAt ? ` at ${d.definedAt.file}:${d.definedAt.line}` : ""}`))].sort();
+  };
+  it("has the members of the instance's class: gold's new attribute and keyword are hidden, each owned by the class or method", async () => {
+    expect(await findings("Let the debugger print without colours.")).toEqual([
+      "name:icecream:configureOutput visible",
+      "name:icecream:noColor hidden at icecream/icecream.py:4",
+      "name:icecream:noColor@IceCreamDebugger.configureOutput hidden at icecream/icecream.py:6",
+      "name:icecream:prefix visible",
+      "name:icecream:prefix@IceCreamDebugger.configureOutput visible",
+    ]);
+  });
+  it("the base's keyword and attribute stay visible, and a history naming the attribute specifies both", async () => {
+    expect((await findings("Add a `noColor` attribute, also settable through configureOutput(noColor=…).")).filter((d) => d.includes("hidden"))).toEqual([]);
+  });
+});

@@ -5,6 +5,13 @@ import { descendants, field, fields, named, textOf, walk } from "../syntax";
 import type { TFileDefinitions, TParsedFile, TSyntaxNode } from "../types";
 import { dotted, fstringParts, isPythonSupportModule, pythonNumber, pythonString } from "./python-syntax";
 
+/** The class a call makes, by Python's naming (`IceCreamDebugger()`, `mod.Engine(strict=True)`): a capitalised callee. */
+function instanceMade(source: string, right: TSyntaxNode | null): string | null {
+  const callee = right?.type === "call" ? field(right, "function") : null;
+  const name = callee?.type === "identifier" ? textOf(source, callee) : callee?.type === "attribute" ? textOf(source, field(callee, "attribute") ?? callee) : null;
+  return name && /^_?[A-Z]/.test(name) && !/^[A-Z0-9_]+$/.test(name) ? name : null;
+}
+
 export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
   const { source, root } = file;
   const defs = emptyDefinitions(file.path);
@@ -144,13 +151,18 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         if (left?.type === "identifier") {
           names.add(textOf(source, left));
           defs.lines[textOf(source, left)] ??= left.row + 1;
+          const made = instanceMade(source, field(node, "right"));
+          if (made && !inFunction(ancestors) && !ancestors.some((a) => a.type === "class_definition")) (defs.instanceOf ??= {})[textOf(source, left)] = made;
         }
         if (left?.type === "attribute") {
           const attr = field(left, "attribute");
           if (attr) {
             names.add(textOf(source, attr));
             const cls = ancestors.findLast((a) => a.type === "class_definition");
-            if (cls) qualified.add(`${textOf(source, field(cls, "name")!)}.${textOf(source, attr)}`);
+            if (cls) {
+              qualified.add(`${textOf(source, field(cls, "name")!)}.${textOf(source, attr)}`);
+              defs.lines[`${textOf(source, field(cls, "name")!)}.${textOf(source, attr)}`] ??= attr.row + 1;
+            }
           }
         }
         return;
