@@ -438,7 +438,7 @@ function instanceClassIn(spec: string, name: string, file: string, ctx: TClassif
 
 /**
  * A member of an instance a module makes at its top level (Python `from icecream import ic`, `ic = IceCreamDebugger()`
- * in the module; analyzer 32): `ic.noColor` is the class's member, and `ic.configureOutput(noColor=…)` a keyword of the
+ * in the module; analyzer 33): `ic.noColor` is the class's member, and `ic.configureOutput(noColor=…)` a keyword of the
  * class's method — not of a module `icecream.ic`, which no tree holds.
  */
 function moduleInstanceMember(dep: TDependency, file: string, ctx: TClassificationContext): TDependency {

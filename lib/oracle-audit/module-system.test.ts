@@ -4,11 +4,15 @@ import type { TFiles } from "./audit-files";
 
 // Definitions as a module system sees them: a name the base already exports through a re-export, and a
 // position or keyword the base signature already accepts, are never "hidden"; only what gold introduces is.
-async function hiddenOf(base: TFiles, goldChanges: TFiles, tests: TFiles, text = "Nothing about names.") {
-  const audit = await auditFiles({
+/** The audit of one history over the base, gold (the base with its changes and the tests) and the hidden tests. */
+async function audited(base: TFiles, goldChanges: TFiles, tests: TFiles, text: string) {
+  return auditFiles({
     base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...goldChanges, ...tests }), testFiles: tests,
     histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [],
   });
+}
+async function hiddenOf(base: TFiles, goldChanges: TFiles, tests: TFiles, text = "Nothing about names.") {
+  const audit = await audited(base, goldChanges, tests, text);
   return audit.histories[0]!.findings.map((f) => `${f.kind}:${f.name}`).sort();
 }
 const nodeTest = (body: string) => `const test = require("node:test");\nconst assert = require("node:assert");\n${body}\n`;
@@ -528,10 +532,7 @@ describe("an instance a module makes at its top level (analyzer 32)", () => {
   };
   const tests = { "tests/test_icecream.py": "import unittest\nfrom icecream import ic\n\n\nclass TestIceCream(unittest.TestCase):\n    def test_no_color(self):\n        original = ic.noColor\n        ic.configureOutput(noColor=True, prefix='> ')\n        self.assertEqual(ic.prefix, '> ')\n        ic.configureOutput(noColor=original)\n" };
   const findings = async (text: string) => {
-    const audit = await auditFiles({
-      base: await definitionsOfFiles(base), gold: await definitionsOfFiles({ ...base, ...gold, ...tests }), testFiles: tests,
-      histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [],
-    });
+    const audit = await audited(base, gold, tests, text);
     const listed = audit.histories[0]!.dependencies!.filter((d) => d.kind === "name" && d.module?.startsWith("icecream") && d.name !== "ic");
     return [...new Set(listed.map((d) => `${d.dependencyKey} ${d.category}${d.definedAt ? ` at ${d.definedAt.file}:${d.definedAt.line}` : ""}`))].sort();
   };

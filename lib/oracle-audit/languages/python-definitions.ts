@@ -160,8 +160,9 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
             names.add(textOf(source, attr));
             const cls = ancestors.findLast((a) => a.type === "class_definition");
             if (cls) {
-              qualified.add(`${textOf(source, field(cls, "name")!)}.${textOf(source, attr)}`);
-              defs.lines[`${textOf(source, field(cls, "name")!)}.${textOf(source, attr)}`] ??= attr.row + 1;
+              const member = `${textOf(source, field(cls, "name")!)}.${textOf(source, attr)}`;
+              qualified.add(member);
+              defs.lines[member] ??= attr.row + 1;
             }
           }
         }
