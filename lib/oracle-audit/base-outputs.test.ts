@@ -283,3 +283,49 @@ test("a bare calledWith is kept", () => { const fn = {}; when(fn).calledWith().m
     expect(a.histories[0]!.findings.map((f) => f.name)).not.toContain("no-args");
   });
 });
+
+describe("a number no reader could guess, from a computation the base lacks (analyzer 34)", () => {
+  // Prompted by pure-rand-mersenne-jump (held-out 14): the test calls `g.jump()`, which the base's generator lacks
+  // ("g.jump is not a function"), then compares 100 values like 949738347 that only the exact jump gives.
+  const BASE: TFiles = { "src/gen.js": "export function gen(seed) { let s = seed; return { next() { s = (s * 1103515245 + 12345) | 0; return s; } }; }\n" };
+  const GOLD: TFiles = { "src/gen.js": "export function gen(seed) { let s = seed; return { next() { s = (s * 1103515245 + 12345) | 0; return s; }, jump() { for (let i = 0; i < 64; i++) this.next(); } }; }\n" };
+  const TESTS: TFiles = {
+    "test/gen.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { gen } from "../src/gen.js";
+test("jumps", () => { const g = gen(42); g.jump(); assert.deepEqual([g.next(), g.next()], [949738347, -1437985833]); });
+test("small", () => { const g = gen(1); g.jump(); assert.equal(g.next() > 0, true); assert.equal([1, 2].length, 2); });
+`,
+  };
+  const probe = "test/gen.test.js::jumps";
+  const failures: TBaseFailure[] = [
+    { probe, outcome: "fail", message: "g.jump is not a function", detail: "g.jump is not a function\nTypeError: g.jump is not a function\n    at test/gen.test.js:4:49" },
+    { probe: "test/gen.test.js::small", outcome: "fail", message: "g.jump is not a function", detail: "TypeError: g.jump is not a function" },
+  ];
+  const audit = async (text: string, baseFailures: TBaseFailure[] | null) => {
+    const a = await auditFiles({
+      base: await definitionsOfFiles(BASE), gold: await definitionsOfFiles({ ...BASE, ...GOLD, ...TESTS }), testFiles: TESTS,
+      histories: [{ revisionId: "r", condition: "direct", text }], probeTestIds: [probe, "test/gen.test.js::small"], baseFailures,
+    });
+    return Object.fromEntries(a.histories[0]!.dependencies!.filter((d) => d.kind === "literal").map((d) => [d.name, d.category]));
+  };
+
+  it("is hidden when the history gives nothing that fixes the computation", async () => {
+    const found = await audit("Give the generator a jump method, as the other generators have it.", failures);
+    expect(found["949738347"]).toBe("hidden");
+    expect(found["-1437985833"]).toBe("hidden");
+  });
+
+  it("is inferable when the history gives the computation's parameters, specified when it states the number", async () => {
+    expect((await audit("jump() advances the generator by 2^64 draws, as numpy's MT19937.jumped() does.", failures))["949738347"]).toBe("inferable");
+    expect((await audit("After gen(42).jump(), next() gives 949738347 and then -1437985833.", failures))["949738347"]).toBe("specified");
+  });
+
+  it("without a base run, or where the base reaches the comparison, it stays computed by the behaviour", async () => {
+    expect((await audit("Give the generator a jump method.", null))["949738347"]).toBe("visible");
+    const compared: TBaseFailure[] = [{ probe, outcome: "fail", message: "Expected values to be deeply equal", detail: "Expected values to be strictly deep-equal:\n+ actual - expected\n\n  [\n+   12,\n-   949738347,\n" }];
+    expect((await audit("Give the generator a jump method.", compared))["949738347"]).not.toBe("hidden");
+  });
+
+  it("a small number is left to the static rules: a reader may well work it out", async () => {
+    expect((await audit("Give the generator a jump method.", failures))["2"]).not.toBe("hidden");
+  });
+});

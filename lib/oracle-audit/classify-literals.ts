@@ -5,7 +5,8 @@ import { languageOf } from "./languages";
 import { compilePattern, holdsCore, regexCore } from "./patterns";
 import { heldByBase, indexTree, resolve, type TClassificationContext, type TProducer, type TTreeIndex, type TVerdict } from "./tree-index";
 import type { TCategory, TDependency, TFileDefinitions, TTestExtraction } from "./types";
-import { outputTheBaseDoesNotGive } from "./dynamic-literals";
+import { outputAgainstNamedCase } from "./convention-outputs";
+import { outputOfCodeTheBaseLacks, outputTheBaseDoesNotGive } from "./dynamic-literals";
 import { excerptOf, holdsPiece, matchesTemplate, mentionsIdentifier, mentionsLiteral, mentionsTemplate, NUMBER, proseForm, statesLiteral } from "./words";
 
 /** How little a class makes visible: the order in which a part of a concatenated value takes its wholes' class. */
@@ -212,7 +213,7 @@ export function classifyLiteral(dep: TDependency, extraction: TTestExtraction, c
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
   const kept = producers(ctx, dep).kept;
   if (!gold && kept) return { category: "visible", reason: `the base's own code produces it: gold keeps its producer unchanged (${kept.at?.file ?? "the base"})`, base: kept.at, producer: kept.text };
-  if (!gold) return outputTheBaseDoesNotGive(dep, extraction, ctx, text) ?? computedOutput(dep, extraction, ctx, text);
+  if (!gold) return outputTheBaseDoesNotGive(dep, extraction, ctx, text) ?? outputOfCodeTheBaseLacks(dep, extraction, ctx, text) ?? computedOutput(dep, extraction, ctx, text);
   const evidence = { gold: gold.at, producer: gold.text, definedAt: gold.at };
   if (dep.match === "regex") {
     // Wherever the history states it: anchors do not tie the pattern to the start of the history.
@@ -296,6 +297,8 @@ function computedOutput(dep: TDependency, extraction: TTestExtraction, ctx: TCla
   const dropped = droppedTextOutput(dep, extraction, ctx, text);
   if (dropped) return dropped;
   if (NUMBER.test(dep.value)) return computed;
+  const againstCase = outputAgainstNamedCase(dep, text);
+  if (againstCase) return againstCase;
   const parameter = parameterNameOutput(dep, ctx, text);
   if (parameter) return parameter;
   const fromCallback = callbackArgumentOutput(dep, extraction, ctx, text);

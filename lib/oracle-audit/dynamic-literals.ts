@@ -56,6 +56,58 @@ export function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtr
   return { category: "hidden", reason: `the output is gold's: ${gave}, and the history never states it`, ...evidence };
 }
 
+/**
+ * A base failure that stops before the test compares anything, because the base lacks what the test calls (a method,
+ * a function, an import, a keyword argument): the test runs gold's new code only.
+ */
+const LACKS = /\bis not a (?:function|constructor)\b|\bis not defined\b|has no attribute\b|cannot import name\b|unexpected keyword argument\b/i;
+
+/** A number no reader could guess: seven or more significant digits, not a round or power-of-two value. */
+function opaqueNumber(value: string): boolean {
+  const m = /^-?([1-9][0-9]{6,})$/.exec(value);
+  if (!m || /000$/.test(m[1]!)) return false;
+  const n = BigInt(m[1]!);
+  return (n & (n - 1n)) !== 0n && (n & n + 1n) !== 0n;
+}
+
+/**
+ * The history gives the parameters of a computation: a quantity (`2^128`, `624`, `64 draws`), or another
+ * implementation's function the result must match (`numpy's MT19937.jumped()`). Digits inside a name (`MT19937`,
+ * `sha256`) are no quantity of their own.
+ */
+function computationParameters(text: string): string | null {
+  const quantity = /(?<![\p{L}\p{N}_.])\d+(?:\s*(?:\^|\*\*)\s*\d+)?(?![\p{L}\p{N}_])/u.exec(text);
+  if (quantity) return quantity[0];
+  const reference = /\b[\p{L}\p{N}_]+'s\s+[\p{L}_][\p{L}\p{N}_.]*\(\)/u.exec(text);
+  return reference ? reference[0] : null;
+}
+
+/**
+ * A number no reader could guess (949738347) that a test compares after calling what the base lacks: every base failure
+ * of the test stops before comparing ("g.jump is not a function"), so the value is the output of gold's new
+ * computation, and only an exact account of that computation fixes it. Specified when the history states the number;
+ * inferable when it gives the computation's parameters (a quantity such as `2^128`, or another implementation's
+ * function to match); hidden otherwise ("implement jump as the other generators have it" fixes no jump). Null without
+ * a base run, where the base reaches a comparison, or for a number a reader may work out (small, round): the static
+ * rules judge those. Prompted by pure-rand-mersenne-jump (held-out 14, analyzer 34).
+ */
+export function outputOfCodeTheBaseLacks(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
+  if (!ctx.baseFailures || dep.match !== "exact" || dep.via !== "assert" || !opaqueNumber(dep.value)) return null;
+  // A number the test hands to the code and expects back is the test's own.
+  if (extraction.echoed?.some((d) => d.value === dep.value)) return null;
+  const tests = extraction.tests.filter((t) => (dep.testLine != null ? t.line === dep.testLine : t.name === dep.test));
+  const matchers = tests.map((t) => probeMatcher(extraction.file, t));
+  const own = ctx.baseFailures.filter((f) => matchers.some((m) => m(f.probe)));
+  if (own.length === 0 || !own.every((f) => LACKS.test(`${f.message ?? ""}\n${f.detail ?? ""}`))) return null;
+  const lacked = /([\w.$]+) is not a function|has no attribute '(\w+)'|cannot import name '(\w+)'/i.exec(`${own[0]!.message ?? ""}\n${own[0]!.detail ?? ""}`);
+  const what = lacked ? (lacked[1] ?? lacked[2] ?? lacked[3])! : "what the test calls";
+  const evidence = { gold: null, producer: `gold's new ${what}`, definedAt: null, base: null };
+  if (statesLiteral(text, dep.value, "exact")) return { category: "specified", reason: `the history states the number (the base lacks ${what})`, ...evidence, history: excerptOf(text, [dep.value]) };
+  const given = computationParameters(text);
+  if (given) return { category: "inferable", reason: `computed by gold's new ${what}, whose parameters the history gives (${JSON.stringify(given)})`, ...evidence, history: excerptOf(text, [given]) };
+  return { category: "hidden", reason: `only gold's new ${what} computes this number (the base lacks it), and the history gives nothing that fixes the computation`, ...evidence };
+}
+
 /** The history states a run gold adds: quoted or in a code span, or (a longer run with a letter) as a whole word anywhere. */
 function statesAddedRun(text: string, run: string): boolean {
   if ([`\`${run}\``, `'${run}'`, `"${run}"`, `“${run}”`].some((q) => text.includes(q))) return true;

@@ -247,3 +247,30 @@ describe("a date-time output with a UTC offset only gold's time-zone-aware code 
     expect(literals(await classified(aware, gold, tests, "Use the record's creation time for the stamp."))["2017-07-14T02:40:00+00:00"]).toBe("visible");
   });
 });
+
+describe("an output that breaks the case convention the history names for it (analyzer 34)", () => {
+  // Prompted by humps-kebab-case (held-out 21): "dekebabize converts kebab-case back to snake_case" makes a reader
+  // write `api_response` for 'API-Response'; the test expects 'API_Response' (gold keeps the letters' case).
+  const base = { "humps/main.py": "import re\n\ndef camelize(s):\n    return re.sub(r\"_([a-z])\", lambda m: m.group(1).upper(), s)\n" };
+  const gold = { "humps/main.py": base["humps/main.py"] + "\n\ndef dekebabize(s):\n    return s.replace(\"-\", \"_\")\n\n\ndef kebabize(s):\n    return s.replace(\"_\", \"-\")\n" };
+  const tests = {
+    "tests/test_kebabize.py": "from humps.main import kebabize\n\n\ndef test_edges():\n    assert kebabize(\"_API_Response_\") == \"_API-Response_\"\n",
+    "tests/test_dekebabize.py": "from humps.main import dekebabize\n\n\ndef test_upper():\n    assert dekebabize(\"API-Response\") == \"API_Response\"\n\n\ndef test_lower():\n    assert dekebabize(\"taco-bell\") == \"taco_bell\"\n",
+  };
+  it("is hidden when the history names a lower-case convention for it and never says the case is kept", async () => {
+    const found = literals(await classified(base, gold, tests, "Add kebabize to convert snake_case to kebab-case, and dekebabize to convert kebab-case back to snake_case."));
+    expect(found["API_Response"]).toBe("hidden");
+    expect(found["_API-Response_"]).toBe("hidden");
+    expect(found["taco_bell"]).not.toBe("hidden");
+  });
+  it("is not hidden when the history says the letters keep their case, or states the value", async () => {
+    expect(literals(await classified(base, gold, tests, "dekebabize turns kebab-case into snake_case; the letters keep their case."))["API_Response"]).not.toBe("hidden");
+    expect(literals(await classified(base, gold, tests, "dekebabize converts kebab-case to snake_case: 'API-Response' becomes 'API_Response'."))["API_Response"]).toBe("specified");
+  });
+  it("is left as computed when the history names no convention for it, or one with capitals (Train-Case)", async () => {
+    expect(literals(await classified(base, gold, tests, "Add dekebabize, turning each hyphen into an underscore."))["API_Response"]).not.toBe("hidden");
+    // scule-flat-train-case (held-out 2): a function's name (`kebabCase`) names no convention for another's output.
+    expect(literals(await classified(base, gold, tests, "Add dekebabize beside `kebabCase`, joining the words with `_`."))["API_Response"]).not.toBe("hidden");
+    expect(literals(await classified(base, gold, tests, "Add dekebabize, which gives Train-Case from kebab-case."))["API_Response"]).not.toBe("hidden");
+  });
+});
