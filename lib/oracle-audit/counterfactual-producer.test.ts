@@ -1363,3 +1363,52 @@ describe("a pytest fixture gold adds to a conftest, renamed", () => {
     expect(m.ok && m.patch).toContain("+def works_ge_py312_alt():");
   });
 });
+
+describe("a number a class gold changes computes, changed at its methods' results (pure-rand-mersenne-jump)", () => {
+  // pure-rand: gold adds `jump()` to the base's MersenneTwister; the test compares the next 100 outputs of the base's
+  // `next()` after a jump, numbers no text of gold's writes. "No counterfactual" disagreed with 100 hidden labels (cf34).
+  // Every method of a class whose body gold's diff touches is wrapped at the module's end: its result changes only
+  // where it is the number, so the one output equal to it differs and every other stays.
+  const BASE = `export class Counter {
+  constructor(private state: number) {}
+  next(): number {
+    this.state = (this.state * 31 + 7) % 1000003;
+    return this.state;
+  }
+}
+`;
+  const GOLD = BASE.replace("  next(): number {", "  jump(): void {\n    this.state = (this.state * 7919) % 1000003;\n  }\n  next(): number {");
+
+  it("changes the one output equal to the number and leaves the others", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-class-"));
+    try {
+      const sh = (args: string[]) => execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: dir, encoding: "utf8" });
+      sh(["init", "-q"]);
+      writeFileSync(path.join(dir, "counter.ts"), BASE);
+      sh(["add", "."]);
+      sh(["commit", "-qm", "base"]);
+      writeFileSync(path.join(dir, "counter.ts"), GOLD);
+      const diff = sh(["diff"]);
+      const outputs = (source: string) => {
+        const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+        const module = { exports: {} as Record<string, new (n: number) => { jump(): void; next(): number }> };
+        new Function("module", "exports", js)(module, module.exports);
+        const g = new module.exports.Counter!(42);
+        g.jump();
+        return [g.next(), g.next(), g.next()];
+      };
+      const gold = outputs(GOLD);
+      const m = await mutateGoldWithTrees(diff, { kind: "literal", value: String(gold[1]), match: null, file: "src/counter.spec.ts" }, { "counter.ts": GOLD });
+      expect(m.ok).toBe(true);
+      if (!m.ok) return;
+      sh(["checkout", "-q", "counter.ts"]);
+      writeFileSync(path.join(dir, "cf.patch"), m.patch);
+      sh(["apply", "cf.patch"]);
+      const mutated = readFileSync(path.join(dir, "counter.ts"), "utf8");
+      expect(typeErrors({ "counter.ts": mutated })).toEqual([]);
+      expect(outputs(mutated)).toEqual([gold[0], gold[1]! + 1, gold[2]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});

@@ -348,6 +348,52 @@ function keyEdits(file: TParsedFile, key: string, quoted: string, added: Readonl
 }
 
 /** One line, appended to a CommonJS module, that wraps each function it exports so its result changes where it is (or holds) the literal. */
+/**
+ * Gold with the result of every method of each JavaScript or TypeScript class whose body gold's diff touches changed
+ * where it is the number `n` (to n + 1): pure-rand's jump, added to the base's MersenneTwister, changes the state the
+ * base's own `next()` draws from, so the outputs the test compares are written by no text of gold's. Wrapped at the
+ * module's end, one output differs and every other stays. Null where gold touches no class.
+ */
+function classResults(gold: string, isTest: (path: string) => boolean, parsed: readonly TParsedFile[], n: number): TMutation | null {
+  const added = addedRows(gold);
+  const sections: string[] = [];
+  const classes: string[] = [];
+  for (const file of parsed) {
+    if (isTest(file.path) || isProse(file.path) || !/\.(c|m)?[jt]sx?$/.test(file.path)) continue;
+    const rows = added.get(file.path);
+    if (!rows || rows.size === 0) continue;
+    const typed = /\.(c|m)?tsx?$/.test(file.path);
+    const names = classDeclarations(file)
+      .filter((c) => [...rows].some((r) => r > c.row && r <= rowOf(file.source, c.end)))
+      .map((c) => file.source.slice(field(c, "name")!.start, field(c, "name")!.end));
+    if (names.length === 0) continue;
+    const section = appendedLineDiff(file, names.map((name) => methodResultsWrapper(name, n, typed)).join("\n"));
+    if (!section) continue;
+    sections.push(section);
+    classes.push(...names);
+  }
+  if (sections.length === 0) return null;
+  return { ok: true, patch: `${gold.replace(/\n?$/, "\n")}${sections.join("")}`, mutation: `what the methods of ${classes.join(", ")} (classes gold changes) return, where it is ${n}: → ${n + 1}`, edits: sections.length };
+}
+
+/** A module's top-level class declarations, exported or not. */
+const classDeclarations = (file: TParsedFile): TSyntaxNode[] =>
+  file.root.children
+    .map((n) => (n.type === "export_statement" ? (n.children.find((c) => c.type === "class_declaration") ?? null) : n))
+    .filter((n): n is TSyntaxNode => n?.type === "class_declaration" && field(n, "name") !== null);
+
+/** A statement that wraps each plain method of the class's prototype so that a result equal to `n` becomes n + 1. */
+function methodResultsWrapper(name: string, n: number, typed: boolean): string {
+  const proto = typed ? `(${name}.prototype as unknown as Record<string, unknown>)` : `${name}.prototype`;
+  const fn = typed ? "(__cf_f as (...a: unknown[]) => unknown)" : "__cf_f";
+  const self = typed ? "this: unknown, ...__cf_a: unknown[]" : "...__cf_a";
+  return `for (const __cf_k of Object.getOwnPropertyNames(${name}.prototype)) {
+  const __cf_f = Object.getOwnPropertyDescriptor(${name}.prototype, __cf_k)?.value;
+  if (__cf_k === "constructor" || typeof __cf_f !== "function") continue;
+  ${proto}[__cf_k] = function (${self}) { const __cf_value = ${fn}.apply(this, __cf_a); return __cf_value === ${n} ? ${n + 1} : __cf_value; };
+}`;
+}
+
 function exportsWrapper(literal: string, contains: boolean): string {
   const value = JSON.stringify(literal);
   const changed = JSON.stringify(changedLiteral(literal, contains));
@@ -1464,6 +1510,10 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTestFile: (path
     if (/^[0-9]+$/.test(raw) && Number(raw) <= 1000) {
       const repeated = repeatedWork(gold, isTest, parsed, Number(raw) + 1);
       if (repeated) return repeated;
+    }
+    if (/^-?[0-9]+(\.[0-9]+)?$/.test(raw)) {
+      const results = classResults(gold, isTest, parsed, Number(raw));
+      if (results) return results;
     }
     if (/^-?[0-9][0-9.]*$/.test(raw)) {
       return { ok: false, reason: `gold's non-test code never writes the number ${raw}, and a number is changed only where gold writes it: one that gold's behaviour produces (a count of its calls, a size) has no text to change` };
