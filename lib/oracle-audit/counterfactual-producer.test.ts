@@ -1379,16 +1379,8 @@ describe("a number a class gold changes computes, changed at its methods' result
 `;
   const GOLD = BASE.replace("  next(): number {", "  jump(): void {\n    this.state = (this.state * 7919) % 1000003;\n  }\n  next(): number {");
 
-  it("changes the one output equal to the number and leaves the others", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "cf-class-"));
-    try {
-      const sh = (args: string[]) => execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: dir, encoding: "utf8" });
-      sh(["init", "-q"]);
-      writeFileSync(path.join(dir, "counter.ts"), BASE);
-      sh(["add", "."]);
-      sh(["commit", "-qm", "base"]);
-      writeFileSync(path.join(dir, "counter.ts"), GOLD);
-      const diff = sh(["diff"]);
+  it("changes the one output equal to the number and leaves the others", () =>
+    inScratch("counter.ts", BASE, GOLD, async (diff, apply, dir) => {
       const outputs = (source: string) => {
         const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
         const module = { exports: {} as Record<string, new (n: number) => { jump(): void; next(): number }> };
@@ -1401,14 +1393,9 @@ describe("a number a class gold changes computes, changed at its methods' result
       const m = await mutateGoldWithTrees(diff, { kind: "literal", value: String(gold[1]), match: null, file: "src/counter.spec.ts" }, { "counter.ts": GOLD });
       expect(m.ok).toBe(true);
       if (!m.ok) return;
-      sh(["checkout", "-q", "counter.ts"]);
-      writeFileSync(path.join(dir, "cf.patch"), m.patch);
-      sh(["apply", "cf.patch"]);
+      apply(m.patch);
       const mutated = readFileSync(path.join(dir, "counter.ts"), "utf8");
       expect(typeErrors({ "counter.ts": mutated })).toEqual([]);
       expect(outputs(mutated)).toEqual([gold[0], gold[1]! + 1, gold[2]]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
+    }), 30_000);
 });
