@@ -1,7 +1,8 @@
 // Runs the static audit over files held in memory (base tree, gold tree, hidden
 // test files): parse with tree-sitter, extract, classify. The worker feeds it from
 // git; the labeled corpus and the bench feed it from fixtures.
-import { mutateGold, preImagesOf, type TMutation, type TMutationTarget } from "./counterfactual";
+import { mutateGold, type TMutationTarget } from "./counterfactual";
+import { preImagesOf, type TMutation } from "./counterfactual-diff";
 import { extractTestFile, extractTreeDefinitions, isAuditedSource, isTestModuleSource, packageDefinitions } from "./extract";
 import { auditFamily, type TAuditHistory, type TFamilyAudit } from "./findings";
 import { languageOf } from "./languages";
