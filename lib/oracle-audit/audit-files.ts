@@ -9,7 +9,7 @@ import { languageOf } from "./languages";
 import { parseSource } from "@/lib/syntax/parse-source";
 import type { TParsedFile } from "@/lib/syntax/types";
 import { withObservedExpectations } from "./dynamic-literals";
-import type { TBaseFailure, TDependency, TFileDefinitions, TNotAudited, TTestExtraction, TTreeDefinitions } from "./types";
+import type { TBaseFailure, TFileDefinitions, TNotAudited, TTestExtraction, TTreeDefinitions } from "./types";
 
 export type TFiles = Record<string, string>;
 
