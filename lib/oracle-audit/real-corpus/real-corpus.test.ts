@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
-import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_11_DIR, HELD_OUT_12_DIR, HELD_OUT_13_DIR, HELD_OUT_14_DIR, HELD_OUT_15_DIR, HELD_OUT_16_DIR, HELD_OUT_17_DIR, HELD_OUT_18_DIR, HELD_OUT_19_DIR, HELD_OUT_20_DIR, HELD_OUT_21_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_11_DIR, HELD_OUT_12_DIR, HELD_OUT_13_DIR, HELD_OUT_14_DIR, HELD_OUT_15_DIR, HELD_OUT_16_DIR, HELD_OUT_17_DIR, HELD_OUT_18_DIR, HELD_OUT_19_DIR, HELD_OUT_20_DIR, HELD_OUT_21_DIR, HELD_OUT_22_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";
 
@@ -115,15 +115,15 @@ describe("real oracle corpus: case files", () => {
     }
   });
 
-  // Sampled sets (held-out 9, 10, 11, 13, 14, 15, 16, 17, 19, 20 and 21: the first 1–2 qualifying changes of each repository's first-parent history)
+  // Sampled sets (held-out 9, 10, 11, 13 to 22: the first 1–2 qualifying changes of each repository's first-parent history)
   // have no minimum of controls or hidden pairs, and a case may have neither: each holds what its sample gave.
   // Held-out 13's list named four runners, but its one node:test repository (unist-util-is) gave no qualifying change,
-  // so that sample holds three (mocha, pytest, unittest).
-  for (const [name, dir, runners] of [["held-out-9", HELD_OUT_9_DIR, "four"], ["held-out-10", HELD_OUT_10_DIR, "four"], ["held-out-11", HELD_OUT_11_DIR, "four"], ["held-out-13", HELD_OUT_13_DIR, "three"], ["held-out-14", HELD_OUT_14_DIR, "four"], ["held-out-15", HELD_OUT_15_DIR, "four"], ["held-out-16", HELD_OUT_16_DIR, "four"], ["held-out-17", HELD_OUT_17_DIR, "four"], ["held-out-18", HELD_OUT_18_DIR, "four"], ["held-out-19", HELD_OUT_19_DIR, "four"], ["held-out-20", HELD_OUT_20_DIR, "four"], ["held-out-21", HELD_OUT_21_DIR, "four"]] as const) {
-    it(`${name} holds at least 10 PRs from 6 repositories no other set uses, in JavaScript, TypeScript and Python, under ${runners} runners or more, hidden only in partial histories`, () => {
+  // so that sample holds three (mocha, pytest, unittest). Held-out 22's rule aimed at 8 cases (a short deadline), the others' at 10.
+  for (const [name, dir, runners, least] of [["held-out-9", HELD_OUT_9_DIR, "four", 10], ["held-out-10", HELD_OUT_10_DIR, "four", 10], ["held-out-11", HELD_OUT_11_DIR, "four", 10], ["held-out-13", HELD_OUT_13_DIR, "three", 10], ["held-out-14", HELD_OUT_14_DIR, "four", 10], ["held-out-15", HELD_OUT_15_DIR, "four", 10], ["held-out-16", HELD_OUT_16_DIR, "four", 10], ["held-out-17", HELD_OUT_17_DIR, "four", 10], ["held-out-18", HELD_OUT_18_DIR, "four", 10], ["held-out-19", HELD_OUT_19_DIR, "four", 10], ["held-out-20", HELD_OUT_20_DIR, "four", 10], ["held-out-21", HELD_OUT_21_DIR, "four", 10], ["held-out-22", HELD_OUT_22_DIR, "four", 8]] as const) {
+    it(`${name} holds at least ${least} PRs from 6 repositories no other set uses, in JavaScript, TypeScript and Python, under ${runners} runners or more, hidden only in partial histories`, () => {
       const cases = readCases(dir);
       const earlier = new Set(CORPUS_SETS.filter(([, d]) => d !== dir).flatMap(([, d]) => readCases(d).map((c) => c.repo)));
-      expect(cases.length).toBeGreaterThanOrEqual(10);
+      expect(cases.length).toBeGreaterThanOrEqual(least);
       expect(new Set(cases.map((c) => c.repo)).size).toBeGreaterThanOrEqual(6);
       expect(cases.filter((c) => earlier.has(c.repo)).map((c) => c.id)).toEqual([]);
       expect(new Set(cases.map((c) => c.language))).toEqual(new Set(["javascript", "typescript", "python"]));
