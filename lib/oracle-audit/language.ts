@@ -20,8 +20,26 @@ export interface TLanguage extends TSourceLanguage {
   isExternal(specifier: string): boolean;
 }
 
+/**
+ * A record keyed by the repository's own names, with no prototype: a function named `toString` or `constructor` is
+ * looked up as itself, never as what every plain object inherits (held-out 22's mdast-util-to-string crashed on
+ * `arity["toString"]`).
+ */
+export const ownKeys = <T>(entries?: Readonly<Record<string, T>>): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, entries);
+
 export const emptyDefinitions = (file: string): TFileDefinitions => ({
-  file, names: [], qualified: [], classes: [], arity: {}, params: {}, strings: [], templates: [], numbers: [], properties: [], reexportsAll: false, reexports: [], all: null, lines: {},
+  file, names: [], qualified: [], classes: [], arity: ownKeys(), params: ownKeys(), strings: [], templates: [], numbers: [], properties: [], reexportsAll: false, reexports: [], all: null, lines: ownKeys(),
+});
+
+/** Definitions as a cache gives them back (plain objects again) with every name-keyed record made `ownKeys`. */
+export const withOwnKeys = (d: TFileDefinitions): TFileDefinitions => ({
+  ...d,
+  arity: ownKeys(d.arity), params: ownKeys(d.params), lines: ownKeys(d.lines),
+  ...(d.kwargsKeys ? { kwargsKeys: ownKeys(d.kwargsKeys) } : {}),
+  ...(d.returnsClass ? { returnsClass: ownKeys(d.returnsClass) } : {}),
+  ...(d.instanceOf ? { instanceOf: ownKeys(d.instanceOf) } : {}),
+  ...(d.parameterCalls ? { parameterCalls: ownKeys(d.parameterCalls) } : {}),
+  ...(d.importBindings ? { importBindings: ownKeys(d.importBindings) } : {}),
 });
 
 /** Code that is not the library: examples, docs, scripts, benchmarks. Its local variables define nothing. */

@@ -400,3 +400,16 @@ describe("an option of a class a named import holds", () => {
     expect(h.dependencies!.filter((d) => d.name === "fallbackStrategy" || d.name === "idAttribute").map((d) => `${d.name}:${d.category}`)).toEqual(["fallbackStrategy:hidden", "idAttribute:visible"]);
   });
 });
+
+describe("a function named like a built-in member of every object (held-out 22's mdast-util-to-string)", () => {
+  // `toString(node, { includeHtml: false })`: the signature was looked up as `arity["toString"]`, which every plain
+  // object inherits (Object.prototype.toString), so `params.includes` was no function and the whole case crashed.
+  const base = { "lib/index.js": "export function toString(value, options) {\n  const settings = options || {};\n  return settings.includeImageAlt === false ? '' : String(value);\n}\n", "index.js": "export {toString} from './lib/index.js'\n" };
+  const gold = { "lib/index.js": base["lib/index.js"].replace("return settings", "if (settings.includeHtml === false) return '';\n  return settings") };
+  const tests = { "test.js": "import assert from 'node:assert/strict'\nimport test from 'node:test'\nimport {toString} from './index.js'\n\ntest('toString', () => {\n  assert.equal(toString({type: 'html', value: 'a'}, {includeHtml: false}), '')\n  assert.equal(toString({value: 'b'}, {includeImageAlt: false}), '')\n})\n" };
+  it("audits, and judges the option keys by that function", async () => {
+    const h = await audit(base, gold, tests, "toString can leave html out.");
+    expect(categories(h, "includeHtml")).toEqual(["hidden"]);
+    expect(categories(h, "includeImageAlt")).toEqual(["visible"]);
+  });
+});

@@ -1,6 +1,6 @@
 // Pure: the trees the classifier reads, indexed (names, strings, templates, numbers, keys, classes), the
 // classification context of a family (base, gold, gold's own new data), and module resolution over a tree.
-import { dirname, normalizePath } from "./language";
+import { dirname, normalizePath, withOwnKeys } from "./language";
 import { languageOf } from "./languages";
 import { systematicAffixes } from "./words";
 import type { TBaseFailure, TCategory, TDependency, TDependencyEvidence, TFileDefinitions, TLocation, TTreeDefinitions } from "./types";
@@ -38,12 +38,13 @@ export interface TTreeIndex {
 }
 
 export function indexTree(whole: TTreeDefinitions): TTreeIndex {
-  const tree = { files: whole.files, definitions: whole.definitions.filter((d) => !d.testModule) };
+  const definitions = whole.definitions.map(withOwnKeys);
+  const tree = { files: whole.files, definitions: definitions.filter((d) => !d.testModule) };
   const files = new Set(tree.files);
   const dirs = new Set<string>();
   for (const f of tree.files) for (let d = dirname(f); d; d = dirname(d)) dirs.add(d);
   const idx: TTreeIndex = {
-    files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), testModules: new Map(whole.definitions.filter((d) => d.testModule).map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
+    files, dirs, byFile: new Map(tree.definitions.map((d) => [d.file, d])), testModules: new Map(definitions.filter((d) => d.testModule).map((d) => [d.file, d])), names: new Set(), qualified: new Set(), properties: new Set(),
     strings: [], stringSet: new Map(), templates: [], numbers: new Set(), keys: new Set(), typeNames: new Set(), matchWords: new Set(), docs: [], transient: new Set(), classes: new Map(),
   };
   for (const d of tree.definitions) {
