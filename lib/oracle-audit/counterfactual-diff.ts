@@ -28,7 +28,7 @@ export function splitDiff(diff: string): { path: string; lines: string[] }[] {
 export function preImagesOf(diff: string, postImages: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const file of splitDiff(diff)) {
-    const post = postImages[file.path];
+    const post = Object.hasOwn(postImages, file.path) ? postImages[file.path] : undefined;
     if (post === undefined || file.lines.some((l) => l.startsWith("--- /dev/null") || l.startsWith("new file mode"))) continue;
     const lines = post.split("\n");
     const base: string[] = [];

@@ -1,6 +1,6 @@
 // Pure: JavaScript and TypeScript source definitions over tree-sitter's trees: the names a module exports (and
 // re-exports), the strings, numbers, templates, keys and pattern words it writes, and module resolution.
-import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath } from "../language";
+import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, ownKeys } from "../language";
 import { field, named, textOf, walk } from "../syntax";
 import type { TFileDefinitions, TParsedFile, TSyntaxNode } from "../types";
 import { charCodeNumbers } from "./char-codes";
@@ -43,7 +43,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
     if (nonLibrary) return;
     const members = returnedMembers(source, fnNode);
     if (!members) return;
-    (defs.returnsClass ??= {})[name] = `${name}()`;
+    (defs.returnsClass ??= ownKeys())[name] = `${name}()`;
     for (const [m, row] of members) {
       qualified.add(`${name}().${m}`);
       defs.lines[`${name}().${m}`] ??= row + 1;
@@ -107,7 +107,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
         if (called?.type === "identifier") {
           const name = textOf(source, called);
           if (ancestors.some((a) => FUNCTIONS.has(a.type) && parameterNames(source, a).includes(name))) {
-            const calls = (defs.parameterCalls ??= {});
+            const calls = (defs.parameterCalls ??= ownKeys());
             calls[name] = Math.max(calls[name] ?? 0, args(node).length);
           }
         }
@@ -327,7 +327,7 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   });
   // What the file loads, and the local names bound to those modules: what code the file's functions reach.
   const imports = new Set<string>();
-  const importBindings: Record<string, string> = {};
+  const importBindings = ownKeys<string>();
   let dynamic = false;
   walk(root, (node, ancestors) => {
     if (node.type === "import_statement" || (node.type === "export_statement" && field(node, "source"))) {

@@ -1,6 +1,6 @@
 // Pure: Python definitions over tree-sitter's python tree: the names a module defines and re-exports, the strings,
 // numbers and templates it writes (its docstrings apart), and module resolution.
-import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath } from "../language";
+import { dirname, emptyDefinitions, isNonLibraryPath, normalizePath, ownKeys } from "../language";
 import { descendants, field, fields, named, textOf, walk } from "../syntax";
 import type { TFileDefinitions, TParsedFile, TSyntaxNode } from "../types";
 import { dotted, fstringParts, isPythonSupportModule, pythonNumber, pythonString } from "./python-syntax";
@@ -70,13 +70,13 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
         const paramNames = list.map((p) => textOf(source, p).replace(/[=:].*$/s, "").replace(/^\*+/, "").trim());
         const picked = keywordsPicked(source, node, list);
         if (!cls && !nested) {
-          if (picked.length > 0) (defs.kwargsKeys ??= {})[n] = picked;
+          if (picked.length > 0) (defs.kwargsKeys ??= ownKeys())[n] = picked;
           const made = returnedClass(source, node);
-          if (made) (defs.returnsClass ??= {})[n] = made;
+          if (made) (defs.returnsClass ??= ownKeys())[n] = made;
           // Attributes it sets on the one local it returns (`inner.cancel = …; return inner`; gaps11): `n().attr`.
           const attached = made ? null : returnedAttributes(source, node);
           if (attached) {
-            (defs.returnsClass ??= {})[n] = `${n}()`;
+            (defs.returnsClass ??= ownKeys())[n] = `${n}()`;
             for (const [a, row] of attached) {
               qualified.add(`${n}().${a}`);
               defs.lines[`${n}().${a}`] ??= row + 1;
@@ -90,7 +90,7 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
           for (const p of paramNames.slice(1)) names.add(p);
           if (n === "__init__") {
             const clsName = textOf(source, field(cls, "name")!);
-            if (picked.length > 0) (defs.kwargsKeys ??= {})[clsName] = picked;
+            if (picked.length > 0) (defs.kwargsKeys ??= ownKeys())[clsName] = picked;
             defs.arity[clsName] = splat ? null : Math.max(0, list.length - 1);
             defs.params[clsName] = paramNames.slice(1);
           }
@@ -152,7 +152,7 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
           names.add(textOf(source, left));
           defs.lines[textOf(source, left)] ??= left.row + 1;
           const made = instanceMade(source, field(node, "right"));
-          if (made && !inFunction(ancestors) && !ancestors.some((a) => a.type === "class_definition")) (defs.instanceOf ??= {})[textOf(source, left)] = made;
+          if (made && !inFunction(ancestors) && !ancestors.some((a) => a.type === "class_definition")) (defs.instanceOf ??= ownKeys())[textOf(source, left)] = made;
         }
         if (left?.type === "attribute") {
           const attr = field(left, "attribute");
