@@ -154,7 +154,33 @@ function classifyPath(dep: TDependency, file: string, ctx: TClassificationContex
   if (mentionsFileName(text, moduleStem(inGold)) && (dir === "" || ctx.base.dirs.has(dir))) {
     return { category: "inferable", reason: `a new file whose name the history gives, in the existing directory ${dir || "(root)"}`, definedAt, history: excerptOf(text, [moduleStem(inGold)]) };
   }
+  const layout = folderLayout(inGold, ctx.base);
+  if (layout && givesIdentifier(text, layout.item)) {
+    return { category: "inferable", reason: `a new ${layout.parent}/<name>/${layout.leaf}, as the base keeps ${layout.count} others, for ${layout.item}, which the history names`, definedAt, history: excerptOf(text, [layout.item]) };
+  }
   return { category: "hidden", reason: `gold adds ${inGold}; the history never names it`, definedAt };
+}
+
+/**
+ * A file in a folder the base lacks, laid out as the base lays out its items: `src/matchers/toResolve/index.js`
+ * where the base holds `src/matchers/<name>/index.js` for at least three other names (jest-extended's 57 matchers,
+ * held-out 22). The folder's name is the item's; its file's place then follows from the convention. Null otherwise.
+ */
+function folderLayout(path: string, base: TTreeIndex): { parent: string; item: string; leaf: string; count: number } | null {
+  const parts = path.split("/");
+  if (parts.length < 3) return null;
+  const leaf = parts.at(-1)!;
+  const item = parts.at(-2)!;
+  const parent = parts.slice(0, -2).join("/");
+  if (base.dirs.has(`${parent}/${item}`)) return null;
+  let count = 0;
+  for (const f of base.files) {
+    if (!f.startsWith(`${parent}/`) || !f.endsWith(`/${leaf}`)) continue;
+    const folder = f.slice(parent.length + 1, -leaf.length - 1);
+    if (folder === "" || folder.includes("/")) continue;
+    count += 1;
+  }
+  return count >= 3 ? { parent, item, leaf, count } : null;
 }
 
 /** `picks`: the keywords the function takes by name out of its **kwargs (Python; gaps6). */

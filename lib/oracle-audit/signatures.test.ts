@@ -413,3 +413,24 @@ describe("a function named like a built-in member of every object (held-out 22's
     expect(categories(h, "includeImageAlt")).toEqual(["visible"]);
   });
 });
+
+describe("a new folder of the base's folder-per-item layout (held-out 22's jest-extended)", () => {
+  // `import matcher from '.'` in src/matchers/toResolve/index.test.js: gold adds src/matchers/toResolve/index.js, where
+  // the base keeps every matcher as src/matchers/<name>/index.js. A history that names toResolve gives the file's place.
+  const matcher = (name: string) => ({ [`src/matchers/${name}/index.js`]: `export default { ${name}: () => ({ pass: true }) };\n`, [`src/matchers/${name}/predicate.js`]: "export default (x) => Boolean(x);\n" });
+  const base = { "package.json": '{ "main": "src/index.js" }\n', ...matcher("toBeTrue"), ...matcher("toBeFalse"), ...matcher("toBeEven") };
+  const gold = matcher("toResolve");
+  const tests = {
+    "src/matchers/toResolve/index.test.js": "import matcher from '.';\n\ntest('passes', () => {\n  expect(typeof matcher.toResolve).toBe('function');\n});\n",
+    "src/matchers/toResolve/predicate.test.js": "import predicate from './predicate';\n\ntest('true', () => {\n  expect(predicate(1)).toBe(true);\n});\n",
+  };
+  const paths = (h: Awaited<ReturnType<typeof audit>>) => h.dependencies!.filter((d) => d.kind === "path" && d.name.startsWith(".")).map((d) => `${d.name}:${d.category}`);
+  it("is inferable where the history names the item, hidden where it does not", async () => {
+    expect(paths(await audit(base, gold, tests, "Add a matcher: expect(promise).toResolve() passes when the promise resolves, like the existing matchers."))).toEqual([".:inferable", "./predicate:inferable"]);
+    expect(paths(await audit(base, gold, tests, "Add a matcher that passes when a promise resolves."))).toEqual([".:hidden", "./predicate:hidden"]);
+  });
+  it("needs the layout in the base: a lone folder of that shape is no convention", async () => {
+    const lone = { "package.json": base["package.json"], ...matcher("toBeTrue") };
+    expect(paths(await audit(lone, gold, tests, "Add a matcher: expect(promise).toResolve() passes when the promise resolves."))).toEqual([".:hidden", "./predicate:hidden"]);
+  });
+});
