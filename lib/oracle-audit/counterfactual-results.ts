@@ -2,7 +2,7 @@
 // return, a module's (exported) functions, a class's methods, wrapped so that only a value that is (or holds) the literal
 // changes; and the work of a Python function gold adds done once more than a count.
 import { addedRows, appendedLineDiff, changedLiteral, docstringRows, escape, isProse, rowOf, type TMutation } from "./counterfactual-diff";
-import { field, walk } from "./syntax";
+import { field, textOf, walk } from "./syntax";
 import type { TParsedFile, TSyntaxNode } from "./types";
 
 /**
@@ -22,7 +22,7 @@ export function classResults(gold: string, isTest: (path: string) => boolean, pa
     const typed = /\.(c|m)?tsx?$/.test(file.path);
     const names = classDeclarations(file)
       .filter((c) => [...rows].some((r) => r > c.row && r <= rowOf(file.source, c.end)))
-      .map((c) => file.source.slice(field(c, "name")!.start, field(c, "name")!.end));
+      .map((c) => textOf(file.source, field(c, "name")!));
     if (names.length === 0) continue;
     const section = appendedLineDiff(file, names.map((name) => methodResultsWrapper(name, n, typed)).join("\n"));
     if (!section) continue;
@@ -249,7 +249,7 @@ export function repeatedWork(gold: string, isTest: (path: string) => boolean, pa
     if (!rows || rows.size === 0) continue;
     const fns = moduleFunctions(file)
       .filter((n) => rows.has(n.row))
-      .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end))
+      .map((n) => textOf(file.source, field(n, "name")!))
       .filter((n) => !n.startsWith("__cf_"));
     if (fns.length === 0) continue;
     const helper = [

@@ -13,7 +13,7 @@ import { BUILTINS, externalBindings, listedGoldNames, movedModule, renamedIdenti
 import { classResults, exportsWrapper, functionWrapper, isCommonJs, producerWrappers, repeatedWork, returnWrappers, wrapperOpen } from "./counterfactual-results";
 import { jsonTextOf } from "./formats";
 import { languageOf } from "./languages";
-import { field } from "./syntax";
+import { field, textOf } from "./syntax";
 import type { TDependency, TParsedFile } from "./types";
 
 // The entry's API as it stood before the split (other branches import these from here).
@@ -328,7 +328,7 @@ export function mutateGold(gold: string, dep: TMutationTarget, isTestFile: (path
         if (!wrapper || !rows || rows.size === 0) continue;
         const names = wrapper.functions
           .filter((n) => [...rows].some((r) => r >= n.row && r <= rowOf(file.source, n.end)))
-          .map((n) => file.source.slice(field(n, "name")!.start, field(n, "name")!.end));
+          .map((n) => textOf(file.source, field(n, "name")!));
         if (names.length === 0) continue;
         const section = appendedLineDiff(file, wrapper.line(names, wrapperOpen(file.path, raw, dep.match === "contains")));
         if (section) sections.push(section);
