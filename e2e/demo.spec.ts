@@ -5,7 +5,7 @@ test("a newcomer's fully built demo family turns its first four gates green on t
   await signInAs("curator");
   await page.goto("/suites");
   await page.getByRole("link", { name: "specpath-demo" }).click();
-  await page.getByRole("link", { name: "Secret lookup, fully built" }).click();
+  await page.getByRole("link", { name: "Secret lookup, fully built", exact: true }).click();
   // Generous: the demo's runs share the worker pool with the other specs' calibrations.
   for (const stage of ["anchoring", "reconciliation", "calibration", "paths"]) {
     await expect(page.locator(`[data-stage="${stage}"]`)).toHaveAttribute("data-status", "pass", { timeout: 300_000 });

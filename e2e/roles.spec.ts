@@ -12,7 +12,7 @@ test("a curator signs in through the form and lands on the suites", async ({ pag
   await expect(page).toHaveURL(/\/suites$/);
   await expect(page.getByRole("link", { name: "specpath-demo" })).toBeVisible();
   await page.getByRole("link", { name: "specpath-demo" }).click();
-  await page.getByRole("link", { name: "Required and optional secret lookup" }).click();
+  await page.getByRole("link", { name: "Required and optional secret lookup", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Required and optional secret lookup" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Family" })).toBeVisible();
   await expect(page.locator('[data-stage="anchoring"]')).toContainText("in progress");
