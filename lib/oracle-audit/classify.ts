@@ -213,7 +213,22 @@ function signatureOf(tree: TTreeIndex, dep: TDependency, file: string, fn: strin
   return { arity: undefined, params: undefined, at: null };
 }
 
-type TIntroduced = { introduced: true; definedAt: TLocation | null; param?: string | null };
+type TIntroduced = { introduced: true; definedAt: TLocation | null; param?: string | null; moved?: string };
+
+/**
+ * The base's parameter at a position, where gold's signature takes it at another position or among another position's
+ * destructured options (`(onChange, { context })` → `(globalObject, args, { context, onChange })`), and gold's parameter
+ * there is none of the base's: gold moves what the position means. A parameter renamed in place is not moved.
+ */
+function movedParameter(base: readonly string[] | undefined, gold: readonly string[] | undefined, position: number): string | null {
+  const was = base?.[position];
+  const now = gold?.[position];
+  if (!was || !now || !gold || was === now) return null;
+  const names = (param: string) => param.match(/[A-Za-z_$][\w$]*/g) ?? [];
+  const wasNames = names(was);
+  if (wasNames.length === 0 || names(now).some((n) => wasNames.includes(n))) return null;
+  return wasNames.every((n) => gold.some((other, i) => i !== position && names(other).includes(n))) ? was : null;
+}
 
 function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationContext, text: string): TVerdict | TIntroduced {
   const name = dep.value;
@@ -253,6 +268,10 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
     const base = signatureOf(ctx.base, dep, file, fn);
     const gold = signatureOf(ctx.gold, dep, file, fn);
     if (dep.via === "argument") {
+      // A position whose base parameter gold takes elsewhere (gold inserts one before it, or moves it into an options
+      // object): what the test passes there means something else to gold.
+      const moved = movedParameter(base.params, gold.params, position);
+      if (moved) return { introduced: true, definedAt: gold.at ?? where(ctx.gold, fn), param: gold.params![position]!, moved };
       // A position the base already accepts (or a rest parameter) is never added by gold.
       if (base.arity === null || (base.arity !== undefined && base.arity > position)) return { category: "visible", reason: `the base signature of ${fn} takes argument ${position + 1}`, base: base.at };
       if (base.arity !== undefined && gold.arity !== undefined && gold.arity !== null && gold.arity <= base.arity) {
@@ -396,7 +415,8 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
     if (param && statesName(text, param)) return { category: "specified", reason: `the history names ${bare}'s new parameter ${param}`, definedAt, gold, producer: param, history: excerptOf(text, [param]) };
     if (statesPosition(text, position + 1)) return { category: "specified", reason: `the history describes ${bare}'s argument ${position + 1} in words`, definedAt, gold, producer: param, history: excerptOf(text, [`argument`, `parameter`]) };
     if (statesCallWith(text, bare, position + 1)) return { category: "specified", reason: `the history writes a call of ${bare} with ${position + 1} arguments`, definedAt, gold, producer: param, history: excerptOf(text, [`${bare}(`]) };
-    return { category: "hidden", reason: `gold adds argument ${position + 1} to ${fn}; the history never mentions it`, definedAt, gold, producer: param };
+    const change = introduced.moved ? `gold moves what argument ${position + 1} of ${fn} means (the base's ${introduced.moved} is elsewhere in gold's signature)` : `gold adds argument ${position + 1} to ${fn}`;
+    return { category: "hidden", reason: `${change}; the history never mentions it`, definedAt, gold, producer: param };
   }
   // A function the agent must define and the test calls is stated only where the history gives its identifier
   // (givesIdentifier): a history describes a function by what it does, so the words of its output or its task

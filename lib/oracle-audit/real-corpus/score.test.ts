@@ -73,3 +73,36 @@ describe("scoreRealCorpus", () => {
     expect(scoreRealCorpus([c], []).errors).toEqual(["toy: not loaded"]);
   });
 });
+
+describe("a keyword or option of a function the test binds to the whole module", () => {
+  // fastify-plugin's test calls `fp(fn, { encapsulate: true })` after `const fp = require('../plugin')`: the audit
+  // names the owner by the test's binding (`fp#1`), the label by the function the module exports (`plugin`).
+  const labelled = (owner: string) => parseCase(
+    {
+      id: "alias", repo: "o/r", pr: null, url: "https://example.com/o/r", baseCommit: "a".repeat(40), mergeCommit: "b".repeat(40),
+      language: "javascript", runner: "tape", traps: [], tests: [{ path: "t.js" }], sources: ["plugin.js"], probes: ["p1"],
+      histories: { full: "states all", partial: "leaves one out" },
+      dependencies: [{ kind: "name", value: "encapsulate", module: "../plugin", owner, file: "t.js", probes: ["p1"], class: "hidden" }],
+    },
+    "alias.json",
+  );
+  const observed = (binding: string): TCaseObservation => {
+    const deps = [
+      dep("path", "../plugin", "visible", { module: null, via: "require", text: binding }),
+      dep("name", "encapsulate", "hidden", { module: "../plugin", owner: "fp#1", via: "option" }),
+    ];
+    const findings = [{ file: "t.js", kind: "name", name: "encapsulate", module: "../plugin", owner: "fp#1", probeTestIds: ["p1"] }];
+    return { caseId: "alias", error: null, notAudited: [], testFiles: 1, ms: 1, perHistory: { full: { classified: [{ file: "t.js", deps }], findings }, partial: { classified: [{ file: "t.js", deps }], findings } } };
+  };
+
+  it("matches the label that names the module's function", () => {
+    const s = scoreRealCorpus([labelled("plugin")], [observed("const fp = require('../plugin')")]);
+    expect(s.truePositives).toBe(2);
+    expect(s.falsePositives).toEqual([]);
+    expect(s.blastRadius).toMatchObject({ exact: 2, of: 2 });
+  });
+
+  it("not when the binding is one export of the module (`const { fp } = require(…)`)", () => {
+    expect(scoreRealCorpus([labelled("plugin")], [observed("const { fp } = require('../plugin')")]).truePositives).toBe(0);
+  });
+});

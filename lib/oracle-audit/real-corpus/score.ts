@@ -7,7 +7,7 @@ import { HISTORY_KEYS, labelKey, type THistoryKey, type TLabel, type TRealCase }
 
 /** One dependency occurrence as the audit classified it (a structural subset of TClassifiedDependency). */
 export interface TObservedDependency {
-  dependency: { kind: string; value: string; module: string | null; owner: string | null; via: string; line: number };
+  dependency: { kind: string; value: string; module: string | null; owner: string | null; via: string; line: number; text?: string };
   category: string;
   reason: string;
 }
@@ -90,17 +90,45 @@ function valueMatches(label: TLabel, observed: string): boolean {
   return label.kind === "literal" && label.match !== "regex" && observed.includes("\\") && stripEscapes(observed) === label.value;
 }
 
-export function occurrenceMatches(label: TLabel, file: string, d: TObservedDependency["dependency"]): boolean {
+/** Where a test binds a whole module to a local (`module\0local`): the label names the function that module exports. */
+type TModuleBindings = ReadonlySet<string>;
+const WHOLE_MODULE = [
+  /^(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*(['"`])(.+?)\2\s*\)\s*;?$/,
+  /^import\s+([A-Za-z_$][\w$]*)\s+from\s+(['"])(.+?)\2\s*;?$/,
+];
+
+/**
+ * The locals a test file binds to a whole module (`const fp = require('../plugin')`, `import table from '.'`), read
+ * from the audit's own path dependencies: a call of one calls what the module exports, so the audit's owner (`fp#1`,
+ * the test's name for it) is the label's (`plugin`, the function's own name).
+ */
+export function wholeModuleBindings(deps: readonly TObservedDependency[]): TModuleBindings {
+  const bindings = new Set<string>();
+  for (const { dependency: d } of deps) {
+    if (d.kind !== "path" || !d.text) continue;
+    for (const form of WHOLE_MODULE) {
+      const m = form.exec(d.text.trim());
+      if (m && m[3] === d.value) bindings.add(`${normModule(d.value)}\0${m[1]}`);
+    }
+  }
+  return bindings;
+}
+
+const ownerMatches = (label: TLabel, owner: string, module: string | null, bindings: TModuleBindings) =>
+  normOwner(owner) === normOwner(label.owner!) || normOwner(owner) === DEFAULT_CALLEE
+  || (module !== null && !owner.includes(".") && bindings.has(`${normModule(module)}\0${normOwner(owner)}`));
+
+export function occurrenceMatches(label: TLabel, file: string, d: TObservedDependency["dependency"], bindings: TModuleBindings = new Set()): boolean {
   if (file !== label.file || d.kind !== label.kind || !valueMatches(label, d.value) || !moduleCompatible(label.module, d.module)) return false;
   if (label.kind !== "name") return true;
-  if (label.owner !== null) return d.owner !== null && (normOwner(d.owner) === normOwner(label.owner) || normOwner(d.owner) === DEFAULT_CALLEE);
+  if (label.owner !== null) return d.owner !== null && ownerMatches(label, d.owner, d.module, bindings);
   return d.via !== "option";
 }
 
 /** A finding on one function's keyword or option matches only the label of that function's (when both name it). */
-const findingMatches = (label: TLabel, f: TObservedFinding) =>
+const findingMatches = (label: TLabel, f: TObservedFinding, bindings: TModuleBindings = new Set()) =>
   f.file === label.file && f.kind === label.kind && valueMatches(label, f.name) && moduleCompatible(label.module, f.module)
-  && (label.owner === null || f.owner == null || normOwner(f.owner) === normOwner(label.owner) || normOwner(f.owner) === DEFAULT_CALLEE);
+  && (label.owner === null || f.owner == null || ownerMatches(label, f.owner, f.module, bindings));
 
 /** Only the audit's own word makes a finding informational; a blocking finding that maps to no probe still blocks the gate. */
 const findingIsInformational = (f: TObservedFinding) => f.informational === true || f.scope === "informational";
@@ -144,10 +172,11 @@ export function scoreRealCorpus(cases: readonly TRealCase[], observations: reado
       const { classified, findings } = o.perHistory[h];
       const where = (l: TLabel) => `${c.id} [${h}] ${describe(l)}`;
       const matchedOccurrences = new Set<TObservedDependency>();
+      const bindings = new Map(classified.map((f) => [f.file, wholeModuleBindings(f.deps)]));
       for (const label of c.dependencies) {
         score.labels++;
         const truth = label.class[h];
-        const occurrences = classified.flatMap((f) => f.deps.filter((d) => occurrenceMatches(label, f.file, d.dependency)));
+        const occurrences = classified.flatMap((f) => f.deps.filter((d) => occurrenceMatches(label, f.file, d.dependency, bindings.get(f.file))));
         occurrences.forEach((d) => matchedOccurrences.add(d));
         const predictedHidden = occurrences.some((d) => d.category === "hidden");
         const predicted = predictedHidden ? "hidden" : (occurrences[0]?.category ?? "not extracted");
@@ -163,7 +192,7 @@ export function scoreRealCorpus(cases: readonly TRealCase[], observations: reado
         if (predictedHidden && truth === "hidden") {
           score.truePositives++;
           tally(kindOf(label), "truePositives");
-          const matching = findings.filter((f) => findingMatches(label, f));
+          const matching = findings.filter((f) => findingMatches(label, f, bindings.get(f.file)));
           const predictedInformational = matching.length === 0 || matching.every(findingIsInformational);
           score.informational.of++;
           if (predictedInformational === label.informational) score.informational.correct++;
@@ -194,7 +223,7 @@ export function scoreRealCorpus(cases: readonly TRealCase[], observations: reado
       }
       for (const f of findings) {
         if (findingIsInformational(f)) continue;
-        const labels = c.dependencies.filter((l) => findingMatches(l, f));
+        const labels = c.dependencies.filter((l) => findingMatches(l, f, bindings.get(f.file)));
         if (labels.some((l) => l.class[h] === "hidden")) continue;
         falseInFamily++;
         score.falseFindings.push(`${c.id} [${h}] ${f.kind} ${JSON.stringify(f.name)} in ${f.file} (${f.probeTestIds.length} probes): ${labels.length ? `labelled ${[...new Set(labels.map((l) => l.class[h]))].join("/")}` : "unlabelled"}`);
