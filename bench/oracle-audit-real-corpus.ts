@@ -40,6 +40,7 @@ const SET_NAMES: Record<TCorpusSet, string> = {
   "held-out-20": "held-out set 20 (sampled from first-parent history, owners A–L, labelled before the audit ran)",
   "held-out-21": "held-out set 21 (sampled from first-parent history, owners M–Z, labelled before the audit ran)",
   "held-out-22": "held-out set 22 (sampled from first-parent history, all owners, labelled before the audit ran)",
+  "held-out-23": "held-out set 23 (sampled from first-parent history, all owners, labelled before the audit ran)",
 };
 
 export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: number; recall: number }, set: TCorpusSet = "development"): BenchRow[] {
