@@ -459,6 +459,17 @@ export function recipeFor(c: TLoadedCase["case"], python: string | null): TRecip
         testCommand: (tests) => `FORCE_COLOR=1 ${JEST(tests)}`,
         resultFormat: "junit",
       };
+    // --- held-out set 23 (7 December 2026): as the label helper's verifier notes say the tests run.
+    case "iamkun/dayjs":
+      // jest 29 with babel (babel.config.js's `test` env); the tests mock the date and compare with moment-timezone. The
+      // host timezone decides whether the second case's tests fail at the base: EU daylight saving, as the labels assume.
+      return { setupCommand: only(["jest@29.7.0", "babel-jest@29.7.0", "@babel/core@7.26.0", "@babel/preset-env@7.26.0", "mockdate@2.0.5", "moment@2.29.2", "moment-timezone@0.5.31", "jest-junit@16.0.0"]), testCommand: (tests) => `TZ=Europe/London ${JEST(tests)}`, resultFormat: "junit" };
+    case "cheeriojs/dom-serializer":
+      // vitest 3 (the package asks for 4, whose engines want a newer Node); cheerio brings the package's own dependencies.
+      return { setupCommand: only(["vitest@3.2.4", "cheerio@1.0.0"]), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    case "unjs/confbox":
+      // src/ imports the parsers the package bundles at build time: installed, at the majors its devDependencies name.
+      return { setupCommand: only(["vitest@3.2.4", "detect-indent@7", "ini@5", "js-yaml@4", "json5@2", "jsonc-parser@3", "smol-toml@1"]), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
     case "Infinidat/munch":
     case "mdomke/python-ulid": {
       // Each reads its own version from its installed distribution at import: a metadata folder on the path stands for the

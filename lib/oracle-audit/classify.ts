@@ -504,18 +504,19 @@ function moduleInstanceMember(dep: TDependency, file: string, ctx: TClassificati
 /** Every dependency of one test file, classified for one history's visible text, each with its evidence. */
 export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificationContext, text: string): TClassifiedDependency[] {
   const classified = extraction.dependencies.map((extracted): TClassifiedDependency => {
-    // A member of what a function returns (owner `fn()`): the class that function returns, gold's or the base's (gaps8).
-    const returned = /^([\w$]+)\(\)$/.exec(extracted.owner ?? "")?.[1];
+    // A member of what a function returns (owner `fn()`), or an argument of that member's (owner `fn().m`): the class
+    // that function returns, gold's or the base's (gaps8; the method's arguments since analyzer 37).
+    const [, returned, method] = /^([\w$]+)\(\)(?:\.([\w$]+))?$/.exec(extracted.owner ?? "") ?? [];
+    const member = method ?? extracted.value;
     const cls = returned ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsClass?.[returned]).find((c) => c !== undefined) ?? wholeExportReturns(extracted, extraction.file, ctx) : undefined;
-    if (returned && !cls) {
-      return { dependency: extracted, category: "visible", reason: `no tree says what ${returned} returns`, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } };
-    }
+    const unknown = (reason: string): TClassifiedDependency => ({ dependency: extracted, category: "visible", reason, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } });
+    if (returned && !cls) return unknown(`no tree says what ${returned} returns`);
+    // A declared return type no tree defines (a package's type, a type alias): nothing to judge its members by.
+    if (returned && cls && !cls.endsWith("()") && !ctx.gold.classes.has(cls) && !ctx.base.classes.has(cls)) return unknown(`no tree defines ${cls}, the type ${returned} returns`);
     // What a function attaches to the value it returns (`fn()`, gaps11): only a member a tree attaches is judged as
     // the returned value's; any other is the value's own or inherited (a function's `call`), as before.
-    if (returned && cls?.endsWith("()") && !qualifiedIn(ctx.gold, cls, extracted.value) && !qualifiedIn(ctx.base, cls, extracted.value)) {
-      return { dependency: extracted, category: "visible", reason: `no tree attaches ${extracted.value} to what ${returned} returns`, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } };
-    }
-    const dependency = cls ? { ...extracted, owner: cls } : moduleInstanceMember(extracted, extraction.file, ctx);
+    if (returned && cls?.endsWith("()") && !qualifiedIn(ctx.gold, cls, member) && !qualifiedIn(ctx.base, cls, member)) return unknown(`no tree attaches ${member} to what ${returned} returns`);
+    const dependency = cls ? { ...extracted, owner: method ? `${cls}.${method}` : cls } : moduleInstanceMember(extracted, extraction.file, ctx);
     const verdict =
       dependency.kind === "path" ? classifyPath(dependency, extraction.file, ctx, text)
       : dependency.kind === "name" ? classifyName(dependency, extraction.file, ctx, text)

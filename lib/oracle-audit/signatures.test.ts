@@ -456,3 +456,24 @@ describe("a constructor's positional arguments, where gold moves what a position
     expect(positions(h)).toEqual(["Style#0:visible", "Style#1:visible"]);
   });
 });
+
+describe("a method called on what a factory returns in place, its signature declared by a plugin's interface", () => {
+  // colord-mix-rgb-space (held-out 22): `colord(x).mix(c, 0.5, "rgb")`, where `colord` is declared to return a
+  // Colord and a plugin declares `mix(color2, ratio?)` on Colord through `declare module`; gold adds a third
+  // parameter. Extracted after the labels (analyzer 37).
+  const plugin = (params: string) => `import { Colord } from "../colord";\ndeclare module "../colord" {\n  interface Colord {\n    mix(${params}): Colord;\n    tints(count?: number${params.includes("space") ? ", space?: string" : ""}): Colord[];\n  }\n}\nexport default function mixPlugin(C: any): void {\n  C.prototype.mix = function () { return this; };\n}\n`;
+  const base = {
+    "src/colord.ts": "export class Colord {\n  constructor(readonly input: string) {}\n  toHex(): string {\n    return this.input;\n  }\n}\nexport const colord = (input: string): Colord => new Colord(input);\n",
+    "src/plugins/mix.ts": plugin("color2: string, ratio?: number"),
+  };
+  const gold = { "src/plugins/mix.ts": plugin("color2: string, ratio?: number, space?: string") };
+  const tests = { "tests/mix.test.ts": "import { it, expect } from 'vitest';\nimport { colord } from '../src/colord';\nit('mixes in rgb', () => {\n  expect(colord('#f00').mix('#fff', 0.5, 'rgb').toHex()).toBe('#ff8080');\n  const c = colord('#f00');\n  expect(c.tints(3, 'rgb')).toHaveLength(3);\n});\n" };
+  const args = (h: Awaited<ReturnType<typeof audit>>) => h.dependencies!.filter((d) => /#\d$/.test(d.name)).map((d) => `${d.name}:${d.category}`);
+  it("judges each argument by the declared signature: gold's new position hidden, the base's visible", async () => {
+    const h = await audit(base, gold, tests, "Add an optional RGB interpolation mode to the mix plugin.");
+    expect(args(h)).toEqual(["mix#1:visible", "mix#2:hidden", "tints#1:hidden"]);
+    expect(h.dependencies!.filter((d) => d.name === "mix" || d.name === "tints").map((d) => `${d.name}:${d.category}`)).toEqual(["mix:visible", "tints:visible"]);
+    const stated = await audit(base, gold, tests, "mix(color2, ratio, space) and tints(count, space) take the space as a new last argument.");
+    expect(args(stated)).toEqual(["mix#1:visible", "mix#2:specified", "tints#1:specified"]);
+  });
+});

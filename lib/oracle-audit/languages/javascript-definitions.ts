@@ -42,6 +42,11 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
   const returned = (fnNode: TSyntaxNode, name: string) => {
     if (nonLibrary) return;
     const members = returnedMembers(source, fnNode);
+    // A declared return type that names one type (`(input: AnyColor): Colord => …`): the classifier judges a member of
+    // the result as that class's or interface's, where a tree defines it (analyzer 37).
+    const declared = field(fnNode, "return_type");
+    const type = declared ? named(declared).find((c) => c.type === "type_identifier") : undefined;
+    if (!members && type && named(declared!).length === 1) (defs.returnsClass ??= ownKeys())[name] = textOf(source, type);
     if (!members) return;
     (defs.returnsClass ??= ownKeys())[name] = `${name}()`;
     for (const [m, row] of members) {
@@ -185,6 +190,9 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
           names.add(m);
           defs.lines[`${cls}.${m}`] ??= mName.row + 1;
           if (member.type === "method_definition" && m === "constructor") params(member, cls);
+          // An interface's method (`declare module "../colord" { interface Colord { mix(c, ratio?): Colord } }`, a
+          // plugin's): the signature callers of the method are judged by (analyzer 37).
+          else if (member.type === "method_signature" && node.type === "interface_declaration") params(member, `${cls}.${m}`);
           // A method's destructured options (`isJavaScript({ allowParameters = false } = {})`) are options it reads (gaps6).
           else if (member.type === "method_definition") {
             const list = field(member, "parameters");

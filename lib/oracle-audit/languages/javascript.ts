@@ -246,6 +246,12 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       const local = ctor?.type === "identifier" ? textOf(source, ctor) : null;
       return local !== null && bindings.has(local) ? local : undefined;
     }
+    // `colord(x).mix(…)`: what a repository function returns, used in place (`fn()`, as for `const c = colord(x)`).
+    if (object.type === "call_expression") {
+      const fn = field(object, "function");
+      const local = fn?.type === "identifier" ? textOf(source, fn) : null;
+      return local !== null && /^[./]/.test(bindings.get(local)?.module ?? "") ? `${local}()` : undefined;
+    }
     const key = textOf(source, object).replace(/\s+/g, "");
     if (object.type === "identifier" && instances.has(key)) return instances.get(key);
     const ctor = assigned.get(key);
@@ -961,6 +967,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           if (cls && !cls.endsWith("()")) {
             called = { module: bindings.get(cls)!.module, fn: `${bindings.get(cls)!.imported === "default" || bindings.get(cls)!.imported === "*" ? cls : bindings.get(cls)!.imported}.${textOf(source, property!)}` };
             onInstance = true;
+          } else if (cls) {
+            // A method of what a repository function returns (`colord(x).mix(a, b)`): `colord().mix`, its class read by
+            // the classifier from the function's declared return type (analyzer 37).
+            called = { module: bindings.get(cls.slice(0, -2))!.module, fn: `${cls}.${textOf(source, property!)}` };
+            onInstance = true;
           }
         }
         // Only the repository's own functions: a package's signature is not gold's to change.
@@ -1013,9 +1024,9 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         const object = field(node, "object");
         const property = field(node, "property");
         // `this.negotiator.encoding`: a method of the instance a hook made.
-        const made = object && property && (object.type === "member_expression" || unwrap(object).type === "new_expression") ? instanceOf(unwrap(object)) : undefined;
+        const made = object && property && (object.type === "member_expression" || ["new_expression", "call_expression"].includes(unwrap(object).type)) ? instanceOf(unwrap(object)) : undefined;
         if (made) {
-          push(node, ancestors, { kind: "name", value: textOf(source, property!), module: bindings.get(made)?.module ?? null, owner: made, via: "method" });
+          push(node, ancestors, { kind: "name", value: textOf(source, property!), module: bindings.get(made.replace(/\(\)$/, ""))?.module ?? null, owner: made, via: "method" });
           return;
         }
         // `require('../lib/util').isEmpty`: a name of that module, as a member of the module bound whole is.
