@@ -224,7 +224,7 @@ function movedParameter(base: readonly string[] | undefined, gold: readonly stri
   const was = base?.[position];
   const now = gold?.[position];
   if (!was || !now || !gold || was === now) return null;
-  const names = (param: string) => param.match(/[A-Za-z_$][\w$]*/g) ?? [];
+  const names = (param: string): string[] => param.match(/[A-Za-z_$][\w$]*/g) ?? [];
   const wasNames = names(was);
   if (wasNames.length === 0 || names(now).some((n) => wasNames.includes(n))) return null;
   return wasNames.every((n) => gold.some((other, i) => i !== position && names(other).includes(n))) ? was : null;

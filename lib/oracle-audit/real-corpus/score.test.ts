@@ -106,3 +106,25 @@ describe("a keyword or option of a function the test binds to the whole module",
     expect(scoreRealCorpus([labelled("plugin")], [observed("const { fp } = require('../plugin')")]).truePositives).toBe(0);
   });
 });
+
+describe("an argument of a method, labelled on the method's class", () => {
+  // colord-mix-rgb-space (held-out 22): the label is `mix#2` of `Colord`; the audit's owner is the method, `Colord.mix`.
+  const labelled = parseCase(
+    {
+      id: "method", repo: "o/r", pr: null, url: "https://example.com/o/r", baseCommit: "a".repeat(40), mergeCommit: "b".repeat(40),
+      language: "typescript", runner: "jest", traps: [], tests: [{ path: "t.ts" }], sources: ["src/"], probes: ["p1"],
+      histories: { full: "states all", partial: "leaves one out" },
+      dependencies: [{ kind: "name", value: "mix#2", module: "../src/", owner: "Colord", file: "t.ts", probes: ["p1"], class: "hidden" }],
+    },
+    "method.json",
+  );
+  const observed = (owner: string): TCaseObservation => {
+    const deps = [dep("name", "mix#2", "hidden", { module: "../src/", owner, via: "argument" })];
+    const findings = [{ file: "t.ts", kind: "name", name: "mix#2", module: "../src/", owner, probeTestIds: ["p1"] }];
+    return { caseId: "method", error: null, notAudited: [], testFiles: 1, ms: 1, perHistory: { full: { classified: [{ file: "t.ts", deps }], findings }, partial: { classified: [{ file: "t.ts", deps }], findings } } };
+  };
+  it("matches the audit's owner Colord.mix, not another class's mix", () => {
+    expect(scoreRealCorpus([labelled], [observed("Colord.mix")]).truePositives).toBe(2);
+    expect(scoreRealCorpus([labelled], [observed("Palette.mix")]).truePositives).toBe(0);
+  });
+});

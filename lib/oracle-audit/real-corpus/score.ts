@@ -114,21 +114,26 @@ export function wholeModuleBindings(deps: readonly TObservedDependency[]): TModu
   return bindings;
 }
 
-const ownerMatches = (label: TLabel, owner: string, module: string | null, bindings: TModuleBindings) =>
+/**
+ * The audit's owner is the label's: the same function (`parse#1`, `parse`), a default callee, a local bound to the whole
+ * module (`fp#1`), or, for a method's argument, the method of the label's class (`Colord.mix` for `mix#2` of `Colord`).
+ */
+const ownerMatches = (label: TLabel, owner: string, module: string | null, bindings: TModuleBindings, value = "") =>
   normOwner(owner) === normOwner(label.owner!) || normOwner(owner) === DEFAULT_CALLEE
-  || (module !== null && !owner.includes(".") && bindings.has(`${normModule(module)}\0${normOwner(owner)}`));
+  || (module !== null && !owner.includes(".") && bindings.has(`${normModule(module)}\0${normOwner(owner)}`))
+  || (/#\d+$/.test(value) && owner.split("#")[0] === `${label.owner}.${value.split("#")[0]}`);
 
 export function occurrenceMatches(label: TLabel, file: string, d: TObservedDependency["dependency"], bindings: TModuleBindings = new Set()): boolean {
   if (file !== label.file || d.kind !== label.kind || !valueMatches(label, d.value) || !moduleCompatible(label.module, d.module)) return false;
   if (label.kind !== "name") return true;
-  if (label.owner !== null) return d.owner !== null && ownerMatches(label, d.owner, d.module, bindings);
+  if (label.owner !== null) return d.owner !== null && ownerMatches(label, d.owner, d.module, bindings, label.value);
   return d.via !== "option";
 }
 
 /** A finding on one function's keyword or option matches only the label of that function's (when both name it). */
 const findingMatches = (label: TLabel, f: TObservedFinding, bindings: TModuleBindings = new Set()) =>
   f.file === label.file && f.kind === label.kind && valueMatches(label, f.name) && moduleCompatible(label.module, f.module)
-  && (label.owner === null || f.owner == null || ownerMatches(label, f.owner, f.module, bindings));
+  && (label.owner === null || f.owner == null || ownerMatches(label, f.owner, f.module, bindings, label.value));
 
 /** Only the audit's own word makes a finding informational; a blocking finding that maps to no probe still blocks the gate. */
 const findingIsInformational = (f: TObservedFinding) => f.informational === true || f.scope === "informational";
