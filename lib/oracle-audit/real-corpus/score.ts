@@ -98,7 +98,7 @@ const WHOLE_MODULE = [
 ];
 
 /**
- * The locals a test file binds to a whole module (`const fp = require('../plugin')`, `import table from '.'`), read
+ * The locals a test file binds to a whole module (`const fp = require('../plugin')`, an ESM default import), read
  * from the audit's own path dependencies: a call of one calls what the module exports, so the audit's owner (`fp#1`,
  * the test's name for it) is the label's (`plugin`, the function's own name).
  */
