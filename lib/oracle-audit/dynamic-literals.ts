@@ -151,8 +151,8 @@ export function withObservedExpectations(extraction: TTestExtraction, failures: 
     // `mockReturnValue('x')`, a `toJSON` the test writes): the test's own value, whatever the base gives (analyzer 24).
     const echoed = new Set((extraction.echoed ?? []).map((d) => d.value));
     const once = extraction.suppliedLiterals.filter((v) => !extraction.suppliedTwice?.includes(v) && !echoed.has(v));
-    // Nor one that stands inside an expected value the test already compares (`'<div selected="x"></div>'` for its
-    // input `x`): the failure prints that value, the input only within it (held-out 23, analyzer 38).
+    // Nor one that stands inside an expected value the test already compares (an attribute's serialization that holds
+    // the value the test passes in): the failure prints that value, the input only within it (held-out 23, analyzer 38).
     const compared = [...has];
     for (const { value } of expectedLiterals(once, own)) {
       if (has.has(value) || compared.some((c) => c.length > value.length && c.includes(value))) continue;
