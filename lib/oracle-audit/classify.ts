@@ -509,13 +509,13 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
     const [, returned, method] = /^([\w$]+)\(\)(?:\.([\w$]+))?$/.exec(extracted.owner ?? "") ?? [];
     const member = method ?? extracted.value;
     const cls = returned ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsClass?.[returned]).find((c) => c !== undefined) ?? wholeExportReturns(extracted, extraction.file, ctx) : undefined;
-    const unknown = (reason: string): TClassifiedDependency => ({ dependency: extracted, category: "visible", reason, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } });
-    if (returned && !cls) return unknown(`no tree says what ${returned} returns`);
+    const unjudged = (reason: string): TClassifiedDependency => ({ dependency: extracted, category: "visible", reason, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } });
+    if (returned && !cls) return unjudged(`no tree says what ${returned} returns`);
     // A declared return type no tree defines (a package's type, a type alias): nothing to judge its members by.
-    if (returned && cls && !cls.endsWith("()") && !ctx.gold.classes.has(cls) && !ctx.base.classes.has(cls)) return unknown(`no tree defines ${cls}, the type ${returned} returns`);
+    if (returned && cls && !cls.endsWith("()") && !ctx.gold.classes.has(cls) && !ctx.base.classes.has(cls)) return unjudged(`no tree defines ${cls}, the type ${returned} returns`);
     // What a function attaches to the value it returns (`fn()`, gaps11): only a member a tree attaches is judged as
     // the returned value's; any other is the value's own or inherited (a function's `call`), as before.
-    if (returned && cls?.endsWith("()") && !qualifiedIn(ctx.gold, cls, member) && !qualifiedIn(ctx.base, cls, member)) return unknown(`no tree attaches ${member} to what ${returned} returns`);
+    if (returned && cls?.endsWith("()") && !qualifiedIn(ctx.gold, cls, member) && !qualifiedIn(ctx.base, cls, member)) return unjudged(`no tree attaches ${member} to what ${returned} returns`);
     const dependency = cls ? { ...extracted, owner: method ? `${cls}.${method}` : cls } : moduleInstanceMember(extracted, extraction.file, ctx);
     const verdict =
       dependency.kind === "path" ? classifyPath(dependency, extraction.file, ctx, text)
