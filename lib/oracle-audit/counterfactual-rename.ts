@@ -1,6 +1,7 @@
 // Pure: a name renamed where gold's added lines write it as code (its definition and references, never a built-in's or
 // a package's member of the same spelling), the names an output lists that only gold defines, and a module the test
 // imports moved to another path with gold's own imports following it.
+import { rowsOf } from "@/lib/syntax/rows";
 import { escape, isProse, rewriteAdded, splitDiff, type TMutation, type TRowEditor } from "./counterfactual-diff";
 import { listedNames } from "./formats";
 import { languageOf } from "./languages";
@@ -71,18 +72,11 @@ export function treeRenamer(file: TParsedFile, name: string, renamed: string, lo
     } else if (external.has(name)) return;
     hits.push(node.start + (text(node).startsWith("#") ? 1 : 0));
   });
-  const lineStarts = [0];
-  for (let i = 0; i < source.length; i++) if (source[i] === "\n") lineStarts.push(i + 1);
+  const rows = rowsOf(source);
   const byRow = new Map<number, number[]>();
   for (const offset of hits) {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    byRow.set(lo, [...(byRow.get(lo) ?? []), offset - lineStarts[lo]!]);
+    const row = rows.rowOf(offset);
+    byRow.set(row, [...(byRow.get(row) ?? []), offset - rows.starts[row]!]);
   }
   return (row, body) => {
     const cols = (byRow.get(row) ?? []).sort((a, b) => b - a);

@@ -2,6 +2,7 @@
 // small part taken back — one hunk, one change block, one line (statement) reverted —
 // or gold with one tree-sitter mutant of its added code. Calibration then tells which
 // fail exactly one atom's probes (lib/patches/mining/selective.ts).
+import { rowsOf } from "@/lib/syntax/rows";
 import type { TSyntaxNode } from "@/lib/syntax/types";
 import { changeBlocks, cloneFiles, serializeRawDiff, type TPostLine, type TRawFile, type TRawLine } from "./raw-diff";
 import { editRows, mutantEdits, type TEdit, type TMutantOperator } from "./mutants";
@@ -40,10 +41,9 @@ export function applyEdit(gold: readonly TRawFile[], f: number, post: TMiningFil
   if (origins.length !== r1 - r0 + 1 || origins.some((o) => o === null)) return null;
   const first = origins[0]!;
   if (origins.some((o, k) => o!.hunk !== first.hunk || o!.index !== first.index + k)) return null;
-  const lineStarts = [0];
-  for (let i = 0; i < post.text.length; i++) if (post.text[i] === "\n") lineStarts.push(i + 1);
-  const from = lineStarts[r0]!;
-  const to = (lineStarts[r1 + 1] ?? post.text.length + 1) - 1;
+  const { starts } = rowsOf(post.text);
+  const from = starts[r0]!;
+  const to = (starts[r1 + 1] ?? post.text.length + 1) - 1;
   const segment = post.text.slice(from, to);
   const rewritten = segment.slice(0, edit.start - from) + edit.text + segment.slice(edit.end - from);
   if (rewritten === segment) return null;

@@ -2,6 +2,7 @@
 // condition (the branch never runs), drop one operand of `&&`/`||`, drop an argument,
 // return early. Each is a text edit of gold's post-image that touches only lines gold
 // added, so the candidate is gold with those added lines rewritten.
+import { rowsOf } from "@/lib/syntax/rows";
 import type { TSyntaxNode } from "@/lib/syntax/types";
 
 export type TMutantOperator = "negate_comparison" | "drop_condition" | "drop_operand" | "drop_argument" | "unwrap_call" | "return_early";
@@ -22,18 +23,7 @@ const short = (text: string) => {
 
 /** Every mutant edit of nodes lying wholly on lines `added(row)` accepts. */
 export function mutantEdits(root: TSyntaxNode, source: string, python: boolean, added: (row: number) => boolean): TEdit[] {
-  const rowStarts = [0];
-  for (let i = 0; i < source.length; i++) if (source[i] === "\n") rowStarts.push(i + 1);
-  const rowOf = (offset: number) => {
-    let lo = 0;
-    let hi = rowStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (rowStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const { starts: rowStarts, rowOf } = rowsOf(source);
   const onAdded = (n: { start: number; end: number }) => {
     const last = rowOf(Math.max(n.start, n.end - 1));
     for (let r = rowOf(n.start); r <= last; r++) if (!added(r)) return false;
