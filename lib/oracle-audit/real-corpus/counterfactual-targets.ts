@@ -28,7 +28,8 @@ export function counterfactualTargets(labels: readonly TLabel[], obs: TCaseObser
       if (!dependency) continue;
       const entry = byKey.get(key) ?? { key, dependency, file: f.file, predicted: new Set<string>(), labels: [] };
       f.probeTestIds.forEach((p) => entry.predicted.add(p));
-      for (const label of labels) if (label.class[h] === "hidden" && occurrenceMatches(label, f.file, dependency, wholeModuleBindings(deps)) && !entry.labels.includes(label)) entry.labels.push(label);
+      const bindings = wholeModuleBindings(deps);
+      for (const label of labels) if (label.class[h] === "hidden" && occurrenceMatches(label, f.file, dependency, bindings) && !entry.labels.includes(label)) entry.labels.push(label);
       byKey.set(key, entry);
     }
   }
