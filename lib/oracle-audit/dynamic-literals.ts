@@ -39,7 +39,7 @@ export function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtr
   // a key), or a format around what the base gives (`(?:…)` around the base's `1[0-9]|…`) that is not the test's
   // input either. Made only of those, it may be the base's output for another input (a reader can tell): left to the
   // static rules.
-  const known = (word: string) => inputs.some((s) => holdsPiece(s, word)) || ctx.base.keys.has(word) || ctx.base.strings.some((s) => holdsPiece(s, word));
+  const known = (word: string) => inputs.some((s) => holdsPiece(s, word)) || (extraction.suppliedKeys ?? []).includes(word) || ctx.base.keys.has(word) || ctx.base.strings.some((s) => holdsPiece(s, word));
   const wraps = seen.gave.length >= 3 && dep.value !== seen.gave && dep.value.includes(seen.gave) && (added ?? []).some((run) => !inputs.some((s) => s.includes(run)));
   if (!wraps && (dep.value.match(/[\p{L}\p{N}]+/gu) ?? []).every(known)) return null;
   const evidence = { gold: null, producer: null, definedAt: null, base: null };

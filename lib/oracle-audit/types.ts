@@ -86,6 +86,8 @@ export interface TTestExtraction {
   suppliedLiterals: string[];
   /** Those it writes more than once outside its assertions (an input the test also expects back, say). */
   suppliedTwice?: string[];
+  /** Keys of the objects it hands to a call other than an assertion (JavaScript): words of its input too. */
+  suppliedKeys?: string[];
   /**
    * Functions the test writes and hands to a call (`merge.extend((obj, key, val, path) => …)`): the callee's name,
    * the argument's position, the callback's parameters and which of them its body reads, and the test it stands in.

@@ -1085,6 +1085,21 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
       if (first) titles.add(unwrap(first));
     }
   });
+  // Keys of the objects the test hands to a call other than an assertion (`h('div', { selected: 'x' })`): words of its
+  // input, as its strings are (analyzer 38).
+  const suppliedKeys = new Set<string>();
+  walk(root, (node) => {
+    if (node.type !== "call_expression" || ASSERTERS.has(callee(source, node).base ?? "") || /^expect\b/.test(textOf(source, field(node, "function") ?? node))) return;
+    for (const arg of args(node)) {
+      const object = unwrap(arg);
+      if (object.type !== "object") continue;
+      for (const prop of named(object)) {
+        const key = prop.type === "pair" ? field(prop, "key") : prop.type === "shorthand_property_identifier" ? prop : null;
+        const name = key ? (key.type === "string" ? stringValue(source, key) : textOf(source, key)) : null;
+        if (name) suppliedKeys.add(name);
+      }
+    }
+  });
   const twice = new Set<string>();
   for (const node of literalNodes) {
     if (assertionLiterals.has(node) || titles.has(node)) continue;
@@ -1113,7 +1128,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (lines && lines.length > 0) d.readIn = lines;
   }
   const echoed = echoedDependencies(state);
-  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(twice.size > 0 ? { suppliedTwice: [...twice] } : {}), ...(echoed.length > 0 ? { echoed } : {}), ...(callbacks.length > 0 ? { callbacks } : {}), ...(jsonSerialized.length > 0 ? { jsonSerialized } : {}) };
+  return { file: file.path, language, tests, dependencies, suppliedLiterals: [...supplied], ...(suppliedKeys.size > 0 ? { suppliedKeys: [...suppliedKeys] } : {}), ...(twice.size > 0 ? { suppliedTwice: [...twice] } : {}), ...(echoed.length > 0 ? { echoed } : {}), ...(callbacks.length > 0 ? { callbacks } : {}), ...(jsonSerialized.length > 0 ? { jsonSerialized } : {}) };
 }
 
 export { extractJavaScriptDefinitions, resolveScriptModule };
