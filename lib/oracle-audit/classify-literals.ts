@@ -213,7 +213,7 @@ export function classifyLiteral(dep: TDependency, extraction: TTestExtraction, c
   if (base) return { category: "visible", reason: `the base already ${base.how === "whole" ? "has this literal" : "writes the text it is made of"}${base.at ? ` (${base.at.file})` : ""}`, base: base.at, producer: base.text };
   const kept = producers(ctx, dep).kept;
   if (!gold && kept) return { category: "visible", reason: `the base's own code produces it: gold keeps its producer unchanged (${kept.at?.file ?? "the base"})`, base: kept.at, producer: kept.text };
-  if (!gold) return outputTheBaseDoesNotGive(dep, extraction, ctx, text) ?? outputOfCodeTheBaseLacks(dep, extraction, ctx, text) ?? computedOutput(dep, extraction, ctx, text);
+  if (!gold) return outputTheBaseDoesNotGive(dep, extraction, ctx, text, (first) => classifyLiteral(first, extraction, ctx, text)) ?? outputOfCodeTheBaseLacks(dep, extraction, ctx, text) ?? computedOutput(dep, extraction, ctx, text);
   const evidence = { gold: gold.at, producer: gold.text, definedAt: gold.at };
   if (dep.match === "regex") {
     // Wherever the history states it: anchors do not tie the pattern to the start of the history.

@@ -14,21 +14,73 @@ import { excerptOf, holdsPiece, NUMBER, proseForm, statesLiteral } from "./words
  * the other): the output is gold's. Specified when the history states it; inferable when the history shows the same
  * format by an example (a value of the same shape the base does not give either: `W/"9-Z34S…"` for `W/"3-aW9H…"`);
  * hidden otherwise. Null when no run says (no failure compares it, or the base gives it elsewhere): the static rules
- * judge it. Where the base throws before comparing (a function it lacks), no run says: the history's description of
- * the new behaviour may well fix the value, which only a reader can tell.
+ * judge it — except for a comparison the run never reaches because an earlier one of the same test failed on gold's
+ * output of the same computation (`unreachedGoldOutput`): that one is no more hidden than the earlier one, as `judge`
+ * (the whole classification) finds it. Where the base throws before comparing (a function it
+ * lacks), no run says: the history's description of the new behaviour may well fix the value, which only a reader can
+ * tell.
  */
-export function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext, text: string): TVerdict | null {
-  // Only a value the test compares: not an argument, option, flag, environment variable or selector it passes in.
-  if (!ctx.baseFailures || dep.match === "regex" || ["argument", "option", "argv", "env", "selector"].includes(dep.via) || NUMBER.test(dep.value)) return null;
+export function outputTheBaseDoesNotGive(
+  dep: TDependency,
+  extraction: TTestExtraction,
+  ctx: TClassificationContext,
+  text: string,
+  judge: (first: TDependency) => TVerdict | null = (first) => outputTheBaseDoesNotGive(first, extraction, ctx, text),
+): TVerdict | null {
+  const found = goldOutput(dep, extraction, ctx) ?? unreachedGoldOutput(dep, extraction, ctx);
+  if (!found) return null;
+  const { seen, added } = found;
+  const evidence = { gold: null, producer: null, definedAt: null, base: null };
+  const gives = `the base gives ${JSON.stringify(seen.gave.length > 60 ? `${seen.gave.slice(0, 60)}…` : seen.gave)}`;
+  const gave = found.after ? `the run stops before it, at ${JSON.stringify(found.after.value)}, where ${gives}` : `${gives} here`;
+  if (statesLiteral(text, dep.value, dep.match === "contains" ? "contains" : "exact")) {
+    return { category: "specified", reason: `the history states the literal (${gave})`, ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
+  }
+  const example = exampleOfShape(text, dep.value);
+  if (example) return { category: "inferable", reason: `the history shows the format by an example, ${JSON.stringify(example)} (${gave})`, ...evidence, history: excerptOf(text, [example]) };
+  // What gold adds to the base's output, stated: `n` after each number, when the history says "the `n` suffix".
+  if (added && added.length > 0 && added.every((run) => statesAddedRun(text, run))) {
+    return { category: "inferable", reason: `the history states what gold adds to the base's output (${added.map((r) => JSON.stringify(r)).join(", ")}; ${gave})`, ...evidence, history: excerptOf(text, added) };
+  }
+  // A value the run never reached is no more hidden than the one it stopped at: a history that states or shows that
+  // one gives the computation both come from.
+  const first = found.after ? judge(found.after) : null;
+  if (first && first.category !== "hidden") {
+    return { category: "inferable", reason: `the history ${first.category === "specified" ? "states" : "shows"} the value the run stopped at, ${JSON.stringify(found.after!.value)}, of the same computation (${gave})`, ...evidence, history: first.history ?? null };
+  }
+  return { category: "hidden", reason: `the output is gold's: ${gave}, and the history never states it`, ...evidence };
+}
+
+type TGoldOutput = { seen: { gave: string }; added: string[] | null; after?: TDependency };
+
+/** The test's own input: the literals it supplies (an expected value only the base run shows aside) and its argv. */
+function inputsOf(dep: TDependency, extraction: TTestExtraction): string[] {
+  return [...extraction.suppliedLiterals.filter((s) => !dep.observed || s !== dep.value), ...extraction.dependencies.filter((d) => d.via === "argv").map((d) => d.value)];
+}
+
+/** The probes of the test that compares the dependency. */
+function probesOf(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext): Set<string> {
+  const tests = extraction.tests.filter((t) => (dep.testLine != null ? t.line === dep.testLine : t.name === dep.test));
+  const matchers = tests.map((t) => probeMatcher(extraction.file, t));
+  return new Set((ctx.baseFailures ?? []).map((f) => f.probe).filter((id) => matchers.some((m) => m(id))));
+}
+
+/** Only a value the test compares: not an argument, option, flag, environment variable or selector it passes in. */
+const comparedValue = (dep: TDependency) => dep.match !== "regex" && !["argument", "option", "argv", "env", "selector"].includes(dep.via) && !NUMBER.test(dep.value);
+
+/**
+ * The base run shows the test's value on one side of a comparison only, and gold's value holds text of its own: the
+ * output is gold's. Null when no run says, or the value may be the base's output for another input.
+ */
+function goldOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext): TGoldOutput | null {
+  if (!ctx.baseFailures || !comparedValue(dep)) return null;
   // A piece of the test's own input (a token of the SQL it feeds in, a flag of the argv it passes) is the input's,
   // however the base splits or echoes it.
   // (An expected value only the base run shows is itself among the literals the file writes: not an input of its own.)
-  const inputs = [...extraction.suppliedLiterals.filter((s) => !dep.observed || s !== dep.value), ...extraction.dependencies.filter((d) => d.via === "argv").map((d) => d.value)];
+  const inputs = inputsOf(dep, extraction);
   if (inputs.some((s) => s.includes(dep.value))) return null;
-  const tests = extraction.tests.filter((t) => (dep.testLine != null ? t.line === dep.testLine : t.name === dep.test));
-  if (tests.length === 0) return null;
-  const matchers = tests.map((t) => probeMatcher(extraction.file, t));
-  const probes = new Set(ctx.baseFailures.map((f) => f.probe).filter((id) => matchers.some((m) => m(id))));
+  const probes = probesOf(dep, extraction, ctx);
+  if (probes.size === 0) return null;
   const seen = baseEvidence(dep.value, ctx.baseFailures, probes);
   if (!seen || seen.produced) return null;
   // Gold's value is the base's with only whitespace added or text taken out (`Foo\nBar` for the base's `FooBar`):
@@ -39,21 +91,40 @@ export function outputTheBaseDoesNotGive(dep: TDependency, extraction: TTestExtr
   // a key), or a format around what the base gives (`(?:…)` around the base's `1[0-9]|…`) that is not the test's
   // input either. Made only of those, it may be the base's output for another input (a reader can tell): left to the
   // static rules.
-  const known = (word: string) => inputs.some((s) => holdsPiece(s, word)) || (extraction.suppliedKeys ?? []).includes(word) || ctx.base.keys.has(word) || ctx.base.strings.some((s) => holdsPiece(s, word));
   const wraps = seen.gave.length >= 3 && dep.value !== seen.gave && dep.value.includes(seen.gave) && (added ?? []).some((run) => !inputs.some((s) => s.includes(run)));
-  if (!wraps && (dep.value.match(/[\p{L}\p{N}]+/gu) ?? []).every(known)) return null;
-  const evidence = { gold: null, producer: null, definedAt: null, base: null };
-  const gave = `the base gives ${JSON.stringify(seen.gave.length > 60 ? `${seen.gave.slice(0, 60)}…` : seen.gave)} here`;
-  if (statesLiteral(text, dep.value, dep.match === "contains" ? "contains" : "exact")) {
-    return { category: "specified", reason: `the history states the literal (${gave})`, ...evidence, history: excerptOf(text, [dep.value, proseForm(dep.value)]) };
+  if (!wraps && unknownWords(dep.value, inputs, extraction, ctx).length === 0) return null;
+  return { seen, added };
+}
+
+/** The words of a value that neither the test's inputs nor the base's code write (as a string or a key). */
+function unknownWords(value: string, inputs: readonly string[], extraction: TTestExtraction, ctx: TClassificationContext): string[] {
+  const known = (word: string) => inputs.some((s) => holdsPiece(s, word)) || (extraction.suppliedKeys ?? []).includes(word) || ctx.base.keys.has(word) || ctx.base.strings.some((s) => holdsPiece(s, word));
+  return (value.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !known(w));
+}
+
+/**
+ * A comparison the base run never reaches: the test's first failed comparison, earlier in the same test, is gold's
+ * output, and the run stops there. A later value holding the name of gold's own that made the first gold's
+ * (`MyInterval((1, 2), (3, 4))` after `MyInterval(0, 1)`, where the base gives `Interval(0, 1)`) is gold's output too
+ * (held-out 16, analyzer 40). The same shape alone is not enough: etag-weak-md5's `W/"1400-8Kq6…"` after
+ * `W/"0-1B2M…"` has the shape of gold's weak tags, yet the base gives it.
+ */
+function unreachedGoldOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext): TGoldOutput | null {
+  if (!ctx.baseFailures || !comparedValue(dep) || dep.line == null) return null;
+  const inputs = inputsOf(dep, extraction);
+  if (inputs.some((s) => s.includes(dep.value))) return null;
+  const probes = probesOf(dep, extraction, ctx);
+  if (probes.size === 0 || baseEvidence(dep.value, ctx.baseFailures, probes)) return null;
+  // A word of gold's own that is a name (`MyInterval`), not a digest or a fragment of an encoding (`22bar` of `%22bar%22`).
+  const names = (value: string, of: TDependency) => unknownWords(value, inputsOf(of, extraction), extraction, ctx).filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w));
+  const own = names(dep.value, dep);
+  if (own.length === 0) return null;
+  for (const first of extraction.dependencies) {
+    if (first === dep || first.kind !== "literal" || first.line == null || first.line >= dep.line || first.testLine !== dep.testLine || first.test !== dep.test) continue;
+    const found = goldOutput(first, extraction, ctx);
+    if (found && names(first.value, first).some((w) => own.includes(w))) return { seen: found.seen, added: null, after: first };
   }
-  const example = exampleOfShape(text, dep.value);
-  if (example) return { category: "inferable", reason: `the history shows the format by an example, ${JSON.stringify(example)} (${gave})`, ...evidence, history: excerptOf(text, [example]) };
-  // What gold adds to the base's output, stated: `n` after each number, when the history says "the `n` suffix".
-  if (added && added.length > 0 && added.every((run) => statesAddedRun(text, run))) {
-    return { category: "inferable", reason: `the history states what gold adds to the base's output (${added.map((r) => JSON.stringify(r)).join(", ")}; ${gave})`, ...evidence, history: excerptOf(text, added) };
-  }
-  return { category: "hidden", reason: `the output is gold's: ${gave}, and the history never states it`, ...evidence };
+  return null;
 }
 
 /**
