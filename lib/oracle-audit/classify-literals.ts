@@ -234,7 +234,7 @@ export function classifyLiteral(dep: TDependency, extraction: TTestExtraction, c
     }
   }
   if (gold.template && mentionsTemplate(text, gold.template)) return { category: "specified", reason: "the history states the message with its placeholder", ...evidence, history: excerptOf(text, gold.template) };
-  const convention = messageConvention(dep, extraction, ctx, text);
+  const convention = messageConvention(dep, extraction, ctx, text) ?? compoundConvention(dep, ctx, text);
   if (convention) return { category: "inferable", reason: convention, ...evidence };
   const what = NUMBER.test(dep.value) && dep.match !== "regex" ? "number" : dep.match === "regex" ? "text the pattern matches" : "literal";
   const how = producers(ctx, dep).changed ? "changes the text that produces" : "introduces";
@@ -630,3 +630,25 @@ function messageConvention(dep: TDependency, extraction: TTestExtraction, ctx: T
   return null;
 }
 
+/** The history says the word, whole, in any case, or its plural (`iterators` for `iterator`). */
+const saysWord = (text: string, word: string) => new RegExp(`(?<![\\p{L}\\p{N}_])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:s|es)?(?![\\p{L}\\p{N}_])`, "iu").test(text);
+
+/**
+ * A one-word literal gold adds, built as the base builds its siblings: the base writes two or more words of the same
+ * ending (`mapiterator`, `setiterator`), and the history names the new word's stem, the ending, and a sibling's stem
+ * ("string iterators, as it already does Map and Set iterators" for `stringiterator`). The history ties the word to
+ * the base's family; the family fixes how it is spelt (held-out 24's kind-of, analyzer 41).
+ */
+function compoundConvention(dep: TDependency, ctx: TClassificationContext, text: string): string | null {
+  if (dep.match !== "exact" || !/^[a-z]{6,40}$/i.test(dep.value)) return null;
+  const value = dep.value.toLowerCase();
+  const words = ctx.base.strings.filter((w) => /^[a-z]+$/i.test(w) && w.toLowerCase() !== value);
+  for (let at = 2; at <= value.length - 4; at++) {
+    const [stem, ending] = [value.slice(0, at), value.slice(at)];
+    if (!saysWord(text, stem) || !saysWord(text, ending)) continue;
+    const siblings = words.filter((w) => w.length >= ending.length + 2 && w.toLowerCase().endsWith(ending));
+    if (siblings.length < 2 || !siblings.some((w) => saysWord(text, w.slice(0, w.length - ending.length)))) continue;
+    return `the base spells the same kind of thing this way (${siblings.slice(0, 3).map((w) => `"${w}"`).join(", ")}), and the history names its stem ("${stem}") beside one of them`;
+  }
+  return null;
+}

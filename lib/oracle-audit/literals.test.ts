@@ -723,3 +723,23 @@ describe("an expected constant an assertion's message also prints (analyzer 32)"
     expect(await expectedValues(source)).toEqual([]);
   });
 });
+
+describe("a compound word built as the base builds its siblings (held-out 24, analyzer 41)", () => {
+  // kind-of-string-array-iterators: the base returns 'mapiterator' and 'setiterator'; gold adds 'stringiterator'. "Recognise
+  // string iterators, as it already does Map and Set iterators" fixes the word: the history names its stem and the part
+  // it shares with the base's siblings, and points at a sibling.
+  const BASE = { "src/kind.js": "export function kind(x) {\n  const tag = Object.prototype.toString.call(x);\n  if (tag === '[object Map Iterator]') return 'mapiterator';\n  if (tag === '[object Set Iterator]') return 'setiterator';\n  return 'object';\n}\n" };
+  const GOLD = { "src/kind.js": BASE["src/kind.js"].replace("  return 'object';", "  if (tag === '[object String Iterator]') return 'stringiterator';\n  return 'object';") };
+  const TESTS = {
+    "test/kind.test.js": `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { kind } from "../src/kind.js";
+test("string iterator", () => { assert.equal(kind(""[Symbol.iterator]()), "stringiterator"); });
+`,
+  };
+  it("is inferable when the history names its stem, the shared part and a sibling", async () => {
+    expect(literals(await classified(BASE, GOLD, TESTS, "kind recognises string iterators, as it already does Map and Set iterators."))["stringiterator"]).toBe("inferable");
+  });
+  it("stays hidden when the history does not tie it to the siblings, or does not name its stem", async () => {
+    expect(literals(await classified(BASE, GOLD, TESTS, "kind recognises string iterators."))["stringiterator"]).toBe("hidden");
+    expect(literals(await classified(BASE, GOLD, TESTS, "kind recognises more iterators, as it already does Map and Set iterators."))["stringiterator"]).toBe("hidden");
+  });
+});
