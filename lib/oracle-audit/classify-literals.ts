@@ -7,7 +7,7 @@ import { heldByBase, indexTree, resolve, type TClassificationContext, type TProd
 import type { TCategory, TDependency, TFileDefinitions, TTestExtraction } from "./types";
 import { outputAgainstNamedCase } from "./convention-outputs";
 import { outputOfCodeTheBaseLacks, outputTheBaseDoesNotGive } from "./dynamic-literals";
-import { excerptOf, holdsPiece, matchesTemplate, mentionsIdentifier, mentionsLiteral, mentionsTemplate, NUMBER, proseForm, statesLiteral } from "./words";
+import { excerptOf, holdsPiece, matchesTemplate, mentionsIdentifier, mentionsLiteral, mentionsTemplate, NUMBER, proseForm, saysWord, statesLiteral } from "./words";
 
 /** How little a class makes visible: the order in which a part of a concatenated value takes its wholes' class. */
 const RANK: Record<TCategory, number> = { visible: 0, specified: 1, inferable: 2, hidden: 3 };
@@ -629,9 +629,6 @@ function messageConvention(dep: TDependency, extraction: TTestExtraction, ctx: T
   }
   return null;
 }
-
-/** The history says the word, whole, in any case, or its plural (`iterators` for `iterator`). */
-const saysWord = (text: string, word: string) => new RegExp(`(?<![\\p{L}\\p{N}_])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:s|es)?(?![\\p{L}\\p{N}_])`, "iu").test(text);
 
 /**
  * A one-word literal gold adds, built as the base builds its siblings: the base writes two or more words of the same

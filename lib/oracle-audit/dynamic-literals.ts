@@ -16,9 +16,8 @@ import { excerptOf, holdsPiece, NUMBER, proseForm, statesLiteral } from "./words
  * hidden otherwise. Null when no run says (no failure compares it, or the base gives it elsewhere): the static rules
  * judge it — except for a comparison the run never reaches because an earlier one of the same test failed on gold's
  * output of the same computation (`unreachedGoldOutput`): that one is no more hidden than the earlier one, as `judge`
- * (the whole classification) finds it. Where the base throws before comparing (a function it
- * lacks), no run says: the history's description of the new behaviour may well fix the value, which only a reader can
- * tell.
+ * (the whole classification) finds it. Where the base throws before comparing (a function it lacks), no run says: the
+ * history's description of the new behaviour may well fix the value, which only a reader can tell.
  */
 export function outputTheBaseDoesNotGive(
   dep: TDependency,
@@ -65,23 +64,31 @@ function probesOf(dep: TDependency, extraction: TTestExtraction, ctx: TClassific
   return new Set((ctx.baseFailures ?? []).map((f) => f.probe).filter((id) => matchers.some((m) => m(id))));
 }
 
-/** Only a value the test compares: not an argument, option, flag, environment variable or selector it passes in. */
-const comparedValue = (dep: TDependency) => dep.match !== "regex" && !["argument", "option", "argv", "env", "selector"].includes(dep.via) && !NUMBER.test(dep.value);
-
 /**
- * The base run shows the test's value on one side of a comparison only, and gold's value holds text of its own: the
- * output is gold's. Null when no run says, or the value may be the base's output for another input.
+ * What the base run has to say of a value the test compares (not an argument, option, flag, environment variable or
+ * selector it passes in, nor a piece of its own input): the test's inputs and the probes of its failures. Null when
+ * there is no run, the value is the test's own, or no failure is the test's.
  */
-function goldOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext): TGoldOutput | null {
-  if (!ctx.baseFailures || !comparedValue(dep)) return null;
+function comparison(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext): { failures: readonly TBaseFailure[]; inputs: string[]; probes: Set<string> } | null {
+  if (!ctx.baseFailures || dep.match === "regex" || ["argument", "option", "argv", "env", "selector"].includes(dep.via) || NUMBER.test(dep.value)) return null;
   // A piece of the test's own input (a token of the SQL it feeds in, a flag of the argv it passes) is the input's,
   // however the base splits or echoes it.
   // (An expected value only the base run shows is itself among the literals the file writes: not an input of its own.)
   const inputs = inputsOf(dep, extraction);
   if (inputs.some((s) => s.includes(dep.value))) return null;
   const probes = probesOf(dep, extraction, ctx);
-  if (probes.size === 0) return null;
-  const seen = baseEvidence(dep.value, ctx.baseFailures, probes);
+  return probes.size === 0 ? null : { failures: ctx.baseFailures, inputs, probes };
+}
+
+/**
+ * The base run shows the test's value on one side of a comparison only, and gold's value holds text of its own: the
+ * output is gold's. Null when no run says, or the value may be the base's output for another input.
+ */
+function goldOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext): TGoldOutput | null {
+  const compared = comparison(dep, extraction, ctx);
+  if (!compared) return null;
+  const { inputs } = compared;
+  const seen = baseEvidence(dep.value, compared.failures, compared.probes);
   if (!seen || seen.produced) return null;
   // Gold's value is the base's with only whitespace added or text taken out (`Foo\nBar` for the base's `FooBar`):
   // no text of gold's own, so how the history describes the change decides, which only a reader can tell.
@@ -110,17 +117,15 @@ function unknownWords(value: string, inputs: readonly string[], extraction: TTes
  * `W/"0-1B2M…"` has the shape of gold's weak tags, yet the base gives it.
  */
 function unreachedGoldOutput(dep: TDependency, extraction: TTestExtraction, ctx: TClassificationContext): TGoldOutput | null {
-  if (!ctx.baseFailures || !comparedValue(dep) || dep.line == null) return null;
-  const inputs = inputsOf(dep, extraction);
-  if (inputs.some((s) => s.includes(dep.value))) return null;
-  const probes = probesOf(dep, extraction, ctx);
-  if (probes.size === 0 || baseEvidence(dep.value, ctx.baseFailures, probes)) return null;
+  const line = dep.line;
+  const compared = comparison(dep, extraction, ctx);
+  if (line == null || !compared || baseEvidence(dep.value, compared.failures, compared.probes)) return null;
   // A word of gold's own that is a name (`MyInterval`), not a digest or a fragment of an encoding (`22bar` of `%22bar%22`).
   const names = (value: string, of: TDependency) => unknownWords(value, inputsOf(of, extraction), extraction, ctx).filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w));
   const own = names(dep.value, dep);
   if (own.length === 0) return null;
   for (const first of extraction.dependencies) {
-    if (first === dep || first.kind !== "literal" || first.line == null || first.line >= dep.line || first.testLine !== dep.testLine || first.test !== dep.test) continue;
+    if (first === dep || first.kind !== "literal" || first.line == null || first.line >= line || first.testLine !== dep.testLine || first.test !== dep.test) continue;
     const found = goldOutput(first, extraction, ctx);
     if (found && names(first.value, first).some((w) => own.includes(w))) return { seen: found.seen, added: null, after: first };
   }
@@ -166,9 +171,8 @@ export function outputOfCodeTheBaseLacks(dep: TDependency, extraction: TTestExtr
   if (!ctx.baseFailures || dep.match !== "exact" || dep.via !== "assert" || !opaqueNumber(dep.value)) return null;
   // A number the test hands to the code and expects back is the test's own.
   if (extraction.echoed?.some((d) => d.value === dep.value)) return null;
-  const tests = extraction.tests.filter((t) => (dep.testLine != null ? t.line === dep.testLine : t.name === dep.test));
-  const matchers = tests.map((t) => probeMatcher(extraction.file, t));
-  const own = ctx.baseFailures.filter((f) => matchers.some((m) => m(f.probe)));
+  const probes = probesOf(dep, extraction, ctx);
+  const own = ctx.baseFailures.filter((f) => probes.has(f.probe));
   if (own.length === 0 || !own.every((f) => LACKS.test(`${f.message ?? ""}\n${f.detail ?? ""}`))) return null;
   const lacked = /([\w.$]+) is not a function|has no attribute '(\w+)'|cannot import name '(\w+)'/i.exec(`${own[0]!.message ?? ""}\n${own[0]!.detail ?? ""}`);
   const what = lacked ? (lacked[1] ?? lacked[2] ?? lacked[3])! : "what the test calls";

@@ -21,6 +21,11 @@ export function identifierWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
+/** The text says the word as prose does: whole, in any case, or its plural (`Iterators` for `iterator`). */
+export function saysWord(text: string, word: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${escape(word)}(?:s|es)?(?![\\p{L}\\p{N}_])`, "iu").test(text);
+}
+
 /** The text states the identifier: verbatim, or its words in another case convention (value SSE, value-sse, value_sse). */
 export function mentionsIdentifier(text: string, name: string): boolean {
   if (new RegExp(`(?<!${IDENT})${escape(name)}(?!${IDENT})`).test(text)) return true;
