@@ -516,7 +516,11 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
     // What a function attaches to the value it returns (`fn()`, gaps11): only a member a tree attaches is judged as
     // the returned value's; any other is the value's own or inherited (a function's `call`), as before.
     if (returned && cls?.endsWith("()") && !qualifiedIn(ctx.gold, cls, member) && !qualifiedIn(ctx.base, cls, member)) return unjudged(`no tree attaches ${member} to what ${returned} returns`);
-    const dependency = cls ? { ...extracted, owner: method ? `${cls}.${method}` : cls } : moduleInstanceMember(extracted, extraction.file, ctx);
+    // A member of what a class's attribute holds (owner `MarkdownIt.inline`; analyzer 42): the member of that class.
+    const [, holder, attribute] = extracted.via === "property" && languageOf(extraction.file)?.id === "python" ? (/^([\w$]+)\.([\w$]+)$/.exec(extracted.owner ?? "") ?? []) : [];
+    const held = attribute ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.attributeClass?.[`${holder}.${attribute}`]).find((c) => c !== undefined) : undefined;
+    if (attribute && !held) return unjudged(`no tree says which one class ${holder}.${attribute} holds`);
+    const dependency = held ? { ...extracted, owner: held } : cls ? { ...extracted, owner: method ? `${cls}.${method}` : cls } : moduleInstanceMember(extracted, extraction.file, ctx);
     const verdict =
       dependency.kind === "path" ? classifyPath(dependency, extraction.file, ctx, text)
       : dependency.kind === "name" ? classifyName(dependency, extraction.file, ctx, text)

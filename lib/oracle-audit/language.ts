@@ -38,6 +38,7 @@ export const withOwnKeys = (d: TFileDefinitions): TFileDefinitions => ({
   ...(d.kwargsKeys ? { kwargsKeys: ownKeys(d.kwargsKeys) } : {}),
   ...(d.returnsClass ? { returnsClass: ownKeys(d.returnsClass) } : {}),
   ...(d.instanceOf ? { instanceOf: ownKeys(d.instanceOf) } : {}),
+  ...(d.attributeClass ? { attributeClass: ownKeys(d.attributeClass) } : {}),
   ...(d.parameterCalls ? { parameterCalls: ownKeys(d.parameterCalls) } : {}),
   ...(d.importBindings ? { importBindings: ownKeys(d.importBindings) } : {}),
 });

@@ -549,3 +549,24 @@ describe("an instance a module makes at its top level (analyzer 32)", () => {
     expect((await findings("Add a `noColor` attribute, also settable through configureOutput(noColor=…).")).filter((d) => d.includes("hidden"))).toEqual([]);
   });
 });
+
+describe("a member of an instance's attribute (analyzer 42)", () => {
+  // Prompted by held-out 24's markdown-it-py: `md = MarkdownIt()`, then `md.inline.add_terminator_char("w")`, where
+  // MarkdownIt's `__init__` binds `self.inline = ParserInline()`. The members of `md.inline` were not extracted at
+  // all, so gold's new ParserInline method and attributes never reached the audit.
+  const base = {
+    "mdit/__init__.py": "from .main import MarkdownIt\n",
+    "mdit/main.py": "from .parser_inline import ParserInline\n\n\nclass MarkdownIt:\n    def __init__(self):\n        self.inline = ParserInline()\n\n    def render(self, src):\n        return self.inline.parse(src)\n",
+    "mdit/parser_inline.py": "class ParserInline:\n    def __init__(self):\n        self.ruler = []\n\n    def parse(self, src):\n        return src\n",
+  };
+  const gold = {
+    "mdit/parser_inline.py": "import re\n\n\nclass ParserInline:\n    def __init__(self):\n        self.ruler = []\n        self._extra = set()\n        self.terminator_re = re.compile('x')\n\n    def add_terminator_char(self, ch):\n        self._extra.add(ch)\n\n    def parse(self, src):\n        return src\n",
+  };
+  const tests = { "tests/test_inline.py": "from mdit import MarkdownIt\n\n\ndef test_add():\n    md = MarkdownIt()\n    before = md.inline.terminator_re\n    md.inline.add_terminator_char('w')\n    assert 'w' in md.inline._extra\n    assert md.inline.ruler == []\n    assert md.inline.terminator_re is not before\n" };
+  it("judges them as members of the class the attribute holds: gold's new ones hidden, the base's visible", async () => {
+    expect(await hiddenOf(base, gold, tests, "Plugins can now extend the terminator set.")).toEqual(["name:_extra", "name:add_terminator_char", "name:terminator_re"]);
+  });
+  it("a history naming them specifies them", async () => {
+    expect(await hiddenOf(base, gold, tests, "ParserInline gains `add_terminator_char(ch)`, which adds to the private set `_extra` and rebuilds `terminator_re`.")).toEqual([]);
+  });
+});

@@ -168,9 +168,14 @@ describe("a method of an instance a Python test makes, or a module-level helper 
     expect(h.findings.map((f) => `${f.name}:${f.probeTestIds.join(",")}`)).toEqual(["get_formatted_string:tests/test_table.py::test_fmt"]);
     expect(categories(await audit(base, gold, tests, "Add `Table.get_formatted_string(fmt)`.", ids), "get_formatted_string")).toEqual(["specified"]);
   });
-  it("reads no method of a name bound to two different things", async () => {
-    const two = { "tests/test_table.py": tests["tests/test_table.py"].replace("table = Table(['a'])\n    assert table.get_string() == 'x'", "t = str(1)\n    assert t.get_formatted_string() == 'x'") };
+  it("reads no method of a name one test binds to two different things", async () => {
+    const two = { "tests/test_table.py": tests["tests/test_table.py"].replace("t = helper_table()\n", "t = helper_table()\n    t = str(1)\n") };
     expect(categories(await audit(base, gold, two, "Tables can be written in a format chosen by name.", ids), "get_formatted_string")).toEqual([]);
+  });
+  it("reads each test's own binding of a name other tests bind to something else (analyzer 42)", async () => {
+    const two = { "tests/test_table.py": tests["tests/test_table.py"].replace("table = Table(['a'])\n    assert table.get_string() == 'x'", "t = str(1)\n    assert t.get_formatted_string() == 'x'") };
+    const h = await audit(base, gold, two, "Tables can be written in a format chosen by name.", ids);
+    expect(h.findings.map((f) => `${f.name}:${f.probeTestIds.join(",")}`)).toEqual(["get_formatted_string:tests/test_table.py::test_fmt"]);
   });
 });
 

@@ -158,6 +158,8 @@ export interface TFileDefinitions {
   returnsClass?: Record<string, string>;
   /** Python: a module-level name bound to an instance of a class (`ic = IceCreamDebugger()`): its members are the class's. */
   instanceOf?: Record<string, string>;
+  /** Python: the class a method binds an instance attribute to (`self.inline = ParserInline()` in `MarkdownIt`): `MarkdownIt.inline` → `ParserInline`. */
+  attributeClass?: Record<string, string>;
   /** How many arguments the code passes, at most, where it calls one of its functions' parameters (`merger(a, b, c)`). */
   parameterCalls?: Record<string, number>;
   /** Strings the code writes only to transform before anything reads them (`x = "a" + t; x = f(x)`): no output as they are. */

@@ -163,6 +163,13 @@ export function extractPythonDefinitions(file: TParsedFile): TFileDefinitions {
               const member = `${textOf(source, field(cls, "name")!)}.${textOf(source, attr)}`;
               qualified.add(member);
               defs.lines[member] ??= attr.row + 1;
+              // `self.inline = ParserInline()`: what the attribute holds, bound to one class only (analyzer 42).
+              const object = field(left, "object");
+              const made = object?.type === "identifier" && textOf(source, object) === "self" ? instanceMade(source, field(node, "right")) : null;
+              if (made) {
+                const held = (defs.attributeClass ??= ownKeys());
+                held[member] = held[member] === undefined || held[member] === made ? made : "";
+              }
             }
           }
         }

@@ -119,8 +119,18 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     if (only) helperMakes.set(textOf(source, name), only);
   }
   const instanceClass = new Map<string, string | null>();
+  // The same bindings per function: a test's own `md = MarkdownIt()` is its instance, whatever another test binds `md`
+  // to (`md = MarkdownIt().use(plugin)`, unknown; analyzer 42).
+  const instanceIn = new Map<TSyntaxNode, Map<string, string | null>>();
+  const bind = (local: string, cls: string | null, ancestors: TSyntaxNode[]) => {
+    instanceClass.set(local, instanceClass.has(local) && instanceClass.get(local) !== cls ? null : cls);
+    const fn = ancestors.findLast((a) => a.type === "function_definition");
+    if (!fn) return;
+    const own = instanceIn.get(fn) ?? new Map<string, string | null>();
+    instanceIn.set(fn, own.set(local, own.has(local) && own.get(local) !== cls ? null : cls));
+  };
   const madeByModuleCall = new Map<string, string | null>();
-  walk(root, (n) => {
+  walk(root, (n, ancestors) => {
     // A parameter annotated with a class (`def test_x(pm: PluginManager)`, a pytest fixture's instance): an instance of
     // it, as a local assigned `Cls(…)` is (held-out 13's pluggy).
     if (n.type === "typed_parameter" || n.type === "typed_default_parameter") {
@@ -128,16 +138,14 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
       const type = field(n, "type");
       const cls = type && type.children.length === 1 && type.children[0]!.type === "identifier" ? textOf(source, type.children[0]!) : type?.type === "identifier" ? textOf(source, type) : null;
       if (param && cls) {
-        const local = textOf(source, param);
-        instanceClass.set(local, instanceClass.has(local) && instanceClass.get(local) !== cls ? null : cls);
+        bind(textOf(source, param), cls, ancestors);
       }
       return;
     }
     if (n.type !== "assignment" || field(n, "left")?.type !== "identifier") return;
     const local = textOf(source, field(n, "left")!);
     const c = calleeOf(field(n, "right"));
-    const cls = c === null ? null : (helperMakes.get(c) ?? c);
-    instanceClass.set(local, instanceClass.has(local) && instanceClass.get(local) !== cls ? null : cls);
+    bind(local, c === null ? null : (helperMakes.get(c) ?? c), ancestors);
     // `parser = parse.compile(p)`: the value a module's function returns (gaps8); bound once only.
     const right = field(n, "right");
     const fnNode = right?.type === "call" ? field(right, "function") : null;
@@ -145,8 +153,9 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     madeByModuleCall.set(local, madeByModuleCall.has(local) && madeByModuleCall.get(local) !== made ? null : made);
   });
   /** The imported class a local is an instance of (a class by Python's naming: a capitalised name). */
-  const classOfInstance = (local: string) => {
-    const cls = instanceClass.get(local);
+  const classOfInstance = (local: string, ancestors: readonly TSyntaxNode[] = []) => {
+    const fn = ancestors.findLast((a) => a.type === "function_definition" && instanceIn.get(a)?.has(local));
+    const cls = fn ? instanceIn.get(fn)!.get(local) : instanceClass.get(local);
     return cls && names.has(cls) && /^[A-Z]/.test(original.get(cls) ?? cls) ? cls : null;
   };
 
@@ -358,7 +367,13 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
           push(node, ancestors, { kind: "name", value: textOf(source, attr), module: names.get(objectText)!, owner: objectText, via: "property" });
           return false;
         }
-        const cls = object.type === "identifier" && !modules.has(objectText) ? classOfInstance(objectText) : null;
+        // `md.inline.add_terminator_char`, `md` an instance: a member of what the class's attribute holds, owned by
+        // `MarkdownIt.inline`, which the classifier reads as the class the attribute is bound to (analyzer 42).
+        const holder = object.type === "attribute" ? field(object, "object") : null;
+        const held = holder?.type === "identifier" && !modules.has(textOf(source, holder)) ? classOfInstance(textOf(source, holder), ancestors) : null;
+        const heldAttr = held ? field(object, "attribute") : null;
+        if (held && heldAttr) push(node, ancestors, { kind: "name", value: textOf(source, attr), module: names.get(held)!, owner: `${original.get(held) ?? held}.${textOf(source, heldAttr)}`, via: "property" });
+        const cls = object.type === "identifier" && !modules.has(objectText) ? classOfInstance(objectText, ancestors) : null;
         if (cls) push(node, ancestors, { kind: "name", value: textOf(source, attr), module: names.get(cls)!, owner: original.get(cls) ?? cls, via: "property" });
         // A property of what a module's function returns (`parser.format`, `parser = parse.compile(p)`): owned by
         // `compile()`, which the classifier reads as the class that function returns (gaps8).
