@@ -43,6 +43,7 @@ export const FIRST_RUNS: readonly { set: string; dir: string; commit: string; an
   { set: "held-out-22", dir: "held-out-22", commit: "9938a12", analyzer: "34" },
   { set: "held-out-23", dir: "held-out-23", commit: "0054738", analyzer: "37" },
   { set: "held-out-24", dir: "held-out-24", commit: "c89b4d8", analyzer: "40" },
+  { set: "held-out-25", dir: "held-out-25", commit: "76073d6", analyzer: "42" },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
