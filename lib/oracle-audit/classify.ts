@@ -340,6 +340,10 @@ function nameIntroduced(dep: TDependency, file: string, ctx: TClassificationCont
   } else if ((spec === null || built) && ctx.base.names.has(name)) return { category: "visible", reason: `the base defines ${name}`, base: where(ctx.base, name) };
   const goldDef = goldModule ? moduleExports(ctx.gold, goldModule, name) : (spec === null || built) && ctx.gold.names.has(name) ? [...ctx.gold.byFile.values()].find((d) => d.names.includes(name))! : null;
   if (goldDef === "unknown") return { category: "visible", reason: `${goldModule} re-exports a module outside the repository, which may define ${name}` };
+  // Gold's new module passing on what a module of the base already exports (consola's new src/index.ts, `export *` of
+  // the base's index.shared): the name is the base's; only the new path is gold's, a dependency of its own (analyzer 43).
+  const passedOn = goldDef && !baseModule && goldModule && goldDef.file !== goldModule && ctx.base.files.has(goldDef.file) ? moduleExports(ctx.base, goldDef.file, name) : null;
+  if (passedOn && passedOn !== "unknown") return { category: "visible", reason: `gold's new ${goldModule} passes on ${name} from ${goldDef!.file}, which the base already defines`, base: locationIn(passedOn, name) };
   if (goldDef) return { introduced: true, definedAt: locationIn(goldDef, name) };
   // A member every function or object has (`lib.bind(null, x)`, `fn.length`, `obj.hasOwnProperty`), which neither tree
   // defines as its own: the language's, not a name the module must define (gaps8).
@@ -515,12 +519,16 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
     if (returned && cls && !cls.endsWith("()") && !ctx.gold.classes.has(cls) && !ctx.base.classes.has(cls)) return unjudged(`no tree defines ${cls}, the type ${returned} returns`);
     // What a function attaches to the value it returns (`fn()`, gaps11): only a member a tree attaches is judged as
     // the returned value's; any other is the value's own or inherited (a function's `call`), as before.
-    if (returned && cls?.endsWith("()") && !qualifiedIn(ctx.gold, cls, member) && !qualifiedIn(ctx.base, cls, member)) return unjudged(`no tree attaches ${member} to what ${returned} returns`);
+    // The type such a function declares (`mitt(): Emitter<E>`), where a tree gives it the member: the member's owner.
+    const declared = returned && cls?.endsWith("()") ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsType?.[returned]).find((t) => t !== undefined) : undefined;
+    const typed = declared && (classHas(ctx.gold, declared, member) || classHas(ctx.base, declared, member)) ? declared : undefined;
+    if (returned && cls?.endsWith("()") && !typed && !qualifiedIn(ctx.gold, cls, member) && !qualifiedIn(ctx.base, cls, member)) return unjudged(`no tree attaches ${member} to what ${returned} returns`);
     // A member of what a class's attribute holds (owner `MarkdownIt.inline`; analyzer 42): the member of that class.
     const [, holder, attribute] = extracted.via === "property" && languageOf(extraction.file)?.id === "python" ? (/^([\w$]+)\.([\w$]+)$/.exec(extracted.owner ?? "") ?? []) : [];
     const held = attribute ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.attributeClass?.[`${holder}.${attribute}`]).find((c) => c !== undefined) : undefined;
     if (attribute && !held) return unjudged(`no tree says which one class ${holder}.${attribute} holds`);
-    const dependency = held ? { ...extracted, owner: held } : cls ? { ...extracted, owner: method ? `${cls}.${method}` : cls } : moduleInstanceMember(extracted, extraction.file, ctx);
+    const owner = typed ?? cls;
+    const dependency = held ? { ...extracted, owner: held } : owner ? { ...extracted, owner: method ? `${owner}.${method}` : owner } : moduleInstanceMember(extracted, extraction.file, ctx);
     const verdict =
       dependency.kind === "path" ? classifyPath(dependency, extraction.file, ctx, text)
       : dependency.kind === "name" ? classifyName(dependency, extraction.file, ctx, text)

@@ -37,6 +37,7 @@ export const withOwnKeys = (d: TFileDefinitions): TFileDefinitions => ({
   arity: ownKeys(d.arity), params: ownKeys(d.params), lines: ownKeys(d.lines),
   ...(d.kwargsKeys ? { kwargsKeys: ownKeys(d.kwargsKeys) } : {}),
   ...(d.returnsClass ? { returnsClass: ownKeys(d.returnsClass) } : {}),
+  ...(d.returnsType ? { returnsType: ownKeys(d.returnsType) } : {}),
   ...(d.instanceOf ? { instanceOf: ownKeys(d.instanceOf) } : {}),
   ...(d.attributeClass ? { attributeClass: ownKeys(d.attributeClass) } : {}),
   ...(d.parameterCalls ? { parameterCalls: ownKeys(d.parameterCalls) } : {}),

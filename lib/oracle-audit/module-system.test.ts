@@ -570,3 +570,56 @@ describe("a member of an instance's attribute (analyzer 42)", () => {
     expect(await hiddenOf(base, gold, tests, "ParserInline gains `add_terminator_char(ch)`, which adds to the private set `_extra` and rebuilds `terminator_re`.")).toEqual([]);
   });
 });
+
+describe("a package root with no index file of its own (analyzer 43)", () => {
+  // mitt-expose-all (held-out 20): the test imports `..`, the package root, whose package.json points at a built
+  // dist/ file; the repository holds only src/index.ts. Nothing resolved, so gold's new `all` was never judged.
+  const base = { "package.json": "{\"name\":\"m\",\"source\":\"src/index.ts\",\"main\":\"dist/m.js\"}\n", "src/index.ts": "export default function mitt() {\n  return { on() {}, emit() {} };\n}\n" };
+  const gold = { "src/index.ts": "export default function mitt(all = new Map()) {\n  return { all, on() {}, emit() {} };\n}\n" };
+  const tests = { "test/index.test.ts": nodeTest(`import mitt from "..";\ntest("all", () => { const inst = mitt(); assert.ok(inst.all); inst.on(); });`) };
+  it("resolves to the source entry src/index, so gold's new member is judged", async () => {
+    expect(await hiddenOf(base, gold, tests, "Expose the handler map.")).toEqual(["name:all"]);
+    expect(await hiddenOf(base, gold, tests, "The emitter gains an `all` property.")).toEqual([]);
+  });
+});
+
+describe("a new module passing on the base's names (analyzer 43)", () => {
+  // consola-index-entry-rename (held-out 25): gold renames the entry src/index.node.ts to src/index.ts, which passes on
+  // `export * from "./index.shared"`. The test imports LogLevels from '../src': the new path is gold's, but LogLevels
+  // is the base's (src/constants.ts through index.shared) and was flagged hidden beside the path.
+  const base = {
+    "src/constants.ts": "export const LogLevels = { info: 3 };\n",
+    "src/index.shared.ts": "export { LogLevels } from './constants';\n",
+    "src/index.node.ts": "export * from './index.shared';\nexport function createConsola() { return {}; }\n",
+  };
+  const gold = { "src/index.ts": "export * from './index.shared';\nexport const fresh = 1;\n" };
+  const tests = { "test/a.test.ts": nodeTest(`import { LogLevels, fresh } from "../src";\ntest("levels", () => { assert.equal(LogLevels.info, 3); assert.ok(fresh); });`) };
+  it("leaves the passed-on name the base's and flags only the new path and gold's own new name", async () => {
+    expect(await hiddenOf(base, gold, tests, "Rename the entry.")).toEqual(["name:fresh", "path:../src"]);
+  });
+});
+
+describe("names destructured from a local bound to a required module (analyzer 43)", () => {
+  // micromatch-has-braces (held-out 25): `const mm = require('..'); const { isMatch, hasBraces } = mm;`. Only
+  // `require(…)` itself was read as destructured, so gold's new hasBraces was never extracted.
+  const base = { "index.js": "function micromatch() {}\nmicromatch.isMatch = () => true;\nmodule.exports = micromatch;\n" };
+  const gold = { "index.js": "function micromatch() {}\nmicromatch.isMatch = () => true;\nmicromatch.hasBraces = (v) => v.includes('{');\nmodule.exports = micromatch;\n" };
+  const tests = { "test/braces.js": nodeTest(`const mm = require("..");\nconst { isMatch, hasBraces } = mm;\ntest("braces", () => { assert.ok(hasBraces("{a}")); assert.ok(isMatch()); });`) };
+  it("judges them as the module's names", async () => {
+    expect(await hiddenOf(base, gold, tests, "Check for braces without a regex.")).toEqual(["name:hasBraces"]);
+    expect(await hiddenOf(base, gold, tests, "Add `micromatch.hasBraces(v)`.")).toEqual([]);
+  });
+});
+
+describe("a chai property assertion on what a factory returns, bound in a hook (analyzer 43)", () => {
+  // mitt-expose-all (held-out 20): `inst = mitt(events)` in a beforeEach, then `expect(inst).to.have.property('all')`.
+  // Neither the assignment nor chai's property assertion was read, so gold's new `all` was never judged.
+  const base = { "src/index.ts": "export interface Emitter { on(type: string): void; emit(type: string): void }\nexport default function mitt(all?: Map<string, unknown>): Emitter {\n  all = all || new Map();\n  return { on(type: string) { all!.get(type); }, emit(type: string) { all!.get(type); } };\n}\n" };
+  const gold = { "src/index.ts": "export interface Emitter { all: Map<string, unknown>; on(type: string): void; emit(type: string): void }\nexport default function mitt(all?: Map<string, unknown>): Emitter {\n  all = all || new Map();\n  return { all, on(type: string) { all!.get(type); }, emit(type: string) { all!.get(type); } };\n}\n" };
+  const tests = { "test/index_test.ts": "import mitt, { Emitter } from '../src/index';\nimport { expect } from 'chai';\n\ndescribe('mitt#', () => {\n  let inst: Emitter;\n  beforeEach(() => {\n    inst = mitt(new Map());\n  });\n  it('exposes the map', () => {\n    expect(inst).to.have.property('all').that.is.a('map');\n    expect(inst).to.have.property('on');\n  });\n});\n" };
+  it("judges the property as a member of what the factory returns, owned by the type it declares", async () => {
+    expect(await hiddenOf(base, gold, tests, "Expose the handler map.")).toEqual(["name:all"]);
+    expect((await audited(base, gold, tests, "Expose the handler map.")).histories[0]!.findings.map((f) => f.addendum)).toEqual(["`Emitter` must have `all`."]);
+    expect(await hiddenOf(base, gold, tests, "The emitter gains an `all` property.")).toEqual([]);
+  });
+});

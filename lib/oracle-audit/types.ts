@@ -156,6 +156,8 @@ export interface TFileDefinitions {
    * `qualified` (gaps11).
    */
   returnsClass?: Record<string, string>;
+  /** The one type a top-level function declares it returns, where it also attaches members (`mitt(): Emitter<E>`): a member of the result is that type's where a tree defines it there. */
+  returnsType?: Record<string, string>;
   /** Python: a module-level name bound to an instance of a class (`ic = IceCreamDebugger()`): its members are the class's. */
   instanceOf?: Record<string, string>;
   /** Python: the class a method binds an instance attribute to (`self.inline = ParserInline()` in `MarkdownIt`): `MarkdownIt.inline` → `ParserInline`. */

@@ -49,6 +49,10 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
     if (!members && type && named(declared!).length === 1) (defs.returnsClass ??= ownKeys())[name] = textOf(source, type);
     if (!members) return;
     (defs.returnsClass ??= ownKeys())[name] = `${name}()`;
+    // `function mitt(all?): Emitter<Events> { return { all, on, … } }`: the type it declares names its members too.
+    const generic = declared && named(declared).length === 1 && named(declared)[0]!.type === "generic_type" ? named(named(declared)[0]!).find((c) => c.type === "type_identifier") : undefined;
+    const named1 = type && named(declared!).length === 1 ? type : generic;
+    if (named1) (defs.returnsType ??= ownKeys())[name] = textOf(source, named1);
     for (const [m, row] of members) {
       qualified.add(`${name}().${m}`);
       defs.lines[`${name}().${m}`] ??= row + 1;
@@ -448,7 +452,7 @@ export function parameterNames(source: string, fn: TSyntaxNode): string[] {
  * What a function attaches to the value it returns, with each member's row: every `return` of its own (not of a nested
  * function) is one local (`return debounced`) or `Object.assign(local, { … })` of one, or an object literal; the members
  * are the local's assigned properties (`debounced.cancel = …`), the keys of objects assigned onto it, and an object
- * literal's function-valued keys (`return { get() {…}, set: (v) => … }`). Null where a return is anything else, or
+ * literal's keys where one of them holds a function (`return { all, get() {…}, set: (v) => … }`). Null where a return is anything else, or
  * nothing is attached.
  */
 function returnedMembers(source: string, fn: TSyntaxNode): [string, number][] | null {
@@ -477,7 +481,9 @@ function returnedMembers(source: string, fn: TSyntaxNode): [string, number][] | 
     const v = value ? unwrap(value) : null;
     if (v?.type === "identifier") locals.add(textOf(source, v));
     else if (v?.type === "call_expression" && assignOnto(v) !== null) locals.add(assignOnto(v)!);
-    else if (v?.type === "object") objectKeys(v, true);
+    // An object literal that holds a method is an API object: every key is a member (`return { all, on() {…} }`,
+    // analyzer 43); one of data alone attaches nothing.
+    else if (v?.type === "object") objectKeys(v, !named(v).some((item) => item.type === "method_definition" || (item.type === "pair" && isFunction(field(item, "value")))));
     else other = true;
   };
   if (body.type !== "statement_block") returnValue(body);
@@ -528,6 +534,10 @@ export function resolveScriptModule(specifier: string, fromFile: string, files: 
     const candidates = [start, ...(dir === "" ? [] : [...JS_EXTENSIONS, ".d.ts"].map((e) => stem + e)), ...[...JS_EXTENSIONS, ".d.ts"].map(index)];
     const found = candidates.find((c) => files.has(c));
     if (found) return found;
+    // The package root with no index of its own (`import mitt from ".."`, package.json's `main` a built dist/ file):
+    // its source entry, `src/index.*`, which the build compiles (analyzer 43).
+    const entry = dir === "" ? JS_EXTENSIONS.map((e) => `src/index${e}`).find((c) => files.has(c)) : undefined;
+    if (entry) return entry;
   }
   return null;
 }

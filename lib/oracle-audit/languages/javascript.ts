@@ -205,10 +205,11 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     if (node.type !== "assignment_expression") return;
     const left = field(node, "left");
     const right = field(node, "right") ? unwrap(field(node, "right")!) : null;
-    const ctor = right?.type === "new_expression" ? field(right, "constructor") : null;
+    // `inst = mitt(events)`: what a factory returns, `mitt()` (analyzer 43), resolved as `const inst = mitt(…)` is.
+    const ctor = right?.type === "new_expression" ? field(right, "constructor") : right?.type === "call_expression" ? field(right, "function") : null;
     if (!left || ctor?.type !== "identifier") return;
     const target = textOf(source, left).replace(/\s+/g, "");
-    if (left.type === "identifier" || /^this\.[A-Za-z_$][\w$]*$/.test(target)) assigned.set(target, textOf(source, ctor));
+    if (left.type === "identifier" || /^this\.[A-Za-z_$][\w$]*$/.test(target)) assigned.set(target, `${textOf(source, ctor)}${right!.type === "call_expression" ? "()" : ""}`);
   });
   // Helpers that wrap their callback in a suite (`function whenAcceptEncoding(h, fn) { describe('when ' + h, …fn()…) }`):
   // a call of one is a suite, named as the helper names it (built at run time: any text where a value goes).
@@ -255,6 +256,7 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     const key = textOf(source, object).replace(/\s+/g, "");
     if (object.type === "identifier" && instances.has(key)) return instances.get(key);
     const ctor = assigned.get(key);
+    if (ctor?.endsWith("()")) return /^[./]/.test(bindings.get(ctor.slice(0, -2))?.module ?? "") ? ctor : undefined;
     return ctor !== undefined && bindings.has(ctor) ? ctor : undefined;
   };
   // A subtest: `t.test("name", …)` inside a test (node:test, tape).
@@ -795,6 +797,19 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
           }
           return false;
         }
+        // `const mm = require('..'); const { isMatch, hasBraces } = mm;`: destructured from the whole module, as from
+        // `require(…)` itself (analyzer 43).
+        const whole = inner.type === "identifier" && target.type === "object_pattern" ? bindings.get(textOf(source, inner)) : undefined;
+        if (whole && whole.imported === "*" && /^[./]/.test(whole.module)) {
+          for (const prop of named(target)) {
+            const key = prop.type === "shorthand_property_identifier_pattern" ? prop : prop.type === "pair_pattern" ? field(prop, "key") : null;
+            const local = prop.type === "pair_pattern" ? field(prop, "value") : prop;
+            if (!key || !local) continue;
+            bindImport(whole.module, textOf(source, local), textOf(source, key));
+            push(prop, ancestors, { kind: "name", value: textOf(source, key), module: whole.module, via: "require" });
+          }
+          return false;
+        }
         // `const isEmpty = require('../lib/util').isEmpty`: the local is the module's name (the member itself is
         // pushed where the walk meets it).
         const member = inner.type === "member_expression" ? field(inner, "object") : null;
@@ -916,7 +931,14 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
             const subject = expectSubject(fn);
             if (subject) comparedOperands(subject, ancestors);
           }
-          if (EXPECT_EXACT.has(matcher)) for (const a of list) literal(a, ancestors, "exact");
+          // chai's `expect(inst).to.have.property('all')`, jest's `toHaveProperty`: on an instance the test made, a member
+          // of its class or of what its factory returns (analyzer 43).
+          const subject = ["property", "ownProperty", "toHaveProperty"].includes(matcher) ? expectSubject(fn) : null;
+          const held = subject ? instanceOf(unwrap(subject)) : undefined;
+          const member = held && list[0] ? stringValue(source, unwrap(list[0])) : null;
+          if (held && member !== null && /^[A-Za-z_$][\w$]*$/.test(member)) {
+            push(list[0]!, ancestors, { kind: "name", value: member, module: bindings.get(held.replace(/\(\)$/, ""))!.module, owner: held, via: "property" });
+          } else if (EXPECT_EXACT.has(matcher)) for (const a of list) literal(a, ancestors, "exact");
           else if (EXPECT_CONTAINS.has(matcher)) {
             for (const a of list) {
               if (matcher === "toHaveProperty" && unwrap(a) === unwrap(list[0]!)) {
