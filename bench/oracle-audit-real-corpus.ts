@@ -43,6 +43,7 @@ const SET_NAMES: Record<TCorpusSet, string> = {
   "held-out-23": "held-out set 23 (sampled from first-parent history, all owners, labelled before the audit ran)",
   "held-out-24": "held-out set 24 (sampled from first-parent history, all owners, labelled before the audit ran)",
   "held-out-25": "held-out set 25 (sampled from first-parent history, all owners, labelled before the audit ran)",
+  "held-out-26": "held-out set 26 (sampled from first-parent history, all owners, labelled before the audit ran)",
 };
 
 export function realCorpusRowsOf(run: TRealCorpusRun, synthetic?: { precision: number; recall: number }, set: TCorpusSet = "development"): BenchRow[] {

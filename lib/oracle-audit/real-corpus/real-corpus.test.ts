@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSource } from "@/lib/syntax/parse-source";
-import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_11_DIR, HELD_OUT_12_DIR, HELD_OUT_13_DIR, HELD_OUT_14_DIR, HELD_OUT_15_DIR, HELD_OUT_16_DIR, HELD_OUT_17_DIR, HELD_OUT_18_DIR, HELD_OUT_19_DIR, HELD_OUT_20_DIR, HELD_OUT_21_DIR, HELD_OUT_22_DIR, HELD_OUT_23_DIR, HELD_OUT_24_DIR, HELD_OUT_25_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
+import { CORPUS_SETS, HELD_OUT_3_DIR, HELD_OUT_4_DIR, HELD_OUT_5_DIR, HELD_OUT_6_DIR, HELD_OUT_7_DIR, HELD_OUT_8_DIR, HELD_OUT_9_DIR, HELD_OUT_10_DIR, HELD_OUT_11_DIR, HELD_OUT_12_DIR, HELD_OUT_13_DIR, HELD_OUT_14_DIR, HELD_OUT_15_DIR, HELD_OUT_16_DIR, HELD_OUT_17_DIR, HELD_OUT_18_DIR, HELD_OUT_19_DIR, HELD_OUT_20_DIR, HELD_OUT_21_DIR, HELD_OUT_22_DIR, HELD_OUT_23_DIR, HELD_OUT_24_DIR, HELD_OUT_25_DIR, HELD_OUT_26_DIR, loadCase, mirrorOf, mirrorRoot, readCases } from "./load";
 import { HISTORY_KEYS, keepLines, parseCase } from "./schema";
 import { duplicateLabels } from "./score";
 
@@ -117,18 +117,20 @@ describe("real oracle corpus: case files", () => {
     }
   });
 
-  // Sampled sets (held-out 9, 10, 11, 13 to 25: the first 1–2 qualifying changes of each repository's first-parent history)
+  // Sampled sets (held-out 9, 10, 11, 13 to 26: the first 1–2 qualifying changes of each repository's first-parent history)
   // have no minimum of controls or hidden pairs, and a case may have neither: each holds what its sample gave.
   // Held-out 13's list named four runners, but its one node:test repository (unist-util-is) gave no qualifying change,
-  // so that sample holds three (mocha, pytest, unittest). Held-out 22's to 25's rules aimed at 8 cases (short deadlines), the others' at 10.
-  for (const [name, dir, runners, least] of [["held-out-9", HELD_OUT_9_DIR, "four", 10], ["held-out-10", HELD_OUT_10_DIR, "four", 10], ["held-out-11", HELD_OUT_11_DIR, "four", 10], ["held-out-13", HELD_OUT_13_DIR, "three", 10], ["held-out-14", HELD_OUT_14_DIR, "four", 10], ["held-out-15", HELD_OUT_15_DIR, "four", 10], ["held-out-16", HELD_OUT_16_DIR, "four", 10], ["held-out-17", HELD_OUT_17_DIR, "four", 10], ["held-out-18", HELD_OUT_18_DIR, "four", 10], ["held-out-19", HELD_OUT_19_DIR, "four", 10], ["held-out-20", HELD_OUT_20_DIR, "four", 10], ["held-out-21", HELD_OUT_21_DIR, "four", 10], ["held-out-22", HELD_OUT_22_DIR, "four", 8], ["held-out-23", HELD_OUT_23_DIR, "four", 8], ["held-out-24", HELD_OUT_24_DIR, "four", 8], ["held-out-25", HELD_OUT_25_DIR, "four", 8]] as const) {
-    it(`${name} holds at least ${least} PRs from 6 repositories no other set uses, in JavaScript, TypeScript and Python, under ${runners} runners or more, hidden only in partial histories`, () => {
+  // so that sample holds three (mocha, pytest, unittest). Held-out 22's to 26's rules aimed at 8 cases (short deadlines), the others' at 10.
+  // Held-out 26's ten repositories gave no TypeScript case (jonschlinkert/get-value, its one TypeScript repository among
+  // them, had only changes over ~400 lines; unjs/uqr came after the first ten, which reached the aim): JavaScript and Python.
+  for (const [name, dir, runners, least] of [["held-out-9", HELD_OUT_9_DIR, "four", 10], ["held-out-10", HELD_OUT_10_DIR, "four", 10], ["held-out-11", HELD_OUT_11_DIR, "four", 10], ["held-out-13", HELD_OUT_13_DIR, "three", 10], ["held-out-14", HELD_OUT_14_DIR, "four", 10], ["held-out-15", HELD_OUT_15_DIR, "four", 10], ["held-out-16", HELD_OUT_16_DIR, "four", 10], ["held-out-17", HELD_OUT_17_DIR, "four", 10], ["held-out-18", HELD_OUT_18_DIR, "four", 10], ["held-out-19", HELD_OUT_19_DIR, "four", 10], ["held-out-20", HELD_OUT_20_DIR, "four", 10], ["held-out-21", HELD_OUT_21_DIR, "four", 10], ["held-out-22", HELD_OUT_22_DIR, "four", 8], ["held-out-23", HELD_OUT_23_DIR, "four", 8], ["held-out-24", HELD_OUT_24_DIR, "four", 8], ["held-out-25", HELD_OUT_25_DIR, "four", 8], ["held-out-26", HELD_OUT_26_DIR, "four", 8]] as const) {
+    it(`${name} holds at least ${least} PRs from 6 repositories no other set uses, in ${name === "held-out-26" ? "JavaScript and Python" : "JavaScript, TypeScript and Python"}, under ${runners} runners or more, hidden only in partial histories`, () => {
       const cases = readCases(dir);
       const earlier = new Set(CORPUS_SETS.filter(([, d]) => d !== dir).flatMap(([, d]) => readCases(d).map((c) => c.repo)));
       expect(cases.length).toBeGreaterThanOrEqual(least);
       expect(new Set(cases.map((c) => c.repo)).size).toBeGreaterThanOrEqual(6);
       expect(cases.filter((c) => earlier.has(c.repo)).map((c) => c.id)).toEqual([]);
-      expect(new Set(cases.map((c) => c.language))).toEqual(new Set(["javascript", "typescript", "python"]));
+      expect(new Set(cases.map((c) => c.language))).toEqual(new Set(name === "held-out-26" ? ["javascript", "python"] : ["javascript", "typescript", "python"]));
       expect(new Set(cases.map((c) => c.runner)).size).toBeGreaterThanOrEqual(runners === "four" ? 4 : 3);
       for (const c of cases) {
         expect(c.traps.some((t) => t.startsWith("sampled:")), `${c.id}: its traps do not say where the sample took it`).toBe(true);
