@@ -534,7 +534,7 @@ export function resolveScriptModule(specifier: string, fromFile: string, files: 
     const candidates = [start, ...(dir === "" ? [] : [...JS_EXTENSIONS, ".d.ts"].map((e) => stem + e)), ...[...JS_EXTENSIONS, ".d.ts"].map(index)];
     const found = candidates.find((c) => files.has(c));
     if (found) return found;
-    // The package root with no index of its own (`import mitt from ".."`, package.json's `main` a built dist/ file):
+    // The package root with no index of its own (mitt imported by the specifier `..`, package.json's `main` a built dist/ file):
     // its source entry, `src/index.*`, which the build compiles (analyzer 43).
     const entry = dir === "" ? JS_EXTENSIONS.map((e) => `src/index${e}`).find((c) => files.has(c)) : undefined;
     if (entry) return entry;
