@@ -9,7 +9,7 @@ import { dirname, normalizePath } from "./language";
 import { languageOf } from "./languages";
 import { classificationContext, resolve, type TClassificationContext, type TTreeIndex, type TVerdict } from "./tree-index";
 import type { TClassifiedDependency, TDependency, TFileDefinitions, TLocation, TTestExtraction } from "./types";
-import { affixOf, excerptOf, givesIdentifier, statesName, identifierWords, mentionsFileName, mentionsIdentifier, mentionsPath, moduleStem, statesCallWith, statesPosition } from "./words";
+import { affixOf, excerptOf, givesIdentifier, statesName, identifierWords, mentionsFileName, mentionsIdentifier, mentionsPath, moduleStem, statesCallWith, statesLiteral, statesPosition } from "./words";
 
 export { classificationContext, type TClassificationContext };
 
@@ -429,7 +429,10 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   // ("an optional lookup", "a default port", "the grand total").
   const asCode = dep.via === "import" || dep.via === "require" || dep.via === "member" || dep.via === "member-call";
   const callable = asCode && definedAt !== null && ctx.gold.byFile.get(definedAt.file)?.arity[dep.value] !== undefined;
-  if (callable ? givesIdentifier(text, dep.value) : asCode ? statesName(text, dep.value) : mentionsIdentifier(text, dep.value)) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
+  // A private name (`_uname_attr`) is another name than its public spelling: stated only as written, underscore and all
+  // (analyzer 44; a history that deprecates `uname_attr()` says nothing of a private `_uname_attr`).
+  const privateUnstated = /^_[A-Za-z0-9]/.test(dep.value) && !text.includes(dep.value);
+  if (!privateUnstated && (callable ? givesIdentifier(text, dep.value) : asCode ? statesName(text, dep.value) : mentionsIdentifier(text, dep.value))) return { category: "specified", reason: "the history states the name", definedAt, gold, history: excerptOf(text, [dep.value, identifierWords(dep.value).join(" ")]) };
   // The affix fixes the form, the history the name it is built on: without it stated, any base name could be the stem.
   const affix = affixOf(dep.value, ctx.base.names, ctx.affixes);
   const [head, tail] = affix ? affix.split(" + ") : [];
@@ -539,6 +542,7 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
       evidence: { base: verdict.base ?? null, gold: verdict.gold ?? definedAt, history: verdict.history ?? null, producer: verdict.producer ?? null },
     };
   });
+  const withMembers = valuesOfNewMembers(classified, text);
   // An input echoed back that only gold returns unchanged (gaps10): a dependency after all.
   const echoed = (extraction.echoed ?? []).flatMap((dependency) => {
     const verdict = classifyEchoedLiteral(dependency, extraction, ctx, text);
@@ -549,5 +553,25 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
       evidence: { base: verdict.base ?? null, gold: verdict.gold ?? definedAt, history: verdict.history ?? null, producer: verdict.producer ?? null },
     }];
   });
-  return [...classified, ...echoed];
+  return [...withMembers, ...echoed];
+}
+
+/**
+ * A value the test reads off a member gold introduces (`t.equal(p.cursorOffset, 0)`, `cursorOffset` gold's and unstated;
+ * analyzer 44): no base code gives it there, whatever numbers the base writes elsewhere, and a history that never names
+ * the member cannot state what it holds. Hidden with the member, unless the history states the value; only where the
+ * member itself is the compared value (not called, nor read through), and never a value of a member the history states.
+ */
+function valuesOfNewMembers(classified: TClassifiedDependency[], text: string): TClassifiedDependency[] {
+  const hiddenMembers = classified.filter((c) => c.category === "hidden" && c.dependency.kind === "name" && c.dependency.owner !== null && (c.dependency.via === "property" || c.dependency.via === "method"));
+  if (hiddenMembers.length === 0) return classified;
+  return classified.map((c) => {
+    const d = c.dependency;
+    if (d.kind !== "literal" || d.match !== "exact" || c.category !== "visible" || !/^(the base already has this literal|computed by the behaviour)/.test(c.reason)) return c;
+    // The member read as the compared value itself (`p.cursorOffset, 0`), not called or read through (`p.format.format(x)`).
+    const read = (m: TClassifiedDependency) => new RegExp(`\\.${m.dependency.value.replace(/\$/g, "\\$")}\\s*(?:[,)=!<>]|$)`).test(d.text);
+    const member = hiddenMembers.find((m) => m.dependency.line === d.line && m.dependency.testLine === d.testLine && read(m));
+    if (!member || statesLiteral(text, d.value, "exact")) return c;
+    return { ...c, category: "hidden", reason: `the value of ${member.dependency.value}, which gold introduces on ${member.dependency.owner}; the history never states it`, definedAt: member.definedAt, evidence: { ...c.evidence, gold: member.evidence.gold } };
+  });
 }

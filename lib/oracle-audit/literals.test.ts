@@ -743,3 +743,25 @@ test("string iterator", () => { assert.equal(kind(""[Symbol.iterator]()), "strin
     expect(literals(await classified(BASE, GOLD, TESTS, "kind recognises more iterators, as it already does Map and Set iterators."))["stringiterator"]).toBe("hidden");
   });
 });
+
+describe("a value read off a member gold introduces (analyzer 44)", () => {
+  // prompts-text-cursor-offset (held-out 21): `t.equal(p.cursorOffset, 0)`, `cursorOffset` gold's new property of
+  // TextPrompt. 0 and -1 were "visible" because the base writes those numbers somewhere, though no base code gives
+  // them here: the base has no cursorOffset, and a history that never names it cannot state what it holds.
+  const base = { "lib/text.js": "class TextPrompt {\n  constructor() { this.cursor = 0; this.rendered = ''; }\n  left() { this.cursor = Math.max(-1, this.cursor - 1); }\n}\nmodule.exports = TextPrompt;\n" };
+  const gold = { "lib/text.js": "class TextPrompt {\n  constructor() { this.cursor = 0; this.rendered = ''; this.cursorOffset = 0; }\n  left() { this.cursor = this.cursor - 1; this.cursorOffset = -1; }\n}\nmodule.exports = TextPrompt;\n" };
+  const tests = { "test/text.js": "const test = require('tape');\nconst TextPrompt = require('../lib/text');\n\ntest('move', (t) => {\n  const p = new TextPrompt();\n  t.equal(p.cursorOffset, 0);\n  p.left();\n  t.equal(p.cursorOffset, -1);\n  t.equal(p.cursor, -1);\n  t.end();\n});\n" };
+  it("is hidden with the member where the history never names it", async () => {
+    const audit = await classified(base, gold, tests, "Keep the terminal cursor where the user moved it.");
+    const values = audit.histories[0]!.dependencies!.filter((d) => d.kind === "literal").map((d) => `${d.name}@${d.line}:${d.category}`);
+    expect(values).toEqual(["0@6:hidden", "-1@8:hidden"]);
+  });
+  it("stays the base's where the base has the member", async () => {
+    const audit = await classified(gold, {}, tests, "Keep the terminal cursor where the user moved it.");
+    expect(audit.histories[0]!.dependencies!.filter((d) => d.kind === "literal").map((d) => `${d.name}:${d.category}`)).toEqual(["0:visible", "-1:visible"]);
+  });
+  it("follows the member where the history names it", async () => {
+    const audit = await classified(base, gold, tests, "TextPrompt gains `cursorOffset`, 0 at the end of the line and -1 one step left.");
+    expect(audit.histories[0]!.dependencies!.filter((d) => d.kind === "literal" && d.category === "hidden")).toEqual([]);
+  });
+});

@@ -623,3 +623,31 @@ describe("a chai property assertion on what a factory returns, bound in a hook (
     expect(await hiddenOf(base, gold, tests, "The emitter gains an `all` property.")).toEqual([]);
   });
 });
+
+describe("a member of an instance a test keeps on self (analyzer 44)", () => {
+  // distro-private-uname-attr (held-out set): `self.distro = distro.LinuxDistribution(include_uname=False)` in a test
+  // method, then `self.distro._uname_attr("id")`. An instance kept on `self`, made through the module, was not read, so
+  // gold's new method was never judged.
+  const base = {
+    "distro/__init__.py": "",
+    "distro/distro.py": "class LinuxDistribution:\n    def __init__(self, include_uname=True):\n        self.include_uname = include_uname\n\n    def uname_attr(self, attribute):\n        return ''\n",
+  };
+  const gold = { "distro/distro.py": "class LinuxDistribution:\n    def __init__(self, include_uname=True):\n        self.include_uname = include_uname\n\n    def _uname_attr(self, attribute):\n        return ''\n" };
+  const tests = { "tests/test_distro.py": "from distro import distro\n\n\nclass TestUname:\n    def test_no_uname(self):\n        self.distro = distro.LinuxDistribution(include_uname=False)\n        assert self.distro._uname_attr('id') == ''\n" };
+  it("judges it as the class's member", async () => {
+    expect(await hiddenOf(base, gold, tests, "Skip uname when asked.")).toEqual(["name:_uname_attr"]);
+    expect(await hiddenOf(base, gold, tests, "uname_attr becomes the private `_uname_attr`.")).toEqual([]);
+  });
+});
+
+describe("a private name is stated only as written (analyzer 44)", () => {
+  // distro-private-uname-attr: the history deprecates the public `uname_attr()`; gold moves its body to a new private
+  // `_uname_attr`, which the tests call. The public spelling was read as stating the private name.
+  const base = { "distro/__init__.py": "", "distro/distro.py": "class LinuxDistribution:\n    def uname_attr(self, attribute):\n        return ''\n" };
+  const gold = { "distro/distro.py": "class LinuxDistribution:\n    def uname_attr(self, attribute):\n        return self._uname_attr(attribute)\n\n    def _uname_attr(self, attribute):\n        return ''\n" };
+  const tests = { "tests/test_distro.py": "from distro import distro\n\n\nclass TestPrivate:\n    def test_private(self):\n        self.distro = distro.LinuxDistribution()\n        assert self.distro._uname_attr('id') == ''\n" };
+  it("is hidden where the history writes only the public name, specified where it writes the private one", async () => {
+    expect(await hiddenOf(base, gold, tests, "Deprecate the public uname_attr().")).toEqual(["name:_uname_attr"]);
+    expect(await hiddenOf(base, gold, tests, "Move uname_attr's body to a private `_uname_attr`.")).toEqual([]);
+  });
+});

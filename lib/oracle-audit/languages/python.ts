@@ -152,6 +152,30 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     const made = fnNode?.type === "attribute" && field(fnNode, "object")?.type === "identifier" ? textOf(source, fnNode) : null;
     madeByModuleCall.set(local, madeByModuleCall.has(local) && madeByModuleCall.get(local) !== made ? null : made);
   });
+  // Instances a test keeps on `self` (`self.distro = distro.LinuxDistribution(…)`, `self.t = Table()`): the call that
+  // makes each, one across the file; resolved at use, once the imports are read (analyzer 44).
+  const selfInstances = new Map<string, string | null>();
+  walk(root, (n) => {
+    if (n.type !== "assignment") return;
+    const left = field(n, "left");
+    const right = field(n, "right");
+    const holder = left?.type === "attribute" ? field(left, "object") : null;
+    const attr = left?.type === "attribute" ? field(left, "attribute") : null;
+    if (!attr || holder?.type !== "identifier" || textOf(source, holder) !== "self") return;
+    const fnNode = right?.type === "call" ? field(right, "function") : null;
+    const made = fnNode?.type === "identifier" || (fnNode?.type === "attribute" && field(fnNode, "object")?.type === "identifier") ? textOf(source, fnNode) : null;
+    const key = textOf(source, attr);
+    selfInstances.set(key, selfInstances.has(key) && selfInstances.get(key) !== made ? null : made);
+  });
+  /** The class and module of what `self.<attr>` holds: `Cls(…)` imported, or `mod.Cls(…)` of an imported module. */
+  const selfInstance = (attr: string): { module: string; cls: string } | null => {
+    const made = selfInstances.get(attr);
+    if (!made) return null;
+    const [head, tail] = made.includes(".") ? made.split(".") : [null, made];
+    if (!tail || !/^[A-Z]/.test(head ? tail : (original.get(tail) ?? tail))) return null;
+    if (head) return modules.has(head) ? { module: modules.get(head)!, cls: tail } : null;
+    return names.has(tail) ? { module: names.get(tail)!, cls: original.get(tail) ?? tail } : null;
+  };
   /** The imported class a local is an instance of (a class by Python's naming: a capitalised name). */
   const classOfInstance = (local: string, ancestors: readonly TSyntaxNode[] = []) => {
     const fn = ancestors.findLast((a) => a.type === "function_definition" && instanceIn.get(a)?.has(local));
@@ -372,6 +396,8 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
         const holder = object.type === "attribute" ? field(object, "object") : null;
         const held = holder?.type === "identifier" && !modules.has(textOf(source, holder)) ? classOfInstance(textOf(source, holder), ancestors) : null;
         const heldAttr = held ? field(object, "attribute") : null;
+        const kept = holder?.type === "identifier" && textOf(source, holder) === "self" && object.type === "attribute" ? selfInstance(textOf(source, field(object, "attribute") ?? object)) : null;
+        if (kept) push(node, ancestors, { kind: "name", value: textOf(source, attr), module: kept.module, owner: kept.cls, via: "property" });
         if (held && heldAttr) push(node, ancestors, { kind: "name", value: textOf(source, attr), module: names.get(held)!, owner: `${original.get(held) ?? held}.${textOf(source, heldAttr)}`, via: "property" });
         const cls = object.type === "identifier" && !modules.has(objectText) ? classOfInstance(objectText, ancestors) : null;
         if (cls) push(node, ancestors, { kind: "name", value: textOf(source, attr), module: names.get(cls)!, owner: original.get(cls) ?? cls, via: "property" });
