@@ -487,6 +487,10 @@ export function recipeFor(c: TLoadedCase["case"], python: string | null): TRecip
     case "jquense/yup":
       // vitest 3 with what src/ and test-setup.mjs import; tsconfig.json extends @4c/tsconfig/web, without which vitest stops.
       return { setupCommand: only(["vitest@3.2.4", "property-expr@2", "tiny-case@1", "toposort@2", "type-fest@2", "synchronous-promise@2", "@4c/tsconfig"]), testCommand: (tests) => `./node_modules/.bin/vitest run --reporter=junit --outputFile="$SPECPATH_REPORT" ${tests.join(" ")}`, resultFormat: "junit" };
+    // --- held-out set 26 (8 December 2026): as the label helper's verifier notes say the tests run.
+    case "hynek/structlog":
+      // tests/test_stdlib.py imports pytest_asyncio at module level: Debian's python3-pytest-asyncio, read from its folder.
+      return { setupCommand: null, testCommand: pytest("src:/usr/lib/python3/dist-packages"), resultFormat: "junit" };
     case "Infinidat/munch":
     case "mdomke/python-ulid": {
       // Each reads its own version from its installed distribution at import: a metadata folder on the path stands for the
