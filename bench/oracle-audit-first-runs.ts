@@ -44,6 +44,7 @@ export const FIRST_RUNS: readonly { set: string; dir: string; commit: string; an
   { set: "held-out-23", dir: "held-out-23", commit: "0054738", analyzer: "37" },
   { set: "held-out-24", dir: "held-out-24", commit: "c89b4d8", analyzer: "40" },
   { set: "held-out-25", dir: "held-out-25", commit: "76073d6", analyzer: "42" },
+  { set: "held-out-26", dir: "held-out-26", commit: "4b32272", analyzer: "44" },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
