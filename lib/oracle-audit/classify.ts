@@ -380,7 +380,8 @@ function siblingWithMember(dep: TDependency, ctx: TClassificationContext, text: 
 
 /**
  * The base's modules beside a module gold adds that define the same name (tinycss2's new color5.py gives
- * parse_color, as color3.py and color4.py do): two or more such siblings, or one of the same stem but its number.
+ * parse_color, as color3.py and color4.py do): two or more such siblings, or one of the same stem but its number, or
+ * the one module of the base anywhere that defines a function of that many-word name.
  * The new module follows its family's interface. Prompted by tinycss2-color5-currentcolor (held-out 18).
  */
 function siblingModulesDefining(name: string, definedAt: TLocation | null, ctx: TClassificationContext): string[] | null {
@@ -392,6 +393,13 @@ function siblingModulesDefining(name: string, definedAt: TLocation | null, ctx: 
     .filter((d) => d.file !== definedAt.file && dirname(d.file) === dir && d.file.endsWith(ext) && d.arity[name] !== undefined)
     .map((d) => d.file);
   if (kin.length >= 2 || kin.some((f) => stem(f).length >= 3 && stem(f) === stem(definedAt.file))) return kin;
+  // A function of a name of two words or more that one module of the base already defines, anywhere: the new module
+  // gives the base's own function (is-plain-object's index.js default `isPlainObject` moved to is-plain-object.js;
+  // analyzer 45). One word (`parse`) is too common a name to say so.
+  if (identifierWords(name).length >= 2) {
+    const moved = [...ctx.base.byFile.values()].filter((d) => d.file !== definedAt.file && d.file.endsWith(ext) && d.arity[name] !== undefined).map((d) => d.file);
+    if (moved.length === 1) return moved;
+  }
   return null;
 }
 

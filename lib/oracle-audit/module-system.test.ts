@@ -651,3 +651,20 @@ describe("a private name is stated only as written (analyzer 44)", () => {
     expect(await hiddenOf(base, gold, tests, "Move uname_attr's body to a private `_uname_attr`.")).toEqual([]);
   });
 });
+
+describe("a new module giving a function the base already defines (analyzer 45)", () => {
+  // is-plain-object-named-export-file (held-out 26): index.js's `export default function isPlainObject(o)` moves to a
+  // new is-plain-object.js as a named export. The name is the base's own function's; only the new file is gold's.
+  const base = { "index.js": "export default function isPlainObject(o) {\n  return Object.prototype.toString.call(o) === '[object Object]';\n}\n" };
+  const gold = { "is-plain-object.js": "export function isPlainObject(o) {\n  return Object.prototype.toString.call(o) === '[object Object]';\n}\n", "index.js": "export { isPlainObject as default } from './is-plain-object.js';\n" };
+  const tests = { "test/server.js": nodeTest(`import { isPlainObject } from "../is-plain-object.js";\ntest("plain", () => { assert.ok(isPlainObject({})); });`) };
+  it("leaves the name the base's and flags only the new path", async () => {
+    expect(await hiddenOf(base, gold, tests, "Add ESM support with a named export.")).toEqual(["path:../is-plain-object.js"]);
+  });
+  it("still flags a one-word name the base happens to define elsewhere", async () => {
+    const one = { "lib/a.js": "export function parse(s) { return s; }\n" };
+    const goldOne = { "lib/b.js": "export function parse(s) { return [s]; }\n" };
+    const t = { "test/b.js": nodeTest(`import { parse } from "../lib/b.js";\ntest("b", () => { assert.ok(parse("x")); });`) };
+    expect(await hiddenOf(one, goldOne, t, "Add another parser.")).toEqual(["name:parse", "path:../lib/b.js"]);
+  });
+});
