@@ -381,7 +381,7 @@ function siblingWithMember(dep: TDependency, ctx: TClassificationContext, text: 
 /**
  * The base's modules beside a module gold adds that define the same name (tinycss2's new color5.py gives
  * parse_color, as color3.py and color4.py do): two or more such siblings, or one of the same stem but its number, or
- * the one module of the base anywhere that defines a function of that many-word name.
+ * the one module of the base that defined the function and, in gold, no longer does (the function moved).
  * The new module follows its family's interface. Prompted by tinycss2-color5-currentcolor (held-out 18).
  */
 function siblingModulesDefining(name: string, definedAt: TLocation | null, ctx: TClassificationContext): string[] | null {
@@ -393,13 +393,10 @@ function siblingModulesDefining(name: string, definedAt: TLocation | null, ctx: 
     .filter((d) => d.file !== definedAt.file && dirname(d.file) === dir && d.file.endsWith(ext) && d.arity[name] !== undefined)
     .map((d) => d.file);
   if (kin.length >= 2 || kin.some((f) => stem(f).length >= 3 && stem(f) === stem(definedAt.file))) return kin;
-  // A function of a name of two words or more that one module of the base already defines, anywhere: the new module
-  // gives the base's own function (is-plain-object's index.js default `isPlainObject` moved to is-plain-object.js;
-  // analyzer 45). One word (`parse`) is too common a name to say so.
-  if (identifierWords(name).length >= 2) {
-    const moved = [...ctx.base.byFile.values()].filter((d) => d.file !== definedAt.file && d.file.endsWith(ext) && d.arity[name] !== undefined).map((d) => d.file);
-    if (moved.length === 1) return moved;
-  }
+  // A function gold moves: the base module that defined it defines it no more (it re-exports it, or is gone), and gold's
+  // new module does (is-plain-object's index.js default `isPlainObject` moved to is-plain-object.js; analyzer 45).
+  const moved = [...ctx.base.byFile.values()].filter((d) => d.file !== definedAt.file && d.arity[name] !== undefined && ctx.gold.byFile.get(d.file)?.arity[name] === undefined).map((d) => d.file);
+  if (moved.length === 1) return moved;
   return null;
 }
 
