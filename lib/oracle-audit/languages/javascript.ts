@@ -746,6 +746,17 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
     }
   };
 
+  /** `const { a, b: c } = require(m)` (or `= mod`, a local bound to the whole module): each key is a name of `m`. */
+  const destructuredFrom = (module: string, pattern: TSyntaxNode, ancestors: TSyntaxNode[]) => {
+    for (const prop of named(pattern)) {
+      const key = prop.type === "shorthand_property_identifier_pattern" ? prop : prop.type === "pair_pattern" ? field(prop, "key") : null;
+      const local = prop.type === "pair_pattern" ? field(prop, "value") : prop;
+      if (!key || !local) continue;
+      bindImport(module, textOf(source, local), textOf(source, key));
+      push(prop, ancestors, { kind: "name", value: textOf(source, key), module, via: "require" });
+    }
+  };
+
   walk(root, (node, ancestors) => {
     switch (node.type) {
       case "import_statement": {
@@ -786,28 +797,14 @@ export function extractJavaScriptTests(file: TParsedFile, language = "javascript
         if (req !== null) {
           push(inner, ancestors, { kind: "path", value: req, module: null, via: "require" });
           if (target.type === "identifier") bindImport(req, textOf(source, target), "*");
-          if (target.type === "object_pattern") {
-            for (const prop of named(target)) {
-              const key = prop.type === "shorthand_property_identifier_pattern" ? prop : prop.type === "pair_pattern" ? field(prop, "key") : null;
-              const local = prop.type === "pair_pattern" ? field(prop, "value") : prop;
-              if (!key || !local) continue;
-              bindImport(req, textOf(source, local), textOf(source, key));
-              push(prop, ancestors, { kind: "name", value: textOf(source, key), module: req, via: "require" });
-            }
-          }
+          if (target.type === "object_pattern") destructuredFrom(req, target, ancestors);
           return false;
         }
         // `const mm = require('..'); const { isMatch, hasBraces } = mm;`: destructured from the whole module, as from
         // `require(…)` itself (analyzer 43).
         const whole = inner.type === "identifier" && target.type === "object_pattern" ? bindings.get(textOf(source, inner)) : undefined;
         if (whole && whole.imported === "*" && /^[./]/.test(whole.module)) {
-          for (const prop of named(target)) {
-            const key = prop.type === "shorthand_property_identifier_pattern" ? prop : prop.type === "pair_pattern" ? field(prop, "key") : null;
-            const local = prop.type === "pair_pattern" ? field(prop, "value") : prop;
-            if (!key || !local) continue;
-            bindImport(whole.module, textOf(source, local), textOf(source, key));
-            push(prop, ancestors, { kind: "name", value: textOf(source, key), module: whole.module, via: "require" });
-          }
+          destructuredFrom(whole.module, target, ancestors);
           return false;
         }
         // `const isEmpty = require('../lib/util').isEmpty`: the local is the module's name (the member itself is
