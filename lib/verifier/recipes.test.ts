@@ -51,7 +51,8 @@ describe("runner recipes", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // A real pytest run: under a loaded machine it takes longer than vitest's default 5 s (seen in a full run beside a build).
+  }, 60_000);
 
   it("names the runner's own report option when a run wrote no report", () => {
     expect(withReportHint("the test command exited with 1 and wrote no junit report to $SPECPATH_REPORT", "npx vitest run --reporter=junit")).toBe(
