@@ -469,6 +469,15 @@ function classifyName(dep: TDependency, file: string, ctx: TClassificationContex
   return { category: "hidden", reason: `gold introduces ${dep.value}; the history never states it${identifierWords(dep.value).length > 1 ? " (in any case convention)" : ""}`, definedAt, gold };
 }
 
+/** The first value a file's definitions record for something, gold's files before the base's. */
+function recordedIn(ctx: TClassificationContext, pick: (d: TFileDefinitions) => string | undefined): string | undefined {
+  for (const tree of [ctx.gold, ctx.base]) for (const d of tree.byFile.values()) {
+    const v = pick(d);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
 /** What the module's whole export returns, where the test binds that export under a name of its own (`buildQueue()`). */
 function wholeExportReturns(dep: TDependency, file: string, ctx: TClassificationContext): string | undefined {
   if (dep.module === null) return undefined;
@@ -520,7 +529,7 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
     // that function returns, gold's or the base's (gaps8; the method's arguments since analyzer 37).
     const [, returned, method] = /^([\w$]+)\(\)(?:\.([\w$]+))?$/.exec(extracted.owner ?? "") ?? [];
     const member = method ?? extracted.value;
-    const cls = returned ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsClass?.[returned]).find((c) => c !== undefined) ?? wholeExportReturns(extracted, extraction.file, ctx) : undefined;
+    const cls = returned ? (recordedIn(ctx, (d) => d.returnsClass?.[returned]) ?? wholeExportReturns(extracted, extraction.file, ctx)) : undefined;
     const unjudged = (reason: string): TClassifiedDependency => ({ dependency: extracted, category: "visible", reason, definedAt: null, evidence: { base: null, gold: null, history: null, producer: null } });
     if (returned && !cls) return unjudged(`no tree says what ${returned} returns`);
     // A declared return type no tree defines (a package's type, a type alias): nothing to judge its members by.
@@ -528,12 +537,12 @@ export function classifyTestFile(extraction: TTestExtraction, ctx: TClassificati
     // What a function attaches to the value it returns (`fn()`, gaps11): only a member a tree attaches is judged as
     // the returned value's; any other is the value's own or inherited (a function's `call`), as before.
     // The type such a function declares (`mitt(): Emitter<E>`), where a tree gives it the member: the member's owner.
-    const declared = returned && cls?.endsWith("()") ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.returnsType?.[returned]).find((t) => t !== undefined) : undefined;
+    const declared = returned && cls?.endsWith("()") ? recordedIn(ctx, (d) => d.returnsType?.[returned]) : undefined;
     const typed = declared && (classHas(ctx.gold, declared, member) || classHas(ctx.base, declared, member)) ? declared : undefined;
     if (returned && cls?.endsWith("()") && !typed && !qualifiedIn(ctx.gold, cls, member) && !qualifiedIn(ctx.base, cls, member)) return unjudged(`no tree attaches ${member} to what ${returned} returns`);
     // A member of what a class's attribute holds (owner `MarkdownIt.inline`; analyzer 42): the member of that class.
     const [, holder, attribute] = extracted.via === "property" && languageOf(extraction.file)?.id === "python" ? (/^([\w$]+)\.([\w$]+)$/.exec(extracted.owner ?? "") ?? []) : [];
-    const held = attribute ? [...ctx.gold.byFile.values(), ...ctx.base.byFile.values()].map((d) => d.attributeClass?.[`${holder}.${attribute}`]).find((c) => c !== undefined) : undefined;
+    const held = attribute ? recordedIn(ctx, (d) => d.attributeClass?.[`${holder}.${attribute}`]) : undefined;
     if (attribute && !held) return unjudged(`no tree says which one class ${holder}.${attribute} holds`);
     const owner = typed ?? cls;
     const dependency = held ? { ...extracted, owner: held } : owner ? { ...extracted, owner: method ? `${owner}.${method}` : owner } : moduleInstanceMember(extracted, extraction.file, ctx);

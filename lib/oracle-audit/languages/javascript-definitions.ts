@@ -50,9 +50,9 @@ export function extractJavaScriptDefinitions(file: TParsedFile): TFileDefinition
     if (!members) return;
     (defs.returnsClass ??= ownKeys())[name] = `${name}()`;
     // `function mitt(all?): Emitter<Events> { return { all, on, … } }`: the type it declares names its members too.
-    const generic = declared && named(declared).length === 1 && named(declared)[0]!.type === "generic_type" ? named(named(declared)[0]!).find((c) => c.type === "type_identifier") : undefined;
-    const named1 = type && named(declared!).length === 1 ? type : generic;
-    if (named1) (defs.returnsType ??= ownKeys())[name] = textOf(source, named1);
+    const only = declared && named(declared).length === 1 ? named(declared)[0]! : undefined;
+    const declaredType = only?.type === "type_identifier" ? only : only?.type === "generic_type" ? named(only).find((c) => c.type === "type_identifier") : undefined;
+    if (declaredType) (defs.returnsType ??= ownKeys())[name] = textOf(source, declaredType);
     for (const [m, row] of members) {
       qualified.add(`${name}().${m}`);
       defs.lines[`${name}().${m}`] ??= row + 1;

@@ -23,6 +23,11 @@ function inAssertionMessage(source: string, node: TSyntaxNode, ancestors: readon
   });
 }
 
+/** Binds `key` to `value` in `map`, or to null once it has been bound to something else: one binding or none. */
+function bindOnce<K, V>(map: Map<K, V | null>, key: K, value: V | null): Map<K, V | null> {
+  return map.set(key, map.has(key) && map.get(key) !== value ? null : value);
+}
+
 export function extractPythonTests(file: TParsedFile): TTestExtraction {
   const { source, root } = file;
   const modules = new Map<string, string>();
@@ -83,7 +88,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
       if (left?.type !== "identifier" || right?.type !== "identifier" || textOf(source, right) === "None") continue;
       const attr = textOf(source, left);
       const cls = libraryClass(textOf(source, right));
-      classAttributes.set(attr, classAttributes.has(attr) && classAttributes.get(attr) !== cls ? null : cls);
+      bindOnce(classAttributes, attr, cls);
     }
   });
   const selfAttribute = (f: TSyntaxNode | null) => {
@@ -107,7 +112,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
       if (n.type === "assignment" && field(n, "left")?.type === "identifier") {
         const local = textOf(source, field(n, "left")!);
         const c = calleeOf(field(n, "right"));
-        made.set(local, made.has(local) && made.get(local) !== c ? null : c);
+        bindOnce(made, local, c);
       }
       if (n.type === "return_statement") {
         const e = named(n)[0] ?? null;
@@ -123,11 +128,11 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
   // to (`md = MarkdownIt().use(plugin)`, unknown; analyzer 42).
   const instanceIn = new Map<TSyntaxNode, Map<string, string | null>>();
   const bind = (local: string, cls: string | null, ancestors: TSyntaxNode[]) => {
-    instanceClass.set(local, instanceClass.has(local) && instanceClass.get(local) !== cls ? null : cls);
+    bindOnce(instanceClass, local, cls);
     const fn = ancestors.findLast((a) => a.type === "function_definition");
     if (!fn) return;
     const own = instanceIn.get(fn) ?? new Map<string, string | null>();
-    instanceIn.set(fn, own.set(local, own.has(local) && own.get(local) !== cls ? null : cls));
+    instanceIn.set(fn, bindOnce(own, local, cls));
   };
   const madeByModuleCall = new Map<string, string | null>();
   walk(root, (n, ancestors) => {
@@ -150,7 +155,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     const right = field(n, "right");
     const fnNode = right?.type === "call" ? field(right, "function") : null;
     const made = fnNode?.type === "attribute" && field(fnNode, "object")?.type === "identifier" ? textOf(source, fnNode) : null;
-    madeByModuleCall.set(local, madeByModuleCall.has(local) && madeByModuleCall.get(local) !== made ? null : made);
+    bindOnce(madeByModuleCall, local, made);
   });
   // Instances a test keeps on `self` (`self.distro = distro.LinuxDistribution(…)`, `self.t = Table()`): the call that
   // makes each, one across the file; resolved at use, once the imports are read (analyzer 44).
@@ -164,8 +169,7 @@ export function extractPythonTests(file: TParsedFile): TTestExtraction {
     if (!attr || holder?.type !== "identifier" || textOf(source, holder) !== "self") return;
     const fnNode = right?.type === "call" ? field(right, "function") : null;
     const made = fnNode?.type === "identifier" || (fnNode?.type === "attribute" && field(fnNode, "object")?.type === "identifier") ? textOf(source, fnNode) : null;
-    const key = textOf(source, attr);
-    selfInstances.set(key, selfInstances.has(key) && selfInstances.get(key) !== made ? null : made);
+    bindOnce(selfInstances, textOf(source, attr), made);
   });
   /** The class and module of what `self.<attr>` holds: `Cls(…)` imported, or `mod.Cls(…)` of an imported module. */
   const selfInstance = (attr: string): { module: string; cls: string } | null => {
